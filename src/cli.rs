@@ -1,0 +1,190 @@
+//! The command line: what a player can ask for, and a clear message when the request is wrong.
+
+use std::ffi::OsStr;
+use std::fmt;
+
+use coord_2d::UCoord;
+use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
+
+use crate::game::{DEFAULT_MAP_SIZE, GameOptions};
+use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE};
+use crate::visibility::Omniscience;
+
+/// Which frontend to run the game in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrontendChoice {
+    /// A window when a display is available, the terminal otherwise.
+    Auto,
+    Terminal,
+    Graphical,
+}
+
+/// How the terminal frontend encodes colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColourMode {
+    #[default]
+    TrueColour,
+    /// The 256-colour palette, for terminals without 24-bit colour.
+    Palette256,
+    /// The 16 ANSI colours, for the oldest terminals.
+    Ansi16,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Args {
+    /// `None` means "choose one at random".
+    pub rng_seed: Option<u64>,
+    pub options: GameOptions,
+    pub frontend: FrontendChoice,
+    pub colours: ColourMode,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parsed {
+    Play(Args),
+    /// `--help`: the text to print.
+    Help(String),
+}
+
+/// A command line that cannot be obeyed: what is wrong, plus the usage text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError {
+    pub message: String,
+    pub usage: String,
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "umbra: {}\n\n{}", self.message, self.usage)
+    }
+}
+
+struct RawArgs {
+    rng_seed: Option<String>,
+    omniscient: bool,
+    map_size: Option<String>,
+    terminal: bool,
+    graphical: bool,
+    colours: Option<String>,
+    free: Vec<String>,
+}
+
+fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
+    simon::args_map! {
+        let {
+            rng_seed = Opt::new("r", "rng-seed", "seed for the dungeon and every roll (0 to 18446744073709551615); random if omitted", "INT");
+            omniscient = Flag::new("", "debug-omniscient", "debugging aid: see the whole map, live");
+            map_size = Opt::new("", "map-size", "map width and height in cells, from 20x15 to 1000x1000 (default 80x30)", "WxH");
+            terminal = Flag::new("", "terminal", "play in this terminal");
+            graphical = Flag::new("", "graphical", "play in a window");
+            colours = Opt::new("", "colours", "terminal colours: truecolour (default), 256 or 16", "MODE");
+            free = Free;
+        } in {
+            RawArgs { rng_seed, omniscient, map_size, terminal, graphical, colours, free }
+        }
+    }
+    .with_help_default()
+}
+
+/// Parses the arguments that follow the program name.
+pub fn parse<I>(args: I) -> Result<Parsed, CliError>
+where
+    I: IntoIterator,
+    I::Item: AsRef<OsStr>,
+{
+    let ParseResult { usage, result } =
+        spec().parse_specified_ignoring_validation("umbra".to_string(), args);
+    let usage = usage.render();
+    let error = |message: String| CliError {
+        message,
+        usage: usage.clone(),
+    };
+    let raw = match result {
+        Ok(simon::OrHelp::Help) => return Ok(Parsed::Help(usage.clone())),
+        Ok(simon::OrHelp::Value(raw)) => raw,
+        Err(TopLevelError::Getopts(fail)) => return Err(error(fail.to_string())),
+        Err(TopLevelError::Other(never)) => return Err(error(never.to_string())),
+    };
+    validate(raw).map(Parsed::Play).map_err(error)
+}
+
+fn validate(raw: RawArgs) -> Result<Args, String> {
+    if let Some(extra) = raw.free.first() {
+        return Err(format!("unexpected argument '{extra}'"));
+    }
+    let frontend = match (raw.terminal, raw.graphical) {
+        (true, true) => return Err("--terminal and --graphical cannot be used together".into()),
+        (true, false) => FrontendChoice::Terminal,
+        (false, true) => FrontendChoice::Graphical,
+        (false, false) => FrontendChoice::Auto,
+    };
+    let rng_seed = raw.rng_seed.as_deref().map(parse_seed).transpose()?;
+    let map_size = match raw.map_size.as_deref() {
+        Some(text) => parse_map_size(text)?,
+        None => DEFAULT_MAP_SIZE,
+    };
+    let colours = raw
+        .colours
+        .as_deref()
+        .map(parse_colours)
+        .transpose()?
+        .unwrap_or_default();
+    let omniscience = if raw.omniscient {
+        Omniscience::On
+    } else {
+        Omniscience::Off
+    };
+    Ok(Args {
+        rng_seed,
+        options: GameOptions {
+            map_size,
+            omniscience,
+        },
+        frontend,
+        colours,
+    })
+}
+
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "invalid --rng-seed '{text}': expected a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
+/// Parses `WIDTHxHEIGHT` and checks it against the sizes a level can be generated at.
+pub fn parse_map_size(text: &str) -> Result<UCoord, String> {
+    let expected = || {
+        format!(
+            "invalid --map-size '{text}': expected WIDTHxHEIGHT from {}x{} to {}x{}, e.g. 80x30",
+            MIN_MAP_SIZE.width(),
+            MIN_MAP_SIZE.height(),
+            MAX_MAP_SIZE.width(),
+            MAX_MAP_SIZE.height()
+        )
+    };
+    let (width, height) = text.split_once(['x', 'X']).ok_or_else(expected)?;
+    let width: u32 = width.parse().map_err(|_| expected())?;
+    let height: u32 = height.parse().map_err(|_| expected())?;
+    let fits = |value: u32, min: u32, max: u32| (min..=max).contains(&value);
+    if fits(width, MIN_MAP_SIZE.width(), MAX_MAP_SIZE.width())
+        && fits(height, MIN_MAP_SIZE.height(), MAX_MAP_SIZE.height())
+    {
+        Ok(UCoord::new(width, height))
+    } else {
+        Err(expected())
+    }
+}
+
+fn parse_colours(text: &str) -> Result<ColourMode, String> {
+    match text {
+        "truecolour" | "truecolor" => Ok(ColourMode::TrueColour),
+        "256" => Ok(ColourMode::Palette256),
+        "16" => Ok(ColourMode::Ansi16),
+        _ => Err(format!(
+            "invalid --colours '{text}': expected truecolour, 256 or 16"
+        )),
+    }
+}

@@ -1,0 +1,129 @@
+//! Running the app in a terminal or a window, with failures turned into one-line messages.
+//!
+//! A panic inside the game loop is caught here: by the time it reaches the caller the terminal
+//! has been restored (chargrid's terminal resets itself when dropped during unwinding), so the
+//! caller can print the message and the seed on a usable screen.
+
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Mutex;
+
+use chargrid_ansi_terminal::{Context, col_encode};
+use chargrid_wgpu::{Config, Dimensions, FontBytes};
+
+use crate::app::GameApp;
+use crate::cli::ColourMode;
+
+/// The window is sized for a 100×40 grid, the same as the smallest comfortable terminal.
+const WINDOW_GRID: Dimensions<f64> = Dimensions {
+    width: 100.,
+    height: 40.,
+};
+const CELL_SIZE_PX: Dimensions<f64> = Dimensions {
+    width: 10.,
+    height: 20.,
+};
+const FONT_SIZE_PX: f32 = 16.;
+
+#[derive(Debug)]
+pub enum FrontendError {
+    Terminal(String),
+    Window(String),
+    /// The game panicked; the message is the panic's own.
+    Crash(String),
+}
+
+impl fmt::Display for FrontendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Terminal(reason) => write!(f, "cannot use this terminal: {reason}"),
+            Self::Window(reason) => {
+                write!(f, "cannot open a window ({reason}); try --terminal")
+            }
+            Self::Crash(message) => write!(f, "the game crashed: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for FrontendError {}
+
+static PANIC_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
+
+/// Runs `body`, turning a panic into an error instead of printing over the game's screen.
+fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
+    let previous_hook = panic::take_hook();
+    panic::set_hook(Box::new(|info| {
+        let location = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let payload = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        if let Ok(mut slot) = PANIC_MESSAGE.lock() {
+            *slot = Some(format!("{payload}{location}"));
+        }
+    }));
+    let result = panic::catch_unwind(AssertUnwindSafe(body));
+    panic::set_hook(previous_hook);
+    result.map_err(|_| {
+        PANIC_MESSAGE
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take())
+            .unwrap_or_else(|| "unknown panic".to_string())
+    })
+}
+
+pub fn run_terminal(app: GameApp, colours: ColourMode) -> Result<(), FrontendError> {
+    let context = Context::new().map_err(|e| FrontendError::Terminal(format!("{e:?}")))?;
+    catch_panic(move || match colours {
+        ColourMode::TrueColour => context.run(app, col_encode::XtermTrueColour),
+        ColourMode::Palette256 => context.run(app, col_encode::FromTermInfoRgb),
+        ColourMode::Ansi16 => context.run(app, col_encode::FromTermInfoAnsi16Colour),
+    })
+    .map_err(FrontendError::Crash)
+}
+
+pub fn run_graphical(app: GameApp) -> Result<(), FrontendError> {
+    let config = Config {
+        title: "Umbra".to_string(),
+        dimensions_px: Dimensions {
+            width: WINDOW_GRID.width * CELL_SIZE_PX.width,
+            height: WINDOW_GRID.height * CELL_SIZE_PX.height,
+        },
+        resizable: false,
+        font_bytes: FontBytes::new(
+            dejavu::sans_mono::regular().to_vec(),
+            dejavu::sans_mono::bold().to_vec(),
+        ),
+        font_size_px: FONT_SIZE_PX,
+        cell_dimensions_px: CELL_SIZE_PX,
+        character_cell_offset_px: Dimensions {
+            width: 0.,
+            height: 0.,
+        },
+        underline_width_cell_ratio: 0.1,
+        underline_top_offset_cell_ratio: 0.8,
+        force_secondary_adapter: false,
+    };
+    match catch_panic(move || chargrid_wgpu::run(app, config)) {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(error)) => Err(FrontendError::Window(error.to_string())),
+        Err(message) => Err(FrontendError::Window(message)),
+    }
+}
+
+/// True when a window can be expected to open: a display server is named in the environment
+/// on Linux and the BSDs; macOS and Windows always have one.
+pub fn display_available() -> bool {
+    if cfg!(any(target_os = "macos", target_os = "windows")) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|value| !value.is_empty()))
+}

@@ -1,0 +1,303 @@
+//! One game: the world, its RNG, what the player sees, and the turn order.
+//!
+//! This is the API that frontends, tests and benchmarks use. A turn is: the player's action, then
+//! (if that took time) every living NPC in spawn order, then the field of view. Same seed, same
+//! options and same actions give the same game.
+
+use coord_2d::{ICoord, UCoord};
+use direction::CardinalDirection;
+use entity_table::{ComponentTable, Entity};
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+
+use crate::balance;
+use crate::behaviour::{Agent, BehaviourContext, NpcAction};
+use crate::terrain::{self, AsciiMapError, NpcType, Terrain};
+use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
+use crate::world::{ActOutcome, Attack, HitPoints, World};
+
+/// The default map fits a 100×40 terminal with room below it for the status line and messages.
+pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOptions {
+    pub map_size: UCoord,
+    pub omniscience: Omniscience,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        Self {
+            map_size: DEFAULT_MAP_SIZE,
+            omniscience: Omniscience::Off,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerAction {
+    Move(CardinalDirection),
+    Wait,
+}
+
+/// Who did something, in terms a message can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Actor {
+    Player,
+    Npc(NpcType),
+}
+
+/// Something that happened during a turn, for the UI to put into words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEvent {
+    Attack {
+        attacker: Actor,
+        target: Actor,
+        damage: u32,
+    },
+    Kill {
+        killer: Actor,
+        victim: Actor,
+    },
+    PlayerDied {
+        killer: Actor,
+    },
+}
+
+/// What the player's action amounted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnOutcome {
+    /// The action took no time (walking into a wall, or the game is already over).
+    NoTurn,
+    TurnTaken,
+}
+
+/// A cell as the player knows it: whether it is in view, and what is (or was) there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellView {
+    pub visibility: CellVisibility,
+    pub tiles: TileSnapshot,
+}
+
+/// A living NPC as tests and tools see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NpcInfo {
+    pub coord: ICoord,
+    pub npc_type: NpcType,
+    pub hit_points: HitPoints,
+}
+
+pub struct Game {
+    seed: u64,
+    options: GameOptions,
+    world: World,
+    /// Kept with the game for rules that will roll dice; level generation already draws from it.
+    #[allow(dead_code)]
+    rng: Isaac64Rng,
+    visibility: Visibility,
+    behaviour: BehaviourContext,
+    agents: ComponentTable<Agent>,
+    turn: u64,
+    events: Vec<GameEvent>,
+}
+
+impl Game {
+    /// A new game on a generated level. `options.map_size` must be within the terrain limits.
+    pub fn new(seed: u64, options: GameOptions) -> Self {
+        let mut rng = Isaac64Rng::seed_from_u64(seed);
+        let terrain = terrain::generate(options.map_size, &mut rng);
+        Self::from_terrain(seed, options, &terrain, rng)
+    }
+
+    /// A game on a hand-made level (see [`terrain::from_ascii`]); also returns the digit labels.
+    pub fn from_ascii(
+        rows: &[&str],
+        options: GameOptions,
+    ) -> Result<(Self, Vec<(char, ICoord)>), AsciiMapError> {
+        let (terrain, labels) = terrain::from_ascii(rows)?;
+        let rng = Isaac64Rng::seed_from_u64(0);
+        Ok((Self::from_terrain(0, options, &terrain, rng), labels))
+    }
+
+    fn from_terrain(seed: u64, options: GameOptions, terrain: &Terrain, rng: Isaac64Rng) -> Self {
+        let world = World::from_terrain(terrain);
+        let size = world.size();
+        let mut agents = ComponentTable::default();
+        for &npc in world.npcs() {
+            agents.insert(npc, Agent::default());
+        }
+        let mut game = Self {
+            seed,
+            options: GameOptions {
+                map_size: size,
+                ..options
+            },
+            world,
+            rng,
+            visibility: Visibility::new(size),
+            behaviour: BehaviourContext::new(size),
+            agents,
+            turn: 0,
+            events: Vec::new(),
+        };
+        game.visibility.update(&game.world, options.omniscience);
+        game
+    }
+
+    /// Plays one turn. Events from the turn are in [`Game::events`] afterwards.
+    pub fn act(&mut self, action: PlayerAction) -> TurnOutcome {
+        self.events.clear();
+        if self.is_over() {
+            return TurnOutcome::NoTurn;
+        }
+        if let PlayerAction::Move(direction) = action {
+            let player = self.world.player();
+            match self.world.move_character(player, direction) {
+                ActOutcome::Blocked => return TurnOutcome::NoTurn,
+                ActOutcome::Moved => (),
+                ActOutcome::Attacked(attack) => self.record_attack(attack),
+            }
+        }
+        self.turn += 1;
+        self.regenerate();
+        self.npc_phase();
+        self.visibility
+            .update(&self.world, self.options.omniscience);
+        TurnOutcome::TurnTaken
+    }
+
+    fn regenerate(&mut self) {
+        if self
+            .turn
+            .is_multiple_of(balance::PLAYER_REGENERATION_INTERVAL)
+        {
+            self.world.heal_player(1);
+        }
+    }
+
+    /// Every living NPC acts once, in spawn order, until the player dies.
+    fn npc_phase(&mut self) {
+        self.behaviour.prepare(&self.world);
+        let mut index = 0;
+        while let Some(&npc) = self.world.npcs().get(index) {
+            index += 1;
+            if !self.world.is_player_alive() {
+                return;
+            }
+            let agent = self
+                .agents
+                .get_mut(npc)
+                .expect("every living NPC has an agent");
+            let action = self
+                .behaviour
+                .choose_action(&self.world, npc, agent, self.turn);
+            if let NpcAction::Move(direction) = action
+                && let ActOutcome::Attacked(attack) = self.world.move_character(npc, direction)
+            {
+                self.record_attack(attack);
+            }
+        }
+    }
+
+    fn actor(&self, entity: Entity) -> Actor {
+        match self.world.npc_type(entity) {
+            Some(npc_type) => Actor::Npc(npc_type),
+            None => Actor::Player,
+        }
+    }
+
+    fn record_attack(&mut self, attack: Attack) {
+        let attacker = self.actor(attack.attacker);
+        let target = self.actor(attack.target);
+        self.events.push(GameEvent::Attack {
+            attacker,
+            target,
+            damage: attack.damage,
+        });
+        if !attack.killed {
+            return;
+        }
+        if attack.target == self.world.player() {
+            self.events.push(GameEvent::PlayerDied { killer: attacker });
+        } else {
+            self.agents.remove(attack.target);
+            self.events.push(GameEvent::Kill {
+                killer: attacker,
+                victim: target,
+            });
+        }
+    }
+
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
+    }
+
+    pub fn is_over(&self) -> bool {
+        !self.world.is_player_alive()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
+    pub fn size(&self) -> UCoord {
+        self.world.size()
+    }
+
+    pub fn player_coord(&self) -> ICoord {
+        self.world.player_coord()
+    }
+
+    pub fn player_hit_points(&self) -> HitPoints {
+        self.world
+            .hit_points(self.world.player())
+            .expect("the player always has hit points")
+    }
+
+    /// The cell as the player knows it: live if in view, the last sighting if remembered.
+    pub fn cell_view(&self, coord: ICoord) -> CellView {
+        let visibility = self.visibility.cell_visibility(coord);
+        let tiles = match visibility {
+            CellVisibility::Visible => self.world.tiles_at(coord),
+            CellVisibility::Remembered | CellVisibility::NeverSeen => self.visibility.memory(coord),
+        };
+        CellView { visibility, tiles }
+    }
+
+    /// True if the cell is a wall (or outside the map). Ground truth, for tests and tools.
+    pub fn is_wall(&self, coord: ICoord) -> bool {
+        self.world.is_wall(coord)
+    }
+
+    /// Living NPCs in the order they act. Ground truth, for tests and tools.
+    pub fn npcs(&self) -> impl Iterator<Item = NpcInfo> + '_ {
+        self.world.npcs().iter().map(|&npc| NpcInfo {
+            coord: self.world.coord_of(npc),
+            npc_type: self.world.npc_type(npc).expect("NPCs have a type"),
+            hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
+        })
+    }
+
+    pub fn count_corpses(&self) -> usize {
+        self.world.count_corpses()
+    }
+
+    /// Steps from `coord` to the player as the NPCs' shared distance map last measured them.
+    pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
+        self.behaviour.distance_to_player(coord)
+    }
+
+    /// The memory of the NPC standing at `coord`, if a living NPC stands there.
+    pub fn agent_at(&self, coord: ICoord) -> Option<Agent> {
+        let npc = self.world.character_at(coord)?;
+        self.agents.get(npc).copied()
+    }
+}

@@ -1,0 +1,255 @@
+//! Level generation: rooms joined by corridors, carved into a grid of terrain tiles.
+//!
+//! Generation only decides *what is where*; turning the result into entities is the world's job.
+
+use coord_2d::{ICoord, UCoord};
+use grid_2d::Grid;
+use rand::Rng;
+
+/// The smallest map a level can be generated on: room for a few rooms and corridors.
+pub const MIN_MAP_SIZE: UCoord = UCoord::new_u16(20, 15);
+/// The largest map: a million cells keeps generation and memory comfortably bounded.
+pub const MAX_MAP_SIZE: UCoord = UCoord::new_u16(1000, 1000);
+
+const ROOM_MIN_SIDE: u32 = 4;
+const ROOM_MAX_SIDE: u32 = 10;
+/// One placement attempt per this many cells of map: dense enough to fill the map with rooms,
+/// sparse enough that rejected attempts stay cheap.
+const CELLS_PER_ROOM_ATTEMPT: usize = 40;
+/// NPC counts per room, drawn uniformly: mean 10/8 = 1.25 NPCs a room.
+const NPCS_PER_ROOM_TABLE: [u32; 8] = [0, 1, 1, 1, 1, 2, 2, 2];
+/// Four orcs in five NPCs.
+const ORC_CHANCE: (u32, u32) = (4, 5);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TerrainTile {
+    Floor,
+    Wall,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NpcType {
+    Orc,
+    Troll,
+}
+
+impl NpcType {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Orc => "orc",
+            Self::Troll => "troll",
+        }
+    }
+}
+
+/// A level before it becomes a world: the terrain grid, where the player starts and who lives where.
+#[derive(Debug, Clone)]
+pub struct Terrain {
+    pub grid: Grid<TerrainTile>,
+    pub player: ICoord,
+    pub npcs: Vec<(ICoord, NpcType)>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Room {
+    top_left: ICoord,
+    size: UCoord,
+}
+
+impl Room {
+    fn centre(&self) -> ICoord {
+        self.top_left + ICoord::new(self.size.width() as i32 / 2, self.size.height() as i32 / 2)
+    }
+
+    fn coords(&self) -> impl Iterator<Item = ICoord> + '_ {
+        self.size.icoord_iter_row_major().map(|c| self.top_left + c)
+    }
+}
+
+/// Generates a level of the given size. The size must lie within [`MIN_MAP_SIZE`, `MAX_MAP_SIZE`].
+pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
+    assert!(
+        size.width() >= MIN_MAP_SIZE.width() && size.height() >= MIN_MAP_SIZE.height(),
+        "map size {size:?} is below the minimum"
+    );
+    let mut grid = Grid::new_copy(size, TerrainTile::Wall);
+    let rooms = place_rooms(&mut grid, rng);
+    connect_rooms(&mut grid, &rooms);
+    let player = rooms[0].centre();
+    let npcs = place_npcs(&grid, &rooms, player, rng);
+    Terrain { grid, player, npcs }
+}
+
+fn place_rooms<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) -> Vec<Room> {
+    let attempts = (grid.size().count() / CELLS_PER_ROOM_ATTEMPT).max(8);
+    let mut rooms = Vec::new();
+    for _ in 0..attempts {
+        let room = random_room(grid.size(), rng);
+        if is_solid_around(grid, &room) {
+            for coord in room.coords() {
+                *grid.get_checked_mut(coord) = TerrainTile::Floor;
+            }
+            rooms.push(room);
+        }
+    }
+    if rooms.is_empty() {
+        // Only reachable on the smallest maps with unlucky rolls: one room in the middle keeps
+        // every level playable.
+        let size = UCoord::new(ROOM_MIN_SIDE, ROOM_MIN_SIDE);
+        let top_left = ICoord::new(
+            (grid.width() - ROOM_MIN_SIDE) as i32 / 2,
+            (grid.height() - ROOM_MIN_SIDE) as i32 / 2,
+        );
+        let room = Room { top_left, size };
+        for coord in room.coords() {
+            *grid.get_checked_mut(coord) = TerrainTile::Floor;
+        }
+        rooms.push(room);
+    }
+    rooms
+}
+
+fn random_room<R: Rng>(map_size: UCoord, rng: &mut R) -> Room {
+    // Rooms keep one wall cell between them and the map edge.
+    let max_width = ROOM_MAX_SIDE.min(map_size.width() - 2);
+    let max_height = ROOM_MAX_SIDE.min(map_size.height() - 2);
+    let width = rng.random_range(ROOM_MIN_SIDE..=max_width);
+    let height = rng.random_range(ROOM_MIN_SIDE.min(max_height)..=max_height);
+    let x = rng.random_range(1..=(map_size.width() - width - 1)) as i32;
+    let y = rng.random_range(1..=(map_size.height() - height - 1)) as i32;
+    Room {
+        top_left: ICoord::new(x, y),
+        size: UCoord::new(width, height),
+    }
+}
+
+/// True if the room and a one-cell border around it are still all wall, so rooms never touch.
+fn is_solid_around(grid: &Grid<TerrainTile>, room: &Room) -> bool {
+    let border = UCoord::new(room.size.width() + 2, room.size.height() + 2);
+    let top_left = room.top_left - ICoord::new(1, 1);
+    border
+        .icoord_iter_row_major()
+        .all(|c| grid.get(top_left + c) == Some(&TerrainTile::Wall))
+}
+
+/// Joins each room to the nearest room placed before it, which links all rooms into one tree.
+fn connect_rooms(grid: &mut Grid<TerrainTile>, rooms: &[Room]) {
+    for (i, room) in rooms.iter().enumerate().skip(1) {
+        let from = room.centre();
+        let nearest = rooms[..i]
+            .iter()
+            .map(Room::centre)
+            .min_by_key(|c| c.manhattan_distance(from))
+            .expect("rooms before index 1 exist");
+        carve_corridor(grid, from, nearest);
+    }
+}
+
+/// An L-shaped corridor: horizontal first, then vertical.
+fn carve_corridor(grid: &mut Grid<TerrainTile>, from: ICoord, to: ICoord) {
+    let corner = ICoord::new(to.x, from.y);
+    for x in from.x.min(to.x)..=from.x.max(to.x) {
+        *grid.get_checked_mut(ICoord::new(x, from.y)) = TerrainTile::Floor;
+    }
+    for y in corner.y.min(to.y)..=corner.y.max(to.y) {
+        *grid.get_checked_mut(ICoord::new(to.x, y)) = TerrainTile::Floor;
+    }
+}
+
+fn place_npcs<R: Rng>(
+    grid: &Grid<TerrainTile>,
+    rooms: &[Room],
+    player: ICoord,
+    rng: &mut R,
+) -> Vec<(ICoord, NpcType)> {
+    let mut npcs: Vec<(ICoord, NpcType)> = Vec::new();
+    let mut candidates = Vec::new();
+    for room in rooms {
+        let count = NPCS_PER_ROOM_TABLE[rng.random_range(0..NPCS_PER_ROOM_TABLE.len())];
+        candidates.clear();
+        candidates.extend(
+            room.coords().filter(|&c| {
+                grid.get(c) == Some(&TerrainTile::Floor) && !is_near_player(c, player)
+            }),
+        );
+        for _ in 0..count {
+            candidates.retain(|c| npcs.iter().all(|(n, _)| n != c));
+            if candidates.is_empty() {
+                break;
+            }
+            let coord = candidates[rng.random_range(0..candidates.len())];
+            let npc_type = if rng.random_ratio(ORC_CHANCE.0, ORC_CHANCE.1) {
+                NpcType::Orc
+            } else {
+                NpcType::Troll
+            };
+            npcs.push((coord, npc_type));
+        }
+    }
+    npcs
+}
+
+/// The player's cell and the eight around it stay free so no fight starts on turn one.
+fn is_near_player(coord: ICoord, player: ICoord) -> bool {
+    (coord.x - player.x).abs() <= 1 && (coord.y - player.y).abs() <= 1
+}
+
+/// Errors from reading an ASCII map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AsciiMapError {
+    Empty,
+    RaggedRows { row: usize },
+    UnknownCharacter { ch: char, x: usize, y: usize },
+    NoPlayer,
+    SeveralPlayers,
+}
+
+impl std::fmt::Display for AsciiMapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Empty => write!(f, "the map is empty"),
+            Self::RaggedRows { row } => write!(f, "row {row} has a different width from row 0"),
+            Self::UnknownCharacter { ch, x, y } => {
+                write!(f, "unknown character {ch:?} at ({x}, {y})")
+            }
+            Self::NoPlayer => write!(f, "the map has no player '@'"),
+            Self::SeveralPlayers => write!(f, "the map has more than one player '@'"),
+        }
+    }
+}
+
+impl std::error::Error for AsciiMapError {}
+
+/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `o` orc, `T` troll.
+/// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
+pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), AsciiMapError> {
+    let width = rows.first().map(|r| r.chars().count()).unwrap_or(0);
+    if width == 0 {
+        return Err(AsciiMapError::Empty);
+    }
+    let size = UCoord::new(width as u32, rows.len() as u32);
+    let mut grid = Grid::new_copy(size, TerrainTile::Floor);
+    let mut player = None;
+    let mut npcs = Vec::new();
+    let mut labels = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        if row.chars().count() != width {
+            return Err(AsciiMapError::RaggedRows { row: y });
+        }
+        for (x, ch) in row.chars().enumerate() {
+            let coord = ICoord::new(x as i32, y as i32);
+            match ch {
+                '#' => *grid.get_checked_mut(coord) = TerrainTile::Wall,
+                '.' => (),
+                '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
+                '@' => player = Some(coord),
+                'o' => npcs.push((coord, NpcType::Orc)),
+                'T' => npcs.push((coord, NpcType::Troll)),
+                '0'..='9' => labels.push((ch, coord)),
+                _ => return Err(AsciiMapError::UnknownCharacter { ch, x, y }),
+            }
+        }
+    }
+    let player = player.ok_or(AsciiMapError::NoPlayer)?;
+    Ok((Terrain { grid, player, npcs }, labels))
+}

@@ -1,0 +1,141 @@
+//! The state of a level: an entity table of components plus a spatial table of where things are.
+//!
+//! `World` keeps the two tables consistent: every entity with a location has its components, and an
+//! entity leaves both tables at once. Queries live in `query.rs`, changes in `action.rs`.
+
+mod action;
+mod query;
+
+pub use action::{ActOutcome, Attack};
+use coord_2d::UCoord;
+pub use direction::CardinalDirection;
+use entity_table::{Entity, EntityAllocator};
+use spatial_table::{Location, SpatialTable};
+
+use crate::balance;
+pub use crate::terrain::NpcType;
+use crate::terrain::{Terrain, TerrainTile};
+
+/// What an entity looks like; the app picks glyphs and colours for these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tile {
+    Player,
+    Npc(NpcType),
+    Floor,
+    Wall,
+    /// The remains of whoever died on the cell.
+    Corpse,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HitPoints {
+    pub current: u32,
+    pub max: u32,
+}
+
+impl HitPoints {
+    pub const fn full(max: u32) -> Self {
+        Self { current: max, max }
+    }
+}
+
+entity_table::declare_entity_module! {
+    components {
+        tile: Tile,
+        npc_type: NpcType,
+        hit_points: HitPoints,
+    }
+}
+use components::Components;
+
+spatial_table::declare_layers_module! {
+    layers {
+        floor: Floor,
+        feature: Feature,
+        corpse: Corpse,
+        character: Character,
+    }
+}
+pub use layers::{Layer, LayerTable, Layers};
+
+pub use entity_table::Entity as EntityId;
+
+#[derive(Debug)]
+pub struct World {
+    entity_allocator: EntityAllocator,
+    components: Components,
+    spatial_table: SpatialTable<Layers>,
+    player: Entity,
+    /// Living NPCs in spawn order: the order they act in, kept so no turn has to sort.
+    npcs: Vec<Entity>,
+}
+
+impl World {
+    /// Builds the world for a generated or hand-made level: one floor entity under every open
+    /// cell, one wall feature on every wall cell, then the player and the NPCs.
+    pub fn from_terrain(terrain: &Terrain) -> Self {
+        let mut entity_allocator = EntityAllocator::default();
+        let player = entity_allocator.alloc();
+        let mut world = Self {
+            entity_allocator,
+            components: Components::default(),
+            spatial_table: SpatialTable::new(terrain.grid.size()),
+            player,
+            npcs: Vec::with_capacity(terrain.npcs.len()),
+        };
+        world.place(
+            player,
+            (terrain.player, Layer::Character).into(),
+            Tile::Player,
+        );
+        let player_hit_points = HitPoints::full(balance::PLAYER_MAX_HIT_POINTS);
+        world
+            .components
+            .hit_points
+            .insert(player, player_hit_points);
+        for (coord, tile) in terrain.grid.enumerate() {
+            let (layer, tile) = match tile {
+                TerrainTile::Floor => (Layer::Floor, Tile::Floor),
+                TerrainTile::Wall => (Layer::Feature, Tile::Wall),
+            };
+            world.spawn(Location::from((coord, layer)), tile);
+        }
+        for &(coord, npc_type) in &terrain.npcs {
+            world.spawn_npc(coord, npc_type);
+        }
+        world
+    }
+
+    fn spawn(&mut self, location: Location<Layer>, tile: Tile) -> Entity {
+        let entity = self.entity_allocator.alloc();
+        self.place(entity, location, tile);
+        entity
+    }
+
+    fn place(&mut self, entity: Entity, location: Location<Layer>, tile: Tile) {
+        self.spatial_table
+            .update(entity, location)
+            .expect("spawn location is inside the map and free on its layer");
+        self.components.tile.insert(entity, tile);
+    }
+
+    fn spawn_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcType) -> Entity {
+        let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(npc_type));
+        self.components.npc_type.insert(entity, npc_type);
+        let hit_points = HitPoints::full(balance::npc_max_hit_points(npc_type));
+        self.components.hit_points.insert(entity, hit_points);
+        self.npcs.push(entity);
+        entity
+    }
+
+    /// Frees an entity from both tables at once, so neither can hold a stale id.
+    fn despawn(&mut self, entity: Entity) {
+        self.spatial_table.remove(entity);
+        self.components.remove_entity(entity);
+        self.entity_allocator.free(entity);
+    }
+
+    pub fn size(&self) -> UCoord {
+        self.spatial_table.grid_size()
+    }
+}
