@@ -1,0 +1,181 @@
+//! Bump combat: walking into an enemy attacks it, the dead leave corpses, NPCs never fight each
+//! other, and the player's death ends the game.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use umbra::PlayerAction;
+use umbra::balance;
+use umbra::game::{Actor, GameEvent, TurnOutcome};
+use umbra::terrain::NpcType;
+use umbra::visibility::CellVisibility;
+use umbra::world::Tile;
+
+const ORC: Actor = Actor::Npc(NpcType::Orc);
+
+fn hits_to_kill(npc_type: NpcType) -> u32 {
+    balance::npc_max_hit_points(npc_type).div_ceil(balance::PLAYER_DAMAGE)
+}
+
+#[test]
+fn an_orc_dies_after_the_right_number_of_hits_and_leaves_a_corpse() {
+    let mut s = Scenario::new(&["######", "#@o..#", "######"]);
+    let orc = ICoord::new(2, 1);
+    let hits = hits_to_kill(NpcType::Orc);
+    for hit in 1..hits {
+        s.game.act(PlayerAction::Move(East));
+        assert_eq!(s.npc_coords(), vec![orc], "still standing after hit {hit}");
+        assert!(s.game.events().contains(&GameEvent::Attack {
+            attacker: Actor::Player,
+            target: ORC,
+            damage: balance::PLAYER_DAMAGE,
+        }));
+    }
+    s.game.act(PlayerAction::Move(East));
+    assert!(s.npcs().is_empty());
+    assert!(s.game.events().contains(&GameEvent::Kill {
+        killer: Actor::Player,
+        victim: ORC,
+    }));
+    assert_eq!(s.game.cell_view(orc).tiles.corpse, Some(Tile::Corpse));
+    assert_eq!(s.game.cell_view(orc).tiles.character, None);
+    assert_eq!(s.game.count_corpses(), 1);
+    s.game.act(PlayerAction::Move(East));
+    assert_eq!(
+        s.game.player_coord(),
+        orc,
+        "the player can walk over the corpse"
+    );
+}
+
+#[test]
+fn a_second_death_on_the_same_cell_replaces_the_corpse() {
+    let mut s = Scenario::new(&["#######", "#@oo..#", "#######"]);
+    let spot = ICoord::new(2, 1);
+    for _ in 0..hits_to_kill(NpcType::Orc) {
+        s.game.act(PlayerAction::Move(East));
+    }
+    assert_eq!(s.game.count_corpses(), 1);
+    // The second orc steps onto the corpse to reach the player.
+    s.wait(1);
+    assert_eq!(s.npc_coords(), vec![spot]);
+    for _ in 0..hits_to_kill(NpcType::Orc) {
+        s.game.act(PlayerAction::Move(East));
+    }
+    assert!(s.npcs().is_empty());
+    assert_eq!(s.game.count_corpses(), 1, "one corpse per cell");
+}
+
+#[test]
+fn npcs_never_hurt_each_other() {
+    let mut s = Scenario::new(&[
+        "#########",
+        "#oTo....#",
+        "#T@To...#",
+        "#oTo....#",
+        "#########",
+    ]);
+    for _ in 0..5 {
+        s.wait(1);
+        for event in s.game.events() {
+            if let GameEvent::Attack { target, .. } = event {
+                assert_eq!(*target, Actor::Player, "{event:?}");
+            }
+        }
+    }
+    for npc in s.npcs() {
+        assert_eq!(npc.hit_points.current, npc.hit_points.max, "{npc:?}");
+    }
+}
+
+#[test]
+fn the_players_death_ends_the_game() {
+    let mut s = Scenario::new(&["#######", "#@T...#", "#######"]);
+    let mut turns = 0;
+    while !s.game.is_over() {
+        s.wait(1);
+        turns += 1;
+        assert!(turns < 100, "a troll next door kills a waiting player");
+    }
+    assert!(s.game.events().contains(&GameEvent::PlayerDied {
+        killer: Actor::Npc(NpcType::Troll),
+    }));
+    assert_eq!(s.game.player_hit_points().current, 0);
+    let before = (s.game.turn(), s.npc_coords(), s.game.player_coord());
+    for action in [
+        PlayerAction::Move(East),
+        PlayerAction::Move(West),
+        PlayerAction::Wait,
+    ] {
+        assert_eq!(s.game.act(action), TurnOutcome::NoTurn);
+    }
+    assert_eq!(
+        (s.game.turn(), s.npc_coords(), s.game.player_coord()),
+        before
+    );
+    let body = s.game.cell_view(s.game.player_coord()).tiles;
+    assert_eq!(body.corpse, Some(Tile::Corpse));
+    assert_eq!(body.character, None);
+}
+
+#[test]
+fn remembered_npcs_stay_where_they_were_last_seen() {
+    // The player sees the orc, then steps behind the wall; the orc comes looking.
+    let mut s = Scenario::new(&[
+        "###########",
+        "#@......o.#",
+        "#.#########",
+        "#.#########",
+        "#....######",
+        "###########",
+    ]);
+    s.wait(1);
+    for direction in [South, South, South, East, East, East] {
+        s.game.act(PlayerAction::Move(direction));
+    }
+    s.wait(5);
+    let orc_now = s.npc_coords()[0];
+    let shown: Vec<ICoord> = s
+        .game
+        .size()
+        .icoord_iter_row_major()
+        .filter(|&c| s.game.cell_view(c).tiles.character == Some(Tile::Npc(NpcType::Orc)))
+        .collect();
+    assert_eq!(
+        shown.len(),
+        1,
+        "the orc is remembered in one place: {shown:?}"
+    );
+    let orc_seen_at = shown[0];
+    assert_ne!(orc_now, orc_seen_at, "the orc has moved since");
+    let remembered = s.game.cell_view(orc_seen_at);
+    assert_eq!(remembered.visibility, CellVisibility::Remembered);
+    let live = s.game.cell_view(orc_now);
+    assert_ne!(live.visibility, CellVisibility::Visible);
+    assert_eq!(
+        live.tiles.character, None,
+        "no live position leaks out of view"
+    );
+    // Going back, the player meets the orc, kills it, and sees the corridor again: the memory
+    // of the orc at its old spot is replaced by what is there now.
+    for direction in [West, West, West, North] {
+        s.game.act(PlayerAction::Move(direction));
+    }
+    for _ in 0..10 {
+        if s.npcs().is_empty() {
+            break;
+        }
+        s.game.act(PlayerAction::Move(North));
+    }
+    assert!(s.npcs().is_empty(), "the orc came back and died");
+    while s.game.player_coord() != ICoord::new(1, 1) {
+        s.game.act(PlayerAction::Move(North));
+    }
+    assert_eq!(
+        s.game.cell_view(orc_seen_at).visibility,
+        CellVisibility::Visible
+    );
+    assert_eq!(s.game.cell_view(orc_seen_at).tiles.character, None);
+}

@@ -1,0 +1,125 @@
+//! What the player sees: walls block sight but are themselves seen, cells out of view are
+//! remembered, and omniscience shows everything.
+
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use umbra::game::CellView;
+use umbra::visibility::{CellVisibility, Omniscience};
+use umbra::world::Tile;
+use umbra::{Game, GameOptions, PlayerAction};
+
+fn game(rows: &[&str], omniscience: Omniscience) -> (Game, Vec<(char, ICoord)>) {
+    let options = GameOptions {
+        omniscience,
+        ..GameOptions::default()
+    };
+    Game::from_ascii(rows, options).expect("valid test map")
+}
+
+fn label(labels: &[(char, ICoord)], name: char) -> ICoord {
+    labels
+        .iter()
+        .find(|(c, _)| *c == name)
+        .expect("label in map")
+        .1
+}
+
+fn visibility(game: &Game, coord: ICoord) -> CellVisibility {
+    game.cell_view(coord).visibility
+}
+
+#[test]
+fn a_cell_behind_a_wall_is_not_visible_but_the_wall_is() {
+    let (game, labels) = game(
+        &["##########", "#@...#1..#", "#....#...#", "##########"],
+        Omniscience::Off,
+    );
+    assert_eq!(
+        visibility(&game, label(&labels, '1')),
+        CellVisibility::NeverSeen
+    );
+    assert_eq!(
+        visibility(&game, ICoord::new(5, 1)),
+        CellVisibility::Visible
+    );
+    assert_eq!(
+        game.cell_view(ICoord::new(5, 1)).tiles.feature,
+        Some(Tile::Wall)
+    );
+}
+
+#[test]
+fn sight_reaches_ten_cells_and_no_further() {
+    let row = format!("#@{}#", ".".repeat(12));
+    let wall = "#".repeat(row.len());
+    let (game, _) = game(&[&wall, &row, &wall], Omniscience::Off);
+    assert_eq!(
+        visibility(&game, ICoord::new(11, 1)),
+        CellVisibility::Visible
+    );
+    assert_eq!(
+        visibility(&game, ICoord::new(12, 1)),
+        CellVisibility::NeverSeen
+    );
+}
+
+#[test]
+fn walking_away_turns_visible_cells_into_remembered_ones() {
+    let (mut game, labels) = game(
+        &[
+            "##########",
+            "#1.......#",
+            "#.......@#",
+            "#######.##",
+            "#######.##",
+            "#######.##",
+            "#######.##",
+            "##########",
+        ],
+        Omniscience::Off,
+    );
+    let corner = label(&labels, '1');
+    assert_eq!(visibility(&game, corner), CellVisibility::Visible);
+    game.act(PlayerAction::Move(West));
+    game.act(PlayerAction::Move(South));
+    game.act(PlayerAction::Move(South));
+    game.act(PlayerAction::Move(South));
+    assert_eq!(game.player_coord(), ICoord::new(7, 5));
+    assert_eq!(visibility(&game, corner), CellVisibility::Remembered);
+    let remembered: CellView = game.cell_view(corner);
+    assert_eq!(remembered.tiles.floor, Some(Tile::Floor));
+}
+
+#[test]
+fn omniscience_sees_every_cell() {
+    let (game, _) = game(
+        &[
+            "##########",
+            "#@...#...#",
+            "######...#",
+            "#o...#...#",
+            "##########",
+        ],
+        Omniscience::On,
+    );
+    for coord in game.size().icoord_iter_row_major() {
+        assert_eq!(visibility(&game, coord), CellVisibility::Visible, "{coord}");
+    }
+    assert_eq!(
+        game.cell_view(ICoord::new(1, 3)).tiles.character,
+        Some(Tile::Npc(umbra::terrain::NpcType::Orc))
+    );
+}
+
+#[test]
+fn walking_into_a_wall_takes_no_turn() {
+    let (mut game, _) = game(&["#####", "#@..#", "#####"], Omniscience::Off);
+    assert_eq!(
+        game.act(PlayerAction::Move(West)),
+        umbra::game::TurnOutcome::NoTurn
+    );
+    assert_eq!(game.turn(), 0);
+    game.act(PlayerAction::Move(East));
+    assert_eq!(game.turn(), 1);
+    assert_eq!(game.player_coord(), ICoord::new(2, 1));
+}

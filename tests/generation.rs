@@ -1,0 +1,119 @@
+//! Level generation as a player meets it: reproducible from the seed, fully connected, and never
+//! starting with a monster in a wall or breathing down the player's neck.
+
+use std::collections::VecDeque;
+
+use coord_2d::{ICoord, UCoord};
+use umbra::terrain::NpcType;
+use umbra::{Game, GameOptions};
+
+const SEEDS: u64 = 200;
+
+fn snapshot(game: &Game) -> (Vec<bool>, ICoord, Vec<(ICoord, NpcType)>) {
+    let walls = game
+        .size()
+        .icoord_iter_row_major()
+        .map(|c| game.is_wall(c))
+        .collect();
+    let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
+    (walls, game.player_coord(), npcs)
+}
+
+#[test]
+fn same_seed_gives_same_map_and_spawns() {
+    for seed in [0, 1, 42, u64::MAX] {
+        let a = Game::new(seed, GameOptions::default());
+        let b = Game::new(seed, GameOptions::default());
+        assert_eq!(snapshot(&a), snapshot(&b), "seed {seed}");
+    }
+}
+
+#[test]
+fn different_seeds_give_different_maps() {
+    let maps: Vec<_> = (0..SEEDS)
+        .map(|seed| snapshot(&Game::new(seed, GameOptions::default())).0)
+        .collect();
+    for (i, a) in maps.iter().enumerate() {
+        for b in &maps[i + 1..] {
+            assert_ne!(a, b, "two seeds produced the same walls");
+        }
+    }
+}
+
+fn reachable_from(game: &Game, start: ICoord) -> usize {
+    let size = game.size();
+    let index = |c: ICoord| (c.y as u32 * size.width() + c.x as u32) as usize;
+    let mut seen = vec![false; size.count()];
+    let mut queue = VecDeque::from([start]);
+    seen[index(start)] = true;
+    let mut count = 0;
+    while let Some(coord) = queue.pop_front() {
+        count += 1;
+        for step in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+            let next = coord + ICoord::from(step);
+            if next.is_valid(size) && !game.is_wall(next) && !seen[index(next)] {
+                seen[index(next)] = true;
+                queue.push_back(next);
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn every_floor_cell_is_reachable_and_npcs_start_fair() {
+    for seed in 0..SEEDS {
+        let game = Game::new(seed, GameOptions::default());
+        let floor = game
+            .size()
+            .icoord_iter_row_major()
+            .filter(|&c| !game.is_wall(c))
+            .count();
+        let player = game.player_coord();
+        assert_eq!(reachable_from(&game, player), floor, "seed {seed}");
+        for npc in game.npcs() {
+            assert!(!game.is_wall(npc.coord), "seed {seed}: NPC in a wall");
+            let dx = (npc.coord.x - player.x).abs();
+            let dy = (npc.coord.y - player.y).abs();
+            assert!(dx > 1 || dy > 1, "seed {seed}: NPC next to the player");
+        }
+    }
+}
+
+#[test]
+fn orcs_outnumber_trolls_about_four_to_one() {
+    let (mut orcs, mut trolls) = (0, 0);
+    for seed in 0..SEEDS {
+        for npc in Game::new(seed, GameOptions::default()).npcs() {
+            match npc.npc_type {
+                NpcType::Orc => orcs += 1,
+                NpcType::Troll => trolls += 1,
+            }
+        }
+    }
+    let orc_percent = orcs * 100 / (orcs + trolls);
+    assert!((75..=85).contains(&orc_percent), "{orc_percent}% orcs");
+    assert!(
+        orcs + trolls > SEEDS as usize * 5,
+        "levels should hold a fair number of NPCs"
+    );
+}
+
+#[test]
+fn extreme_map_sizes_generate_connected_levels() {
+    for (width, height) in [(20, 15), (21, 100), (300, 15), (1000, 1000)] {
+        let options = GameOptions {
+            map_size: UCoord::new(width, height),
+            ..GameOptions::default()
+        };
+        let game = Game::new(7, options);
+        assert_eq!(game.size(), UCoord::new(width, height));
+        let floor = game
+            .size()
+            .icoord_iter_row_major()
+            .filter(|&c| !game.is_wall(c))
+            .count();
+        assert!(floor > 16, "{width}x{height}: a level needs rooms");
+        assert_eq!(reachable_from(&game, game.player_coord()), floor);
+    }
+}
