@@ -140,6 +140,10 @@ impl Component for GameApp {
         let Event::Input(Input::Keyboard(key)) = event else {
             return None;
         };
+        #[cfg(feature = "test-crash-key")]
+        if key == KeyboardInput::Char('!') {
+            panic!("crash requested with the test-crash-key feature");
+        }
         match command_for_key(key)? {
             Command::Quit => Some(app::Exit),
             Command::Play(action) => {

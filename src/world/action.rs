@@ -83,7 +83,11 @@ impl World {
         let coord = self.coord_of(entity);
         if let Some(old_corpse) = self.corpse_at(coord) {
             self.despawn(old_corpse);
+            self.corpses.retain(|&corpse| corpse != old_corpse);
+            self.corpses_replaced += 1;
         }
+        self.corpses.push(entity);
+        self.deaths += 1;
         self.spatial_table
             .update_layer(entity, Layer::Corpse)
             .expect("the corpse layer was just cleared");

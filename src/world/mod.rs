@@ -4,6 +4,7 @@
 //! entity leaves both tables at once. Queries live in `query.rs`, changes in `action.rs`.
 
 mod action;
+mod invariants;
 mod query;
 
 pub use action::{ActOutcome, Attack};
@@ -68,6 +69,12 @@ pub struct World {
     player: Entity,
     /// Living NPCs in spawn order: the order they act in, kept so no turn has to sort.
     npcs: Vec<Entity>,
+    /// Characters that have died, and corpses removed to make room for a newer one: together
+    /// they account for every corpse on the map.
+    deaths: u64,
+    corpses_replaced: u64,
+    /// Corpses in order of death, so reading them never scans the map.
+    corpses: Vec<Entity>,
 }
 
 impl World {
@@ -82,6 +89,9 @@ impl World {
             spatial_table: SpatialTable::new(terrain.grid.size()),
             player,
             npcs: Vec::with_capacity(terrain.npcs.len()),
+            deaths: 0,
+            corpses_replaced: 0,
+            corpses: Vec::new(),
         };
         world.place(
             player,

@@ -75,6 +75,12 @@ impl World {
         &self.npcs
     }
 
+    /// Corpses in the order their owners died.
+    pub fn corpses(&self) -> &[Entity] {
+        &self.corpses
+    }
+
+    /// Counted from the map itself, so it can check the bookkeeping.
     pub fn count_corpses(&self) -> usize {
         self.spatial_table
             .enumerate()

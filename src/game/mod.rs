@@ -16,6 +16,8 @@ use crate::terrain::{self, AsciiMapError, NpcType, Terrain};
 use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
 use crate::world::{ActOutcome, Attack, HitPoints, World};
 
+mod inspect;
+
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
 
@@ -91,8 +93,7 @@ pub struct Game {
     seed: u64,
     options: GameOptions,
     world: World,
-    /// Kept with the game for rules that will roll dice; level generation already draws from it.
-    #[allow(dead_code)]
+    /// Level generation draws from it; kept for rules that roll dice and hashed with the state.
     rng: Isaac64Rng,
     visibility: Visibility,
     behaviour: BehaviourContext,
@@ -226,78 +227,5 @@ impl Game {
                 victim: target,
             });
         }
-    }
-
-    pub fn events(&self) -> &[GameEvent] {
-        &self.events
-    }
-
-    pub fn is_over(&self) -> bool {
-        !self.world.is_player_alive()
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    pub fn options(&self) -> GameOptions {
-        self.options
-    }
-
-    pub fn turn(&self) -> u64 {
-        self.turn
-    }
-
-    pub fn size(&self) -> UCoord {
-        self.world.size()
-    }
-
-    pub fn player_coord(&self) -> ICoord {
-        self.world.player_coord()
-    }
-
-    pub fn player_hit_points(&self) -> HitPoints {
-        self.world
-            .hit_points(self.world.player())
-            .expect("the player always has hit points")
-    }
-
-    /// The cell as the player knows it: live if in view, the last sighting if remembered.
-    pub fn cell_view(&self, coord: ICoord) -> CellView {
-        let visibility = self.visibility.cell_visibility(coord);
-        let tiles = match visibility {
-            CellVisibility::Visible => self.world.tiles_at(coord),
-            CellVisibility::Remembered | CellVisibility::NeverSeen => self.visibility.memory(coord),
-        };
-        CellView { visibility, tiles }
-    }
-
-    /// True if the cell is a wall (or outside the map). Ground truth, for tests and tools.
-    pub fn is_wall(&self, coord: ICoord) -> bool {
-        self.world.is_wall(coord)
-    }
-
-    /// Living NPCs in the order they act. Ground truth, for tests and tools.
-    pub fn npcs(&self) -> impl Iterator<Item = NpcInfo> + '_ {
-        self.world.npcs().iter().map(|&npc| NpcInfo {
-            coord: self.world.coord_of(npc),
-            npc_type: self.world.npc_type(npc).expect("NPCs have a type"),
-            hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
-        })
-    }
-
-    pub fn count_corpses(&self) -> usize {
-        self.world.count_corpses()
-    }
-
-    /// Steps from `coord` to the player as the NPCs' shared distance map last measured them.
-    pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
-        self.behaviour.distance_to_player(coord)
-    }
-
-    /// The memory of the NPC standing at `coord`, if a living NPC stands there.
-    pub fn agent_at(&self, coord: ICoord) -> Option<Agent> {
-        let npc = self.world.character_at(coord)?;
-        self.agents.get(npc).copied()
     }
 }

@@ -1,0 +1,168 @@
+//! Reading a game: what frontends draw, what tests assert, and a stable hash of the whole state.
+
+use coord_2d::{ICoord, UCoord};
+
+use rand::RngCore;
+
+use super::{CellView, Game, GameEvent, GameOptions, NpcInfo};
+use crate::behaviour::Agent;
+use crate::visibility::CellVisibility;
+use crate::world::HitPoints;
+
+impl Game {
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
+    }
+
+    pub fn is_over(&self) -> bool {
+        !self.world.is_player_alive()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
+    pub fn size(&self) -> UCoord {
+        self.world.size()
+    }
+
+    pub fn player_coord(&self) -> ICoord {
+        self.world.player_coord()
+    }
+
+    pub fn player_hit_points(&self) -> HitPoints {
+        self.world
+            .hit_points(self.world.player())
+            .expect("the player always has hit points")
+    }
+
+    /// The cell as the player knows it: live if in view, the last sighting if remembered.
+    pub fn cell_view(&self, coord: ICoord) -> CellView {
+        let visibility = self.visibility.cell_visibility(coord);
+        let tiles = match visibility {
+            CellVisibility::Visible => self.world.tiles_at(coord),
+            CellVisibility::Remembered | CellVisibility::NeverSeen => self.visibility.memory(coord),
+        };
+        CellView { visibility, tiles }
+    }
+
+    /// True if the cell is a wall (or outside the map). Ground truth, for tests and tools.
+    pub fn is_wall(&self, coord: ICoord) -> bool {
+        self.world.is_wall(coord)
+    }
+
+    /// Living NPCs in the order they act. Ground truth, for tests and tools.
+    pub fn npcs(&self) -> impl Iterator<Item = NpcInfo> + '_ {
+        self.world.npcs().iter().map(|&npc| NpcInfo {
+            coord: self.world.coord_of(npc),
+            npc_type: self.world.npc_type(npc).expect("NPCs have a type"),
+            hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
+        })
+    }
+
+    pub fn count_corpses(&self) -> usize {
+        self.world.count_corpses()
+    }
+
+    /// Steps from `coord` to the player as the NPCs' shared distance map last measured them.
+    pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
+        self.behaviour.distance_to_player(coord)
+    }
+
+    /// The memory of the NPC standing at `coord`, if a living NPC stands there.
+    pub fn agent_at(&self, coord: ICoord) -> Option<Agent> {
+        let npc = self.world.character_at(coord)?;
+        self.agents.get(npc).copied()
+    }
+
+    /// A hash of everything that shapes the rest of the game: turn, characters, hit points,
+    /// corpses, NPC memories and the RNG's position. Equal games hash equal on every platform
+    /// and Rust version (FNV-1a over a fixed encoding, not `std`'s hasher).
+    pub fn state_hash(&self) -> u64 {
+        let mut hash = Fnv1a::default();
+        hash.write(self.turn);
+        hash.write(self.seed);
+        hash.write(self.rng.clone().next_u64());
+        let player = self.world.player();
+        hash.write_coord(self.world.coord_of(player));
+        hash.write_hit_points(self.player_hit_points());
+        for &npc in self.world.npcs() {
+            hash.write_coord(self.world.coord_of(npc));
+            hash.write(self.world.npc_type(npc).map_or(0, |t| t as u64 + 1));
+            hash.write_hit_points(self.world.hit_points(npc).unwrap_or(HitPoints::full(0)));
+            let sighting = self.agents.get(npc).and_then(|agent| agent.last_sighting);
+            match sighting {
+                Some(sighting) => {
+                    hash.write_coord(sighting.coord);
+                    hash.write(sighting.turn);
+                }
+                None => hash.write(u64::MAX),
+            }
+        }
+        for &corpse in self.world.corpses() {
+            hash.write_coord(self.world.coord_of(corpse));
+        }
+        hash.finish()
+    }
+
+    /// Every broken rule in the game's state, described; empty when all is well.
+    pub fn invariant_violations(&self) -> Vec<String> {
+        let mut problems = self.world.invariant_violations();
+        if self.agents.len() != self.world.npcs().len() {
+            problems.push(format!(
+                "{} agents for {} living NPCs",
+                self.agents.len(),
+                self.world.npcs().len()
+            ));
+        }
+        for &npc in self.world.npcs() {
+            if !self.agents.contains(npc) {
+                problems.push(format!("living NPC {npc:?} has no agent"));
+            }
+        }
+        problems
+    }
+
+    /// Characters that have died this game, the player included.
+    pub fn deaths(&self) -> u64 {
+        self.world.deaths()
+    }
+}
+
+/// 64-bit FNV-1a: tiny, fast enough for a hash per turn, and fixed forever by its definition.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv1a {
+    fn write(&mut self, value: u64) {
+        for byte in value.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_coord(&mut self, coord: ICoord) {
+        self.write(u64::from(coord.x as u32) << 32 | u64::from(coord.y as u32));
+    }
+
+    fn write_hit_points(&mut self, hit_points: HitPoints) {
+        self.write(u64::from(hit_points.current) << 32 | u64::from(hit_points.max));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}

@@ -1,0 +1,52 @@
+//! Checks that must hold after every turn, for tests that drive the game with random input.
+
+use super::{Layer, Tile, World};
+
+impl World {
+    /// Every broken rule, described; empty when the world is consistent.
+    pub fn invariant_violations(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut characters = 0;
+        for (coord, layers) in self.spatial_table.enumerate() {
+            let Some(entity) = layers.character else {
+                continue;
+            };
+            characters += 1;
+            if self.spatial_table.coord_of(entity) != Some(coord) {
+                problems.push(format!("character at {coord} is recorded elsewhere"));
+            }
+            if layers.feature.is_some() {
+                problems.push(format!("character inside a wall at {coord}"));
+            }
+            match (self.components.tile.get(entity), self.hit_points(entity)) {
+                (Some(Tile::Player | Tile::Npc(_)), Some(hp)) if hp.current > 0 => {
+                    if hp.current > hp.max {
+                        problems.push(format!("{coord}: hit points {hp:?} over the maximum"));
+                    }
+                }
+                other => problems.push(format!("character at {coord} has {other:?}")),
+            }
+        }
+        let living = self.npcs.len() + usize::from(self.is_player_alive());
+        if characters != living {
+            problems.push(format!("{characters} characters on the map, {living} alive"));
+        }
+        for &npc in &self.npcs {
+            if self.spatial_table.layer_of(npc) != Some(Layer::Character) {
+                problems.push(format!("NPC {npc:?} in the living list is not a character"));
+            }
+        }
+        let corpses = self.count_corpses() as u64;
+        if corpses != self.deaths - self.corpses_replaced {
+            problems.push(format!(
+                "{corpses} corpses after {} deaths and {} replaced corpses",
+                self.deaths, self.corpses_replaced
+            ));
+        }
+        problems
+    }
+
+    pub fn deaths(&self) -> u64 {
+        self.deaths
+    }
+}
