@@ -1,19 +1,80 @@
-//! The app drawn headlessly into a chargrid frame buffer, read back as text.
+//! The app drawn headlessly into a chargrid frame buffer and read back as text, as a player
+//! would read the screen.
 
-use chargrid::core::{Component, FrameBuffer, UCoord};
+use chargrid::core::{Component, Event, FrameBuffer, Rgba32, UCoord};
+use chargrid::input::{Input, KeyboardInput, keys};
 use umbra::app::GameApp;
 use umbra::visibility::Omniscience;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra::{Game, GameOptions};
 
-fn render(app: &GameApp, size: UCoord) -> Vec<String> {
-    let mut fb = FrameBuffer::new(size);
-    app.render(&(), fb.default_ctx(), &mut fb);
-    fb.rows()
-        .map(|row| row.iter().map(|cell| cell.character).collect())
-        .collect()
+const SCREEN: UCoord = UCoord::new_u16(100, 40);
+/// The status line sits above the five message lines at the bottom of the screen.
+const STATUS_ROW: usize = 34;
+
+struct Screen {
+    rows: Vec<String>,
+    foreground: Vec<Vec<Rgba32>>,
 }
 
-const MAP: &[&str] = &[
+impl Screen {
+    fn text(&self) -> String {
+        self.rows.join("\n")
+    }
+
+    fn contains(&self, needle: &str) -> bool {
+        self.rows.iter().any(|row| row.contains(needle))
+    }
+
+    fn colour_of(&self, needle: &str) -> Rgba32 {
+        let (y, row) = self
+            .rows
+            .iter()
+            .enumerate()
+            .find(|(_, row)| row.contains(needle))
+            .unwrap_or_else(|| panic!("{needle:?} not on screen:\n{}", self.text()));
+        let x = row.chars().position(|_| true).unwrap_or(0)
+            + row[..row.find(needle).unwrap_or(0)].chars().count();
+        self.foreground[y][x]
+    }
+}
+
+fn render_at(app: &GameApp, size: UCoord) -> Screen {
+    let mut fb = FrameBuffer::new(size);
+    app.render(&(), fb.default_ctx(), &mut fb);
+    Screen {
+        rows: fb
+            .rows()
+            .map(|row| row.iter().map(|cell| cell.character).collect())
+            .collect(),
+        foreground: fb
+            .rows()
+            .map(|row| row.iter().map(|cell| cell.foreground).collect())
+            .collect(),
+    }
+}
+
+fn render(app: &GameApp) -> Screen {
+    render_at(app, SCREEN)
+}
+
+fn press(app: &mut GameApp, key: KeyboardInput) {
+    let fb = FrameBuffer::new(SCREEN);
+    app.update(
+        &mut (),
+        fb.default_ctx(),
+        Event::Input(Input::Keyboard(key)),
+    );
+}
+
+fn app_for(map: &[&str], omniscience: Omniscience) -> GameApp {
+    let options = GameOptions {
+        omniscience,
+        ..GameOptions::default()
+    };
+    GameApp::new(Game::from_ascii(map, options).expect("valid map").0).with_seed_source(|| 11)
+}
+
+const ROOMS: &[&str] = &[
     "############",
     "#@...#.....#",
     "#....#..o..#",
@@ -21,55 +82,144 @@ const MAP: &[&str] = &[
     "############",
 ];
 
-fn app(omniscience: Omniscience) -> GameApp {
-    let options = GameOptions {
-        omniscience,
-        ..GameOptions::default()
-    };
-    GameApp::new(Game::from_ascii(MAP, options).expect("valid map").0)
-}
-
 #[test]
 fn the_player_is_drawn_where_it_stands() {
-    let screen = render(&app(Omniscience::Off), UCoord::new(100, 40));
-    assert_eq!(screen[1].chars().nth(1), Some('@'));
-    assert_eq!(&screen[1][..6], "#@...#");
+    let screen = render(&app_for(ROOMS, Omniscience::Off));
+    assert_eq!(&screen.rows[1][..6], "#@...#");
 }
 
 #[test]
 fn never_seen_cells_are_blank() {
-    let screen = render(&app(Omniscience::Off), UCoord::new(100, 40));
-    // Behind the wall at x=5 on row 1, the room's far side has never been seen.
-    assert_eq!(&screen[1][6..12], "      ");
-    // And so is everything outside the map.
-    assert!(screen[10].trim().is_empty());
+    let screen = render(&app_for(ROOMS, Omniscience::Off));
+    // Behind the wall at x=5 on row 1, the far room has never been seen.
+    assert_eq!(&screen.rows[1][6..12], "      ");
+    assert!(
+        screen.rows[10].trim().is_empty(),
+        "outside the map is blank"
+    );
 }
 
 #[test]
 fn omniscience_draws_the_whole_map_with_its_npcs() {
-    let screen = render(&app(Omniscience::On), UCoord::new(100, 40));
-    for (y, row) in MAP.iter().enumerate() {
-        assert_eq!(&screen[y][..row.len()], *row);
+    let screen = render(&app_for(ROOMS, Omniscience::On));
+    for (y, row) in ROOMS.iter().enumerate() {
+        assert_eq!(&screen.rows[y][..row.len()], *row);
     }
 }
 
 #[test]
-fn the_status_line_shows_hit_points_and_turns() {
-    let mut app = app(Omniscience::Off);
-    let screen = render(&app, UCoord::new(100, 40));
+fn the_status_line_shows_damage_taken_enemies_and_turns() {
+    let mut app = app_for(&["#######", "#@o...#", "#######"], Omniscience::Off);
+    let status = &render(&app).rows[STATUS_ROW];
+    assert!(status.contains("20/20"), "{status}");
+    assert!(status.contains("Enemies 1"), "{status}");
+    assert!(status.contains("Turn 0"), "{status}");
+    press(&mut app, KeyboardInput::Char('.'));
+    let screen = render(&app);
+    let status = &screen.rows[STATUS_ROW];
+    assert!(status.contains("19/20"), "the orc hit back: {status}");
+    assert!(status.contains("Turn 1"), "{status}");
+    assert!(screen.contains("The orc hits you for 1."));
+    let danger = screen.colour_of("The orc hits you");
+    let normal = screen.colour_of("Welcome");
+    assert_ne!(danger, normal, "damage to the player stands out");
+}
+
+#[test]
+fn the_log_shows_a_kill_and_the_full_log_scrolls() {
+    let mut app = app_for(&["#######", "#@o...#", "#######"], Omniscience::Off);
+    press(&mut app, KeyboardInput::Right);
+    press(&mut app, KeyboardInput::Right);
+    let screen = render(&app);
     assert!(
-        screen[38].starts_with("HP 20/20   Turn 0"),
+        screen.contains("You hit the orc for 2."),
         "{}",
-        screen[38]
+        screen.text()
     );
-    let mut fb = FrameBuffer::new(UCoord::new(100, 40));
-    let key = chargrid::core::Event::Input(chargrid::input::Input::Keyboard(
-        chargrid::input::KeyboardInput::Char('.'),
-    ));
+    assert!(screen.contains("You kill the orc."));
+    assert!(screen.rows[STATUS_ROW].contains("Enemies 0"));
+    // With no enemy left the level is cleared, and the screen says so with the turn count.
+    assert!(screen.contains("Level cleared!"));
+    assert!(screen.contains("after 2 turns"));
+    press(&mut app, KeyboardInput::Char(' '));
+    for _ in 0..60 {
+        press(&mut app, KeyboardInput::Char('.'));
+    }
+    press(&mut app, KeyboardInput::Char('m'));
+    let log = render(&app);
+    assert!(log.contains("Message log"));
+    assert!(
+        log.contains("You kill the orc."),
+        "the full log reaches back"
+    );
+    press(&mut app, KeyboardInput::Up);
+    press(&mut app, keys::ESCAPE);
+    assert!(!render(&app).contains("Message log"));
+}
+
+#[test]
+fn death_shows_the_game_over_screen_and_r_starts_a_new_game() {
+    let mut app = app_for(&["#######", "#@T...#", "#######"], Omniscience::Off);
+    for _ in 0..100 {
+        press(&mut app, KeyboardInput::Char('.'));
+    }
+    let screen = render(&app);
+    assert!(screen.contains("You died"), "{}", screen.text());
+    let summary = format!(
+        "You survived {} turns and killed 0 enemies.",
+        app.game().turn()
+    );
+    assert!(screen.contains(&summary), "{}", screen.text());
+    assert!(screen.contains("The troll kills you."));
+    press(&mut app, KeyboardInput::Char('r'));
+    assert_eq!(app.game().seed(), 11, "a new game from the seed source");
+    assert!(!app.game().is_over());
+    assert!(!render(&app).contains("You died"));
+}
+
+#[test]
+fn question_mark_shows_every_key() {
+    let mut app = app_for(ROOMS, Omniscience::Off);
+    press(&mut app, KeyboardInput::Char('?'));
+    let screen = render(&app);
+    for (keys, what) in umbra::app::keys::HELP {
+        assert!(screen.contains(keys) && screen.contains(what), "{keys}");
+    }
+    press(&mut app, keys::ESCAPE);
+    assert!(!render(&app).contains("Keys"));
+}
+
+#[test]
+fn escape_opens_a_menu_that_can_resume_restart_or_quit() {
+    let mut app = app_for(ROOMS, Omniscience::Off);
+    press(&mut app, keys::ESCAPE);
+    let screen = render(&app);
+    for item in ["Resume", "New game", "Quit"] {
+        assert!(screen.contains(item), "{item}");
+    }
+    press(&mut app, keys::RETURN);
+    assert!(
+        !render(&app).contains("Resume"),
+        "Enter on Resume closes the menu"
+    );
+    press(&mut app, keys::ESCAPE);
+    press(&mut app, KeyboardInput::Down);
+    press(&mut app, keys::RETURN);
+    assert_eq!(app.game().seed(), 11, "New game started");
+}
+
+#[test]
+fn a_screen_too_small_asks_to_be_enlarged_and_the_game_resumes_when_it_grows() {
+    let mut app = app_for(ROOMS, Omniscience::Off);
+    let small = render_at(&app, UCoord::new(30, 8));
+    assert!(small.text().contains("Please enlarge"), "{}", small.text());
+    assert!(!small.text().contains('@'));
+    // Keys pressed while too small do nothing.
+    let fb = FrameBuffer::new(UCoord::new(30, 8));
+    let key = Event::Input(Input::Keyboard(KeyboardInput::Char('.')));
     app.update(&mut (), fb.default_ctx(), key);
-    app.render(&(), fb.default_ctx(), &mut fb);
-    assert_eq!(app.game().turn(), 1);
-    let _ = PlayerAction::Wait;
+    assert_eq!(app.game().turn(), 0);
+    assert!(render(&app).contains("#@...#"));
 }
 
 #[test]
@@ -79,21 +229,12 @@ fn the_view_follows_the_player_on_a_map_larger_than_the_screen() {
         ..GameOptions::default()
     };
     let app = GameApp::new(Game::new(3, options));
-    let size = UCoord::new(100, 40);
-    let screen = render(&app, size);
-    let at: Vec<(usize, usize)> = screen
-        .iter()
-        .enumerate()
-        .flat_map(|(y, row)| {
-            row.chars()
-                .enumerate()
-                .filter(|(_, c)| *c == '@')
-                .map(move |(x, _)| (x, y))
-        })
-        .collect();
-    assert_eq!(at.len(), 1, "exactly one player on screen");
+    let screen = render(&app);
+    let players: Vec<_> = screen.rows.iter().filter(|row| row.contains('@')).collect();
+    assert_eq!(players.len(), 1, "the player is on screen");
     let player = app.game().player_coord();
-    // The player is on screen even though its map coordinates may be far outside 100x38.
-    let (x, y) = at[0];
-    assert!(player.x as usize >= x && player.y as usize >= y);
+    assert!(
+        player.x >= 100 || player.y >= 34,
+        "seed 3 starts the player off the first screen"
+    );
 }

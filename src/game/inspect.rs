@@ -131,6 +131,20 @@ impl Game {
         problems
     }
 
+    /// True once every NPC on the level is dead and the player still stands.
+    pub fn is_cleared(&self) -> bool {
+        self.world.npcs().is_empty() && self.world.is_player_alive()
+    }
+
+    /// NPCs the player has killed (only the player kills anyone).
+    pub fn kills(&self) -> u64 {
+        self.world.deaths() - u64::from(!self.world.is_player_alive())
+    }
+
+    pub fn enemies_left(&self) -> usize {
+        self.world.npcs().len()
+    }
+
     /// Characters that have died this game, the player included.
     pub fn deaths(&self) -> u64 {
         self.world.deaths()

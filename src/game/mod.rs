@@ -129,10 +129,8 @@ impl Game {
         }
         let mut game = Self {
             seed,
-            options: GameOptions {
-                map_size: size,
-                ..options
-            },
+            // For a hand-made level these still describe what a new game would generate.
+            options,
             world,
             rng,
             visibility: Visibility::new(size),

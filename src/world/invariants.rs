@@ -29,7 +29,9 @@ impl World {
         }
         let living = self.npcs.len() + usize::from(self.is_player_alive());
         if characters != living {
-            problems.push(format!("{characters} characters on the map, {living} alive"));
+            problems.push(format!(
+                "{characters} characters on the map, {living} alive"
+            ));
         }
         for &npc in &self.npcs {
             if self.spatial_table.layer_of(npc) != Some(Layer::Character) {

@@ -1,0 +1,78 @@
+//! Below the map: the status line, then the newest messages.
+
+use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32};
+
+use super::draw;
+use super::messages::{MessageLog, Tone};
+use super::palette;
+use crate::game::Game;
+
+/// Newest messages shown under the status line.
+pub const LOG_LINES: u32 = 5;
+/// The status line plus the messages.
+pub const HUD_ROWS: u32 = 1 + LOG_LINES;
+const HEALTH_BAR_WIDTH: u32 = 20;
+
+pub fn tone_colour(tone: Tone) -> Rgba32 {
+    match tone {
+        Tone::Normal => palette::TEXT,
+        Tone::Danger => palette::DANGER,
+        Tone::Good => palette::GOOD,
+    }
+}
+
+/// Draws the HUD with its first row at `top`.
+pub fn render(game: &Game, log: &MessageLog, ctx: Ctx, fb: &mut FrameBuffer, top: i32) {
+    render_status(game, ctx, fb, top);
+    let shown = log.len().min(LOG_LINES as usize);
+    for (row, message) in log.iter().skip(log.len() - shown).enumerate() {
+        let coord = ICoord::new(0, top + 1 + row as i32);
+        draw::text(fb, ctx, coord, &message.text, tone_colour(message.tone));
+    }
+}
+
+fn render_status(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, row: i32) {
+    let hit_points = game.player_hit_points();
+    draw::text(fb, ctx, ICoord::new(0, row), "HP", palette::TEXT);
+    let filled = (hit_points.current * HEALTH_BAR_WIDTH).div_ceil(hit_points.max.max(1));
+    let bar_colour = match hit_points.current * 3 / hit_points.max.max(1) {
+        0 => palette::HEALTH_LOW,
+        1 => palette::HEALTH_MEDIUM,
+        _ => palette::HEALTH_HIGH,
+    };
+    for i in 0..HEALTH_BAR_WIDTH {
+        let colour = if i < filled {
+            bar_colour
+        } else {
+            palette::HEALTH_EMPTY
+        };
+        draw::background(fb, ctx, ICoord::new(3 + i as i32, row), colour);
+    }
+    let numbers = format!("{}/{}", hit_points.current, hit_points.max);
+    let numbers_colour = if bar_colour == palette::HEALTH_HIGH {
+        palette::TEXT
+    } else {
+        palette::DANGER
+    };
+    let after_bar = 4 + HEALTH_BAR_WIDTH as i32;
+    draw::text(
+        fb,
+        ctx,
+        ICoord::new(after_bar, row),
+        &numbers,
+        numbers_colour,
+    );
+    let rest = format!(
+        "Enemies {}   Turn {}   Seed {}   ? help",
+        game.enemies_left(),
+        game.turn(),
+        game.seed()
+    );
+    draw::text(
+        fb,
+        ctx,
+        ICoord::new(after_bar + 9, row),
+        &rest,
+        palette::FAINT_TEXT,
+    );
+}

@@ -1,0 +1,77 @@
+//! The dungeon as the player knows it: live in view, dimmed in memory, blank where never seen.
+
+use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
+
+use super::palette;
+use crate::game::{CellView, Game};
+use crate::terrain::NpcType;
+use crate::visibility::CellVisibility;
+use crate::world::Tile;
+
+/// The map cell drawn at the view's top-left corner: the view follows the player and stops at
+/// the map's edges.
+fn camera_offset(game: &Game, view_size: UCoord) -> ICoord {
+    let axis = |player: i32, view: u32, map: u32| {
+        let max = map.saturating_sub(view) as i32;
+        (player - view as i32 / 2).clamp(0, max)
+    };
+    let player = game.player_coord();
+    let map = game.size();
+    ICoord::new(
+        axis(player.x, view_size.width(), map.width()),
+        axis(player.y, view_size.height(), map.height()),
+    )
+}
+
+/// Draws the map into the top `view_size` cells; `behind_panel` dims it under a notice.
+pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, behind_panel: bool) {
+    let offset = camera_offset(game, view_size);
+    for screen_coord in view_size.icoord_iter_row_major() {
+        let view = game.cell_view(screen_coord + offset);
+        if let Some(cell) = render_cell(&view, behind_panel) {
+            fb.set_cell_relative_to_ctx(ctx, screen_coord, 0, cell);
+        }
+    }
+}
+
+/// The topmost layer's glyph, dimmed if the cell is only remembered.
+fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
+    let tiles = &view.tiles;
+    let tile = tiles
+        .character
+        .or(tiles.corpse)
+        .or(tiles.feature)
+        .or(tiles.floor)?;
+    let (character, foreground, background) = look(tile);
+    let dim = |colour: Rgba32| {
+        let colour = match view.visibility {
+            CellVisibility::Visible => colour,
+            CellVisibility::Remembered | CellVisibility::NeverSeen => {
+                palette::dim(colour, palette::REMEMBERED_DIM)
+            }
+        };
+        if behind_panel {
+            palette::dim(colour, palette::BEHIND_PANEL_DIM)
+        } else {
+            colour
+        }
+    };
+    Some(
+        RenderCell::BLANK
+            .with_character(character)
+            .with_foreground(dim(foreground))
+            .with_background(dim(background))
+            .with_bold(tile == Tile::Player),
+    )
+}
+
+fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
+    match tile {
+        Tile::Player => ('@', palette::PLAYER, palette::BACKGROUND),
+        Tile::Npc(NpcType::Orc) => ('o', palette::ORC, palette::BACKGROUND),
+        Tile::Npc(NpcType::Troll) => ('T', palette::TROLL, palette::BACKGROUND),
+        Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
+        Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
+        Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
+    }
+}

@@ -1,0 +1,35 @@
+//! Every colour Umbra draws with. Colours sit close to the 16 ANSI colours so the HUD stays
+//! readable when a terminal can only show those.
+
+use chargrid::core::Rgba32;
+
+pub const BACKGROUND: Rgba32 = Rgba32::new_rgb(0, 0, 0);
+pub const FLOOR: Rgba32 = Rgba32::new_rgb(100, 100, 120);
+pub const WALL_FOREGROUND: Rgba32 = Rgba32::new_rgb(210, 190, 150);
+pub const WALL_BACKGROUND: Rgba32 = Rgba32::new_rgb(70, 55, 40);
+pub const PLAYER: Rgba32 = Rgba32::new_rgb(255, 255, 255);
+pub const ORC: Rgba32 = Rgba32::new_rgb(80, 210, 60);
+pub const TROLL: Rgba32 = Rgba32::new_rgb(230, 90, 50);
+pub const CORPSE: Rgba32 = Rgba32::new_rgb(170, 30, 30);
+
+pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);
+pub const FAINT_TEXT: Rgba32 = Rgba32::new_rgb(140, 140, 140);
+pub const HEADING: Rgba32 = Rgba32::new_rgb(255, 220, 90);
+/// Damage to the player, death, and anything else the player must not miss.
+pub const DANGER: Rgba32 = Rgba32::new_rgb(255, 80, 80);
+pub const GOOD: Rgba32 = Rgba32::new_rgb(100, 230, 100);
+pub const PANEL_BACKGROUND: Rgba32 = Rgba32::new_rgb(20, 20, 60);
+
+pub const HEALTH_HIGH: Rgba32 = Rgba32::new_rgb(40, 170, 40);
+pub const HEALTH_MEDIUM: Rgba32 = Rgba32::new_rgb(200, 170, 0);
+pub const HEALTH_LOW: Rgba32 = Rgba32::new_rgb(200, 30, 30);
+pub const HEALTH_EMPTY: Rgba32 = Rgba32::new_rgb(60, 60, 60);
+
+/// Remembered cells keep 2/5 of their brightness: clearly out of view, still readable.
+pub const REMEMBERED_DIM: (u32, u32) = (2, 5);
+/// Behind a game-over or menu panel the map keeps 1/3 of its brightness.
+pub const BEHIND_PANEL_DIM: (u32, u32) = (1, 3);
+
+pub fn dim(colour: Rgba32, (numerator, denominator): (u32, u32)) -> Rgba32 {
+    colour.saturating_scalar_mul_div(numerator, denominator)
+}
