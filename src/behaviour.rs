@@ -36,14 +36,16 @@ pub enum NpcAction {
 }
 
 /// Where and when an NPC last saw the player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Sighting {
     pub coord: ICoord,
     pub turn: u64,
 }
 
 /// One NPC's own memory.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Agent {
     pub last_sighting: Option<Sighting>,
 }

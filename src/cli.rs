@@ -2,12 +2,13 @@
 
 use std::ffi::OsStr;
 use std::fmt;
+use std::path::PathBuf;
 
 use coord_2d::UCoord;
 use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
 
 use crate::game::{DEFAULT_MAP_SIZE, GameOptions};
-use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE};
+use crate::terrain::{self, MAX_MAP_SIZE, MIN_MAP_SIZE};
 use crate::visibility::Omniscience;
 
 /// Which frontend to run the game in.
@@ -30,13 +31,27 @@ pub enum ColourMode {
     Ansi16,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Args {
     /// `None` means "choose one at random".
     pub rng_seed: Option<u64>,
     pub options: GameOptions,
     pub frontend: FrontendChoice,
     pub colours: ColourMode,
+    /// Start a new game even if a saved one is waiting (it is replaced on quit).
+    pub new_game: bool,
+    /// Where the save lives instead of the platform's data directory.
+    pub save_dir: Option<PathBuf>,
+    /// Write the game's recording here when it ends or the player quits.
+    pub record: Option<PathBuf>,
+    pub replay: Option<Replay>,
+}
+
+/// `--replay FILE`, with or without a screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    pub file: PathBuf,
+    pub headless: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +81,11 @@ struct RawArgs {
     terminal: bool,
     graphical: bool,
     colours: Option<String>,
+    new_game: bool,
+    save_dir: Option<String>,
+    record: Option<String>,
+    replay: Option<String>,
+    headless: bool,
     free: Vec<String>,
 }
 
@@ -78,9 +98,17 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             terminal = Flag::new("", "terminal", "play in this terminal");
             graphical = Flag::new("", "graphical", "play in a window");
             colours = Opt::new("", "colours", "terminal colours: truecolour (default), 256 or 16", "MODE");
+            new_game = Flag::new("", "new-game", "start a new game even if a saved one is waiting (--rng-seed does too)");
+            save_dir = Opt::new("", "save-dir", "keep the save in DIR instead of the platform's data directory", "DIR");
+            record = Opt::new("", "record", "write the game's recording (seed, options, every action) to FILE on quit", "FILE");
+            replay = Opt::new("", "replay", "watch a recording made with --record", "FILE");
+            headless = Flag::new("", "headless", "with --replay: no screen, print the final summary and state hash");
             free = Free;
         } in {
-            RawArgs { rng_seed, omniscient, map_size, terminal, graphical, colours, free }
+            RawArgs {
+                rng_seed, omniscient, map_size, terminal, graphical, colours, new_game, save_dir,
+                record, replay, headless, free,
+            }
         }
     }
     .with_help_default()
@@ -134,6 +162,7 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
     } else {
         Omniscience::Off
     };
+    let replay = replay(&raw)?;
     Ok(Args {
         rng_seed,
         options: GameOptions {
@@ -142,7 +171,42 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         },
         frontend,
         colours,
+        new_game: raw.new_game,
+        save_dir: path(&raw.save_dir, "--save-dir")?,
+        record: path(&raw.record, "--record")?,
+        replay,
     })
+}
+
+fn path(value: &Option<String>, flag: &str) -> Result<Option<PathBuf>, String> {
+    match value.as_deref() {
+        Some("") => Err(format!("{flag} needs a path")),
+        other => Ok(other.map(PathBuf::from)),
+    }
+}
+
+/// A replay plays a recorded game, so flags that shape a new game make no sense beside it.
+fn replay(raw: &RawArgs) -> Result<Option<Replay>, String> {
+    let Some(file) = path(&raw.replay, "--replay")? else {
+        if raw.headless {
+            return Err("--headless only works with --replay FILE".into());
+        }
+        return Ok(None);
+    };
+    let conflicting = [
+        ("--rng-seed", raw.rng_seed.is_some()),
+        ("--map-size", raw.map_size.is_some()),
+        ("--debug-omniscient", raw.omniscient),
+        ("--new-game", raw.new_game),
+        ("--record", raw.record.is_some()),
+    ];
+    if let Some((flag, _)) = conflicting.iter().find(|(_, given)| *given) {
+        return Err(format!("--replay cannot be combined with {flag}"));
+    }
+    Ok(Some(Replay {
+        file,
+        headless: raw.headless,
+    }))
 }
 
 fn parse_seed(text: &str) -> Result<u64, String> {
@@ -166,13 +230,12 @@ pub fn parse_map_size(text: &str) -> Result<UCoord, String> {
         )
     };
     let (width, height) = text.split_once(['x', 'X']).ok_or_else(expected)?;
-    let width: u32 = width.parse().map_err(|_| expected())?;
-    let height: u32 = height.parse().map_err(|_| expected())?;
-    let fits = |value: u32, min: u32, max: u32| (min..=max).contains(&value);
-    if fits(width, MIN_MAP_SIZE.width(), MAX_MAP_SIZE.width())
-        && fits(height, MIN_MAP_SIZE.height(), MAX_MAP_SIZE.height())
-    {
-        Ok(UCoord::new(width, height))
+    // u16 holds every valid size and cannot overflow a coordinate, whatever was typed.
+    let width: u16 = width.parse().map_err(|_| expected())?;
+    let height: u16 = height.parse().map_err(|_| expected())?;
+    let size = UCoord::new_u16(width, height);
+    if terrain::is_valid_size(size) {
+        Ok(size)
     } else {
         Err(expected())
     }

@@ -10,6 +10,8 @@ pub mod behaviour;
 pub mod cli;
 pub mod frontend;
 pub mod game;
+pub mod session;
+pub mod storage;
 pub mod terrain;
 pub mod visibility;
 pub mod world;

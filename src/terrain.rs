@@ -27,7 +27,7 @@ pub enum TerrainTile {
     Wall,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NpcType {
     Orc,
     Troll,
@@ -66,12 +66,16 @@ impl Room {
     }
 }
 
-/// Generates a level of the given size. The size must lie within [`MIN_MAP_SIZE`, `MAX_MAP_SIZE`].
+/// True if a level can be generated at this size.
+pub fn is_valid_size(size: UCoord) -> bool {
+    let fits = |value: u32, min: u32, max: u32| (min..=max).contains(&value);
+    fits(size.width(), MIN_MAP_SIZE.width(), MAX_MAP_SIZE.width())
+        && fits(size.height(), MIN_MAP_SIZE.height(), MAX_MAP_SIZE.height())
+}
+
+/// Generates a level of the given size, which must satisfy [`is_valid_size`].
 pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
-    assert!(
-        size.width() >= MIN_MAP_SIZE.width() && size.height() >= MIN_MAP_SIZE.height(),
-        "map size {size:?} is below the minimum"
-    );
+    assert!(is_valid_size(size), "map size {size:?} is out of range");
     let mut grid = Grid::new_copy(size, TerrainTile::Wall);
     let rooms = place_rooms(&mut grid, rng);
     connect_rooms(&mut grid, &rooms);

@@ -18,7 +18,7 @@ const OPAQUE: u8 = u8::MAX;
 const TRANSPARENT: u8 = 0;
 
 /// Whether the player sees the whole map regardless of walls and distance (a debugging aid).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Omniscience {
     #[default]
     Off,
@@ -44,17 +44,19 @@ const EMPTY_SNAPSHOT: TileSnapshot = LayerTable {
     character: None,
 };
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Cell {
     /// The generation in which the cell was last in view; 0 means never.
     last_seen: u64,
     memory: TileSnapshot,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Visibility {
     generation: u64,
     grid: Grid<Cell>,
+    /// Scratch space only: a loaded game starts with an empty one.
+    #[serde(skip)]
     shadowcast: shadowcast::Context<u8>,
 }
 
@@ -111,6 +113,10 @@ impl Visibility {
                 |coord, _visible_directions, _light| see(coord),
             ),
         }
+    }
+
+    pub fn size(&self) -> UCoord {
+        self.grid.size()
     }
 
     pub fn cell_visibility(&self, coord: ICoord) -> CellVisibility {

@@ -22,8 +22,16 @@ pub fn tone_colour(tone: Tone) -> Rgba32 {
 }
 
 /// Draws the HUD with its first row at `top`.
-pub fn render(game: &Game, log: &MessageLog, ctx: Ctx, fb: &mut FrameBuffer, top: i32) {
-    render_status(game, ctx, fb, top);
+/// `replay` describes playback progress when a recording is being watched.
+pub fn render(
+    game: &Game,
+    log: &MessageLog,
+    replay: Option<&str>,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    top: i32,
+) {
+    render_status(game, replay, ctx, fb, top);
     let shown = log.len().min(LOG_LINES as usize);
     for (row, message) in log.iter().skip(log.len() - shown).enumerate() {
         let coord = ICoord::new(0, top + 1 + row as i32);
@@ -31,7 +39,7 @@ pub fn render(game: &Game, log: &MessageLog, ctx: Ctx, fb: &mut FrameBuffer, top
     }
 }
 
-fn render_status(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, row: i32) {
+fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuffer, row: i32) {
     let hit_points = game.player_hit_points();
     draw::text(fb, ctx, ICoord::new(0, row), "HP", palette::TEXT);
     let filled = (hit_points.current * HEALTH_BAR_WIDTH).div_ceil(hit_points.max.max(1));
@@ -62,8 +70,9 @@ fn render_status(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, row: i32) {
         &numbers,
         numbers_colour,
     );
+    let hint = replay.unwrap_or("? help");
     let rest = format!(
-        "Enemies {}   Turn {}   Seed {}   ? help",
+        "Enemies {}   Turn {}   Seed {}   {hint}",
         game.enemies_left(),
         game.turn(),
         game.seed()

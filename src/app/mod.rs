@@ -8,12 +8,14 @@ pub mod keys;
 mod map;
 pub mod messages;
 mod palette;
+mod replay;
 mod screens;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
 
 use crate::game::{Game, PlayerAction, TurnOutcome};
+use crate::storage::Recording;
 use keys::{ListKey, PlayKey};
 use messages::{MessageLog, Tone};
 pub use screens::MIN_SCREEN;
@@ -41,6 +43,8 @@ pub struct GameApp {
     victory_dismissed: bool,
     new_seed: Box<dyn FnMut() -> u64>,
     on_new_game: Box<dyn FnMut(u64)>,
+    keeper: Box<dyn FnMut(&Game)>,
+    playback: Option<replay::Playback>,
 }
 
 impl GameApp {
@@ -55,7 +59,24 @@ impl GameApp {
             victory_dismissed: false,
             new_seed: Box::new(rand::random),
             on_new_game: Box::new(|_| ()),
+            keeper: Box::new(|_| ()),
+            playback: None,
         }
+    }
+
+    /// Watches a recorded game instead of playing: actions arrive at [`replay::STEP`] pace.
+    pub fn replay(recording: &Recording) -> Self {
+        let mut app = Self::new(recording.start());
+        app.playback = Some(replay::Playback::new(recording));
+        app
+    }
+
+    /// Called with the game whenever it should be kept or let go: when the player quits, when
+    /// the game ends, and when a new one starts. The keeper decides what that means (saving a
+    /// living game, deleting the save of an ended one).
+    pub fn with_keeper(mut self, keeper: impl FnMut(&Game) + 'static) -> Self {
+        self.keeper = Box::new(keeper);
+        self
     }
 
     /// Where seeds for games started with `r` or the menu come from.
@@ -82,6 +103,7 @@ impl GameApp {
         let seed = (self.new_seed)();
         (self.on_new_game)(seed);
         self.game = Game::new(seed, self.game.options());
+        (self.keeper)(&self.game);
         self.log = MessageLog::default();
         self.log.push(welcome(&self.game), Tone::Normal);
         self.mode = Mode::Play;
@@ -100,6 +122,47 @@ impl GameApp {
             let text = format!("The level is clear after {} turns.", self.game.turn());
             self.log.push(text, Tone::Good);
         }
+        if self.game.is_over() || (self.game.is_cleared() && !was_cleared) {
+            (self.keeper)(&self.game);
+        }
+    }
+
+    fn quit(&mut self) -> app::Output {
+        if self.playback.is_none() {
+            (self.keeper)(&self.game);
+        }
+        Some(app::Exit)
+    }
+
+    fn advance_playback(&mut self, elapsed: std::time::Duration) {
+        let Some(mut playback) = self.playback.take() else {
+            return;
+        };
+        let was_finished = playback.is_finished();
+        for action in playback.advance(elapsed) {
+            self.play(action);
+        }
+        if playback.is_finished() && !was_finished {
+            self.log
+                .push("The recording ends here.".to_string(), Tone::Normal);
+        }
+        self.playback = Some(playback);
+    }
+
+    /// While watching, the only keys are pause, the log, help, and quit.
+    fn handle_playback_key(&mut self, key: KeyboardInput) -> app::Output {
+        match keys::play_key(key)? {
+            PlayKey::Act(PlayerAction::Wait) => {
+                if let Some(playback) = self.playback.as_mut() {
+                    playback.paused = !playback.paused;
+                }
+            }
+            PlayKey::Quit | PlayKey::Menu => return self.quit(),
+            PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
+            PlayKey::Help => self.mode = Mode::Help,
+            PlayKey::Act(_) | PlayKey::NewGame => (),
+        }
+        None
     }
 
     fn showing_victory(&self) -> bool {
@@ -119,7 +182,7 @@ impl GameApp {
             PlayKey::Menu => self.mode = Mode::Menu { selected: 0 },
             PlayKey::Help => self.mode = Mode::Help,
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
-            PlayKey::Quit => return Some(app::Exit),
+            PlayKey::Quit => return self.quit(),
             PlayKey::NewGame => (),
         }
         None
@@ -129,7 +192,7 @@ impl GameApp {
     fn handle_game_over_key(&mut self, play_key: PlayKey) -> app::Output {
         match play_key {
             PlayKey::NewGame => self.start_new_game(),
-            PlayKey::Quit | PlayKey::Menu => return Some(app::Exit),
+            PlayKey::Quit | PlayKey::Menu => return self.quit(),
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
             PlayKey::Help => self.mode = Mode::Help,
             PlayKey::Act(_) => (),
@@ -141,7 +204,7 @@ impl GameApp {
     fn handle_victory_key(&mut self, play_key: PlayKey) -> app::Output {
         match play_key {
             PlayKey::NewGame => self.start_new_game(),
-            PlayKey::Quit => return Some(app::Exit),
+            PlayKey::Quit => return self.quit(),
             _ => self.victory_dismissed = true,
         }
         None
@@ -164,7 +227,7 @@ impl GameApp {
             ListKey::Choose => match selected {
                 0 => self.mode = Mode::Play,
                 1 => self.start_new_game(),
-                _ => return Some(app::Exit),
+                _ => return self.quit(),
             },
         }
         None
@@ -191,6 +254,13 @@ impl GameApp {
 }
 
 fn welcome(game: &Game) -> String {
+    if game.turn() > 0 {
+        return format!(
+            "Welcome back. It is turn {}; {} enemies remain. Press ? for help.",
+            game.turn(),
+            game.enemies_left()
+        );
+    }
     format!(
         "Welcome to Umbra. {} enemies lurk in the dark. Press ? for help.",
         game.enemies_left()
@@ -225,7 +295,15 @@ impl Component for GameApp {
             UCoord::new(screen.width(), map_rows),
             panel_open,
         );
-        hud::render(&self.game, &self.log, ctx, fb, map_rows as i32);
+        let replay = self.playback.as_ref().map(replay::Playback::progress);
+        hud::render(
+            &self.game,
+            &self.log,
+            replay.as_deref(),
+            ctx,
+            fb,
+            map_rows as i32,
+        );
         match self.mode {
             Mode::Menu { selected } => screens::menu(fb, ctx, selected),
             Mode::Help => screens::help(fb, ctx),
@@ -240,6 +318,9 @@ impl Component for GameApp {
     }
 
     fn update(&mut self, _state: &mut (), ctx: Ctx, event: Event) -> app::Output {
+        if let Event::Tick(elapsed) = event {
+            self.advance_playback(elapsed);
+        }
         let Event::Input(Input::Keyboard(key)) = event else {
             return None;
         };
@@ -252,6 +333,7 @@ impl Component for GameApp {
             return None;
         }
         match self.mode {
+            Mode::Play if self.playback.is_some() => self.handle_playback_key(key),
             Mode::Play => self.handle_play_key(key),
             Mode::Menu { selected } => self.handle_menu_key(key, selected),
             Mode::Help => {

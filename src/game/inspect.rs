@@ -4,12 +4,17 @@ use coord_2d::{ICoord, UCoord};
 
 use rand::RngCore;
 
-use super::{CellView, Game, GameEvent, GameOptions, NpcInfo};
+use super::{CellView, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
 use crate::behaviour::Agent;
 use crate::visibility::CellVisibility;
 use crate::world::HitPoints;
 
 impl Game {
+    /// Every action sent while the game was on, first to last.
+    pub fn actions(&self) -> &[PlayerAction] {
+        &self.actions
+    }
+
     pub fn events(&self) -> &[GameEvent] {
         &self.events
     }

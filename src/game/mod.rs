@@ -17,11 +17,14 @@ use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
 use crate::world::{ActOutcome, Attack, HitPoints, World};
 
 mod inspect;
+mod persist;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
+/// Room for this many recorded actions before the list grows (and so allocates) mid-game.
+const ACTIONS_RESERVED: usize = 4096;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
     pub map_size: UCoord,
     pub omniscience: Omniscience,
@@ -36,7 +39,7 @@ impl Default for GameOptions {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PlayerAction {
     Move(CardinalDirection),
     Wait,
@@ -100,6 +103,9 @@ pub struct Game {
     agents: ComponentTable<Agent>,
     turn: u64,
     events: Vec<GameEvent>,
+    /// Every action the player has sent, from the first turn: with the seed and options, the
+    /// whole game.
+    actions: Vec<PlayerAction>,
 }
 
 impl Game {
@@ -138,6 +144,7 @@ impl Game {
             agents,
             turn: 0,
             events: Vec::new(),
+            actions: persist::with_room_to_grow(Vec::new()),
         };
         game.visibility.update(&game.world, options.omniscience);
         game
@@ -149,6 +156,7 @@ impl Game {
         if self.is_over() {
             return TurnOutcome::NoTurn;
         }
+        self.actions.push(action);
         if let PlayerAction::Move(direction) = action {
             let player = self.world.player();
             match self.world.move_character(player, direction) {

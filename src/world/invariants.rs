@@ -48,6 +48,18 @@ impl World {
         problems
     }
 
+    /// Checks a world read from a file before anything relies on it: every entity the world
+    /// refers to must have a place on the map.
+    pub fn check_loaded(&self) -> Result<(), String> {
+        let referenced = [self.player].into_iter().chain(self.npcs.iter().copied());
+        for entity in referenced.chain(self.corpses.iter().copied()) {
+            if self.spatial_table.coord_of(entity).is_none() {
+                return Err(format!("entity {entity:?} has no place on the map"));
+            }
+        }
+        Ok(())
+    }
+
     pub fn deaths(&self) -> u64 {
         self.deaths
     }

@@ -18,7 +18,7 @@ pub use crate::terrain::NpcType;
 use crate::terrain::{Terrain, TerrainTile};
 
 /// What an entity looks like; the app picks glyphs and colours for these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Tile {
     Player,
     Npc(NpcType),
@@ -28,7 +28,7 @@ pub enum Tile {
     Corpse,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct HitPoints {
     pub current: u32,
     pub max: u32,
@@ -61,7 +61,7 @@ pub use layers::{Layer, LayerTable, Layers};
 
 pub use entity_table::Entity as EntityId;
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct World {
     entity_allocator: EntityAllocator,
     components: Components,
