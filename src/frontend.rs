@@ -79,7 +79,7 @@ fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 pub fn run_terminal(app: GameApp, colours: ColourMode) -> Result<(), FrontendError> {
-    let context = Context::new().map_err(|e| FrontendError::Terminal(format!("{e:?}")))?;
+    let context = Context::new().map_err(|e| FrontendError::Terminal(terminal_reason(e)))?;
     catch_panic(move || match colours {
         ColourMode::TrueColour => context.run(app, col_encode::XtermTrueColour),
         ColourMode::Palette256 => context.run(app, col_encode::FromTermInfoRgb),
@@ -88,7 +88,30 @@ pub fn run_terminal(app: GameApp, colours: ColourMode) -> Result<(), FrontendErr
     .map_err(FrontendError::Crash)
 }
 
+fn terminal_reason(error: chargrid_ansi_terminal::Error) -> String {
+    use chargrid_ansi_terminal::Error;
+    match error {
+        Error::IoError(error) => error.to_string(),
+        Error::NonUnixOS => "the terminal frontend needs a Unix terminal".to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// winit prefixes its errors with the source location that raised them; players need only
+/// the reason.
+fn window_reason(message: &str) -> String {
+    match message.strip_prefix("os error at ") {
+        Some(rest) => rest.split_once(": ").map_or(rest, |(_, reason)| reason).to_string(),
+        None => message.to_string(),
+    }
+}
+
 pub fn run_graphical(app: GameApp) -> Result<(), FrontendError> {
+    if !display_available() {
+        return Err(FrontendError::Window(
+            "no display: neither DISPLAY nor WAYLAND_DISPLAY is set".to_string(),
+        ));
+    }
     let config = Config {
         title: "Umbra".to_string(),
         dimensions_px: Dimensions {
@@ -112,8 +135,8 @@ pub fn run_graphical(app: GameApp) -> Result<(), FrontendError> {
     };
     match catch_panic(move || chargrid_wgpu::run(app, config)) {
         Ok(Ok(())) => Ok(()),
-        Ok(Err(error)) => Err(FrontendError::Window(error.to_string())),
-        Err(message) => Err(FrontendError::Window(message)),
+        Ok(Err(error)) => Err(FrontendError::Window(window_reason(&error.to_string()))),
+        Err(message) => Err(FrontendError::Window(window_reason(&message))),
     }
 }
 
