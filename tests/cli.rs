@@ -1,15 +1,8 @@
 //! The binary's command line, run as a player would run it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn umbra(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umbra"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
-}
+use common::umbra;
 
 #[test]
 fn help_exits_zero_and_lists_every_flag() {

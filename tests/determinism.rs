@@ -1,26 +1,10 @@
 //! Same seed and same inputs give the same game.
 
-use coord_2d::ICoord;
-use direction::CardinalDirection;
-use umbra::{Game, GameOptions, PlayerAction};
+mod common;
 
-/// Player inputs from a fixed arithmetic sequence, so the test needs no randomness of its own.
-fn actions(count: usize, mut state: u64) -> Vec<PlayerAction> {
-    (0..count)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            match (state >> 33) % 5 {
-                0 => PlayerAction::Move(CardinalDirection::North),
-                1 => PlayerAction::Move(CardinalDirection::East),
-                2 => PlayerAction::Move(CardinalDirection::South),
-                3 => PlayerAction::Move(CardinalDirection::West),
-                _ => PlayerAction::Wait,
-            }
-        })
-        .collect()
-}
+use common::scripted_actions as actions;
+use coord_2d::ICoord;
+use umbra::{Game, GameOptions, PlayerAction};
 
 #[derive(Debug, PartialEq)]
 struct Observed {

@@ -3,10 +3,11 @@
 
 use std::fs;
 use std::path::PathBuf;
-use std::process::Command;
 
+mod common;
+
+use common::{scripted_actions as actions, umbra};
 use coord_2d::UCoord;
-use direction::CardinalDirection;
 use umbra::cli::{self, Parsed};
 use umbra::game::DEFAULT_MAP_SIZE;
 use umbra::session;
@@ -29,24 +30,6 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.0);
     }
-}
-
-/// Player inputs from a fixed arithmetic sequence.
-fn actions(count: usize, mut state: u64) -> Vec<PlayerAction> {
-    (0..count)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            match (state >> 33) % 5 {
-                0 => PlayerAction::Move(CardinalDirection::North),
-                1 => PlayerAction::Move(CardinalDirection::East),
-                2 => PlayerAction::Move(CardinalDirection::South),
-                3 => PlayerAction::Move(CardinalDirection::West),
-                _ => PlayerAction::Wait,
-            }
-        })
-        .collect()
 }
 
 fn played(seed: u64, options: GameOptions, script: &[PlayerAction]) -> Game {
@@ -212,15 +195,6 @@ fn a_recording_replays_to_the_same_state_even_across_a_resume() {
     let recording = Recording::read(&path).expect("recording readable");
     assert_eq!(recording.options.map_size, DEFAULT_MAP_SIZE);
     assert_eq!(recording.play_to_end().state_hash(), game.state_hash());
-}
-
-fn umbra(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_umbra"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs")
 }
 
 #[test]

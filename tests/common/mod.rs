@@ -1,10 +1,13 @@
 //! Helpers shared by the scenario tests: hand-made maps in, labelled cells out.
 #![allow(dead_code)]
 
+use std::process::{Command, Output};
+
 use coord_2d::ICoord;
+use direction::CardinalDirection;
 use umbra::behaviour::Agent;
 use umbra::game::NpcInfo;
-use umbra::{Game, GameOptions};
+use umbra::{Game, GameOptions, PlayerAction};
 
 pub struct Scenario {
     pub game: Game,
@@ -46,4 +49,32 @@ impl Scenario {
             self.game.act(umbra::PlayerAction::Wait);
         }
     }
+}
+
+/// Player inputs from a fixed arithmetic sequence, so tests need no randomness of their own.
+pub fn scripted_actions(count: usize, mut state: u64) -> Vec<PlayerAction> {
+    (0..count)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match (state >> 33) % 5 {
+                0 => PlayerAction::Move(CardinalDirection::North),
+                1 => PlayerAction::Move(CardinalDirection::East),
+                2 => PlayerAction::Move(CardinalDirection::South),
+                3 => PlayerAction::Move(CardinalDirection::West),
+                _ => PlayerAction::Wait,
+            }
+        })
+        .collect()
+}
+
+/// Runs the real binary with no display, so it never tries to open a window.
+pub fn umbra(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umbra"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs")
 }
