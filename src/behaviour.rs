@@ -8,11 +8,10 @@
 //! until it sees the player again.
 
 use coord_2d::{ICoord, UCoord};
-use direction::CardinalDirection;
+use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchContext};
-use grid_search_cardinal::point_to_point::{self, expand::JumpPoint};
 use line_2d::{Config, LineSegment};
 
 use crate::world::World;
@@ -26,6 +25,9 @@ pub const DISTANCE_MAP_MAX_STEPS: u32 = 20;
 pub const ROUTE_SEARCH_DISTANCE: u32 = 5;
 /// How many turns an NPC keeps heading for the player's last known position after losing sight.
 pub const CHASE_MEMORY_TURNS: u64 = 12;
+/// How far the map towards a last-seen cell reaches. A sighting is at most ten cells away in a
+/// straight line; thirty steps allow for walls in the way without flooding the whole level.
+pub const LAST_SEEN_MAP_MAX_STEPS: u32 = 30;
 
 /// An NPC's decision for one turn: the same kinds of action the player has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +57,8 @@ pub struct BehaviourContext {
     distance_map: DistanceMap,
     populate: PopulateContext,
     search: SearchContext,
-    point_to_point: point_to_point::Context,
+    /// Distances to one NPC's last-seen cell, rebuilt for each NPC that is searching.
+    last_seen_map: DistanceMap,
     /// Where the player stood when the distance map was last built; walls never change, so the
     /// map only needs rebuilding when the player moves.
     populated_from: Option<ICoord>,
@@ -79,15 +82,55 @@ impl CanEnter for FreeCells<'_> {
     }
 }
 
+/// Every cell of an empty map of the given size: open ground with nothing on it.
+struct EmptyMap(UCoord);
+
+impl CanEnter for EmptyMap {
+    fn can_enter(&self, coord: ICoord) -> bool {
+        coord.is_valid(self.0)
+    }
+}
+
 impl BehaviourContext {
     pub fn new(size: UCoord) -> Self {
-        Self {
+        let mut context = Self {
             distance_map: DistanceMap::new(size),
             populate: PopulateContext::default(),
             search: SearchContext::new(size),
-            point_to_point: point_to_point::Context::new(size),
+            last_seen_map: DistanceMap::new(size),
             populated_from: None,
+        };
+        context.grow_queues(size);
+        context
+    }
+
+    /// The search contexts' queues cannot reserve room; each grows the first time a search needs
+    /// it, so the first chase or detour of a game would allocate in mid-turn. Searches on an empty
+    /// map of the same size grow them now, each as far as a real search on that map could need.
+    /// Every search starts by resetting its context, and the distance map is cleared at the end,
+    /// so nothing else of them remains.
+    fn grow_queues(&mut self, size: UCoord) {
+        let empty = EmptyMap(size);
+        let centre = ICoord::new(size.width() as i32 / 2, size.height() as i32 / 2);
+        // From the middle of an empty map the flood has the widest frontier it can have.
+        self.populate.add(centre);
+        let widest = DISTANCE_MAP_MAX_STEPS.max(LAST_SEEN_MAP_MAX_STEPS);
+        self.populate
+            .populate_approach(&empty, widest, &mut self.distance_map);
+        // With every cell at distance zero nothing is pruned: the route search queues every cell
+        // within its reach.
+        let reach = ROUTE_SEARCH_DISTANCE as i32;
+        for y in -reach..=reach {
+            for x in -reach..=reach {
+                self.populate.add(centre + ICoord::new(x, y));
+            }
         }
+        self.populate
+            .populate_approach(&empty, 0, &mut self.distance_map);
+        let _ = self
+            .search
+            .search_first(&empty, centre, ROUTE_SEARCH_DISTANCE, &self.distance_map);
+        self.distance_map.clear();
     }
 
     /// Called once per NPC phase, before any NPC decides.
@@ -149,6 +192,7 @@ impl BehaviourContext {
             // Seen, but further than the map reaches by walking: head for it directly.
             return self.walk_towards(world, coord, player);
         }
+        self.protect_search_start(coord);
         self.search
             .search_first(
                 &FreeCells(world),
@@ -159,20 +203,48 @@ impl BehaviourContext {
             .map_or(NpcAction::Wait, NpcAction::Move)
     }
 
+    /// Works around a bug in grid_search_cardinal 0.4: a search marks its start cell as seen but
+    /// keeps the cost some earlier search recorded there, so a detour that comes back to the
+    /// start more cheaply than that stale cost gives the start a parent, and `search_first` then
+    /// follows the loop for ever. A search from a neighbour records the start at cost 1 (it is
+    /// marked before anything else is checked, and `Nowhere` stops the search right there); no
+    /// route back to the start costs less than that, so the real search is safe.
+    fn protect_search_start(&mut self, start: ICoord) {
+        let mapped_neighbour = CardinalDirections
+            .into_iter()
+            .map(|direction| start + direction.coord())
+            .find(|&neighbour| self.distance_map.distance(neighbour).is_some());
+        if let Some(neighbour) = mapped_neighbour {
+            self.search
+                .search_first(&Nowhere, neighbour, 1, &self.distance_map);
+        }
+        // With no neighbour on the map, the real search cannot leave its first ring of cells,
+        // so it cannot come back to the start either.
+    }
+
     /// One step along a shortest path over open ground; waits if another NPC blocks that step.
     fn walk_towards(&mut self, world: &World, coord: ICoord, goal: ICoord) -> NpcAction {
-        let first = self.point_to_point.point_to_point_search_first(
-            JumpPoint,
+        self.populate.add(goal);
+        self.populate.populate_approach(
             &OpenGround(world),
-            coord,
-            goal,
+            LAST_SEEN_MAP_MAX_STEPS,
+            &mut self.last_seen_map,
         );
-        match first {
-            Ok(Some(direction)) if world.can_npc_enter(coord + direction.coord()) => {
+        match self.last_seen_map.direction_to_best_neighbour(coord) {
+            Some(direction) if world.can_npc_enter(coord + direction.coord()) => {
                 NpcAction::Move(direction)
             }
             _ => NpcAction::Wait,
         }
+    }
+}
+
+/// Enters nothing: a search that only records its first ring of cells.
+struct Nowhere;
+
+impl CanEnter for Nowhere {
+    fn can_enter(&self, _coord: ICoord) -> bool {
+        false
     }
 }
 
