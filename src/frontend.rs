@@ -101,7 +101,10 @@ fn terminal_reason(error: chargrid_ansi_terminal::Error) -> String {
 /// the reason.
 fn window_reason(message: &str) -> String {
     match message.strip_prefix("os error at ") {
-        Some(rest) => rest.split_once(": ").map_or(rest, |(_, reason)| reason).to_string(),
+        Some(rest) => rest
+            .split_once(": ")
+            .map_or(rest, |(_, reason)| reason)
+            .to_string(),
         None => message.to_string(),
     }
 }

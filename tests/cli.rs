@@ -42,6 +42,45 @@ fn bad_arguments_exit_two_with_a_message_and_no_panic() {
         (&["--terminal", "--graphical"], "cannot be used together"),
         (&["--colours", "12"], "--colours"),
         (&["stray"], "unexpected argument"),
+        // Empty values given as their own word.
+        (&["-r", ""], "--rng-seed"),
+        (&["--map-size", ""], "--map-size"),
+        (&["--map-size="], "--map-size"),
+        (&["--colours", ""], "--colours"),
+        (&["--save-dir", ""], "--save-dir"),
+        // Numbers a user might try that are not whole decimal numbers in range.
+        (&["-r", "1.5"], "--rng-seed"),
+        (&["-r", "0x10"], "--rng-seed"),
+        (&["-r", " 7"], "--rng-seed"),
+        (&["-r", "1e3"], "--rng-seed"),
+        (&["-r", "99999999999999999999999999"], "--rng-seed"),
+        (&["-r", "-0"], "--rng-seed"),
+        // Map sizes of the wrong shape, or that overflow or underflow.
+        (&["--map-size", "0x0"], "--map-size"),
+        (&["--map-size", "80x30x2"], "--map-size"),
+        (&["--map-size", "80 x 30"], "--map-size"),
+        (&["--map-size", "65536x30"], "--map-size"),
+        (&["--map-size", "4294967296x30"], "--map-size"),
+        (&["--map-size", "80x14"], "--map-size"),
+        (&["--map-size", "x"], "--map-size"),
+        // Unknown, misspelt or misused flags.
+        (&["-x"], "'x'"),
+        (&["--RNG-SEED", "3"], "RNG-SEED"),
+        (&["--terminal=yes"], "terminal"),
+        (&["--rng-seed", "7", "--rng-seed", "8"], "more than once"),
+        (&["--record"], "missing"),
+        (&["-"], "unexpected argument"),
+        (&["--terminal", "7"], "unexpected argument"),
+        // Flags that contradict each other.
+        (
+            &["--graphical", "--terminal", "-r", "1"],
+            "cannot be used together",
+        ),
+        (&["--headless"], "--replay"),
+        (
+            &["--replay", "game.rec", "--rng-seed", "3"],
+            "cannot be combined",
+        ),
     ];
     for (args, expected) in cases {
         let output = umbra(args);
@@ -64,4 +103,34 @@ fn graphical_without_a_display_fails_in_one_line() {
     assert!(stderr.contains("--terminal"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&output.stdout), "RNG Seed: 3\n");
+}
+
+/// On Unix an argument can be bytes that are not UTF-8; the parser refuses them like any other
+/// bad input.
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_exit_two_without_a_panic() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+
+    let bad = || OsString::from_vec(vec![b'7', 0xff]);
+    let cases: [Vec<OsString>; 3] = [
+        vec!["-r".into(), bad()],
+        vec!["--map-size".into(), bad()],
+        vec![bad()],
+    ];
+    for args in cases {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_umbra"))
+            .args(&args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("umbra: "), "{args:?}: {stderr}");
+        assert!(stderr.contains("Usage: umbra"), "{args:?}: no usage");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: printed to stdout");
+    }
 }

@@ -91,7 +91,15 @@ fn the_window_opens_draws_takes_keys_and_quits_cleanly() {
     let stderr_path = dir.join("stderr.txt");
     // -displayfd makes Xvfb pick a free display number and report it when it is ready.
     let mut xvfb = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x800x24",
+            "-nolisten",
+            "tcp",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
