@@ -212,7 +212,7 @@ fn replay(raw: &RawArgs) -> Result<Option<Replay>, String> {
 fn parse_seed(text: &str) -> Result<u64, String> {
     text.parse().map_err(|_| {
         format!(
-            "invalid --rng-seed '{text}': expected a whole number from 0 to {}",
+            "invalid --rng-seed {text:?}: expected a whole number from 0 to {}",
             u64::MAX
         )
     })
@@ -222,7 +222,7 @@ fn parse_seed(text: &str) -> Result<u64, String> {
 pub fn parse_map_size(text: &str) -> Result<UCoord, String> {
     let expected = || {
         format!(
-            "invalid --map-size '{text}': expected WIDTHxHEIGHT from {}x{} to {}x{}, e.g. 80x30",
+            "invalid --map-size {text:?}: expected WIDTHxHEIGHT from {}x{} to {}x{}, e.g. 80x30",
             MIN_MAP_SIZE.width(),
             MIN_MAP_SIZE.height(),
             MAX_MAP_SIZE.width(),
@@ -247,7 +247,7 @@ fn parse_colours(text: &str) -> Result<ColourMode, String> {
         "256" => Ok(ColourMode::Palette256),
         "16" => Ok(ColourMode::Ansi16),
         _ => Err(format!(
-            "invalid --colours '{text}': expected truecolour, 256 or 16"
+            "invalid --colours {text:?}: expected truecolour, 256 or 16"
         )),
     }
 }
