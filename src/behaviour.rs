@@ -57,8 +57,11 @@ pub struct BehaviourContext {
     distance_map: DistanceMap,
     populate: PopulateContext,
     search: SearchContext,
-    /// Distances to one NPC's last-seen cell, rebuilt for each NPC that is searching.
+    /// Distances to one NPC's last-seen cell, rebuilt when an NPC searches for a different cell.
     last_seen_map: DistanceMap,
+    /// The cell `last_seen_map` leads to. Walls never change, so the map stays right for that
+    /// cell: NPCs that lost sight of the player in the same place share one map.
+    last_seen_map_goal: Option<ICoord>,
     /// Where the player stood when the distance map was last built; walls never change, so the
     /// map only needs rebuilding when the player moves.
     populated_from: Option<ICoord>,
@@ -98,6 +101,7 @@ impl BehaviourContext {
             populate: PopulateContext::default(),
             search: SearchContext::new(size),
             last_seen_map: DistanceMap::new(size),
+            last_seen_map_goal: None,
             populated_from: None,
         };
         context.grow_queues(size);
@@ -224,12 +228,15 @@ impl BehaviourContext {
 
     /// One step along a shortest path over open ground; waits if another NPC blocks that step.
     fn walk_towards(&mut self, world: &World, coord: ICoord, goal: ICoord) -> NpcAction {
-        self.populate.add(goal);
-        self.populate.populate_approach(
-            &OpenGround(world),
-            LAST_SEEN_MAP_MAX_STEPS,
-            &mut self.last_seen_map,
-        );
+        if self.last_seen_map_goal != Some(goal) {
+            self.populate.add(goal);
+            self.populate.populate_approach(
+                &OpenGround(world),
+                LAST_SEEN_MAP_MAX_STEPS,
+                &mut self.last_seen_map,
+            );
+            self.last_seen_map_goal = Some(goal);
+        }
         match self.last_seen_map.direction_to_best_neighbour(coord) {
             Some(direction) if world.can_npc_enter(coord + direction.coord()) => {
                 NpcAction::Move(direction)

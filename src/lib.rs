@@ -10,6 +10,7 @@ pub mod behaviour;
 pub mod cli;
 pub mod frontend;
 pub mod game;
+pub mod scenes;
 pub mod session;
 pub mod storage;
 pub mod terrain;

@@ -60,7 +60,16 @@ pub struct Visibility {
     shadowcast: shadowcast::Context<u8>,
 }
 
-struct Opacity;
+/// No cell further than this from the player along either axis is within vision range.
+const VISION_REACH: i32 = PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
+
+/// Walls block light. So does everything beyond [`VISION_REACH`]: shadowcast only stops a scan
+/// where the light is blocked, and would otherwise follow open ground to the edge of the map,
+/// costing time for cells it never reports. Every cell within range keeps its real opacity, and
+/// a row of the scan depends only on the rows nearer the player, so what is seen is unchanged.
+struct Opacity {
+    centre: ICoord,
+}
 
 impl InputGrid for Opacity {
     type Grid = World;
@@ -69,7 +78,9 @@ impl InputGrid for Opacity {
         world.size()
     }
     fn get_opacity(&self, world: &World, coord: ICoord) -> u8 {
-        if world.is_wall(coord) {
+        let offset = coord - self.centre;
+        let out_of_reach = offset.x.abs().max(offset.y.abs()) > VISION_REACH;
+        if out_of_reach || world.is_wall(coord) {
             OPAQUE
         } else {
             TRANSPARENT
@@ -106,7 +117,9 @@ impl Visibility {
             Omniscience::On => world.size().icoord_iter_row_major().for_each(see),
             Omniscience::Off => self.shadowcast.for_each_visible(
                 world.player_coord(),
-                &Opacity,
+                &Opacity {
+                    centre: world.player_coord(),
+                },
                 world,
                 vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
                 OPAQUE,

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
 use crate::balance;
-use crate::behaviour::{Agent, BehaviourContext, NpcAction};
+use crate::behaviour::{Agent, BehaviourContext, NPC_VISION_DISTANCE_SQUARED, NpcAction};
 use crate::terrain::{self, AsciiMapError, NpcType, Terrain};
 use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
 use crate::world::{ActOutcome, Attack, HitPoints, World};
@@ -23,6 +23,9 @@ mod persist;
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
 /// Room for this many recorded actions before the list grows (and so allocates) mid-game.
 const ACTIONS_RESERVED: usize = 4096;
+/// The most events one turn can record: the player's blow and a kill, blows from the four NPCs
+/// that can stand next to the player, and the player's death.
+const EVENTS_PER_TURN_MAX: usize = 7;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
@@ -106,6 +109,11 @@ pub struct Game {
     /// Every action the player has sent, from the first turn: with the seed and options, the
     /// whole game.
     actions: Vec<PlayerAction>,
+    /// NPCs that remembered the player at the end of the last NPC phase. Rebuilt from the
+    /// agents, so not saved.
+    remembering: Vec<Entity>,
+    /// Scratch space for the NPCs that act this turn.
+    awake: Vec<Entity>,
 }
 
 impl Game {
@@ -143,11 +151,22 @@ impl Game {
             behaviour: BehaviourContext::new(size),
             agents,
             turn: 0,
-            events: Vec::new(),
+            events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
             actions: persist::with_room_to_grow(Vec::new()),
+            remembering: Vec::new(),
+            awake: Vec::new(),
         };
+        game.reserve_npc_lists();
         game.visibility.update(&game.world, options.omniscience);
         game
+    }
+
+    /// Room for every NPC in both lists (the awake list may hold each twice before it is
+    /// deduplicated), so no turn grows them.
+    fn reserve_npc_lists(&mut self) {
+        let npcs = self.world.npcs().len();
+        self.remembering.reserve(npcs);
+        self.awake.reserve(2 * npcs);
     }
 
     /// Plays one turn. Events from the turn are in [`Game::events`] afterwards.
@@ -182,14 +201,19 @@ impl Game {
         }
     }
 
-    /// Every living NPC acts once, in spawn order, until the player dies.
+    /// Every living NPC acts once, in spawn order, until the player dies. An NPC that neither
+    /// remembers the player nor stands within NPC vision range of it can only wait, so it is
+    /// skipped: a turn costs the same however many NPCs idle far away. Skipping is exact, because
+    /// an NPC moves only on its own turn, so where it stands when the phase starts is where it
+    /// stands when it would decide.
     fn npc_phase(&mut self) {
         self.behaviour.prepare(&self.world);
-        let mut index = 0;
-        while let Some(&npc) = self.world.npcs().get(index) {
-            index += 1;
+        let mut awake = std::mem::take(&mut self.awake);
+        self.collect_awake_npcs(&mut awake);
+        self.remembering.clear();
+        for &npc in &awake {
             if !self.world.is_player_alive() {
-                return;
+                break;
             }
             let agent = self
                 .agents
@@ -198,12 +222,41 @@ impl Game {
             let action = self
                 .behaviour
                 .choose_action(&self.world, npc, agent, self.turn);
+            if agent.last_sighting.is_some() {
+                self.remembering.push(npc);
+            }
             if let NpcAction::Move(direction) = action
                 && let ActOutcome::Attacked(attack) = self.world.move_character(npc, direction)
             {
                 self.record_attack(attack);
             }
         }
+        self.awake = awake;
+    }
+
+    /// The living NPCs within NPC vision range of the player or remembering it, in spawn order
+    /// (entity ids are handed out in spawn order and never reused).
+    fn collect_awake_npcs(&self, awake: &mut Vec<Entity>) {
+        awake.clear();
+        let player = self.world.player_coord();
+        let reach = NPC_VISION_DISTANCE_SQUARED.isqrt() as i32;
+        for y in -reach..=reach {
+            for x in -reach..=reach {
+                let offset = ICoord::new(x, y);
+                if offset.magnitude2() > NPC_VISION_DISTANCE_SQUARED {
+                    continue;
+                }
+                if let Some(npc) = self.world.character_at(player + offset)
+                    && npc != self.world.player()
+                {
+                    awake.push(npc);
+                }
+            }
+        }
+        let remembering = self.remembering.iter().copied();
+        awake.extend(remembering.filter(|&npc| self.world.is_alive(npc)));
+        awake.sort_unstable();
+        awake.dedup();
     }
 
     fn actor(&self, entity: Entity) -> Actor {

@@ -58,7 +58,13 @@ impl Game {
         if saved.visibility.size() != size {
             return Err(LoadError::Invalid("visibility and map sizes differ".into()));
         }
-        let game = Self {
+        let remembering = saved
+            .agents
+            .iter()
+            .filter(|(_, agent)| agent.last_sighting.is_some())
+            .map(|(npc, _)| npc)
+            .collect();
+        let mut game = Self {
             seed: saved.seed,
             options: saved.options,
             world: saved.world,
@@ -67,9 +73,12 @@ impl Game {
             behaviour: BehaviourContext::new(size),
             agents: saved.agents,
             turn: saved.turn,
-            events: Vec::new(),
+            events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),
             actions: with_room_to_grow(saved.actions),
+            remembering,
+            awake: Vec::new(),
         };
+        game.reserve_npc_lists();
         match game.invariant_violations().first() {
             Some(problem) => Err(LoadError::Invalid(problem.clone())),
             None => Ok(game),

@@ -1,0 +1,116 @@
+//! The parts of a turn and of a frame on their own: the NPCs' distance map, the player's field of
+//! view, and drawing the app into a 100×40 frame buffer. Scenes come from `umbra::scenes` and a
+//! fixed-seed default level, as in the turn benchmarks.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use chargrid::core::{Component, FrameBuffer, UCoord};
+use coord_2d::ICoord;
+use criterion::Criterion;
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra::app::GameApp;
+use umbra::behaviour::BehaviourContext;
+use umbra::game::DEFAULT_MAP_SIZE;
+use umbra::scenes;
+use umbra::terrain::{self, Terrain};
+use umbra::visibility::{Omniscience, Visibility};
+use umbra::world::World;
+use umbra::{Game, GameOptions, PlayerAction};
+
+/// The same seed as the turn benchmarks' default level.
+const DEFAULT_MAP_SEED: u64 = scenes::SCENE_SEED;
+const SCREEN: UCoord = UCoord::new_u16(100, 40);
+
+/// The level `Game::new(DEFAULT_MAP_SEED, GameOptions::default())` plays on.
+fn default_terrain() -> Terrain {
+    let mut rng = Isaac64Rng::seed_from_u64(DEFAULT_MAP_SEED);
+    terrain::generate(DEFAULT_MAP_SIZE, &mut rng)
+}
+
+fn crowd_terrain() -> Terrain {
+    scenes::CROWD.build().terrain()
+}
+
+/// The distance map is rebuilt only when the player has moved, so the benchmark alternates between
+/// two worlds whose players stand one cell apart: every `prepare` floods the map afresh.
+/// NPCs are left out; the map is over open ground and ignores them.
+fn distance_map(criterion: &mut Criterion) {
+    let mut group = criterion.benchmark_group("distance_map");
+    for (name, mut terrain) in [
+        ("b_default_80x30", default_terrain()),
+        ("c_hall_250x250", crowd_terrain()),
+    ] {
+        terrain.npcs.clear();
+        let here = World::from_terrain(&terrain);
+        terrain.player = [ICoord::new(1, 0), ICoord::new(-1, 0), ICoord::new(0, 1)]
+            .into_iter()
+            .map(|step| terrain.player + step)
+            .find(|&c| terrain.grid.get(c) == Some(&terrain::TerrainTile::Floor))
+            .expect("the player has an open neighbour");
+        let there = World::from_terrain(&terrain);
+        let worlds = [here, there];
+        let mut context = BehaviourContext::new(terrain.grid.size());
+        let mut which = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                which ^= 1;
+                context.prepare(black_box(&worlds[which]));
+            });
+        });
+    }
+    group.finish();
+}
+
+fn field_of_view(criterion: &mut Criterion) {
+    let mut group = criterion.benchmark_group("field_of_view");
+    for (name, terrain) in [
+        ("b_default_80x30", default_terrain()),
+        ("c_hall_250x250", crowd_terrain()),
+    ] {
+        let world = World::from_terrain(&terrain);
+        let mut visibility = Visibility::new(world.size());
+        group.bench_function(name, |b| {
+            b.iter(|| visibility.update(black_box(&world), Omniscience::Off));
+        });
+    }
+    group.finish();
+}
+
+fn render(criterion: &mut Criterion) {
+    let mut group = criterion.benchmark_group("render");
+    for (name, mut game) in [
+        (
+            "b_default_80x30",
+            Game::new(DEFAULT_MAP_SEED, GameOptions::default()),
+        ),
+        ("c_250x250_1000_npcs", scenes::CROWD.build().game()),
+    ] {
+        // One turn first, so the screen shows a game in play, with messages.
+        game.act(PlayerAction::Wait);
+        let app = GameApp::new(game);
+        let mut frame_buffer = FrameBuffer::new(SCREEN);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                frame_buffer.clear();
+                let ctx = frame_buffer.default_ctx();
+                app.render(&(), ctx, &mut frame_buffer);
+                black_box(&frame_buffer);
+            });
+        });
+    }
+    group.finish();
+}
+
+fn main() {
+    let mut criterion = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    distance_map(&mut criterion);
+    field_of_view(&mut criterion);
+    render(&mut criterion);
+    criterion.final_summary();
+}
