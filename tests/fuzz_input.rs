@@ -1,10 +1,13 @@
 //! Whatever a user can type, the ASCII-map loader and the command-line parser answer with a value or
 //! an error, never a panic.
 
+mod common;
+
+use common::action;
+
 use std::ffi::OsStr;
 
 use coord_2d::ICoord;
-use direction::CardinalDirection;
 use proptest::prelude::*;
 use umbra::cli::{self, Parsed};
 use umbra::terrain::{self, MAX_MAP_SIZE, MIN_MAP_SIZE};
@@ -59,16 +62,6 @@ fn loadable_rows() -> impl Strategy<Value = Vec<String>> {
                 .map(|row| row.iter().collect::<String>())
                 .collect()
         })
-}
-
-fn action() -> impl Strategy<Value = PlayerAction> {
-    prop_oneof![
-        Just(PlayerAction::Wait),
-        Just(PlayerAction::Move(CardinalDirection::North)),
-        Just(PlayerAction::Move(CardinalDirection::East)),
-        Just(PlayerAction::Move(CardinalDirection::South)),
-        Just(PlayerAction::Move(CardinalDirection::West)),
-    ]
 }
 
 fn as_strs(rows: &[String]) -> Vec<&str> {

@@ -17,6 +17,10 @@
 //! The seed is not shrunk: a smaller number is no easier to read, and a different seed is a
 //! different dungeon, on which the shrunk actions mean nothing.
 
+mod common;
+
+use common::action;
+
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::fmt;
@@ -94,16 +98,6 @@ fn script(seed: u64, keys: &str) -> Script {
         })
         .collect();
     Script { seed, actions }
-}
-
-fn action() -> impl Strategy<Value = PlayerAction> {
-    prop_oneof![
-        Just(PlayerAction::Wait),
-        Just(PlayerAction::Move(CardinalDirection::North)),
-        Just(PlayerAction::Move(CardinalDirection::East)),
-        Just(PlayerAction::Move(CardinalDirection::South)),
-        Just(PlayerAction::Move(CardinalDirection::West)),
-    ]
 }
 
 /// Any seed, then `actions` actions drawn uniformly from the five the player has.

@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
+use proptest::prelude::*;
 use umbra::behaviour::Agent;
 use umbra::game::NpcInfo;
 use umbra::{Game, GameOptions, PlayerAction};
@@ -77,4 +78,15 @@ pub fn umbra(args: &[&str]) -> Output {
         .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("the binary runs")
+}
+
+/// Any one player action, for property tests.
+pub fn action() -> impl Strategy<Value = PlayerAction> {
+    prop_oneof![
+        Just(PlayerAction::Wait),
+        Just(PlayerAction::Move(CardinalDirection::North)),
+        Just(PlayerAction::Move(CardinalDirection::East)),
+        Just(PlayerAction::Move(CardinalDirection::South)),
+        Just(PlayerAction::Move(CardinalDirection::West)),
+    ]
 }
