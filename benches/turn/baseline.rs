@@ -10,7 +10,6 @@ use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 use pathfinding::prelude::astar;
 use umbra::behaviour::{DISTANCE_MAP_MAX_STEPS, can_see};
-use umbra::terrain::Terrain;
 use umbra::visibility::{Omniscience, Visibility};
 use umbra::world::World;
 
@@ -32,8 +31,7 @@ pub struct AStarTurns {
 }
 
 impl AStarTurns {
-    pub fn new(terrain: &Terrain, reach: Reach) -> Self {
-        let world = World::from_terrain(terrain);
+    pub fn new(world: World, reach: Reach) -> Self {
         let mut visibility = Visibility::new(world.size());
         visibility.update(&world, Omniscience::Off);
         Self {

@@ -1,15 +1,15 @@
 //! Turn benchmarks: one player wait, the whole NPC phase and the field of view, on scenes built
 //! from fixed seeds (see `umbra::scenes`), next to an A* baseline (see `baseline.rs`).
 //!
-//! How a turn is timed: the crowd scenes kill a waiting player on turn five, so no game can be
-//! played turn after turn for seconds. Every timed turn is therefore turn 2, 3 or 4 of a fresh
-//! game: the game is built and plays one warm-up turn untimed, then [`TIMED_TURNS_PER_GAME`] turns
-//! are timed one by one with `Instant` (criterion's `iter_custom`). Building the next game is not
-//! timed. The same method times every scene and the baseline.
+//! How a turn is timed: each benchmark plays one long game, the way a player meets turns. The
+//! scenes' player has hit points enough to outlast any run ([`scenes::SCENE_PLAYER_HIT_POINTS`]),
+//! so the crowd fights on turn after turn. The game first plays [`SETTLE_TURNS`] untimed, so the
+//! crowd has closed in and every benchmark times the same kind of turn; then criterion times
+//! turns one after another on it. The baseline is timed the same way.
 //!
 //! After criterion's groups, in benchmark mode, the ratios baseline/ours for scenes (a) and (c)
-//! are measured once more over the same games, ours and the baseline alternating game by game so
-//! that drift in the machine's speed hits both alike, and printed.
+//! are measured once more, ours and the baseline alternating block by block so that drift in the
+//! machine's speed hits both alike, and printed.
 
 mod baseline;
 
@@ -17,17 +17,14 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use baseline::{AStarTurns, Reach};
-use criterion::Criterion;
+use criterion::{Bencher, Criterion};
 use umbra::scenes::{self, Scene, SceneSpec};
 use umbra::{Game, GameOptions, PlayerAction};
 
-/// The crowd's four attackers, all orcs, take 16 of the player's 20 hit points in four turns.
-const TIMED_TURNS_PER_GAME: u64 = 3;
+/// Untimed turns before timing: the crowd in (c) has closed round the player by then.
+const SETTLE_TURNS: u64 = 30;
 /// Seed of the default-size generated level, scene (b).
 const DEFAULT_MAP_SEED: u64 = scenes::SCENE_SEED;
-/// Games per ratio measurement: enough timed turns for a stable mean on a quiet machine.
-const RATIO_GAMES_SMALL: u64 = 1_000;
-const RATIO_GAMES_CROWD: u64 = 20;
 
 /// Something that plays whole turns: our game, or the baseline's.
 trait Turns {
@@ -55,25 +52,30 @@ impl Turns for AStarTurns {
     }
 }
 
-/// The time `turns` timed turns take, spread over as many fresh games as needed.
-fn time_turns<T: Turns>(turns: u64, mut new_game: impl FnMut() -> T) -> Duration {
-    let mut total = Duration::ZERO;
-    let mut remaining = turns;
-    while remaining > 0 {
-        let mut game = new_game();
+/// A game that has played [`SETTLE_TURNS`], ready to be timed.
+fn settled<T: Turns>(mut game: T) -> T {
+    for _ in 0..SETTLE_TURNS {
         game.turn();
-        for _ in 0..remaining.min(TIMED_TURNS_PER_GAME) {
-            let start = Instant::now();
-            game.turn();
-            total += start.elapsed();
-            assert!(
-                game.is_player_alive(),
-                "the player died in a timed turn, which would then have measured nothing"
-            );
-            remaining -= 1;
-        }
     }
-    total
+    game
+}
+
+/// The time one turn takes, `turns` times over, on the same long game.
+fn time_turns<T: Turns + ?Sized>(game: &mut T, turns: u64) -> Duration {
+    let start = Instant::now();
+    for _ in 0..turns {
+        game.turn();
+    }
+    let elapsed = start.elapsed();
+    assert!(
+        game.is_player_alive(),
+        "the player died while being timed, so later turns would measure nothing"
+    );
+    elapsed
+}
+
+fn bench_turns<T: Turns>(b: &mut Bencher, game: &mut T) {
+    b.iter_custom(|turns| time_turns(game, turns));
 }
 
 struct Bench {
@@ -90,37 +92,46 @@ fn crowd_scenes() -> [(&'static str, SceneSpec); 4] {
     ]
 }
 
+/// The default level, with the scenes' player so that it, too, can be played for as long as
+/// criterion needs.
 fn default_game() -> Game {
     Game::new(DEFAULT_MAP_SEED, GameOptions::default())
+        .with_player_max_hit_points(scenes::SCENE_PLAYER_HIT_POINTS)
 }
 
-/// What a scene holds, from the game itself: NPCs, and how many saw the player on turn one.
+/// NPCs that saw the player on the turn just played.
+fn hunting(game: &Game) -> usize {
+    game.npcs()
+        .filter_map(|npc| game.agent_at(npc.coord))
+        .filter(|agent| agent.last_sighting.is_some_and(|s| s.turn == game.turn()))
+        .count()
+}
+
+/// What a scene holds, from the game itself: NPCs, and how many see the player on the first
+/// turn and on the first timed turn.
 fn describe(name: &str, mut game: Game) {
     let npcs = game.npcs().count();
     game.act(PlayerAction::Wait);
-    let turn = game.turn();
-    let hunting = game
-        .npcs()
-        .filter_map(|npc| game.agent_at(npc.coord))
-        .filter(|agent| agent.last_sighting.is_some_and(|s| s.turn == turn))
-        .count();
+    let first = hunting(&game);
+    let game = settled(game);
+    let timed = hunting(&game);
     let size = game.size();
     println!(
-        "scene {name}: {}x{}, {npcs} NPCs, {hunting} hunting the player",
+        "scene {name}: {}x{}, {npcs} NPCs, hunting the player: {first} on turn 1, \
+         {timed} on turn {}",
         size.width(),
-        size.height()
+        size.height(),
+        game.turn()
     );
 }
 
 fn turn_benches(criterion: &mut Criterion, benches: &[Bench]) {
     let mut group = criterion.benchmark_group("turn");
-    group.bench_function("b_default_80x30", |b| {
-        b.iter_custom(|turns| time_turns(turns, default_game));
-    });
+    let mut game = settled(default_game());
+    group.bench_function("b_default_80x30", |b| bench_turns(b, &mut game));
     for bench in benches {
-        group.bench_function(bench.name, |b| {
-            b.iter_custom(|turns| time_turns(turns, || bench.scene.game()));
-        });
+        let mut game = settled(bench.scene.game());
+        group.bench_function(bench.name, |b| bench_turns(b, &mut game));
     }
     group.finish();
 }
@@ -130,47 +141,77 @@ fn baseline_benches(criterion: &mut Criterion, benches: &[Bench]) {
     // A baseline turn at (c) takes tens of milliseconds: ten samples keep the run short.
     group.sample_size(10);
     for bench in benches.iter().take(2) {
-        let terrain = bench.scene.terrain();
-        group.bench_function(bench.name, |b| {
-            b.iter_custom(|turns| {
-                time_turns(turns, || AStarTurns::new(&terrain, Reach::Unbounded))
-            });
-        });
+        let mut game = settled(AStarTurns::new(bench.scene.world(), Reach::Unbounded));
+        group.bench_function(bench.name, |b| bench_turns(b, &mut game));
     }
     group.finish();
 }
 
-fn per_turn(total: Duration, turns: u64) -> Duration {
-    total / u32::try_from(turns).expect("ratio runs time far fewer than 2^32 turns")
+/// One game in a ratio measurement, and how many turns it plays in a row.
+struct Entrant<'a> {
+    game: &'a mut dyn Turns,
+    block: u32,
 }
 
-fn print_ratio(label: &str, spec: &SceneSpec, games: u64) {
-    let scene = spec.build();
-    let terrain = scene.terrain();
-    let mut ours = Duration::ZERO;
-    let mut astar = Duration::ZERO;
-    let mut astar_window = Duration::ZERO;
-    for _ in 0..games {
-        ours += time_turns(TIMED_TURNS_PER_GAME, || scene.game());
-        astar += time_turns(TIMED_TURNS_PER_GAME, || {
-            AStarTurns::new(&terrain, Reach::Unbounded)
-        });
-        astar_window += time_turns(TIMED_TURNS_PER_GAME, || {
-            AStarTurns::new(&terrain, Reach::DistanceMapWindow)
-        });
+/// Time per turn of each game, timed in blocks of its own length, one block of each in turn,
+/// for `rounds` rounds. Alternating spreads drift in the machine's speed over all the games
+/// alike; blocks keep each game's data warm as in play, although A* evicts everything in between.
+fn time_in_rounds(entrants: &mut [Entrant], rounds: u32) -> Vec<Duration> {
+    let mut totals = vec![Duration::ZERO; entrants.len()];
+    for _ in 0..rounds {
+        for (entrant, total) in entrants.iter_mut().zip(&mut totals) {
+            *total += time_turns(&mut *entrant.game, u64::from(entrant.block));
+        }
     }
-    let turns = games * TIMED_TURNS_PER_GAME;
-    let (ours, astar, astar_window) = (
-        per_turn(ours, turns),
-        per_turn(astar, turns),
-        per_turn(astar_window, turns),
-    );
+    entrants
+        .iter()
+        .zip(totals)
+        .map(|(entrant, total)| total / (entrant.block * rounds))
+        .collect()
+}
+
+/// How a ratio is measured: turns in a row for ours, for A*, and for A* kept within 20 steps.
+struct RatioPlan {
+    blocks: [u32; 3],
+    rounds: u32,
+}
+
+const RATIO_SMALL: RatioPlan = RatioPlan {
+    blocks: [1_000, 1_000, 1_000],
+    rounds: 20,
+};
+/// Blocks of roughly equal time: an A* turn at (c) takes thousands of ours.
+const RATIO_CROWD: RatioPlan = RatioPlan {
+    blocks: [1_000, 1, 20],
+    rounds: 20,
+};
+
+fn print_ratio(label: &str, spec: &SceneSpec, plan: &RatioPlan) {
+    let scene = spec.build();
+    let mut ours = settled(scene.game());
+    let mut astar = settled(AStarTurns::new(scene.world(), Reach::Unbounded));
+    let mut astar_window = settled(AStarTurns::new(scene.world(), Reach::DistanceMapWindow));
+    let games: [&mut dyn Turns; 3] = [&mut ours, &mut astar, &mut astar_window];
+    let mut entrants: Vec<Entrant> = games
+        .into_iter()
+        .zip(plan.blocks)
+        .map(|(game, block)| Entrant { game, block })
+        .collect();
+    let times = time_in_rounds(&mut entrants, plan.rounds);
+    let [ours, astar, astar_window] = times[..] else {
+        unreachable!("one time per game")
+    };
     let ratio = |baseline: Duration| baseline.as_secs_f64() / ours.as_secs_f64();
+    let turns = plan.blocks.map(|block| block * plan.rounds);
     println!(
         "{label}: ours {ours:.2?}/turn; A* {astar:.2?}/turn, ratio {:.1}x; \
-         A* kept within 20 steps {astar_window:.2?}/turn, ratio {:.1}x ({turns} turns each)",
+         A* kept within 20 steps {astar_window:.2?}/turn, ratio {:.1}x \
+         (turns timed: {}, {}, {})",
         ratio(astar),
         ratio(astar_window),
+        turns[0],
+        turns[1],
+        turns[2],
     );
 }
 
@@ -241,7 +282,7 @@ fn main() {
     criterion.final_summary();
     if ratios_wanted() {
         println!("\nratio = A* baseline time / our time, per turn, over the same games:");
-        print_ratio("(a) 40x30, 15 NPCs", &scenes::SMALL, RATIO_GAMES_SMALL);
-        print_ratio("(c) 250x250, 1000 NPCs", &scenes::CROWD, RATIO_GAMES_CROWD);
+        print_ratio("(a) 40x30, 15 NPCs", &scenes::SMALL, &RATIO_SMALL);
+        print_ratio("(c) 250x250, 1000 NPCs", &scenes::CROWD, &RATIO_CROWD);
     }
 }

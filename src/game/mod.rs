@@ -161,6 +161,17 @@ impl Game {
         game
     }
 
+    /// The same game with a player of `max` hit points, for scenario tests and benchmarks that
+    /// need a longer fight than the balance allows (a crowd that fights on turn after turn).
+    /// Call it before the first turn. The hit points are part of the game's state, so saves and
+    /// state hashes keep them, but not of its seed and options: a recording of such a game would
+    /// replay with the balance's player.
+    #[must_use]
+    pub fn with_player_max_hit_points(mut self, max: u32) -> Self {
+        self.world.set_player_max_hit_points(max);
+        self
+    }
+
     /// Room for every NPC in both lists (the awake list may hold each twice before it is
     /// deduplicated), so no turn grows them.
     fn reserve_npc_lists(&mut self) {

@@ -4,7 +4,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use entity_table::Entity;
 
-use super::{Layer, Tile, World};
+use super::{HitPoints, Layer, Tile, World};
 use crate::balance;
 
 /// One blow: who struck whom, how hard, and whether it killed.
@@ -106,5 +106,13 @@ impl World {
         if let Some(hit_points) = self.components.hit_points.get_mut(self.player) {
             hit_points.current = (hit_points.current + amount).min(hit_points.max);
         }
+    }
+
+    /// Gives the player `max` hit points, all of them. Only scenarios call this: a game's own
+    /// player always starts with the balance's maximum.
+    pub fn set_player_max_hit_points(&mut self, max: u32) {
+        self.components
+            .hit_points
+            .insert(self.player, HitPoints::full(max));
     }
 }
