@@ -17,7 +17,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use baseline::{AStarTurns, Reach};
-use criterion::{Bencher, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion};
 use umbra::scenes::{self, Scene, SceneSpec};
 use umbra::{Game, GameOptions, PlayerAction};
 
@@ -74,8 +75,18 @@ fn time_turns<T: Turns + ?Sized>(game: &mut T, turns: u64) -> Duration {
     elapsed
 }
 
-fn bench_turns<T: Turns>(b: &mut Bencher, game: &mut T) {
-    b.iter_custom(|turns| time_turns(game, turns));
+/// Times turns of the game `new_game` builds. The game is built and settled on first use, so a
+/// benchmark that criterion's filter leaves out costs nothing.
+fn bench_game<T: Turns>(
+    group: &mut BenchmarkGroup<WallTime>,
+    name: &str,
+    new_game: impl Fn() -> T,
+) {
+    let mut game = None;
+    group.bench_function(name, |b| {
+        let game = game.get_or_insert_with(|| settled(new_game()));
+        b.iter_custom(|turns| time_turns(game, turns));
+    });
 }
 
 struct Bench {
@@ -127,22 +138,21 @@ fn describe(name: &str, mut game: Game) {
 
 fn turn_benches(criterion: &mut Criterion, benches: &[Bench]) {
     let mut group = criterion.benchmark_group("turn");
-    let mut game = settled(default_game());
-    group.bench_function("b_default_80x30", |b| bench_turns(b, &mut game));
+    bench_game(&mut group, "b_default_80x30", default_game);
     for bench in benches {
-        let mut game = settled(bench.scene.game());
-        group.bench_function(bench.name, |b| bench_turns(b, &mut game));
+        bench_game(&mut group, bench.name, || bench.scene.game());
     }
     group.finish();
 }
 
 fn baseline_benches(criterion: &mut Criterion, benches: &[Bench]) {
     let mut group = criterion.benchmark_group("turn_astar_baseline");
-    // A baseline turn at (c) takes tens of milliseconds: ten samples keep the run short.
+    // A baseline turn at (c) takes a fifth of a second: ten samples keep the run short.
     group.sample_size(10);
     for bench in benches.iter().take(2) {
-        let mut game = settled(AStarTurns::new(bench.scene.world(), Reach::Unbounded));
-        group.bench_function(bench.name, |b| bench_turns(b, &mut game));
+        bench_game(&mut group, bench.name, || {
+            AStarTurns::new(bench.scene.world(), Reach::Unbounded)
+        });
     }
     group.finish();
 }
