@@ -2,8 +2,9 @@
 //! view, and drawing the app into a 100×40 frame buffer. Scenes come from `umbra::scenes` and a
 //! fixed-seed default level, as in the turn benchmarks.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Duration;
 
 use chargrid::core::{Component, FrameBuffer, UCoord};
 use coord_2d::ICoord;
@@ -104,11 +105,7 @@ fn render(criterion: &mut Criterion) {
 }
 
 fn main() {
-    let mut criterion = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .configure_from_args();
+    let mut criterion = common::criterion();
     distance_map(&mut criterion);
     field_of_view(&mut criterion);
     render(&mut criterion);

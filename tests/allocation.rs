@@ -8,8 +8,8 @@ use std::alloc::System;
 use std::sync::Mutex;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use umbra::PlayerAction;
 use umbra::scenes::{self, SceneSpec};
-use umbra::{Game, PlayerAction};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -19,14 +19,6 @@ static SERIAL: Mutex<()> = Mutex::new(());
 /// Turns counted after the warm-up turn: the crowd closes in, strikes and jostles for room all
 /// through them, and the scenes' player outlasts it.
 const COUNTED_TURNS: u64 = 60;
-
-/// NPCs that saw the player this turn, by their memory of it.
-fn hunting(game: &Game) -> usize {
-    game.npcs()
-        .filter_map(|npc| game.agent_at(npc.coord))
-        .filter(|agent| agent.last_sighting.is_some_and(|s| s.turn == game.turn()))
-        .count()
-}
 
 fn assert_turns_allocate_nothing(name: &str, spec: &SceneSpec) {
     let mut game = spec.build().game();
@@ -39,7 +31,7 @@ fn assert_turns_allocate_nothing(name: &str, spec: &SceneSpec) {
         let turn = game.turn();
         assert_eq!(game.deaths(), deaths, "{name}, turn {turn}: nobody dies");
         assert!(
-            hunting(&game) >= spec.hunters * 9 / 10,
+            game.npcs_seeing_player() >= spec.hunters * 9 / 10,
             "{name}, turn {turn}: the crowd is hunting"
         );
         assert_eq!(

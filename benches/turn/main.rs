@@ -13,6 +13,9 @@
 
 mod baseline;
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -110,22 +113,14 @@ fn default_game() -> Game {
         .with_player_max_hit_points(scenes::SCENE_PLAYER_HIT_POINTS)
 }
 
-/// NPCs that saw the player on the turn just played.
-fn hunting(game: &Game) -> usize {
-    game.npcs()
-        .filter_map(|npc| game.agent_at(npc.coord))
-        .filter(|agent| agent.last_sighting.is_some_and(|s| s.turn == game.turn()))
-        .count()
-}
-
 /// What a scene holds, from the game itself: NPCs, and how many see the player on the first
 /// turn and on the first timed turn.
 fn describe(name: &str, mut game: Game) {
     let npcs = game.npcs().count();
     game.act(PlayerAction::Wait);
-    let first = hunting(&game);
+    let first = game.npcs_seeing_player();
     let game = settled(game);
-    let timed = hunting(&game);
+    let timed = game.npcs_seeing_player();
     let size = game.size();
     println!(
         "scene {name}: {}x{}, {npcs} NPCs, hunting the player: {first} on turn 1, \
@@ -271,11 +266,7 @@ fn ratios_wanted() -> bool {
 }
 
 fn main() {
-    let mut criterion = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .configure_from_args();
+    let mut criterion = common::criterion();
     let benches: Vec<Bench> = crowd_scenes()
         .into_iter()
         .map(|(name, spec)| Bench {

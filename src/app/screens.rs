@@ -73,43 +73,34 @@ pub fn menu(fb: &mut FrameBuffer, ctx: Ctx, selected: usize) {
 }
 
 pub fn game_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
-    let lines = [
-        ("You died".to_string(), palette::DANGER),
-        blank(),
-        (
-            format!(
-                "You survived {} turns and killed {} enemies.",
-                game.turn(),
-                game.kills()
-            ),
-            palette::TEXT,
-        ),
-        blank(),
-        (
-            "r  new game      q or Esc  quit".to_string(),
-            palette::FAINT_TEXT,
-        ),
-    ];
-    draw::panel(fb, ctx, &lines);
+    let summary = format!(
+        "You survived {} turns and killed {} enemies.",
+        game.turn(),
+        game.kills()
+    );
+    let heading = ("You died".to_string(), palette::DANGER);
+    end_panel(fb, ctx, heading, summary, "r  new game      q or Esc  quit");
 }
 
 pub fn victory(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
+    let summary = format!(
+        "Every enemy is dead after {} turns: {} kills.",
+        game.turn(),
+        game.kills()
+    );
+    let heading = ("Level cleared!".to_string(), palette::GOOD);
+    let keys = "r  new game      space  keep exploring      q  quit";
+    end_panel(fb, ctx, heading, summary, keys);
+}
+
+/// The panel that ends a game: what happened, the score, and the keys that lead on.
+fn end_panel(fb: &mut FrameBuffer, ctx: Ctx, heading: Line, summary: String, keys: &str) {
     let lines = [
-        ("Level cleared!".to_string(), palette::GOOD),
+        heading,
         blank(),
-        (
-            format!(
-                "Every enemy is dead after {} turns: {} kills.",
-                game.turn(),
-                game.kills()
-            ),
-            palette::TEXT,
-        ),
+        (summary, palette::TEXT),
         blank(),
-        (
-            "r  new game      space  keep exploring      q  quit".to_string(),
-            palette::FAINT_TEXT,
-        ),
+        (keys.to_string(), palette::FAINT_TEXT),
     ];
     draw::panel(fb, ctx, &lines);
 }

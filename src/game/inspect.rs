@@ -88,6 +88,14 @@ impl Game {
         self.agents.get(npc).copied()
     }
 
+    /// How many NPCs saw the player on the turn just played, by their memory of it.
+    pub fn npcs_seeing_player(&self) -> usize {
+        self.agents
+            .iter()
+            .filter(|(_, agent)| agent.last_sighting.is_some_and(|s| s.turn == self.turn))
+            .count()
+    }
+
     /// A hash of everything that shapes the rest of the game: turn, characters, hit points,
     /// corpses, NPC memories and the RNG's position. Equal games hash equal on every platform
     /// and Rust version (FNV-1a over a fixed encoding, not `std`'s hasher).
