@@ -1,22 +1,23 @@
 use std::cell::RefCell;
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::rc::Rc;
 
 use umbra::app::GameApp;
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
-use umbra::frontend::{self, FrontendError};
-use umbra::session;
+use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
+use umbra::session::{self, Report};
 use umbra::storage::{Recording, SaveSlot};
 
 fn main() -> ExitCode {
     let args = match cli::parse(std::env::args_os().skip(1)) {
         Ok(Parsed::Play(args)) => args,
         Ok(Parsed::Help(usage)) => {
-            print!("{usage}");
+            say(&usage);
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            eprint!("{error}");
+            let _ = write!(io::stderr(), "{error}");
             return ExitCode::from(2);
         }
     };
@@ -24,6 +25,17 @@ fn main() -> ExitCode {
         Some(replay) => watch(replay, &args),
         None => play(args),
     }
+}
+
+/// Prints to stdout; a closed or vanished stdout is not worth a panic.
+fn say(text: &str) {
+    let _ = write!(io::stdout(), "{text}");
+    let _ = io::stdout().flush();
+}
+
+/// One line on stderr, which may itself be a terminal that has gone away.
+fn complain(text: &str) {
+    let _ = writeln!(io::stderr(), "umbra: {text}");
 }
 
 fn wants_window(args: &Args) -> bool {
@@ -35,65 +47,75 @@ fn wants_window(args: &Args) -> bool {
 }
 
 fn play(args: Args) -> ExitCode {
-    let slot = args
-        .save_dir
-        .as_deref()
-        .map(SaveSlot::in_dir)
-        .or_else(SaveSlot::default_location);
-    // The one place randomness is not the game's RNG: choosing seeds for new games.
-    let opened = session::open_game(&args, slot.as_ref(), rand::random);
-    if let Some(warning) = &opened.warning {
-        eprintln!("umbra: {warning}");
-    }
-    let game = opened.game;
-    println!("RNG Seed: {}", game.seed());
-    if opened.resumed {
-        println!("Resuming the saved game at turn {}.", game.turn());
-    }
-    let graphical = wants_window(&args);
-    // Seeds of games started in the terminal are printed once it is ours again, so they never
-    // draw over the game; a window leaves the terminal free to print them at once.
-    let seeds = Rc::new(RefCell::new(vec![game.seed()]));
-    let record_seed = Rc::clone(&seeds);
-    let problems = session::Problems::default();
-    let app = GameApp::new(game)
-        .on_new_game(move |seed| {
-            if graphical {
-                println!("RNG Seed: {seed}");
+    let slot = match &args.save_dir {
+        Some(dir) => SaveSlot::in_dir(dir),
+        None => match SaveSlot::default_location() {
+            Some(slot) => slot,
+            None => {
+                complain(
+                    "there is no data directory to keep the save in; name one with --save-dir",
+                );
+                return ExitCode::FAILURE;
             }
-            record_seed.borrow_mut().push(seed);
-        })
-        .with_keeper(session::keeper(
-            slot,
-            args.record.clone(),
-            Rc::clone(&problems),
-        ));
-    let result = run(app, graphical, &args);
-    if !graphical {
-        for seed in seeds.borrow().iter().skip(1) {
-            println!("RNG Seed: {seed}");
+        },
+    };
+    let graphical = wants_window(&args);
+    if !graphical && let Err(error) = frontend::check_term() {
+        complain(&error.to_string());
+        return ExitCode::FAILURE;
+    }
+    let report = Rc::new(RefCell::new(Report::default()));
+    // The one place randomness is not the game's RNG: choosing seeds for new games.
+    let opened = match session::open_game(&args, Some(&slot), rand::random, Rc::clone(&report)) {
+        Ok(opened) => opened,
+        Err(error) => {
+            complain(&error.to_string());
+            return ExitCode::FAILURE;
         }
+    };
+    let first_seed = opened.game.seed();
+    say(&format!("RNG Seed: {first_seed}\n"));
+    if opened.resumed {
+        say(&format!(
+            "Resuming the saved game at turn {}.\n",
+            opened.game.turn()
+        ));
     }
-    for problem in problems.borrow().iter() {
-        eprintln!("umbra: {problem}");
+    let mut app = GameApp::new(opened.game).with_keeper(opened.keeper);
+    for notice in &opened.notices {
+        app = app.with_notice(notice);
     }
-    let current_seed = seeds.borrow().last().copied().unwrap_or_default();
-    exit_code(result, current_seed)
+    if let Some(seed) = opened.ask_to_abandon {
+        app = app.asking_to_abandon(seed);
+    }
+    let result = run(app, graphical, &args);
+    let report = report.borrow();
+    for seed in &report.new_seeds {
+        say(&format!("RNG Seed: {seed}\n"));
+    }
+    for problem in &report.problems {
+        complain(problem);
+    }
+    let seed = report.new_seeds.last().copied().unwrap_or(first_seed);
+    match exit_code(result, seed) {
+        code if code == ExitCode::SUCCESS && !report.problems.is_empty() => ExitCode::FAILURE,
+        code => code,
+    }
 }
 
 fn watch(replay: &Replay, args: &Args) -> ExitCode {
     let recording = match Recording::read(&replay.file) {
         Ok(recording) => recording,
         Err(error) => {
-            eprintln!("umbra: cannot replay {}: {error}", replay.file.display());
+            complain(&format!("cannot replay {}: {error}", replay.file.display()));
             return ExitCode::FAILURE;
         }
     };
     if replay.headless {
-        print!("{}", session::headless_summary(&recording));
+        say(&session::headless_summary(&recording));
         return ExitCode::SUCCESS;
     }
-    println!("RNG Seed: {}", recording.seed);
+    say(&format!("RNG Seed: {}\n", recording.seed));
     let graphical = wants_window(args);
     exit_code(
         run(GameApp::replay(&recording), graphical, args),
@@ -101,23 +123,28 @@ fn watch(replay: &Replay, args: &Args) -> ExitCode {
     )
 }
 
-fn run(app: GameApp, graphical: bool, args: &Args) -> Result<(), FrontendError> {
+fn run(app: GameApp, graphical: bool, args: &Args) -> Result<Ending, FrontendError> {
+    let signals = Signals::install(!graphical)
+        .map_err(|error| FrontendError::Terminal(format!("cannot catch signals: {error}")))?;
     if graphical {
-        frontend::run_graphical(app)
+        frontend::run_graphical(app, &signals)
     } else {
-        frontend::run_terminal(app, args.colours)
+        frontend::run_terminal(app, args.colours, &signals)
     }
 }
 
-fn exit_code(result: Result<(), FrontendError>, seed: u64) -> ExitCode {
+fn exit_code(result: Result<Ending, FrontendError>, seed: u64) -> ExitCode {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(signals::exit_code(signal)),
         Err(error @ FrontendError::Crash(_)) => {
-            eprintln!("umbra: {error}\numbra: to reproduce, run with --rng-seed {seed}");
+            complain(&format!(
+                "{error}\numbra: to reproduce, run with --rng-seed {seed}"
+            ));
             ExitCode::from(101)
         }
         Err(error) => {
-            eprintln!("umbra: {error}");
+            complain(&error.to_string());
             ExitCode::FAILURE
         }
     }

@@ -1,95 +1,291 @@
-//! One run of the program around the game: resuming a saved game or starting one, keeping the
-//! save and the recording up to date, and replaying recordings. Frontend-agnostic.
+//! One run of the program around the game: claiming the save slot, resuming or starting a game,
+//! keeping its journal and recording current, and replaying recordings. Frontend-agnostic.
 
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use crate::app::{KeepError, Keeper, Notice};
 use crate::cli::Args;
 use crate::game::Game;
-use crate::storage::{LoadError, Recording, SaveSlot};
+use crate::storage::{ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter};
 
 /// How the game to play was found.
 pub struct Opened {
     pub game: Game,
     pub resumed: bool,
-    /// Something the player should be told on stderr (an unreadable save was set aside).
-    pub warning: Option<String>,
+    /// What the player should read on the first screen (a save set aside, a torn journal).
+    pub notices: Vec<Notice>,
+    /// The command line asked for a new game while a living one is saved: the seed to start it
+    /// with, if the player agrees to abandon the saved one.
+    pub ask_to_abandon: Option<u64>,
+    pub keeper: FileKeeper,
 }
 
-/// Resumes the saved game unless a new one is asked for (`--new-game` or `--rng-seed`). An
-/// unreadable save is renamed out of the way, never deleted, and a new game starts.
+/// Why no game can be played: each is one line for stderr, and exit code 1.
+#[derive(Debug)]
+pub enum OpenError {
+    Slot(ClaimError),
+    /// The save is there but cannot be used now; it was left exactly as it was.
+    Unusable {
+        path: PathBuf,
+        error: LoadError,
+    },
+    CannotStart {
+        path: PathBuf,
+        error: io::Error,
+    },
+    Record(String),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Slot(error) => write!(f, "{error}"),
+            Self::Unusable { path, error } => write!(
+                f,
+                "cannot read the save {}: {error}; it was left untouched (fix it, move it away, \
+                 or play elsewhere with --save-dir)",
+                path.display()
+            ),
+            Self::CannotStart { path, error } => {
+                write!(f, "cannot write the save {}: {error}", path.display())
+            }
+            Self::Record(reason) => write!(f, "{reason}"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// What happened outside the screen, for `main` to print once the terminal is its own again.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Every game started from inside the app, in order.
+    pub new_seeds: Vec<u64>,
+    /// Every distinct failure to save or record; any one makes the exit code non-zero.
+    pub problems: Vec<String>,
+}
+
+/// Claims the save slot, then resumes the saved game unless a new one is asked for (with
+/// `--new-game` or `--rng-seed`, which ask the player first when a living game is saved). An
+/// unreadable save is renamed out of the way and reported; one that cannot be read now (no
+/// permission, not a regular file) stops the program with the save untouched.
 pub fn open_game(
     args: &Args,
     slot: Option<&SaveSlot>,
     random_seed: impl FnOnce() -> u64,
-) -> Opened {
-    let new_game = |warning| Opened {
-        game: Game::new(args.rng_seed.unwrap_or_else(random_seed), args.options),
-        resumed: false,
-        warning,
-    };
-    let Some(slot) = slot.filter(|_| !args.new_game && args.rng_seed.is_none()) else {
-        return new_game(None);
-    };
-    match slot.load() {
-        Ok(Some(game)) => Opened {
-            game,
-            resumed: true,
-            warning: None,
+    report: Rc<RefCell<Report>>,
+) -> Result<Opened, OpenError> {
+    let record = args.record.clone();
+    if let Some(path) = &record {
+        check_record_target(path, slot).map_err(OpenError::Record)?;
+    }
+    let claimed = slot.map(SaveSlot::claim).transpose();
+    let claimed = claimed.map_err(OpenError::Slot)?;
+    let new_seed = args.rng_seed.unwrap_or_else(random_seed);
+    let wants_new = args.new_game || args.rng_seed.is_some();
+    let mut notices = Vec::new();
+    let saved = match &claimed {
+        Some(slot) => match slot.load() {
+            Ok(saved) => saved,
+            Err(error) if error.leave_in_place() => {
+                let path = slot.path();
+                return Err(OpenError::Unusable { path, error });
+            }
+            Err(error) => {
+                notices.push(set_aside(slot, &error));
+                None
+            }
         },
-        Ok(None) => new_game(None),
-        Err(error) => new_game(Some(unreadable_save(slot, &error))),
+        None => None,
+    };
+    if let Some(saved) = saved.filter(|saved| !(wants_new && is_ended(&saved.game))) {
+        let ask_to_abandon = wants_new.then_some(new_seed);
+        if saved.torn_tail {
+            notices.push(Notice::TornTail);
+        }
+        return Ok(Opened {
+            keeper: FileKeeper::new(claimed, Some(saved.writer), record, report),
+            game: saved.game,
+            resumed: true,
+            notices,
+            ask_to_abandon,
+        });
     }
+    let game = Game::new(new_seed, args.options);
+    let writer = match &claimed {
+        Some(slot) => Some(slot.start(&game).map_err(|error| OpenError::CannotStart {
+            path: slot.path(),
+            error,
+        })?),
+        None => None,
+    };
+    Ok(Opened {
+        keeper: FileKeeper::new(claimed, writer, record, report),
+        game,
+        resumed: false,
+        notices,
+        ask_to_abandon: None,
+    })
 }
 
-fn unreadable_save(slot: &SaveSlot, error: &LoadError) -> String {
-    let path = slot.path().display();
+fn set_aside(slot: &ClaimedSlot, error: &LoadError) -> Notice {
+    let save = slot.path();
+    let reason = error.to_string();
     match slot.set_aside() {
-        Ok(aside) => format!(
-            "the save {path} could not be read: {error}; it was kept as {} and a new game starts",
-            aside.display()
-        ),
-        Err(rename) => format!(
-            "the save {path} could not be read: {error}; it could not be moved aside either \
-             ({rename}) and a new game starts"
-        ),
+        Ok(aside) => Notice::SetAside {
+            save,
+            aside,
+            reason,
+        },
+        Err(rename) => Notice::NotSetAside {
+            save,
+            reason,
+            error: rename.to_string(),
+        },
     }
 }
 
-/// Problems met while saving, reported once the screen is the terminal's again.
-pub type Problems = Rc<RefCell<Vec<String>>>;
+/// `--record FILE` must be a regular file (or nothing yet) in a directory we can write, and
+/// never one of the save's own files: found now, not when the game ends.
+fn check_record_target(path: &Path, slot: Option<&SaveSlot>) -> Result<(), String> {
+    let shown = path.display();
+    if let Ok(metadata) = fs::symlink_metadata(path)
+        && !metadata.is_file()
+    {
+        return Err(format!(
+            "cannot record to {shown}: it is not a regular file, and it is left alone"
+        ));
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let (Some(slot), Some(name)) = (slot, path.file_name())
+        && let (Ok(dir), Ok(save_dir)) = (fs::canonicalize(dir), fs::canonicalize(slot.dir()))
+        && dir == save_dir
+        && name.to_string_lossy().starts_with("save.")
+    {
+        return Err(format!(
+            "cannot record to {shown}: that name belongs to the save; choose another"
+        ));
+    }
+    if !dir.is_dir() {
+        return Err(format!(
+            "cannot record to {shown}: {} is not a directory",
+            dir.display()
+        ));
+    }
+    tempfile::tempfile_in(dir)
+        .map(drop)
+        .map_err(|error| format!("cannot record to {shown}: {error}"))
+}
 
-/// What the app calls to keep a game: a living game is saved, an ended one (death or a cleared
-/// level) loses its save; the recording is written either way.
-pub fn keeper(
-    slot: Option<SaveSlot>,
+fn is_ended(game: &Game) -> bool {
+    game.is_over() || game.is_cleared()
+}
+
+/// Keeps the game in the save slot's journal, and its recording if one was asked for.
+pub struct FileKeeper {
+    slot: Option<ClaimedSlot>,
+    writer: Option<SaveWriter>,
     record: Option<PathBuf>,
-    problems: Problems,
-) -> impl FnMut(&Game) + 'static {
-    move |game: &Game| {
-        if let Some(slot) = &slot {
-            let ended = game.is_over() || game.is_cleared();
-            let result = if ended {
-                slot.delete()
-            } else {
-                slot.store(game)
-            };
-            if let Err(error) = result {
-                let path = slot.path().display();
-                problems
-                    .borrow_mut()
-                    .push(format!("could not update the save {path}: {error}"));
+    report: Rc<RefCell<Report>>,
+    /// The game has ended and its save is gone; later actions (exploring a cleared level)
+    /// only reach the recording, at close.
+    finished: bool,
+}
+
+impl FileKeeper {
+    fn new(
+        slot: Option<ClaimedSlot>,
+        writer: Option<SaveWriter>,
+        record: Option<PathBuf>,
+        report: Rc<RefCell<Report>>,
+    ) -> Self {
+        Self {
+            slot,
+            writer,
+            record,
+            report,
+            finished: false,
+        }
+    }
+
+    /// Remembers a failure for the exit code (once per distinct message) and passes it on.
+    fn failed(&self, what: &str, path: &Path, error: io::Error) -> KeepError {
+        let problem = format!("could not {what} {}: {error}", path.display());
+        let mut report = self.report.borrow_mut();
+        if !report.problems.contains(&problem) {
+            report.problems.push(problem);
+        }
+        KeepError(error.to_string())
+    }
+
+    fn write_recording(&self, game: &Game) -> Result<(), KeepError> {
+        match &self.record {
+            Some(path) => Recording::of(game)
+                .write(path)
+                .map_err(|error| self.failed("write the recording", path, error)),
+            None => Ok(()),
+        }
+    }
+
+    /// The game ended: its save goes (permadeath), its recording stays.
+    fn finish(&mut self, game: &Game) -> Result<(), KeepError> {
+        let recorded = self.write_recording(game);
+        if let Some(slot) = &self.slot {
+            self.writer = None;
+            let deleted = slot.delete();
+            deleted.map_err(|error| self.failed("remove the save", &slot.path(), error))?;
+        }
+        recorded
+    }
+}
+
+impl Keeper for FileKeeper {
+    fn record(&mut self, game: &Game) -> Result<(), KeepError> {
+        if let (Some(writer), Some(slot)) = (&mut self.writer, &self.slot)
+            && let Err(error) = writer.record(game)
+        {
+            let path = slot.path();
+            return Err(self.failed("update the save", &path, error));
+        }
+        if is_ended(game) && !self.finished {
+            self.finished = true;
+            return self.finish(game);
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, game: &Game) -> Result<(), KeepError> {
+        self.report.borrow_mut().new_seeds.push(game.seed());
+        self.writer = None;
+        self.finished = false;
+        if let Some(slot) = &self.slot {
+            match slot.start(game) {
+                Ok(writer) => self.writer = Some(writer),
+                Err(error) => return Err(self.failed("start the save", &slot.path(), error)),
             }
         }
-        if let Some(path) = &record
-            && let Err(error) = Recording::of(game).write(path)
-        {
-            let path = path.display();
-            problems
-                .borrow_mut()
-                .push(format!("could not write the recording {path}: {error}"));
+        Ok(())
+    }
+
+    fn close(&mut self, game: &Game) -> Result<(), KeepError> {
+        if is_ended(game) {
+            return self.finish(game);
         }
+        if let (Some(writer), Some(slot)) = (&mut self.writer, &self.slot)
+            && let Err(error) = writer.close(game)
+        {
+            let path = slot.path();
+            return Err(self.failed("update the save", &path, error));
+        }
+        self.write_recording(game)
     }
 }
 
@@ -106,7 +302,7 @@ pub fn headless_summary(recording: &Recording) -> String {
     };
     format!(
         "Replayed {} actions of seed {}: turn {}, HP {}/{}, {} kills, {} enemies left; {outcome}.\n\
-         State hash: {:016x}\n",
+         State hash: {:08x}\n",
         recording.actions.len(),
         recording.seed,
         game.turn(),

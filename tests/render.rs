@@ -205,7 +205,38 @@ fn escape_opens_a_menu_that_can_resume_restart_or_quit() {
     press(&mut app, keys::ESCAPE);
     press(&mut app, KeyboardInput::Down);
     press(&mut app, keys::RETURN);
-    assert_eq!(app.game().seed(), 11, "New game started");
+    let screen = render(&app);
+    assert!(
+        screen.contains("Abandon this game?"),
+        "a living game is not thrown away without asking:\n{}",
+        screen.text()
+    );
+    press(&mut app, KeyboardInput::Char('n'));
+    assert_eq!(app.game().seed(), 0, "n keeps the game");
+    assert!(!render(&app).contains("Abandon"));
+    press(&mut app, keys::ESCAPE);
+    press(&mut app, KeyboardInput::Down);
+    press(&mut app, keys::RETURN);
+    press(&mut app, KeyboardInput::Char('y'));
+    assert_eq!(app.game().seed(), 11, "y starts the new game");
+}
+
+#[test]
+fn a_new_game_asked_for_on_the_command_line_waits_for_the_players_word() {
+    let mut app = app_for(ROOMS, Omniscience::Off).asking_to_abandon(42);
+    let screen = render(&app);
+    assert!(
+        screen.contains("Abandon this game?") && screen.contains("seed 42"),
+        "{}",
+        screen.text()
+    );
+    press(&mut app, KeyboardInput::Char('.'));
+    assert_eq!(app.game().turn(), 0, "no key but y, n or Esc answers");
+    press(&mut app, keys::ESCAPE);
+    assert_eq!(app.game().seed(), 0, "Esc keeps the saved game");
+    let mut app = app_for(ROOMS, Omniscience::Off).asking_to_abandon(42);
+    press(&mut app, KeyboardInput::Char('y'));
+    assert_eq!(app.game().seed(), 42, "the seed the command line asked for");
 }
 
 #[test]

@@ -148,10 +148,13 @@ fn the_window_opens_draws_takes_keys_and_quits_cleanly() {
         game.try_wait().ok().flatten()
     });
     assert!(status.success(), "exit status {status}");
-    let saved = umbra::storage::SaveSlot::in_dir(&dir)
+    let slot = umbra::storage::SaveSlot::in_dir(&dir)
+        .claim()
+        .expect("the game released its save");
+    let saved = slot
         .load()
         .expect("the save is readable")
         .expect("quitting saved the game");
-    assert_eq!(saved.turn(), 1, "the key press played one turn");
+    assert_eq!(saved.game.turn(), 1, "the key press played one turn");
     let _ = std::fs::remove_dir_all(&dir);
 }

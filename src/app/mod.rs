@@ -3,7 +3,9 @@
 //! about any of them.
 
 mod draw;
+mod handlers;
 mod hud;
+mod keeping;
 pub mod keys;
 mod map;
 pub mod messages;
@@ -16,7 +18,9 @@ use chargrid::input::{Input, KeyboardInput};
 
 use crate::game::{Game, PlayerAction, TurnOutcome};
 use crate::storage::Recording;
-use keys::{ListKey, PlayKey};
+use keeping::Keeping;
+pub use keeping::{KeepError, KeepNothing, Keeper, Notice};
+use keys::ListKey;
 use messages::{MessageLog, Tone};
 pub use screens::MIN_SCREEN;
 
@@ -32,6 +36,11 @@ enum Mode {
     Log {
         scroll: usize,
     },
+    /// Asks before the living game is thrown away for a new one (with this seed, if the
+    /// command line named one).
+    ConfirmAbandon {
+        seed: Option<u64>,
+    },
 }
 
 /// The whole game as one chargrid component; frontends run it as it is.
@@ -42,8 +51,7 @@ pub struct GameApp {
     /// The victory notice shows once; the player may then keep exploring.
     victory_dismissed: bool,
     new_seed: Box<dyn FnMut() -> u64>,
-    on_new_game: Box<dyn FnMut(u64)>,
-    keeper: Box<dyn FnMut(&Game)>,
+    keeping: Keeping,
     playback: Option<replay::Playback>,
 }
 
@@ -58,8 +66,7 @@ impl GameApp {
             mode: Mode::Play,
             victory_dismissed: false,
             new_seed: Box::new(rand::random),
-            on_new_game: Box::new(|_| ()),
-            keeper: Box::new(|_| ()),
+            keeping: Keeping::new(Box::new(KeepNothing)),
             playback: None,
         }
     }
@@ -71,11 +78,9 @@ impl GameApp {
         app
     }
 
-    /// Called with the game whenever it should be kept or let go: when the player quits, when
-    /// the game ends, and when a new one starts. The keeper decides what that means (saving a
-    /// living game, deleting the save of an ended one).
-    pub fn with_keeper(mut self, keeper: impl FnMut(&Game) + 'static) -> Self {
-        self.keeper = Box::new(keeper);
+    /// Where the game is kept: told of every action, of new games and of the player leaving.
+    pub fn with_keeper(mut self, keeper: impl Keeper + 'static) -> Self {
+        self.keeping = Keeping::new(Box::new(keeper));
         self
     }
 
@@ -85,9 +90,15 @@ impl GameApp {
         self
     }
 
-    /// Called with the seed of every game started from inside the app.
-    pub fn on_new_game(mut self, hook: impl FnMut(u64) + 'static) -> Self {
-        self.on_new_game = Box::new(hook);
+    /// Shows something about the saved game in the log from the first screen on.
+    pub fn with_notice(mut self, notice: &Notice) -> Self {
+        self.log.push(keeping::notice_text(notice), Tone::Danger);
+        self
+    }
+
+    /// Opens on a question: abandon this (saved) game for a new one with `seed`, or keep it?
+    pub fn asking_to_abandon(mut self, seed: u64) -> Self {
+        self.mode = Mode::ConfirmAbandon { seed: Some(seed) };
         self
     }
 
@@ -99,20 +110,34 @@ impl GameApp {
         &self.log
     }
 
-    fn start_new_game(&mut self) {
-        let seed = (self.new_seed)();
-        (self.on_new_game)(seed);
+    /// Replaces the game with a new one, with `seed` or one from the seed source.
+    fn start_new_game(&mut self, seed: Option<u64>) {
+        let seed = seed.unwrap_or_else(|| (self.new_seed)());
         self.game = Game::new(seed, self.game.options());
-        (self.keeper)(&self.game);
         self.log = MessageLog::default();
         self.log.push(welcome(&self.game), Tone::Normal);
+        self.keeping.start(&self.game, &mut self.log);
         self.mode = Mode::Play;
         self.victory_dismissed = false;
     }
 
+    /// A new game, asking first if that would throw away a living one.
+    fn offer_new_game(&mut self) {
+        if self.game.is_over() || self.game.is_cleared() {
+            self.start_new_game(None);
+        } else {
+            self.mode = Mode::ConfirmAbandon { seed: None };
+        }
+    }
+
     fn play(&mut self, action: PlayerAction) {
         let was_cleared = self.game.is_cleared();
-        if self.game.act(action) == TurnOutcome::NoTurn {
+        let outcome = self.game.act(action);
+        // Kept before anything is shown: the player never sees a turn the save does not have.
+        if self.playback.is_none() {
+            self.keeping.record(&self.game, &mut self.log);
+        }
+        if outcome == TurnOutcome::NoTurn {
             return;
         }
         for &event in self.game.events() {
@@ -122,15 +147,18 @@ impl GameApp {
             let text = format!("The level is clear after {} turns.", self.game.turn());
             self.log.push(text, Tone::Good);
         }
-        if self.game.is_over() || (self.game.is_cleared() && !was_cleared) {
-            (self.keeper)(&self.game);
+    }
+
+    /// Leaves the game ready to resume, as quitting does. Frontends call it when they stop for
+    /// a reason of their own (a signal), so the save is as complete as after a quit.
+    pub fn leave(&mut self) {
+        if self.playback.is_none() {
+            self.keeping.close(&self.game, &mut self.log);
         }
     }
 
     fn quit(&mut self) -> app::Output {
-        if self.playback.is_none() {
-            (self.keeper)(&self.game);
-        }
+        self.leave();
         Some(app::Exit)
     }
 
@@ -149,107 +177,8 @@ impl GameApp {
         self.playback = Some(playback);
     }
 
-    /// While watching, the only keys are pause, the log, help, and quit.
-    fn handle_playback_key(&mut self, key: KeyboardInput) -> app::Output {
-        match keys::play_key(key)? {
-            PlayKey::Act(PlayerAction::Wait) => {
-                if let Some(playback) = self.playback.as_mut() {
-                    playback.paused = !playback.paused;
-                }
-            }
-            PlayKey::Quit | PlayKey::Menu => return self.quit(),
-            PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
-            PlayKey::Help => self.mode = Mode::Help,
-            PlayKey::Act(_) | PlayKey::NewGame => (),
-        }
-        None
-    }
-
     fn showing_victory(&self) -> bool {
         self.game.is_cleared() && !self.victory_dismissed
-    }
-
-    fn handle_play_key(&mut self, key: KeyboardInput) -> app::Output {
-        let play_key = keys::play_key(key)?;
-        if self.game.is_over() {
-            return self.handle_game_over_key(play_key);
-        }
-        if self.showing_victory() {
-            return self.handle_victory_key(play_key);
-        }
-        match play_key {
-            PlayKey::Act(action) => self.play(action),
-            PlayKey::Menu => self.mode = Mode::Menu { selected: 0 },
-            PlayKey::Help => self.mode = Mode::Help,
-            PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
-            PlayKey::Quit => return self.quit(),
-            PlayKey::NewGame => (),
-        }
-        None
-    }
-
-    /// After death only a new game, quitting, and reading (log, help) make sense.
-    fn handle_game_over_key(&mut self, play_key: PlayKey) -> app::Output {
-        match play_key {
-            PlayKey::NewGame => self.start_new_game(),
-            PlayKey::Quit | PlayKey::Menu => return self.quit(),
-            PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
-            PlayKey::Help => self.mode = Mode::Help,
-            PlayKey::Act(_) => (),
-        }
-        None
-    }
-
-    /// Any key but `r` and `q` dismisses the notice so the player can keep exploring.
-    fn handle_victory_key(&mut self, play_key: PlayKey) -> app::Output {
-        match play_key {
-            PlayKey::NewGame => self.start_new_game(),
-            PlayKey::Quit => return self.quit(),
-            _ => self.victory_dismissed = true,
-        }
-        None
-    }
-
-    fn handle_menu_key(&mut self, key: KeyboardInput, selected: usize) -> app::Output {
-        let count = screens::MENU_ITEMS.len();
-        match keys::list_key(key)? {
-            ListKey::Up | ListKey::PageUp => {
-                self.mode = Mode::Menu {
-                    selected: (selected + count - 1) % count,
-                }
-            }
-            ListKey::Down | ListKey::PageDown => {
-                self.mode = Mode::Menu {
-                    selected: (selected + 1) % count,
-                }
-            }
-            ListKey::Close => self.mode = Mode::Play,
-            ListKey::Choose => match selected {
-                0 => self.mode = Mode::Play,
-                1 => self.start_new_game(),
-                _ => return self.quit(),
-            },
-        }
-        None
-    }
-
-    fn handle_log_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
-        let page = screens::log_page(screen);
-        let max_scroll = self.log.len().saturating_sub(page);
-        let scroll = match keys::list_key(key) {
-            Some(ListKey::Up) => scroll + 1,
-            Some(ListKey::Down) => scroll.saturating_sub(1),
-            Some(ListKey::PageUp) => scroll + page,
-            Some(ListKey::PageDown) => scroll.saturating_sub(page),
-            Some(ListKey::Close) => {
-                self.mode = Mode::Play;
-                return;
-            }
-            Some(ListKey::Choose) | None => scroll,
-        };
-        self.mode = Mode::Log {
-            scroll: scroll.min(max_scroll),
-        };
     }
 }
 
@@ -307,6 +236,7 @@ impl Component for GameApp {
         match self.mode {
             Mode::Menu { selected } => screens::menu(fb, ctx, selected),
             Mode::Help => screens::help(fb, ctx),
+            Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::game_over(fb, ctx, &self.game)
             }
@@ -336,6 +266,10 @@ impl Component for GameApp {
             Mode::Play if self.playback.is_some() => self.handle_playback_key(key),
             Mode::Play => self.handle_play_key(key),
             Mode::Menu { selected } => self.handle_menu_key(key, selected),
+            Mode::ConfirmAbandon { seed } => {
+                self.handle_confirm_key(key, seed);
+                None
+            }
             Mode::Help => {
                 if keys::list_key(key) == Some(ListKey::Close) {
                     self.mode = Mode::Play;

@@ -93,6 +93,32 @@ pub fn victory(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
     end_panel(fb, ctx, heading, summary, keys);
 }
 
+/// Asks before a living game is thrown away; `seed` is the new game's, when already chosen.
+pub fn confirm_abandon(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, seed: Option<u64>) {
+    let new_game = match seed {
+        Some(seed) => format!("a new game with seed {seed}"),
+        None => "a new game".to_string(),
+    };
+    let lines = [
+        ("Abandon this game?".to_string(), palette::DANGER),
+        blank(),
+        (
+            format!("The game in progress is at turn {}.", game.turn()),
+            palette::TEXT,
+        ),
+        (
+            format!("Starting {new_game} ends it for good."),
+            palette::TEXT,
+        ),
+        blank(),
+        (
+            "y  abandon it      n or Esc  keep playing it".to_string(),
+            palette::FAINT_TEXT,
+        ),
+    ];
+    draw::panel(fb, ctx, &lines);
+}
+
 /// The panel that ends a game: what happened, the score, and the keys that lead on.
 fn end_panel(fb: &mut FrameBuffer, ctx: Ctx, heading: Line, summary: String, keys: &str) {
     let lines = [

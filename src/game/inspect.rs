@@ -98,9 +98,10 @@ impl Game {
 
     /// A hash of everything that shapes the rest of the game: turn, characters, hit points,
     /// corpses, NPC memories and the RNG's position. Equal games hash equal on every platform
-    /// and Rust version (FNV-1a over a fixed encoding, not `std`'s hasher).
-    pub fn state_hash(&self) -> u64 {
-        let mut hash = Fnv1a::default();
+    /// and Rust version: CRC-32 (the same `crc32fast` the files use) over a fixed little-endian
+    /// encoding, never `std`'s hasher, whose output may change between releases.
+    pub fn state_hash(&self) -> u32 {
+        let mut hash = StateHasher::default();
         hash.write(self.turn);
         hash.write(self.seed);
         hash.write(self.rng.clone().next_u64());
@@ -123,7 +124,7 @@ impl Game {
         for &corpse in self.world.corpses() {
             hash.write_coord(self.world.coord_of(corpse));
         }
-        hash.finish()
+        hash.0.finalize()
     }
 
     /// Every broken rule in the game's state, described; empty when all is well.
@@ -164,21 +165,12 @@ impl Game {
     }
 }
 
-/// 64-bit FNV-1a: tiny, fast enough for a hash per turn, and fixed forever by its definition.
-struct Fnv1a(u64);
+#[derive(Default)]
+struct StateHasher(crc32fast::Hasher);
 
-impl Default for Fnv1a {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv1a {
+impl StateHasher {
     fn write(&mut self, value: u64) {
-        for byte in value.to_le_bytes() {
-            self.0 ^= u64::from(byte);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0.update(&value.to_le_bytes());
     }
 
     fn write_coord(&mut self, coord: ICoord) {
@@ -187,9 +179,5 @@ impl Fnv1a {
 
     fn write_hit_points(&mut self, hit_points: HitPoints) {
         self.write(u64::from(hit_points.current) << 32 | u64::from(hit_points.max));
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
     }
 }

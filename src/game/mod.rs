@@ -19,6 +19,14 @@ use crate::world::{ActOutcome, Attack, HitPoints, World};
 mod inspect;
 mod persist;
 
+pub use persist::DecodeError;
+
+/// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
+/// replay to the same game only under the same rules, so a file from other rules is refused
+/// rather than replayed into a different game. Bump it with any change a replay would notice
+/// (a number in `balance`, the turn order, level generation, an extra random draw).
+pub const RULES_VERSION: u32 = 1;
+
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
 /// Room for this many recorded actions before the list grows (and so allocates) mid-game.

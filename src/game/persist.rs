@@ -1,5 +1,6 @@
-//! A game as bytes for the save slot. Only state is written; scratch contexts are rebuilt on
-//! load, which gives the same future because they are recomputed from the state each turn.
+//! A game as bytes, for snapshots that spare a long replay. Only state is written; scratch
+//! contexts are rebuilt on load, which gives the same future because they are recomputed from the
+//! state each turn. What the bytes are kept in is the caller's business: nothing here knows files.
 
 use entity_table::ComponentTable;
 use rand_isaac::Isaac64Rng;
@@ -7,7 +8,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, GameOptions, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
-use crate::storage::LoadError;
 use crate::visibility::Visibility;
 use crate::world::World;
 
@@ -35,8 +35,21 @@ struct Saved {
     actions: Vec<PlayerAction>,
 }
 
+/// Bytes that do not describe a valid game: what is wrong, for the player to be told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeError(pub String);
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
 impl Game {
-    pub(crate) fn to_save_bytes(&self) -> Vec<u8> {
+    /// The whole state, to be read back by [`Game::from_state_bytes`] with this same build.
+    pub fn to_state_bytes(&self) -> Vec<u8> {
         let saved = SavedRef {
             seed: self.seed,
             options: self.options,
@@ -50,13 +63,16 @@ impl Game {
         postcard::to_allocvec(&saved).expect("game state always encodes")
     }
 
-    pub(crate) fn from_save_bytes(bytes: &[u8]) -> Result<Self, LoadError> {
-        let saved: Saved =
-            postcard::from_bytes(bytes).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        saved.world.check_loaded().map_err(LoadError::Invalid)?;
+    /// Never panics, whatever the bytes: anything that is not a whole, consistent game is an error.
+    pub fn from_state_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        let saved: Saved = postcard::from_bytes(bytes).map_err(|e| DecodeError(e.to_string()))?;
+        if !crate::terrain::is_valid_size(saved.options.map_size) {
+            return Err(DecodeError("the map size is out of range".into()));
+        }
+        saved.world.check_loaded().map_err(DecodeError)?;
         let size = saved.world.size();
         if saved.visibility.size() != size {
-            return Err(LoadError::Invalid("visibility and map sizes differ".into()));
+            return Err(DecodeError("visibility and map sizes differ".into()));
         }
         let remembering = saved
             .agents
@@ -80,7 +96,7 @@ impl Game {
         };
         game.reserve_npc_lists();
         match game.invariant_violations().first() {
-            Some(problem) => Err(LoadError::Invalid(problem.clone())),
+            Some(problem) => Err(DecodeError(problem.clone())),
             None => Ok(game),
         }
     }

@@ -1,18 +1,16 @@
-//! A whole game as its inputs: seed, options and every player action, enough to replay it.
+//! A whole game as its inputs: seed, options and every player action, enough to replay it. On
+//! disk it is a journal (see `journal`), so a save can be replayed as a recording too.
 
-use std::fs;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-
-use super::{LoadError, unwrap, wrap, write_atomically};
+use super::journal::{self, RECORD_LEN};
+use super::{LoadError, read_capped, write_atomically};
 use crate::game::{Game, GameOptions, PlayerAction};
 
-const MAGIC: &[u8; 8] = b"UMBRAREC";
-/// Bump when the encoding of anything below changes.
-const VERSION: u32 = 1;
+/// Sixty-four million actions: far beyond any game a person plays, small enough to read whole.
+pub const SIZE_LIMIT: u64 = 64 << 20;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recording {
     pub seed: u64,
     pub options: GameOptions,
@@ -43,18 +41,21 @@ impl Recording {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let payload = postcard::to_allocvec(self).expect("recordings always encode");
-        wrap(MAGIC, VERSION, &payload)
+        let (mut bytes, mut chain) = journal::encode_header(self.seed, self.options);
+        bytes.reserve(self.actions.len() * RECORD_LEN);
+        journal::encode_actions(&mut chain, &self.actions, &mut bytes);
+        bytes
     }
 
+    /// Reads a recording; never panics, whatever the bytes. A torn last record (the file was
+    /// being written when the machine stopped) is left out, as a save's would be.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, LoadError> {
-        let payload = unwrap(MAGIC, VERSION, bytes)?;
-        let recording: Self =
-            postcard::from_bytes(payload).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        if !crate::terrain::is_valid_size(recording.options.map_size) {
-            return Err(LoadError::Invalid("the map size is out of range".into()));
-        }
-        Ok(recording)
+        let decoded = journal::decode(bytes, None)?;
+        Ok(Self {
+            seed: decoded.seed,
+            options: decoded.options,
+            actions: decoded.actions,
+        })
     }
 
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
@@ -62,6 +63,8 @@ impl Recording {
     }
 
     pub fn read(path: &Path) -> Result<Self, LoadError> {
-        Self::from_bytes(&fs::read(path)?)
+        let bytes = read_capped(path, SIZE_LIMIT)?
+            .ok_or_else(|| LoadError::Io(std::io::ErrorKind::NotFound.into()))?;
+        Self::from_bytes(&bytes)
     }
 }

@@ -1,27 +1,67 @@
-//! The save slot: where a living game waits between sessions. Permadeath means a game that ended
-//! has no save.
+//! The save slot: one directory holding the living game's journal, its latest snapshot and a lock.
+//! The journal is appended to as each action is taken, so the game survives anything that stops
+//! the process; permadeath means a game that ended has no save.
 
-use std::fs;
-use std::io;
+use std::fmt;
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use super::{LoadError, unwrap, wrap, write_atomically};
+use super::journal::{self, RECORD_LEN};
+use super::recording::SIZE_LIMIT;
+use super::{LoadError, probe_writable, read_capped, snapshot};
 use crate::game::Game;
 
-const MAGIC: &[u8; 8] = b"UMBRASAV";
-/// Bump when the encoding of the game state changes; older saves are then set aside.
-const VERSION: u32 = 1;
-const FILE_NAME: &str = "save.umbra";
+const JOURNAL_NAME: &str = "save.umbra";
+const SNAPSHOT_NAME: &str = "save.snapshot";
+const LOCK_NAME: &str = "save.lock";
+
+/// How often the journal is forced to the disk. Every action is written to the operating system
+/// at once, which is all it takes to survive the process being killed, the terminal closing or
+/// a crash; only a power cut or a kernel crash can lose what the disk has not yet been given.
+/// An fsync per key press would cost milliseconds on slow disks (and a 200,000-key paste would
+/// take minutes), so it happens at most once a second, and whenever a game is closed.
+const SYNC_INTERVAL: Duration = Duration::from_secs(1);
+/// Actions between snapshots: resuming replays at most this many turns after the last snapshot
+/// (a few milliseconds), and a snapshot of the default level takes well under a millisecond to
+/// write, once in a thousand turns.
+const SNAPSHOT_INTERVAL: usize = 1000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveSlot {
-    path: PathBuf,
+    dir: PathBuf,
 }
+
+/// Why a save slot cannot be used by this process.
+#[derive(Debug)]
+pub enum ClaimError {
+    Unusable { dir: PathBuf, error: io::Error },
+    InUse { dir: PathBuf },
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unusable { dir, error } => {
+                write!(f, "cannot keep a save in {}: {error}", dir.display())
+            }
+            Self::InUse { dir } => write!(
+                f,
+                "the save in {} is in use by another Umbra; finish that one first, or play \
+                 another game elsewhere with --save-dir",
+                dir.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ClaimError {}
 
 impl SaveSlot {
     pub fn in_dir(dir: &Path) -> Self {
         Self {
-            path: dir.join(FILE_NAME),
+            dir: dir.to_path_buf(),
         }
     }
 
@@ -31,59 +71,248 @@ impl SaveSlot {
         Some(Self::in_dir(dirs.data_dir()))
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
-    /// The saved game, or `None` if there is no save.
-    pub fn load(&self) -> Result<Option<Game>, LoadError> {
-        let bytes = match fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(error) => return Err(error.into()),
+    /// Where the journal, the save proper, lives.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(JOURNAL_NAME)
+    }
+
+    /// Makes the slot this process's: proves the directory can hold files (creating it if need
+    /// be) and takes its lock, so a second Umbra on the same slot is turned away instead of
+    /// silently overwriting the first one's progress. The lock is the operating system's, so it
+    /// is released however the process ends.
+    pub fn claim(&self) -> Result<ClaimedSlot, ClaimError> {
+        let unusable = |error| ClaimError::Unusable {
+            dir: self.dir.clone(),
+            error,
         };
-        Self::decode(&bytes).map(Some)
-    }
-
-    pub fn store(&self, game: &Game) -> io::Result<()> {
-        write_atomically(&self.path, &Self::encode(game))
-    }
-
-    /// The bytes of a save file holding `game`.
-    pub fn encode(game: &Game) -> Vec<u8> {
-        wrap(MAGIC, VERSION, &game.to_save_bytes())
-    }
-
-    /// Reads the bytes of a save file; never panics, whatever the bytes.
-    pub fn decode(bytes: &[u8]) -> Result<Game, LoadError> {
-        Game::from_save_bytes(unwrap(MAGIC, VERSION, bytes)?)
-    }
-
-    /// Removes the save; no save is not an error.
-    pub fn delete(&self) -> io::Result<()> {
-        match fs::remove_file(&self.path) {
-            Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
-            _ => Ok(()),
+        if self.dir.exists() && !self.dir.is_dir() {
+            return Err(unusable(io::Error::other("it is not a directory")));
         }
+        probe_writable(&self.dir).map_err(unusable)?;
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.dir.join(LOCK_NAME))
+            .map_err(unusable)?;
+        match lock.try_lock() {
+            Ok(()) => (),
+            Err(TryLockError::WouldBlock) => {
+                return Err(ClaimError::InUse {
+                    dir: self.dir.clone(),
+                });
+            }
+            // A file system without locks still saves; it just cannot warn about a second copy.
+            Err(TryLockError::Error(error)) if error.kind() == io::ErrorKind::Unsupported => (),
+            Err(TryLockError::Error(error)) => return Err(unusable(error)),
+        }
+        Ok(ClaimedSlot {
+            slot: self.clone(),
+            _lock: lock,
+        })
+    }
+}
+
+/// A save slot this process holds the lock of.
+#[derive(Debug)]
+pub struct ClaimedSlot {
+    slot: SaveSlot,
+    _lock: File,
+}
+
+/// A saved game read back, with the writer that continues its journal.
+pub struct SavedGame {
+    pub game: Game,
+    /// The journal ended in a record the machine did not finish writing; it was cut off.
+    pub torn_tail: bool,
+    pub writer: SaveWriter,
+}
+
+impl ClaimedSlot {
+    pub fn path(&self) -> PathBuf {
+        self.slot.path()
+    }
+
+    fn snapshot_path(&self) -> PathBuf {
+        self.slot.dir.join(SNAPSHOT_NAME)
+    }
+
+    /// The saved game, or `None` if there is none. The snapshot is used when it matches the
+    /// journal; otherwise the whole journal is replayed.
+    pub fn load(&self) -> Result<Option<SavedGame>, LoadError> {
+        let path = self.path();
+        let Some(bytes) = read_capped(&path, SIZE_LIMIT)? else {
+            return Ok(None);
+        };
+        let snapshot = snapshot::read(&self.snapshot_path());
+        let decoded = journal::decode(&bytes, snapshot.as_ref().map(|s| s.actions))?;
+        if snapshot
+            .as_ref()
+            .is_some_and(|s| s.actions > decoded.actions.len())
+        {
+            return Err(LoadError::Invalid(
+                "the journal has lost actions its snapshot has".into(),
+            ));
+        }
+        let start = snapshot
+            .filter(|s| decoded.chain_at == Some(s.chain))
+            .and_then(|s| s.game(decoded.seed, decoded.options));
+        let mut game = start.unwrap_or_else(|| Game::new(decoded.seed, decoded.options));
+        let done = game.actions().len();
+        for &action in &decoded.actions[done..] {
+            game.act(action);
+        }
+        let file = OpenOptions::new().read(true).write(true).open(&path)?;
+        let torn_tail = decoded.valid_len < bytes.len() as u64;
+        if torn_tail {
+            file.set_len(decoded.valid_len)?;
+        }
+        let writer = SaveWriter::new(file, self.snapshot_path(), decoded.valid_len, decoded.chain);
+        Ok(Some(SavedGame {
+            writer: writer.after(decoded.actions.len(), done),
+            game,
+            torn_tail,
+        }))
+    }
+
+    /// Starts the journal of a new game, replacing any save in one step.
+    pub fn start(&self, game: &Game) -> io::Result<SaveWriter> {
+        let (header, chain) = journal::encode_header(game.seed(), game.options());
+        super::write_atomically(&self.path(), &header)?;
+        remove_if_present(&self.snapshot_path())?;
+        let file = OpenOptions::new().write(true).open(self.path())?;
+        let mut writer = SaveWriter::new(file, self.snapshot_path(), header.len() as u64, chain);
+        writer.record(game)?;
+        Ok(writer)
+    }
+
+    /// Removes the save: the game it held has ended.
+    pub fn delete(&self) -> io::Result<()> {
+        remove_if_present(&self.snapshot_path())?;
+        remove_if_present(&self.path())
     }
 
     /// Renames an unreadable save out of the way (never over an earlier one) and returns where
     /// it went, so nothing the player had is silently lost.
     pub fn set_aside(&self) -> io::Result<PathBuf> {
+        let path = self.path();
         let mut n = 0;
         loop {
-            let mut name = self.path.as_os_str().to_owned();
+            let mut name = path.as_os_str().to_owned();
             name.push(if n == 0 {
                 ".unreadable".to_string()
             } else {
                 format!(".unreadable.{n}")
             });
             let aside = PathBuf::from(name);
-            if !aside.exists() {
-                fs::rename(&self.path, &aside)?;
+            if fs::symlink_metadata(&aside).is_err() {
+                fs::rename(&path, &aside)?;
+                remove_if_present(&self.snapshot_path())?;
                 return Ok(aside);
             }
             n += 1;
         }
+    }
+}
+
+fn remove_if_present(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
+        _ => Ok(()),
+    }
+}
+
+/// Keeps a living game's journal current: call [`SaveWriter::record`] after every action.
+pub struct SaveWriter {
+    file: File,
+    snapshot_path: PathBuf,
+    /// Bytes of journal known to be written; a failed append is cut back to this.
+    journal_len: u64,
+    chain: u32,
+    /// Actions of the game already in the journal.
+    written: usize,
+    snapshot_at: usize,
+    /// Reused for every append, so keeping the save allocates nothing per turn.
+    buffer: Vec<u8>,
+    last_sync: Instant,
+}
+
+impl SaveWriter {
+    fn new(file: File, snapshot_path: PathBuf, journal_len: u64, chain: u32) -> Self {
+        Self {
+            file,
+            snapshot_path,
+            journal_len,
+            chain,
+            written: 0,
+            snapshot_at: 0,
+            buffer: Vec::with_capacity(64 * RECORD_LEN),
+            last_sync: Instant::now(),
+        }
+    }
+
+    fn after(mut self, written: usize, snapshot_at: usize) -> Self {
+        self.written = written;
+        self.snapshot_at = snapshot_at;
+        self
+    }
+
+    /// Appends the actions the game has taken since the last call. On failure nothing half-done
+    /// stays in the journal, and the next call tries those actions again.
+    pub fn record(&mut self, game: &Game) -> io::Result<()> {
+        let actions = game.actions();
+        if actions.len() > self.written {
+            let mut chain = self.chain;
+            self.buffer.clear();
+            journal::encode_actions(&mut chain, &actions[self.written..], &mut self.buffer);
+            if let Err(error) = self.append() {
+                // Cut off whatever part of the append did land, so the journal stays whole.
+                let _ = self.file.set_len(self.journal_len);
+                return Err(error);
+            }
+            self.journal_len += self.buffer.len() as u64;
+            self.chain = chain;
+            self.written = actions.len();
+        }
+        if self.last_sync.elapsed() >= SYNC_INTERVAL {
+            self.sync()?;
+        }
+        if self.written >= self.snapshot_at + SNAPSHOT_INTERVAL {
+            self.snapshot(game)?;
+        }
+        Ok(())
+    }
+
+    fn append(&mut self) -> io::Result<()> {
+        self.file.seek(SeekFrom::Start(self.journal_len))?;
+        self.file.write_all(&self.buffer)
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        self.file.sync_data()?;
+        self.last_sync = Instant::now();
+        Ok(())
+    }
+
+    /// The journal is on the disk first, so a snapshot never gets ahead of its journal.
+    fn snapshot(&mut self, game: &Game) -> io::Result<()> {
+        self.sync()?;
+        snapshot::write(&self.snapshot_path, game, self.chain)?;
+        self.snapshot_at = self.written;
+        Ok(())
+    }
+
+    /// Leaves the save ready for the next start: every action on the disk, and a snapshot of
+    /// the game as it stands so resuming replays nothing.
+    pub fn close(&mut self, game: &Game) -> io::Result<()> {
+        self.record(game)?;
+        if self.written > self.snapshot_at {
+            self.snapshot(game)?;
+        }
+        self.sync()
     }
 }

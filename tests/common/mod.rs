@@ -1,6 +1,8 @@
 //! Helpers shared by the scenario tests: hand-made maps in, labelled cells out.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use std::process::{Command, Output};
 
 use coord_2d::ICoord;

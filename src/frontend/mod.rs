@@ -1,18 +1,25 @@
 //! Running the app in a terminal or a window, with failures turned into one-line messages.
 //!
 //! A panic inside the game loop is caught here: by the time it reaches the caller the terminal
-//! has been restored (chargrid's terminal resets itself when dropped during unwinding), so the
-//! caller can print the message and the seed on a usable screen.
+//! has been restored (the terminal frontend's guard resets it when dropped during unwinding), so
+//! the caller can print the message and the seed on a usable screen.
+
+mod colour;
+pub mod signals;
+mod terminal;
 
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
-use chargrid_ansi_terminal::{Context, col_encode};
+use chargrid::core::{Component, Ctx, Event, FrameBuffer, UCoord, app};
 use chargrid_wgpu::{Config, Dimensions, FontBytes};
 
 use crate::app::GameApp;
 use crate::cli::ColourMode;
+pub use signals::Signals;
+pub use terminal::check_term;
 
 /// The window is sized for a 100×40 grid, the same as the smallest comfortable terminal.
 const WINDOW_GRID: Dimensions<f64> = Dimensions {
@@ -25,9 +32,20 @@ const CELL_SIZE_PX: Dimensions<f64> = Dimensions {
 };
 const FONT_SIZE_PX: f32 = 16.;
 
+/// How a frontend stopped, when nothing went wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The player quit from inside the game.
+    Quit,
+    /// A signal (or its key in a raw terminal, such as Ctrl-C) ended the game, which was saved.
+    Signal(i32),
+}
+
 #[derive(Debug)]
 pub enum FrontendError {
     Terminal(String),
+    /// The terminal went away mid-game (closed, hung up); the game was saved as it stood.
+    TerminalLost(String),
     Window(String),
     /// The game panicked; the message is the panic's own.
     Crash(String),
@@ -37,6 +55,10 @@ impl fmt::Display for FrontendError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Terminal(reason) => write!(f, "cannot use this terminal: {reason}"),
+            Self::TerminalLost(reason) => write!(
+                f,
+                "the terminal went away ({reason}); the game is saved and resumes at the next start"
+            ),
             Self::Window(reason) => {
                 write!(f, "cannot open a window ({reason}); try --terminal")
             }
@@ -78,23 +100,12 @@ fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
-pub fn run_terminal(app: GameApp, colours: ColourMode) -> Result<(), FrontendError> {
-    let context = Context::new().map_err(|e| FrontendError::Terminal(terminal_reason(e)))?;
-    catch_panic(move || match colours {
-        ColourMode::TrueColour => context.run(app, col_encode::XtermTrueColour),
-        ColourMode::Palette256 => context.run(app, col_encode::FromTermInfoRgb),
-        ColourMode::Ansi16 => context.run(app, col_encode::FromTermInfoAnsi16Colour),
-    })
-    .map_err(FrontendError::Crash)
-}
-
-fn terminal_reason(error: chargrid_ansi_terminal::Error) -> String {
-    use chargrid_ansi_terminal::Error;
-    match error {
-        Error::IoError(error) => error.to_string(),
-        Error::NonUnixOS => "the terminal frontend needs a Unix terminal".to_string(),
-        other => format!("{other:?}"),
-    }
+pub fn run_terminal(
+    app: GameApp,
+    colours: ColourMode,
+    signals: &Signals,
+) -> Result<Ending, FrontendError> {
+    catch_panic(move || terminal::run(app, colours, signals)).map_err(FrontendError::Crash)?
 }
 
 /// winit prefixes its errors with the source location that raised them; players need only
@@ -109,7 +120,42 @@ fn window_reason(message: &str) -> String {
     }
 }
 
-pub fn run_graphical(app: GameApp) -> Result<(), FrontendError> {
+/// The app as the window runs it: it notes that the game has started (so a later panic is the
+/// game's crash, not a window that failed to open) and ends the game, saved, on a signal.
+struct Watched {
+    app: GameApp,
+    started: Arc<AtomicBool>,
+    signals: Signals,
+    ended_by: Arc<AtomicUsize>,
+}
+
+impl Component for Watched {
+    type Output = app::Output;
+    type State = ();
+
+    fn render(&self, state: &(), ctx: Ctx, fb: &mut FrameBuffer) {
+        self.started.store(true, Ordering::Relaxed);
+        self.app.render(state, ctx, fb);
+    }
+
+    fn update(&mut self, state: &mut (), ctx: Ctx, event: Event) -> app::Output {
+        if let Some(signal) = self.signals.ending() {
+            self.app.leave();
+            self.ended_by.store(
+                usize::try_from(signal).unwrap_or_default(),
+                Ordering::Relaxed,
+            );
+            return Some(app::Exit);
+        }
+        self.app.update(state, ctx, event)
+    }
+
+    fn size(&self, state: &(), ctx: Ctx) -> UCoord {
+        self.app.size(state, ctx)
+    }
+}
+
+pub fn run_graphical(app: GameApp, signals: &Signals) -> Result<Ending, FrontendError> {
     if !display_available() {
         return Err(FrontendError::Window(
             "no display: neither DISPLAY nor WAYLAND_DISPLAY is set".to_string(),
@@ -136,9 +182,21 @@ pub fn run_graphical(app: GameApp) -> Result<(), FrontendError> {
         underline_top_offset_cell_ratio: 0.8,
         force_secondary_adapter: false,
     };
-    match catch_panic(move || chargrid_wgpu::run(app, config)) {
-        Ok(Ok(())) => Ok(()),
+    let started = Arc::new(AtomicBool::new(false));
+    let ended_by = Arc::new(AtomicUsize::new(0));
+    let watched = Watched {
+        app,
+        started: Arc::clone(&started),
+        signals: signals.clone(),
+        ended_by: Arc::clone(&ended_by),
+    };
+    match catch_panic(move || chargrid_wgpu::run(watched, config)) {
+        Ok(Ok(())) => match ended_by.load(Ordering::Relaxed) {
+            0 => Ok(Ending::Quit),
+            signal => Ok(Ending::Signal(i32::try_from(signal).unwrap_or_default())),
+        },
         Ok(Err(error)) => Err(FrontendError::Window(window_reason(&error.to_string()))),
+        Err(message) if started.load(Ordering::Relaxed) => Err(FrontendError::Crash(message)),
         Err(message) => Err(FrontendError::Window(window_reason(&message))),
     }
 }

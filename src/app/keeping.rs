@@ -1,0 +1,135 @@
+//! The one way a game leaves the app: a [`Keeper`] that the edge provides (a journal on disk
+//! natively, the browser's storage on the web), told of every action and of the moments that
+//! matter. What goes wrong while keeping is put into words here, on screen, at once.
+
+use std::path::PathBuf;
+
+use super::messages::{MessageLog, Tone};
+use crate::game::Game;
+
+/// Why the game could not be kept, in the platform's words (an OS error, a full disk).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeepError(pub String);
+
+/// Keeps the game the app is playing. Every call gets the whole game, so a keeper that failed
+/// once can catch up on the next call.
+pub trait Keeper {
+    /// After every action the player sent, before its result is drawn. A game that has just
+    /// ended is let go here, so a death once shown stays a death.
+    fn record(&mut self, game: &Game) -> Result<(), KeepError>;
+    /// A new game replaces the current one, which is over or was abandoned by the player.
+    fn start(&mut self, game: &Game) -> Result<(), KeepError>;
+    /// The player is leaving (a quit, a signal): the game should be ready to resume.
+    fn close(&mut self, game: &Game) -> Result<(), KeepError>;
+}
+
+/// Keeps nothing: for replays, tests and benchmarks.
+pub struct KeepNothing;
+
+impl Keeper for KeepNothing {
+    fn record(&mut self, _: &Game) -> Result<(), KeepError> {
+        Ok(())
+    }
+
+    fn start(&mut self, _: &Game) -> Result<(), KeepError> {
+        Ok(())
+    }
+
+    fn close(&mut self, _: &Game) -> Result<(), KeepError> {
+        Ok(())
+    }
+}
+
+/// Something about the saved game that the player reads on the first screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// An unreadable save was renamed out of the way and a new game started.
+    SetAside {
+        save: PathBuf,
+        aside: PathBuf,
+        reason: String,
+    },
+    /// An unreadable save could not even be renamed; a new game started and will replace it.
+    NotSetAside {
+        save: PathBuf,
+        reason: String,
+        error: String,
+    },
+    /// The journal's last action was only half written when the game stopped; it was dropped.
+    TornTail,
+}
+
+pub(super) fn notice_text(notice: &Notice) -> String {
+    match notice {
+        Notice::SetAside {
+            save,
+            aside,
+            reason,
+        } => format!(
+            "The save {} could not be read: {reason}. It was kept as {}; a new game begins.",
+            save.display(),
+            aside.display()
+        ),
+        Notice::NotSetAside {
+            save,
+            reason,
+            error,
+        } => format!(
+            "The save {} could not be read ({reason}) nor moved aside ({error}); a new game begins.",
+            save.display()
+        ),
+        Notice::TornTail => {
+            "The last key press before the game stopped was not fully saved; it was undone."
+                .to_string()
+        }
+    }
+}
+
+/// The keeper, with its failures shown in the log: the first failure at once, its repeats not
+/// (one per turn would bury the game), and the recovery when saving works again.
+pub(super) struct Keeping {
+    keeper: Box<dyn Keeper>,
+    failing: bool,
+}
+
+impl Keeping {
+    pub fn new(keeper: Box<dyn Keeper>) -> Self {
+        Self {
+            keeper,
+            failing: false,
+        }
+    }
+
+    pub fn record(&mut self, game: &Game, log: &mut MessageLog) {
+        let result = self.keeper.record(game);
+        self.report(result, log);
+    }
+
+    pub fn start(&mut self, game: &Game, log: &mut MessageLog) {
+        let result = self.keeper.start(game);
+        self.report(result, log);
+    }
+
+    pub fn close(&mut self, game: &Game, log: &mut MessageLog) {
+        let result = self.keeper.close(game);
+        self.report(result, log);
+    }
+
+    fn report(&mut self, result: Result<(), KeepError>, log: &mut MessageLog) {
+        match result {
+            Ok(()) if self.failing => {
+                self.failing = false;
+                log.push("The game is being saved again.".to_string(), Tone::Good);
+            }
+            Ok(()) => (),
+            Err(KeepError(reason)) if !self.failing => {
+                self.failing = true;
+                let text = format!(
+                    "The game could not be saved: {reason}. What happens now may be lost if Umbra stops."
+                );
+                log.push(text, Tone::Danger);
+            }
+            Err(_) => (),
+        }
+    }
+}

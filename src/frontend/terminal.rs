@@ -1,0 +1,357 @@
+//! The terminal frontend: the app's frames drawn with crossterm, keys read with crossterm.
+//!
+//! Ours rather than chargrid_ansi_terminal, which unwraps every read and write (a vanished
+//! terminal aborted the game with "non-unwinding panic", exit 134), parses input recursively (a
+//! long paste overflowed the stack), treats a 0×0 terminal as an error, and has no answer to
+//! job control. Here every terminal failure is an error value, the terminal is restored by a
+//! guard however the loop ends, and signals are acted on between frames.
+
+use std::fs::OpenOptions;
+use std::io::{self, BufWriter, Write};
+use std::time::{Duration, Instant};
+
+use chargrid::core::{FrameBuffer, FrameBufferCell, UCoord};
+use chargrid::input::{Input, KeyboardInput};
+use chargrid_runtime::{on_frame, on_input};
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::style::{Attribute, Colors, Print, SetAttribute, SetColors};
+use crossterm::{cursor, queue, terminal};
+
+use super::signals::{self, Signals};
+use super::{Ending, FrontendError, colour};
+use crate::app::GameApp;
+use crate::cli::ColourMode;
+
+/// The app's clock ticks at the frame rate of chargrid's own runtimes.
+const FRAME: Duration = Duration::from_micros(1_000_000 / 60);
+/// Keys handled before the next frame is drawn, so a huge paste still shows progress and
+/// signals are still noticed while it is worked through.
+const KEYS_PER_FRAME: usize = 4096;
+/// With nothing to draw, a vanished terminal would go unnoticed (a hung-up terminal just reads
+/// as empty); this often, an invisible sequence is written to find out.
+const KEEPALIVE: Duration = Duration::from_millis(250);
+
+/// Refuses terminals that cannot show the game, with a reason a player can act on.
+pub fn check_term() -> Result<(), FrontendError> {
+    if !cfg!(unix) {
+        return Ok(());
+    }
+    let term = std::env::var("TERM").unwrap_or_default();
+    let reason = match term.as_str() {
+        "" => "TERM is not set, so this does not look like a terminal that can draw a screen",
+        "dumb" => "this terminal (TERM=dumb) cannot move the cursor or draw a screen",
+        _ => return Ok(()),
+    };
+    Err(FrontendError::Terminal(format!(
+        "{reason}; run Umbra in a terminal emulator (xterm, tmux, …) or in a window with --graphical"
+    )))
+}
+
+pub fn run(
+    mut app: GameApp,
+    colours: ColourMode,
+    signals: &Signals,
+) -> Result<Ending, FrontendError> {
+    check_term()?;
+    let mut screen = Screen::open(colours).map_err(|e| FrontendError::Terminal(e.to_string()))?;
+    let ending = play(&mut app, &mut screen, signals);
+    if !matches!(ending, Ok(Ending::Quit)) {
+        app.leave();
+    }
+    drop(screen);
+    ending
+}
+
+fn play(
+    app: &mut GameApp,
+    screen: &mut Screen,
+    signals: &Signals,
+) -> Result<Ending, FrontendError> {
+    let mut frame = FrameBuffer::new(screen.size);
+    let mut last_frame = Instant::now();
+    loop {
+        if let Some(signal) = signals.ending() {
+            return Ok(Ending::Signal(signal));
+        }
+        if signals.take_stop() {
+            screen.suspend().map_err(lost)?;
+        }
+        if signals.take_resumed() {
+            screen.take_back().map_err(lost)?;
+        }
+        let wait = FRAME.saturating_sub(last_frame.elapsed());
+        if event::poll(wait).map_err(lost)?
+            && let Some(ending) = handle_input(app, screen, &frame)?
+        {
+            return Ok(ending);
+        }
+        if screen.size != frame.size() {
+            frame.resize(screen.size);
+        }
+        let since = last_frame.elapsed();
+        if since >= FRAME {
+            last_frame = Instant::now();
+            if on_frame(app, since, &mut frame).is_some() {
+                return Ok(Ending::Quit);
+            }
+            screen.draw(&frame).map_err(lost)?;
+        }
+    }
+}
+
+/// Handles the keys that have arrived, up to a frame's worth.
+fn handle_input(
+    app: &mut GameApp,
+    screen: &mut Screen,
+    frame: &FrameBuffer,
+) -> Result<Option<Ending>, FrontendError> {
+    for _ in 0..KEYS_PER_FRAME {
+        match event::read().map_err(lost)? {
+            Event::Key(key) => match translate(key) {
+                Some(Key::Input(input))
+                    if on_input(app, Input::Keyboard(input), frame).is_some() =>
+                {
+                    return Ok(Some(Ending::Quit));
+                }
+                Some(Key::Input(_)) => (),
+                Some(Key::Signal(signal)) => return Ok(Some(Ending::Signal(signal))),
+                Some(Key::Suspend) => screen.suspend().map_err(lost)?,
+                None => (),
+            },
+            Event::Resize(columns, rows) => screen.resize(UCoord::new_u16(columns, rows)),
+            _ => (),
+        }
+        if !event::poll(Duration::ZERO).map_err(lost)? {
+            break;
+        }
+    }
+    Ok(None)
+}
+
+fn lost(error: io::Error) -> FrontendError {
+    FrontendError::TerminalLost(error.to_string())
+}
+
+/// What a key press means to the frontend.
+enum Key {
+    Input(KeyboardInput),
+    /// Ctrl-C and Ctrl-\ in raw mode: what the signals would have done.
+    Signal(i32),
+    /// Ctrl-Z in raw mode.
+    Suspend,
+}
+
+fn translate(key: KeyEvent) -> Option<Key> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            KeyCode::Char('c') => Some(Key::Signal(signals::INTERRUPT)),
+            KeyCode::Char('\\') => Some(Key::Signal(signals::QUIT)),
+            KeyCode::Char('z') => Some(Key::Suspend),
+            _ => None,
+        };
+    }
+    let input = match key.code {
+        KeyCode::Char(c) => KeyboardInput::Char(c),
+        KeyCode::Enter => KeyboardInput::Char('\r'),
+        KeyCode::Esc => KeyboardInput::Char('\u{1b}'),
+        KeyCode::Backspace => KeyboardInput::Char('\u{7f}'),
+        KeyCode::Tab => KeyboardInput::Char('\t'),
+        KeyCode::Up => KeyboardInput::Up,
+        KeyCode::Down => KeyboardInput::Down,
+        KeyCode::Left => KeyboardInput::Left,
+        KeyCode::Right => KeyboardInput::Right,
+        KeyCode::Home => KeyboardInput::Home,
+        KeyCode::End => KeyboardInput::End,
+        KeyCode::PageUp => KeyboardInput::PageUp,
+        KeyCode::PageDown => KeyboardInput::PageDown,
+        KeyCode::Delete => KeyboardInput::Delete,
+        KeyCode::F(n) => KeyboardInput::Function(n),
+        _ => return None,
+    };
+    Some(Key::Input(input))
+}
+
+/// The terminal while the game owns it: raw mode, the alternate screen, no cursor. Dropping it
+/// gives the terminal back as it was, even while a panic unwinds, and never fails itself.
+struct Screen {
+    out: BufWriter<Box<dyn Write>>,
+    colours: ColourMode,
+    size: UCoord,
+    /// What the terminal shows, cell by cell; `None` where it is unknown and must be drawn.
+    shown: Vec<Option<Shown>>,
+    last_write: Instant,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Shown {
+    character: char,
+    style: Style,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Style {
+    foreground: (u8, u8, u8),
+    background: (u8, u8, u8),
+    bold: bool,
+    underline: bool,
+}
+
+impl Shown {
+    fn of(cell: &FrameBufferCell) -> Self {
+        let rgb = |c: chargrid::core::Rgba32| (c.r, c.g, c.b);
+        Self {
+            // A control character would move the cursor or worse; the app never means one.
+            character: if cell.character.is_control() {
+                ' '
+            } else {
+                cell.character
+            },
+            style: Style {
+                foreground: rgb(cell.foreground),
+                background: rgb(cell.background),
+                bold: cell.bold,
+                underline: cell.underline,
+            },
+        }
+    }
+}
+
+/// Where the screen goes: the controlling terminal itself, so stdout stays free for the seed.
+fn terminal_output() -> io::Result<Box<dyn Write>> {
+    if cfg!(unix) {
+        let tty = OpenOptions::new().write(true).open("/dev/tty")?;
+        Ok(Box::new(tty))
+    } else {
+        Ok(Box::new(io::stdout()))
+    }
+}
+
+impl Screen {
+    fn open(colours: ColourMode) -> io::Result<Self> {
+        let out = terminal_output()?;
+        let size = terminal::size().map_or(UCoord::new(0, 0), |(c, r)| UCoord::new_u16(c, r));
+        let mut screen = Self {
+            out: BufWriter::with_capacity(1 << 16, out),
+            colours,
+            size,
+            shown: Vec::new(),
+            last_write: Instant::now(),
+        };
+        screen.take_back()?;
+        Ok(screen)
+    }
+
+    /// Puts the terminal in the game's modes (again, after a stop or a continue: the shell may
+    /// have changed them meanwhile) and forgets what it shows, so the next frame is drawn whole.
+    fn take_back(&mut self) -> io::Result<()> {
+        // Raw mode is re-entered from scratch: crossterm skips enabling it if it thinks it on.
+        let _ = terminal::disable_raw_mode();
+        terminal::enable_raw_mode()?;
+        queue!(
+            self.out,
+            terminal::EnterAlternateScreen,
+            cursor::Hide,
+            terminal::Clear(terminal::ClearType::All)
+        )?;
+        self.out.flush()?;
+        if let Ok((columns, rows)) = terminal::size() {
+            self.size = UCoord::new_u16(columns, rows);
+        }
+        self.shown.clear();
+        Ok(())
+    }
+
+    fn give_back(&mut self) -> io::Result<()> {
+        queue!(
+            self.out,
+            SetAttribute(Attribute::Reset),
+            crossterm::event::DisableMouseCapture,
+            cursor::Show,
+            terminal::LeaveAlternateScreen
+        )?;
+        let flushed = self.out.flush();
+        terminal::disable_raw_mode()?;
+        flushed
+    }
+
+    /// Ctrl-Z: the terminal is the shell's while the game is stopped, the game's again after `fg`.
+    fn suspend(&mut self) -> io::Result<()> {
+        self.give_back()?;
+        signals::stop_process()?;
+        self.take_back()
+    }
+
+    fn resize(&mut self, size: UCoord) {
+        self.size = size;
+        self.shown.clear();
+    }
+
+    /// Writes the cells that differ from what the terminal shows.
+    fn draw(&mut self, frame: &FrameBuffer) -> io::Result<()> {
+        let cells = (frame.size().width() * frame.size().height()) as usize;
+        if self.shown.len() != cells {
+            self.shown = vec![None; cells];
+            queue!(self.out, terminal::Clear(terminal::ClearType::All))?;
+        }
+        let mut cursor_at = None;
+        let mut style = None;
+        for (index, (coord, cell)) in frame.enumerate().enumerate() {
+            let wanted = Shown::of(cell);
+            if self.shown[index] == Some(wanted) {
+                continue;
+            }
+            let (x, y) = (coord.x as u16, coord.y as u16);
+            if cursor_at != Some((x, y)) {
+                queue!(self.out, cursor::MoveTo(x, y))?;
+            }
+            if style != Some(wanted.style) {
+                self.set_style(wanted.style)?;
+                style = Some(wanted.style);
+            }
+            queue!(self.out, Print(wanted.character))?;
+            cursor_at = Some((x + 1, y));
+            self.shown[index] = Some(wanted);
+        }
+        if cursor_at.is_none() && self.last_write.elapsed() < KEEPALIVE {
+            return Ok(());
+        }
+        if cursor_at.is_none() {
+            queue!(self.out, cursor::Hide)?;
+        }
+        self.last_write = Instant::now();
+        self.out.flush()
+    }
+
+    fn set_style(&mut self, style: Style) -> io::Result<()> {
+        let colour =
+            |(r, g, b)| colour::encode(chargrid::core::Rgba32::new_rgb(r, g, b), self.colours);
+        let (bold, underline) = (
+            if style.bold {
+                Attribute::Bold
+            } else {
+                Attribute::NormalIntensity
+            },
+            if style.underline {
+                Attribute::Underlined
+            } else {
+                Attribute::NoUnderline
+            },
+        );
+        let colours = Colors::new(colour(style.foreground), colour(style.background));
+        queue!(
+            self.out,
+            SetAttribute(bold),
+            SetAttribute(underline),
+            SetColors(colours)
+        )
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        let _ = self.give_back();
+    }
+}

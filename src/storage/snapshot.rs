@@ -1,0 +1,78 @@
+//! A snapshot: the whole game state after a given number of journaled actions, so resuming a long
+//! game replays only the actions after it. It is derived data: the journal stays the truth, and
+//! a snapshot is used only when the journal's chain of checksums after that many actions matches
+//! the one the snapshot was taken at. Anything else about it (missing, damaged, stale, from
+//! another build) just means a longer replay.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{read_capped, unwrap, wrap, write_atomically};
+use crate::game::{Game, RULES_VERSION};
+
+const MAGIC: &[u8; 8] = b"UMBRASNP";
+/// Bump when the encoding of the game state changes.
+const FORMAT_VERSION: u32 = 2;
+/// Far above the state of a 1000×1000 level with every NPC alive.
+const SIZE_LIMIT: u64 = 512 << 20;
+
+#[derive(Serialize)]
+struct SnapshotRef<'a> {
+    rules_version: u32,
+    actions: u64,
+    chain: u32,
+    state: &'a [u8],
+}
+
+#[derive(Deserialize)]
+struct SnapshotOwned {
+    rules_version: u32,
+    actions: u64,
+    chain: u32,
+    state: Vec<u8>,
+}
+
+/// A snapshot read back, not yet matched against its journal.
+pub struct Snapshot {
+    /// How many journaled actions the state includes.
+    pub actions: usize,
+    /// The journal's chain after those actions.
+    pub chain: u32,
+    state: Vec<u8>,
+}
+
+impl Snapshot {
+    /// The game it holds, if it decodes and is the journal's game at that point.
+    pub fn game(&self, seed: u64, options: crate::GameOptions) -> Option<Game> {
+        let game = Game::from_state_bytes(&self.state).ok()?;
+        let same = game.seed() == seed
+            && game.options() == options
+            && game.actions().len() == self.actions;
+        same.then_some(game)
+    }
+}
+
+pub fn write(path: &Path, game: &Game, chain: u32) -> std::io::Result<()> {
+    let state = game.to_state_bytes();
+    let snapshot = SnapshotRef {
+        rules_version: RULES_VERSION,
+        actions: game.actions().len() as u64,
+        chain,
+        state: &state,
+    };
+    let payload = postcard::to_allocvec(&snapshot).expect("a snapshot always encodes");
+    write_atomically(path, &wrap(MAGIC, FORMAT_VERSION, &payload))
+}
+
+/// The snapshot at `path`, or `None` for any reason it cannot be used.
+pub fn read(path: &Path) -> Option<Snapshot> {
+    let bytes = read_capped(path, SIZE_LIMIT).ok()??;
+    let payload = unwrap(MAGIC, FORMAT_VERSION, &bytes).ok()?;
+    let snapshot: SnapshotOwned = postcard::from_bytes(payload).ok()?;
+    (snapshot.rules_version == RULES_VERSION).then_some(Snapshot {
+        actions: usize::try_from(snapshot.actions).ok()?,
+        chain: snapshot.chain,
+        state: snapshot.state,
+    })
+}

@@ -1,0 +1,392 @@
+//! The promise that the game in progress is never lost and never rewound, tested on the real
+//! binary in a tmux pane: `kill -9`, signals, a terminal that disappears, job control, a huge
+//! paste, a second copy, and save locations that are unusable or fill up mid-game.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::scripted_actions;
+use common::tmux::{KEY, Launch, STARTUP, Session, TempDir, shows_turn, tmux_installed, wait_for};
+use direction::CardinalDirection;
+use umbra::{Game, GameOptions, PlayerAction};
+
+const SEED: u64 = 7;
+
+fn launch<'a>(args: &'a [&'a str]) -> Launch<'a> {
+    Launch {
+        args,
+        prefix: "",
+        wrapper: "",
+    }
+}
+
+fn key(action: PlayerAction) -> &'static str {
+    match action {
+        PlayerAction::Move(CardinalDirection::North) => "k",
+        PlayerAction::Move(CardinalDirection::South) => "j",
+        PlayerAction::Move(CardinalDirection::East) => "l",
+        PlayerAction::Move(CardinalDirection::West) => "h",
+        PlayerAction::Wait => ".",
+    }
+}
+
+/// Plays `actions` one key at a time, waiting for each turn to show.
+fn play(session: &Session, actions: &[PlayerAction]) -> u64 {
+    let mut game = Game::new(SEED, GameOptions::default());
+    for &action in actions {
+        game.act(action);
+        session.send(key(action));
+        session.wait_for_screen("the turn to advance", KEY, shows_turn(game.turn()));
+    }
+    game.turn()
+}
+
+/// Starts the game on the save in `save` (no seed: resume if there is one) and returns the turn
+/// it shows first.
+fn resumed_turn(save: &Path) -> u64 {
+    let save = save.to_str().expect("UTF-8 path");
+    let session = Session::start("resume", &launch(&["--save-dir", save]));
+    session.wait_for_screen("the map", STARTUP, |s| s.contains("Turn "));
+    let screen = session.screen();
+    let turn = screen
+        .split("Turn ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a turn number on the status line");
+    session.send("q");
+    assert_eq!(session.wait_for_exit(), 0, "{}", session.read("stderr"));
+    turn
+}
+
+fn new_game(save: &Path) -> Session {
+    let save = save.to_str().expect("UTF-8 path");
+    let session = Session::start("game", &launch(&["--rng-seed", "7", "--save-dir", save]));
+    session.wait_for_screen("the map", STARTUP, shows_turn(0));
+    session
+}
+
+/// Waits turns: seed 7's player is safe for the first few.
+fn waits(n: usize) -> Vec<PlayerAction> {
+    vec![PlayerAction::Wait; n]
+}
+
+#[test]
+fn kill_9_resumes_at_the_last_turn_shown() {
+    if !tmux_installed() {
+        return;
+    }
+    let save = TempDir::new("kill9");
+    let session = new_game(&save.0);
+    let turn = play(&session, &waits(5));
+    session.signal("KILL");
+    assert_eq!(session.wait_for_exit(), 137);
+    drop(session);
+    assert_eq!(resumed_turn(&save.0), turn);
+}
+
+#[test]
+fn hangup_terminate_interrupt_and_quit_signals_save_and_restore_the_terminal() {
+    if !tmux_installed() {
+        return;
+    }
+    for (signal, code) in [("HUP", 129), ("TERM", 143), ("INT", 130), ("QUIT", 131)] {
+        let save = TempDir::new(&format!("signal-{signal}"));
+        let session = new_game(&save.0);
+        let turn = play(&session, &waits(3));
+        session.signal(signal);
+        assert_eq!(session.wait_for_exit(), code, "exit code after SIG{signal}");
+        let stderr = session.read("stderr");
+        assert!(stderr.is_empty(), "SIG{signal}: {stderr}");
+        session.assert_terminal_restored();
+        drop(session);
+        assert_eq!(resumed_turn(&save.0), turn, "resumed after SIG{signal}");
+    }
+}
+
+/// The pane closes under the game while HUP is ignored by the shell, or blocked so the game
+/// never hears it: either way the game ends by itself, cleanly, and resumes where it was.
+#[test]
+fn a_terminal_that_disappears_ends_the_game_cleanly_and_it_resumes() {
+    if !tmux_installed() {
+        return;
+    }
+    let blocker = TempDir::new("blocker");
+    let script = blocker.0.join("block-hup.py");
+    std::fs::write(
+        &script,
+        "import os, signal, sys\n\
+         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})\n\
+         os.execv(sys.argv[1], sys.argv[1:])\n",
+    )
+    .expect("script written");
+    let wrapper = format!("python3 {}", script.display());
+    for (prefix, wrapper) in [("trap '' HUP;", ""), ("trap '' HUP;", wrapper.as_str())] {
+        let save = TempDir::new("vanish");
+        let save_dir = save.0.to_str().expect("UTF-8");
+        let args = ["--rng-seed", "7", "--save-dir", save_dir];
+        let launch = Launch {
+            args: &args,
+            prefix,
+            wrapper,
+        };
+        let session = Session::start("vanish", &launch);
+        session.wait_for_screen("the map", STARTUP, shows_turn(0));
+        let turn = play(&session, &waits(2));
+        session.kill_server();
+        let code = wait_for("the game to end by itself", KEY, || session.exit_code());
+        let stderr = session.read("stderr");
+        assert!(
+            code == 129 || code == 1,
+            "exit code {code}; stderr: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(stderr.lines().count() <= 1, "{stderr}");
+        drop(session);
+        assert_eq!(resumed_turn(&save.0), turn, "wrapper {wrapper:?}");
+    }
+}
+
+/// Keys that kill seed 7's player, found with the game itself.
+fn a_fatal_script() -> Vec<PlayerAction> {
+    (0..1000)
+        .map(|n| scripted_actions(400, n))
+        .find_map(|script| {
+            let mut game = Game::new(SEED, GameOptions::default());
+            for (i, &action) in script.iter().enumerate() {
+                game.act(action);
+                if game.is_over() {
+                    return Some(script[..=i].to_vec());
+                }
+            }
+            None
+        })
+        .expect("some script gets the player killed")
+}
+
+#[test]
+fn a_death_stays_a_death_after_kill_9() {
+    if !tmux_installed() {
+        return;
+    }
+    let save = TempDir::new("death");
+    let session = new_game(&save.0);
+    let keys: String = a_fatal_script().into_iter().map(key).collect();
+    session.send(&keys);
+    session.wait_for_screen("the death", KEY, |s| s.contains("You died"));
+    session.signal("KILL");
+    drop(session);
+    let save_dir = save.0.to_str().expect("UTF-8");
+    let session = Session::start("after-death", &launch(&["--save-dir", save_dir]));
+    session.wait_for_screen("a game", STARTUP, |s| s.contains("Turn "));
+    let screen = session.screen();
+    assert!(
+        shows_turn(0)(&screen) && screen.contains("Welcome to Umbra"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn ctrl_z_gives_the_terminal_back_and_fg_resumes_the_game() {
+    if !tmux_installed() {
+        return;
+    }
+    let session = Session::shell("suspend");
+    let save = session.dir.0.join("save");
+    let stderr = session.dir.0.join("stderr");
+    session.type_line(&format!(
+        "{} --terminal --rng-seed 7 --save-dir {} 2> {}",
+        env!("CARGO_BIN_EXE_umbra"),
+        save.display(),
+        stderr.display()
+    ));
+    session.wait_for_screen("the map", STARTUP, shows_turn(0));
+    session.send(".");
+    session.wait_for_screen("turn 1", KEY, shows_turn(1));
+    session.send("C-z");
+    wait_for("the shell's screen back", KEY, || {
+        (session.terminal_modes() == "0 1 0").then_some(())
+    });
+    session.type_line("fg");
+    session.wait_for_screen("the game redrawn", KEY, shows_turn(1));
+    session.send(".");
+    session.wait_for_screen("turn 2 after fg", KEY, shows_turn(2));
+    session.send("q");
+    wait_for("the game to quit", KEY, || {
+        (session.terminal_modes() == "0 1 0").then_some(())
+    });
+}
+
+#[test]
+fn a_paste_of_200000_keys_does_not_crash_the_game() {
+    if !tmux_installed() {
+        return;
+    }
+    let session = Session::start(
+        "paste",
+        &launch(&["--rng-seed", "7", "--save-dir", "{dir}/save"]),
+    );
+    session.wait_for_screen("the map", STARTUP, shows_turn(0));
+    let keys: String = (0..200_000)
+        .map(|i| ['h', 'j', 'k', 'l', '.'][i % 5])
+        .collect();
+    let paste = session.dir.0.join("paste");
+    std::fs::write(&paste, keys).expect("paste written");
+    let loaded = session.tmux(&["load-buffer", paste.to_str().expect("UTF-8")]);
+    assert!(loaded.status.success());
+    let pasted = session.tmux(&["paste-buffer", "-t", "umbra"]);
+    assert!(pasted.status.success());
+    session.wait_for_screen("turns taken", KEY, |s| !shows_turn(0)(s));
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    assert_eq!(session.exit_code(), None, "{}", session.read("stderr"));
+    session.send("q");
+    assert_eq!(session.wait_for_exit(), 0, "{}", session.read("stderr"));
+    session.assert_terminal_restored();
+}
+
+/// The binary, run directly with no terminal: what it says about the save before any play.
+fn refused(save_dir: &Path) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_umbra"))
+        .args(["--terminal", "--save-dir"])
+        .arg(save_dir)
+        .env("TERM", "xterm")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+#[test]
+fn a_second_copy_on_the_same_save_is_turned_away() {
+    if !tmux_installed() {
+        return;
+    }
+    let save = TempDir::new("second");
+    let session = new_game(&save.0);
+    let (code, stderr) = refused(&save.0);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("in use by another Umbra"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    session.send(".");
+    session.wait_for_screen("the first copy still plays", KEY, shows_turn(1));
+}
+
+/// Runs `command` as root's shell would; false if it cannot (no privilege, no such tool).
+fn try_run(command: &str, args: &[&str]) -> bool {
+    Command::new(command)
+        .args(args)
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// Mounting needs root; under CI (root on Debian) these tests must run.
+fn can_mount(dir: &Path) -> bool {
+    let dir = dir.to_str().expect("UTF-8");
+    let mounted = try_run("mount", &["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]);
+    if mounted {
+        try_run("umount", &[dir]);
+    } else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs as root and must be able to mount a tmpfs"
+        );
+        eprintln!("skipping: cannot mount a tmpfs here (not root?)");
+    }
+    mounted
+}
+
+#[test]
+fn an_unusable_save_location_is_reported_before_play() {
+    let place = TempDir::new("unusable");
+    let file = place.0.join("a-file");
+    std::fs::write(&file, "not a directory").expect("written");
+    let (code, stderr) = refused(&file);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("is not a directory"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let mount = place.0.join("read-only");
+    std::fs::create_dir_all(&mount).expect("mount point");
+    if !can_mount(&mount) {
+        return;
+    }
+    let point = mount.to_str().expect("UTF-8");
+    assert!(try_run(
+        "mount",
+        &["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", point]
+    ));
+    let (code, stderr) = refused(&mount.join("save"));
+    try_run("umount", &[point]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("Read-only file system"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// Steps that take seed 7's player next to a wall, and the key that bumps into it: bumping is
+/// an action the save must keep, but it takes no turn, so it can be repeated safely.
+fn walk_to_a_wall() -> (Vec<PlayerAction>, &'static str) {
+    let game = Game::new(SEED, GameOptions::default());
+    let start = game.player_coord();
+    let (direction, steps) = CardinalDirection::all()
+        .map(|direction| {
+            let steps = (1..)
+                .take_while(|&n| !game.is_wall(start + direction.coord() * n))
+                .count();
+            (direction, steps)
+        })
+        .min_by_key(|&(_, steps)| steps)
+        .expect("four directions");
+    let action = PlayerAction::Move(direction);
+    (vec![action; steps], key(action))
+}
+
+/// The disk fills up mid-game: the player is told at once, on screen; what was saved before
+/// stays saved; once there is room again the save catches up; and the exit code says that
+/// saving failed at some point.
+#[test]
+fn a_full_disk_mid_game_is_reported_on_screen_and_loses_nothing_saved() {
+    if !tmux_installed() {
+        return;
+    }
+    let place = TempDir::new("full");
+    if !can_mount(&place.0) {
+        return;
+    }
+    let point = place.0.to_str().expect("UTF-8");
+    assert!(try_run(
+        "mount",
+        &["-t", "tmpfs", "-o", "size=256k", "tmpfs", point]
+    ));
+    let save = place.0.join("save");
+    let session = new_game(&save);
+    let (walk, bump) = walk_to_a_wall();
+    let turn = play(&session, &walk);
+    let filler = place.0.join("filler");
+    // dd stops with "No space left on device": the disk is full.
+    let _ = Command::new("dd")
+        .args(["if=/dev/zero", "bs=4096"])
+        .arg(format!("of={}", filler.display()))
+        .output();
+    session.send(&bump.repeat(1200));
+    session.wait_for_screen("the save failure on screen", KEY, |s| {
+        s.contains("could not be saved")
+    });
+    std::fs::remove_file(&filler).expect("room made");
+    session.send(bump);
+    session.wait_for_screen("the recovery on screen", KEY, |s| {
+        s.contains("being saved again")
+    });
+    session.send("q");
+    let code = session.wait_for_exit();
+    let stderr = session.read("stderr");
+    drop(session);
+    let resumed = resumed_turn(&save);
+    try_run("umount", &[point]);
+    assert_eq!(
+        code, 1,
+        "a failure to save exits non-zero; stderr: {stderr}"
+    );
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert_eq!(resumed, turn);
+}
