@@ -59,6 +59,15 @@ fn play(args: Args) -> ExitCode {
             }
         },
     };
+    // Everything that can be refused without writing comes before the terminal is checked,
+    // and nothing is written before it is.
+    let loaded = match session::claim(&args, Some(&slot)).and_then(session::Claimed::load) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            complain(&error.to_string());
+            return ExitCode::FAILURE;
+        }
+    };
     let graphical = wants_window(&args);
     if !graphical && let Err(error) = frontend::check_term() {
         complain(&error.to_string());
@@ -66,7 +75,7 @@ fn play(args: Args) -> ExitCode {
     }
     let report = Rc::new(RefCell::new(Report::default()));
     // The one place randomness is not the game's RNG: choosing seeds for new games.
-    let opened = match session::open_game(&args, Some(&slot), rand::random, Rc::clone(&report)) {
+    let opened = match loaded.start(&args, rand::random, Rc::clone(&report)) {
         Ok(opened) => opened,
         Err(error) => {
             complain(&error.to_string());

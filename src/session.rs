@@ -11,7 +11,9 @@ use std::rc::Rc;
 use crate::app::{KeepError, Keeper, Notice};
 use crate::cli::Args;
 use crate::game::Game;
-use crate::storage::{ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter};
+use crate::storage::{
+    ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter, SavedGame,
+};
 
 /// How the game to play was found.
 pub struct Opened {
@@ -70,67 +72,120 @@ pub struct Report {
     pub problems: Vec<String>,
 }
 
-/// Claims the save slot, then resumes the saved game unless a new one is asked for (with
-/// `--new-game` or `--rng-seed`, which ask the player first when a living game is saved). An
-/// unreadable save is renamed out of the way and reported; one that cannot be read now (no
-/// permission, not a regular file) stops the program with the save untouched.
+/// The save slot claimed and the recording's place checked: everything that can be refused
+/// before anything is written.
+pub struct Claimed {
+    slot: Option<ClaimedSlot>,
+    record: Option<PathBuf>,
+}
+
+/// Checks where the recording goes and claims the save slot (proving the directory can hold
+/// files, and taking its lock). Writes no save.
+pub fn claim(args: &Args, slot: Option<&SaveSlot>) -> Result<Claimed, OpenError> {
+    if let Some(path) = &args.record {
+        check_record_target(path, slot).map_err(OpenError::Record)?;
+    }
+    let slot = slot.map(SaveSlot::claim).transpose();
+    Ok(Claimed {
+        slot: slot.map_err(OpenError::Slot)?,
+        record: args.record.clone(),
+    })
+}
+
+/// Claims, loads and starts in one step, for callers with nothing to check in between.
 pub fn open_game(
     args: &Args,
     slot: Option<&SaveSlot>,
     random_seed: impl FnOnce() -> u64,
     report: Rc<RefCell<Report>>,
 ) -> Result<Opened, OpenError> {
-    let record = args.record.clone();
-    if let Some(path) = &record {
-        check_record_target(path, slot).map_err(OpenError::Record)?;
-    }
-    let claimed = slot.map(SaveSlot::claim).transpose();
-    let claimed = claimed.map_err(OpenError::Slot)?;
-    let new_seed = args.rng_seed.unwrap_or_else(random_seed);
-    let wants_new = args.new_game || args.rng_seed.is_some();
-    let mut notices = Vec::new();
-    let saved = match &claimed {
-        Some(slot) => match slot.load() {
-            Ok(saved) => saved,
-            Err(error) if error.leave_in_place() => {
-                let path = slot.path();
-                return Err(OpenError::Unusable { path, error });
-            }
-            Err(error) => {
-                notices.push(set_aside(slot, &error));
-                None
-            }
-        },
-        None => None,
-    };
-    if let Some(saved) = saved.filter(|saved| !(wants_new && is_ended(&saved.game))) {
-        let ask_to_abandon = wants_new.then_some(new_seed);
-        if saved.torn_tail {
-            notices.push(Notice::TornTail);
-        }
-        return Ok(Opened {
-            keeper: FileKeeper::new(claimed, Some(saved.writer), record, report),
-            game: saved.game,
-            resumed: true,
+    claim(args, slot)?.load()?.start(args, random_seed, report)
+}
+
+/// The claimed slot with its saved game read (or found unusable), before anything is written.
+pub struct Loaded {
+    claimed: Claimed,
+    saved: Option<SavedGame>,
+    notices: Vec<Notice>,
+}
+
+impl Claimed {
+    /// Reads the saved game. An unreadable one is renamed out of the way and reported; one that
+    /// cannot be read now (no permission, not a regular file) stops the program, left untouched.
+    pub fn load(self) -> Result<Loaded, OpenError> {
+        let mut notices = Vec::new();
+        let saved = match &self.slot {
+            Some(slot) => load(slot, &mut notices)?,
+            None => None,
+        };
+        Ok(Loaded {
+            claimed: self,
+            saved,
             notices,
-            ask_to_abandon,
-        });
+        })
     }
-    let game = Game::new(new_seed, args.options);
-    let writer = match &claimed {
-        Some(slot) => Some(slot.start(&game).map_err(|error| OpenError::CannotStart {
+}
+
+impl Loaded {
+    /// Resumes the saved game unless a new one is asked for (with `--new-game` or
+    /// `--rng-seed`, which ask the player first when a living game is saved); a new game's
+    /// journal is written at once, so even its seed survives a crash.
+    pub fn start(
+        self,
+        args: &Args,
+        random_seed: impl FnOnce() -> u64,
+        report: Rc<RefCell<Report>>,
+    ) -> Result<Opened, OpenError> {
+        let Self {
+            claimed: Claimed { slot, record },
+            saved,
+            mut notices,
+        } = self;
+        let new_seed = args.rng_seed.unwrap_or_else(random_seed);
+        let wants_new = args.new_game || args.rng_seed.is_some();
+        if let Some(saved) = saved.filter(|saved| !(wants_new && is_ended(&saved.game))) {
+            if saved.torn_tail {
+                notices.push(Notice::TornTail);
+            }
+            return Ok(Opened {
+                keeper: FileKeeper::new(slot, Some(saved.writer), record, report),
+                game: saved.game,
+                resumed: true,
+                notices,
+                ask_to_abandon: wants_new.then_some(new_seed),
+            });
+        }
+        let game = Game::new(new_seed, args.options);
+        let writer = match &slot {
+            Some(slot) => Some(slot.start(&game).map_err(|error| OpenError::CannotStart {
+                path: slot.path(),
+                error,
+            })?),
+            None => None,
+        };
+        Ok(Opened {
+            keeper: FileKeeper::new(slot, writer, record, report),
+            game,
+            resumed: false,
+            notices,
+            ask_to_abandon: None,
+        })
+    }
+}
+
+/// The saved game, if there is one that can be used; an unreadable one is set aside.
+fn load(slot: &ClaimedSlot, notices: &mut Vec<Notice>) -> Result<Option<SavedGame>, OpenError> {
+    match slot.load() {
+        Ok(saved) => Ok(saved),
+        Err(error) if error.leave_in_place() => Err(OpenError::Unusable {
             path: slot.path(),
             error,
-        })?),
-        None => None,
-    };
-    Ok(Opened {
-        keeper: FileKeeper::new(claimed, writer, record, report),
-        game,
-        resumed: false,
-        notices,
-        ask_to_abandon: None,
-    })
+        }),
+        Err(error) => {
+            notices.push(set_aside(slot, &error));
+            Ok(None)
+        }
+    }
 }
 
 fn set_aside(slot: &ClaimedSlot, error: &LoadError) -> Notice {

@@ -14,7 +14,7 @@ mod replay;
 mod screens;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, UCoord, app};
-use chargrid::input::{Input, KeyboardInput};
+use chargrid::input::Input;
 
 use crate::game::{Game, PlayerAction, TurnOutcome};
 use crate::storage::Recording;
@@ -255,7 +255,7 @@ impl Component for GameApp {
             return None;
         };
         #[cfg(feature = "test-crash-key")]
-        if key == KeyboardInput::Char('!') {
+        if key == chargrid::input::KeyboardInput::Char('!') {
             panic!("crash requested with the test-crash-key feature");
         }
         let screen = ctx.bounding_box.size();

@@ -31,10 +31,17 @@ const KEYS_PER_FRAME: usize = 4096;
 /// as empty); this often, an invisible sequence is written to find out.
 const KEEPALIVE: Duration = Duration::from_millis(250);
 
-/// Refuses terminals that cannot show the game, with a reason a player can act on.
+/// Refuses terminals that cannot show the game, with a reason a player can act on. Called
+/// before the save is touched, so a run that cannot play leaves no trace.
 pub fn check_term() -> Result<(), FrontendError> {
     if !cfg!(unix) {
         return Ok(());
+    }
+    if let Err(error) = terminal_output() {
+        return Err(FrontendError::Terminal(format!(
+            "there is no terminal to play in ({error}); run Umbra from a terminal, or in a window \
+             with --graphical"
+        )));
     }
     let term = std::env::var("TERM").unwrap_or_default();
     let reason = match term.as_str() {

@@ -184,16 +184,11 @@ fn open_for_reading(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
-/// The whole file, if it exists and is a regular file of at most `limit` bytes. Symbolic links
-/// are followed, so a link to `/dev/zero` is refused as the device it is, and nothing more than
+/// The whole file, if it is a regular file of at most `limit` bytes. Symbolic links are
+/// followed, so a link to `/dev/zero` is refused as the device it is, and nothing more than
 /// `limit + 1` bytes is ever read into memory.
-fn read_capped(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, LoadError> {
-    let metadata = match fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error.into()),
-    };
-    check_readable(&metadata, limit)?;
+fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    check_readable(&fs::metadata(path)?, limit)?;
     let file = open_for_reading(path)?;
     let metadata = file.metadata()?;
     check_readable(&metadata, limit)?;
@@ -205,7 +200,12 @@ fn read_capped(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, LoadError> {
             limit,
         });
     }
-    Ok(Some(bytes))
+    Ok(bytes)
+}
+
+/// True for the error of a file that is not there (which for a save just means no game).
+fn is_missing(error: &LoadError) -> bool {
+    matches!(error, LoadError::Io(error) if error.kind() == io::ErrorKind::NotFound)
 }
 
 fn check_readable(metadata: &fs::Metadata, limit: u64) -> Result<(), LoadError> {

@@ -63,8 +63,6 @@ impl Recording {
     }
 
     pub fn read(path: &Path) -> Result<Self, LoadError> {
-        let bytes = read_capped(path, SIZE_LIMIT)?
-            .ok_or_else(|| LoadError::Io(std::io::ErrorKind::NotFound.into()))?;
-        Self::from_bytes(&bytes)
+        Self::from_bytes(&read_capped(path, SIZE_LIMIT)?)
     }
 }

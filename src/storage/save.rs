@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::journal::{self, RECORD_LEN};
 use super::recording::SIZE_LIMIT;
-use super::{LoadError, probe_writable, read_capped, snapshot};
+use super::{LoadError, is_missing, probe_writable, read_capped, snapshot};
 use crate::game::Game;
 
 const JOURNAL_NAME: &str = "save.umbra";
@@ -23,10 +23,15 @@ const LOCK_NAME: &str = "save.lock";
 /// An fsync per key press would cost milliseconds on slow disks (and a 200,000-key paste would
 /// take minutes), so it happens at most once a second, and whenever a game is closed.
 const SYNC_INTERVAL: Duration = Duration::from_secs(1);
-/// Actions between snapshots: resuming replays at most this many turns after the last snapshot
-/// (a few milliseconds), and a snapshot of the default level takes well under a millisecond to
-/// write, once in a thousand turns.
-const SNAPSHOT_INTERVAL: usize = 1000;
+/// The fewest actions between snapshots: resuming replays at most this many turns after the
+/// last snapshot (a few milliseconds), and a snapshot of the default level (about 50 KB) costs
+/// under a millisecond, once in a thousand turns.
+const SNAPSHOT_INTERVAL_MIN: usize = 1000;
+/// Larger levels wait one action per this many bytes of snapshot: a 1000×1000 level's state is
+/// about 24 MB and takes about 110 ms to encode and write, which would be a hitch the player
+/// sees every thousand key presses; once in 24,000 it is rare, costs about 5 µs a turn spread
+/// out, and resuming still replays under a tenth of a second after the snapshot.
+const SNAPSHOT_BYTES_PER_ACTION: usize = 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveSlot {
@@ -145,8 +150,10 @@ impl ClaimedSlot {
     /// journal; otherwise the whole journal is replayed.
     pub fn load(&self) -> Result<Option<SavedGame>, LoadError> {
         let path = self.path();
-        let Some(bytes) = read_capped(&path, SIZE_LIMIT)? else {
-            return Ok(None);
+        let bytes = match read_capped(&path, SIZE_LIMIT) {
+            Ok(bytes) => bytes,
+            Err(error) if is_missing(&error) => return Ok(None),
+            Err(error) => return Err(error),
         };
         let snapshot = snapshot::read(&self.snapshot_path());
         let decoded = journal::decode(&bytes, snapshot.as_ref().map(|s| s.actions))?;
@@ -236,6 +243,8 @@ pub struct SaveWriter {
     /// Actions of the game already in the journal.
     written: usize,
     snapshot_at: usize,
+    /// Actions from one snapshot to the next, set by the size of the last one.
+    snapshot_every: usize,
     /// Reused for every append, so keeping the save allocates nothing per turn.
     buffer: Vec<u8>,
     last_sync: Instant,
@@ -250,6 +259,7 @@ impl SaveWriter {
             chain,
             written: 0,
             snapshot_at: 0,
+            snapshot_every: SNAPSHOT_INTERVAL_MIN,
             buffer: Vec::with_capacity(64 * RECORD_LEN),
             last_sync: Instant::now(),
         }
@@ -281,7 +291,7 @@ impl SaveWriter {
         if self.last_sync.elapsed() >= SYNC_INTERVAL {
             self.sync()?;
         }
-        if self.written >= self.snapshot_at + SNAPSHOT_INTERVAL {
+        if self.written >= self.snapshot_at + self.snapshot_every {
             self.snapshot(game)?;
         }
         Ok(())
@@ -301,8 +311,9 @@ impl SaveWriter {
     /// The journal is on the disk first, so a snapshot never gets ahead of its journal.
     fn snapshot(&mut self, game: &Game) -> io::Result<()> {
         self.sync()?;
-        snapshot::write(&self.snapshot_path, game, self.chain)?;
+        let size = snapshot::write(&self.snapshot_path, game, self.chain)?;
         self.snapshot_at = self.written;
+        self.snapshot_every = SNAPSHOT_INTERVAL_MIN.max(size / SNAPSHOT_BYTES_PER_ACTION);
         Ok(())
     }
 

@@ -53,7 +53,8 @@ impl Snapshot {
     }
 }
 
-pub fn write(path: &Path, game: &Game, chain: u32) -> std::io::Result<()> {
+/// Writes the snapshot; returns its size in bytes.
+pub fn write(path: &Path, game: &Game, chain: u32) -> std::io::Result<usize> {
     let state = game.to_state_bytes();
     let snapshot = SnapshotRef {
         rules_version: RULES_VERSION,
@@ -62,12 +63,14 @@ pub fn write(path: &Path, game: &Game, chain: u32) -> std::io::Result<()> {
         state: &state,
     };
     let payload = postcard::to_allocvec(&snapshot).expect("a snapshot always encodes");
-    write_atomically(path, &wrap(MAGIC, FORMAT_VERSION, &payload))
+    let bytes = wrap(MAGIC, FORMAT_VERSION, &payload);
+    write_atomically(path, &bytes)?;
+    Ok(bytes.len())
 }
 
 /// The snapshot at `path`, or `None` for any reason it cannot be used.
 pub fn read(path: &Path) -> Option<Snapshot> {
-    let bytes = read_capped(path, SIZE_LIMIT).ok()??;
+    let bytes = read_capped(path, SIZE_LIMIT).ok()?;
     let payload = unwrap(MAGIC, FORMAT_VERSION, &bytes).ok()?;
     let snapshot: SnapshotOwned = postcard::from_bytes(payload).ok()?;
     (snapshot.rules_version == RULES_VERSION).then_some(Snapshot {
