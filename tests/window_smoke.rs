@@ -2,7 +2,7 @@
 //! the game opens a window, takes a key, draws something, and quits cleanly on `q`.
 //! Needs Xvfb, xdotool and ImageMagick; without them the test skips, except under CI=true.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -80,81 +80,180 @@ fn colour_count(png: &PathBuf) -> usize {
         .expect("a colour count")
 }
 
+/// The game of seed 7 in a window on a private Xvfb display, its save in `dir`.
+struct Window {
+    reaper: Reaper,
+    display: String,
+    window: String,
+    stderr_path: PathBuf,
+}
+
+impl Window {
+    fn open(dir: &Path) -> Self {
+        std::fs::create_dir_all(dir).expect("temporary directory");
+        let mut reaper = Reaper(Vec::new());
+        let stderr_path = dir.join("stderr.txt");
+        // -displayfd makes Xvfb pick a free display number and report it when it is ready.
+        let mut xvfb = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let mut number = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(xvfb.stdout.take().expect("piped stdout")),
+            &mut number,
+        )
+        .expect("Xvfb reports its display");
+        reaper.0.push(xvfb);
+        let display = format!(":{}", number.trim());
+        let game = Command::new(env!("CARGO_BIN_EXE_umbra"))
+            .args(["--graphical", "--rng-seed", "7", "--save-dir"])
+            .arg(dir)
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&stderr_path).expect("stderr file"))
+            .spawn()
+            .expect("umbra starts");
+        reaper.0.push(game);
+        // Software Vulkan is slow to start on a loaded machine: allow it plenty of time.
+        let window = wait_for("the Umbra window", Duration::from_secs(180), || {
+            let game = reaper.0.last_mut().expect("the game process");
+            if let Ok(Some(status)) = game.try_wait() {
+                let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
+                panic!("the game exited early ({status}): {stderr}");
+            }
+            output("xdotool", &["search", "--name", "^Umbra$"], &display)
+                .and_then(|ids| ids.lines().next().map(str::to_string))
+        });
+        output("xdotool", &["windowfocus", "--sync", &window], &display);
+        let opened = Self {
+            reaper,
+            display,
+            window,
+            stderr_path,
+        };
+        // Keys are sent only once a frame is drawn: winit repeats a key that is down at the
+        // moment the window gains focus, and chargrid_wgpu passes the repeat on as a press.
+        let shot = dir.join("shot.png");
+        let colours = wait_for("a drawn frame", Duration::from_secs(30), || {
+            let shot_arg = shot.to_str().expect("utf-8 path");
+            output(
+                "import",
+                &["-window", &opened.window, shot_arg],
+                &opened.display,
+            )?;
+            let colours = colour_count(&shot);
+            (colours > 8).then_some(colours)
+        });
+        assert!(colours > 8, "the window is not blank ({colours} colours)");
+        opened
+    }
+
+    fn key(&self, key: &str) {
+        output("xdotool", &["key", key], &self.display);
+    }
+
+    fn game(&mut self) -> &mut Child {
+        self.reaper.0.last_mut().expect("the game process")
+    }
+
+    fn wait_for_exit(&mut self) -> (std::process::ExitStatus, String) {
+        let status = wait_for("the game to exit", Duration::from_secs(20), || {
+            self.game().try_wait().ok().flatten()
+        });
+        let stderr = std::fs::read_to_string(&self.stderr_path).unwrap_or_default();
+        (status, stderr)
+    }
+}
+
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("umbra-window-{}-{name}", std::process::id()))
+}
+
+/// The turn the save in `dir` resumes at.
+fn saved_turn(dir: &Path) -> u64 {
+    let slot = umbra::storage::SaveSlot::in_dir(dir)
+        .claim()
+        .expect("the game released its save");
+    let saved = slot.load().expect("the save is readable").expect("a save");
+    saved.game.turn()
+}
+
 #[test]
 fn the_window_opens_draws_takes_keys_and_quits_cleanly() {
     if !tools_present() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("umbra-window-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    let mut reaper = Reaper(Vec::new());
-    let stderr_path = dir.join("stderr.txt");
-    // -displayfd makes Xvfb pick a free display number and report it when it is ready.
-    let mut xvfb = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "1280x800x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb starts");
-    let mut number = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(xvfb.stdout.take().expect("piped stdout")),
-        &mut number,
-    )
-    .expect("Xvfb reports its display");
-    reaper.0.push(xvfb);
-    let display = format!(":{}", number.trim());
-    let game = Command::new(env!("CARGO_BIN_EXE_umbra"))
-        .args(["--graphical", "--rng-seed", "7", "--save-dir"])
-        .arg(&dir)
-        .env("DISPLAY", &display)
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&stderr_path).expect("stderr file"))
-        .spawn()
-        .expect("umbra starts");
-    reaper.0.push(game);
-    // Software Vulkan is slow to start on a loaded machine: allow it plenty of time.
-    let window = wait_for("the Umbra window", Duration::from_secs(180), || {
-        let game = reaper.0.last_mut().expect("the game process");
-        if let Ok(Some(status)) = game.try_wait() {
-            let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-            panic!("the game exited early ({status}): {stderr}");
-        }
-        output("xdotool", &["search", "--name", "^Umbra$"], &display)
-            .and_then(|ids| ids.lines().next().map(str::to_string))
-    });
-    output("xdotool", &["windowfocus", "--sync", &window], &display);
-    output("xdotool", &["key", "period"], &display);
-    let shot = dir.join("shot.png");
-    let shot_arg = shot.to_str().expect("utf-8 path");
-    let colours = wait_for("a drawn frame", Duration::from_secs(30), || {
-        output("import", &["-window", &window, shot_arg], &display)?;
-        let colours = colour_count(&shot);
-        (colours > 8).then_some(colours)
-    });
-    assert!(colours > 8, "the window is not blank ({colours} colours)");
-    output("xdotool", &["key", "q"], &display);
-    let game = reaper.0.last_mut().expect("the game process");
-    let status = wait_for("the game to exit", Duration::from_secs(20), || {
-        game.try_wait().ok().flatten()
-    });
-    assert!(status.success(), "exit status {status}");
-    let slot = umbra::storage::SaveSlot::in_dir(&dir)
-        .claim()
-        .expect("the game released its save");
-    let saved = slot
-        .load()
-        .expect("the save is readable")
-        .expect("quitting saved the game");
-    assert_eq!(saved.game.turn(), 1, "the key press played one turn");
+    let dir = temporary("play");
+    let mut window = Window::open(&dir);
+    window.key("period");
+    wait_for(
+        "the key press in the journal",
+        Duration::from_secs(30),
+        || {
+            let recording = umbra::storage::Recording::read(&dir.join("save.umbra")).ok()?;
+            (!recording.actions.is_empty()).then_some(())
+        },
+    );
+    window.key("q");
+    let (status, stderr) = window.wait_for_exit();
+    assert!(status.success(), "exit status {status}: {stderr}");
+    assert_eq!(saved_turn(&dir), 1, "the key press played one turn");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A panic inside the game is the game's crash, reported with the seed to reproduce it, never
+/// mistaken for a window that could not open.
+#[cfg(feature = "test-crash-key")]
+#[test]
+fn a_crash_in_the_window_is_reported_with_its_seed() {
+    if !tools_present() {
+        return;
+    }
+    let dir = temporary("crash");
+    let mut window = Window::open(&dir);
+    window.key("exclam");
+    let (status, stderr) = window.wait_for_exit();
+    assert_eq!(status.code(), Some(101), "{stderr}");
+    assert!(stderr.contains("the game crashed"), "{stderr}");
+    assert!(stderr.contains("--rng-seed 7"), "{stderr}");
+    assert!(!stderr.contains("cannot open a window"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_ends_the_window_game_saved() {
+    if !tools_present() {
+        return;
+    }
+    let dir = temporary("term");
+    let mut window = Window::open(&dir);
+    window.key("period");
+    let journal = dir.join("save.umbra");
+    wait_for(
+        "the key press in the journal",
+        Duration::from_secs(30),
+        || {
+            let recording = umbra::storage::Recording::read(&journal).ok()?;
+            (recording.actions.len() == 1).then_some(())
+        },
+    );
+    let pid = window.game().id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status();
+    assert!(killed.is_ok_and(|status| status.success()));
+    let (status, stderr) = window.wait_for_exit();
+    assert_eq!(status.code(), Some(143), "{stderr}");
+    assert_eq!(saved_turn(&dir), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
