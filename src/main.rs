@@ -92,6 +92,7 @@ fn play(args: Args) -> ExitCode {
     }
     let mut app = GameApp::new(opened.game).with_keeper(opened.keeper);
     for notice in &opened.notices {
+        complain(&umbra::app::notice_report(notice));
         app = app.with_notice(notice);
     }
     if let Some(seed) = opened.ask_to_abandon {

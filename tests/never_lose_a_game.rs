@@ -94,7 +94,11 @@ fn hangup_terminate_interrupt_and_quit_signals_save_and_restore_the_terminal() {
     }
     for (signal, code) in [("HUP", 129), ("TERM", 143), ("INT", 130), ("QUIT", 131)] {
         let save = TempDir::new(&format!("signal-{signal}"));
-        let session = new_game(&save.0);
+        let dir = save.0.to_str().expect("UTF-8");
+        let record = format!("{dir}/game.rec");
+        let args = ["--rng-seed", "7", "--save-dir", dir, "--record", &record];
+        let session = Session::start("signal", &launch(&args));
+        session.wait_for_screen("the map", STARTUP, shows_turn(0));
         let turn = play(&session, &waits(3));
         session.signal(signal);
         assert_eq!(session.wait_for_exit(), code, "exit code after SIG{signal}");
@@ -102,6 +106,13 @@ fn hangup_terminate_interrupt_and_quit_signals_save_and_restore_the_terminal() {
         assert!(stderr.is_empty(), "SIG{signal}: {stderr}");
         session.assert_terminal_restored();
         drop(session);
+        // Leaving on a signal is leaving as a quit does: the recording is written too.
+        let recording = umbra::storage::Recording::read(Path::new(&record)).expect("recorded");
+        assert_eq!(
+            recording.play_to_end().turn(),
+            turn,
+            "recording after SIG{signal}"
+        );
         assert_eq!(resumed_turn(&save.0), turn, "resumed after SIG{signal}");
     }
 }
@@ -389,4 +400,21 @@ fn a_full_disk_mid_game_is_reported_on_screen_and_loses_nothing_saved() {
     );
     assert!(stderr.contains("No space left on device"), "{stderr}");
     assert_eq!(resumed, turn);
+}
+
+#[test]
+fn a_damaged_save_is_named_on_the_first_screen() {
+    if !tmux_installed() {
+        return;
+    }
+    let save = TempDir::new("damaged");
+    std::fs::write(save.0.join("save.umbra"), b"UMBRA").expect("written");
+    let dir = save.0.to_str().expect("UTF-8");
+    let session = Session::start("damaged", &launch(&["--save-dir", dir]));
+    session.wait_for_screen("the notice", STARTUP, |s| {
+        s.contains("Your save could not be read: it is truncated.")
+            && s.contains("It was kept as save.umbra.unreadable; a new game begins.")
+    });
+    let kept = std::fs::read(save.0.join("save.umbra.unreadable")).expect("kept aside");
+    assert_eq!(kept, b"UMBRA");
 }

@@ -59,14 +59,40 @@ pub enum Notice {
     TornTail,
 }
 
-pub(super) fn notice_text(notice: &Notice) -> String {
+/// The notice as lines short enough for the message area: the file by name only (the full
+/// path goes to stderr), the reason on a line of its own.
+pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
+    let name = |path: &PathBuf| {
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |name| name.to_string_lossy().into(),
+        )
+    };
+    match notice {
+        Notice::SetAside { aside, reason, .. } => vec![
+            format!("Your save could not be read: {reason}."),
+            format!("It was kept as {}; a new game begins.", name(aside)),
+        ],
+        Notice::NotSetAside { reason, error, .. } => vec![
+            format!("Your save could not be read: {reason}."),
+            format!("It could not be moved aside either ({error}); a new game begins."),
+        ],
+        Notice::TornTail => vec![
+            "The last key press before the game stopped was not fully saved; it was undone."
+                .to_string(),
+        ],
+    }
+}
+
+/// The notice in one line with full paths, for stderr.
+pub fn notice_report(notice: &Notice) -> String {
     match notice {
         Notice::SetAside {
             save,
             aside,
             reason,
         } => format!(
-            "The save {} could not be read: {reason}. It was kept as {}; a new game begins.",
+            "the save {} could not be read: {reason}; it was kept as {} and a new game started",
             save.display(),
             aside.display()
         ),
@@ -75,12 +101,11 @@ pub(super) fn notice_text(notice: &Notice) -> String {
             reason,
             error,
         } => format!(
-            "The save {} could not be read ({reason}) nor moved aside ({error}); a new game begins.",
+            "the save {} could not be read ({reason}) nor moved aside ({error}); a new game started",
             save.display()
         ),
         Notice::TornTail => {
-            "The last key press before the game stopped was not fully saved; it was undone."
-                .to_string()
+            "the save's last key press was only half written and was dropped".to_string()
         }
     }
 }

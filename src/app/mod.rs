@@ -19,7 +19,7 @@ use chargrid::input::Input;
 use crate::game::{Game, PlayerAction, TurnOutcome};
 use crate::storage::Recording;
 use keeping::Keeping;
-pub use keeping::{KeepError, KeepNothing, Keeper, Notice};
+pub use keeping::{KeepError, KeepNothing, Keeper, Notice, notice_report};
 use keys::ListKey;
 use messages::{MessageLog, Tone};
 pub use screens::MIN_SCREEN;
@@ -92,7 +92,9 @@ impl GameApp {
 
     /// Shows something about the saved game in the log from the first screen on.
     pub fn with_notice(mut self, notice: &Notice) -> Self {
-        self.log.push(keeping::notice_text(notice), Tone::Danger);
+        for line in keeping::notice_lines(notice) {
+            self.log.push(line, Tone::Danger);
+        }
         self
     }
 
