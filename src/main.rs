@@ -6,7 +6,7 @@ use std::rc::Rc;
 use umbra::app::GameApp;
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
-use umbra::session::{self, Report};
+use umbra::session::{self, Opened, Report};
 use umbra::storage::{Recording, SaveSlot};
 
 fn main() -> ExitCode {
@@ -47,38 +47,12 @@ fn wants_window(args: &Args) -> bool {
 }
 
 fn play(args: Args) -> ExitCode {
-    let slot = match &args.save_dir {
-        Some(dir) => SaveSlot::in_dir(dir),
-        None => match SaveSlot::default_location() {
-            Some(slot) => slot,
-            None => {
-                complain(
-                    "there is no data directory to keep the save in; name one with --save-dir",
-                );
-                return ExitCode::FAILURE;
-            }
-        },
-    };
-    // Everything that can be refused without writing comes before the terminal is checked,
-    // and nothing is written before it is.
-    let loaded = match session::claim(&args, Some(&slot)).and_then(session::Claimed::load) {
-        Ok(loaded) => loaded,
-        Err(error) => {
-            complain(&error.to_string());
-            return ExitCode::FAILURE;
-        }
-    };
     let graphical = wants_window(&args);
-    if !graphical && let Err(error) = frontend::check_term() {
-        complain(&error.to_string());
-        return ExitCode::FAILURE;
-    }
     let report = Rc::new(RefCell::new(Report::default()));
-    // The one place randomness is not the game's RNG: choosing seeds for new games.
-    let opened = match loaded.start(&args, rand::random, Rc::clone(&report)) {
+    let opened = match open(&args, graphical, Rc::clone(&report)) {
         Ok(opened) => opened,
-        Err(error) => {
-            complain(&error.to_string());
+        Err(message) => {
+            complain(&message);
             return ExitCode::FAILURE;
         }
     };
@@ -90,15 +64,7 @@ fn play(args: Args) -> ExitCode {
             opened.game.turn()
         ));
     }
-    let mut app = GameApp::new(opened.game).with_keeper(opened.keeper);
-    for notice in &opened.notices {
-        complain(&umbra::app::notice_report(notice));
-        app = app.with_notice(notice);
-    }
-    if let Some(seed) = opened.ask_to_abandon {
-        app = app.asking_to_abandon(seed);
-    }
-    let result = run(app, graphical, &args);
+    let result = run(app_for(opened), graphical, &args);
     let report = report.borrow();
     for seed in &report.new_seeds {
         say(&format!("RNG Seed: {seed}\n"));
@@ -110,6 +76,40 @@ fn play(args: Args) -> ExitCode {
     match exit_code(result, seed) {
         code if code == ExitCode::SUCCESS && !report.problems.is_empty() => ExitCode::FAILURE,
         code => code,
+    }
+}
+
+/// The game to play and where it is kept. Everything that can be refused without writing comes
+/// before the terminal is checked, and nothing is written before it is.
+fn open(args: &Args, graphical: bool, report: Rc<RefCell<Report>>) -> Result<Opened, String> {
+    let slot = match &args.save_dir {
+        Some(dir) => SaveSlot::in_dir(dir),
+        None => SaveSlot::default_location()
+            .ok_or("there is no data directory to keep the save in; name one with --save-dir")?,
+    };
+    let loaded = session::claim(args, Some(&slot))
+        .and_then(session::Claimed::load)
+        .map_err(|error| error.to_string())?;
+    let frontend_ready = if graphical {
+        frontend::check_display()
+    } else {
+        frontend::check_term()
+    };
+    frontend_ready.map_err(|error| error.to_string())?;
+    // The one place randomness is not the game's RNG: choosing seeds for new games.
+    let opened = loaded.start(args, rand::random, report);
+    opened.map_err(|error| error.to_string())
+}
+
+fn app_for(opened: Opened) -> GameApp {
+    let mut app = GameApp::new(opened.game).with_keeper(opened.keeper);
+    for notice in &opened.notices {
+        complain(&umbra::app::notice_report(notice));
+        app = app.with_notice(notice);
+    }
+    match opened.ask_to_abandon {
+        Some(seed) => app.asking_to_abandon(seed),
+        None => app,
     }
 }
 

@@ -143,7 +143,9 @@ impl Loaded {
         } = self;
         let new_seed = args.rng_seed.unwrap_or_else(random_seed);
         let wants_new = args.new_game || args.rng_seed.is_some();
-        if let Some(saved) = saved.filter(|saved| !(wants_new && is_ended(&saved.game))) {
+        // An ended game, or one not yet played, has nothing to abandon: a new game just replaces it.
+        let nothing_to_lose = |game: &Game| is_ended(game) || game.actions().is_empty();
+        if let Some(saved) = saved.filter(|saved| !(wants_new && nothing_to_lose(&saved.game))) {
             if saved.torn_tail {
                 notices.push(Notice::TornTail);
             }

@@ -102,7 +102,10 @@ fn graphical_without_a_display_fails_in_one_line() {
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("--terminal"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "RNG Seed: 3\n");
+    // Refused before a game starts: no seed to print and no save left behind.
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    let data = std::env::temp_dir().join(format!("umbra-data-{}", std::process::id()));
+    assert!(!data.join("umbra/save.umbra").exists());
 }
 
 /// On Unix an argument can be bytes that are not UTF-8; the parser refuses them like any other

@@ -80,6 +80,32 @@ fn colour_count(png: &PathBuf) -> usize {
         .expect("a colour count")
 }
 
+/// A private X display: -displayfd makes Xvfb pick a free number and report it when ready.
+fn start_xvfb(reaper: &mut Reaper) -> String {
+    let mut xvfb = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x800x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
+    let mut number = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(xvfb.stdout.take().expect("piped stdout")),
+        &mut number,
+    )
+    .expect("Xvfb reports its display");
+    reaper.0.push(xvfb);
+    format!(":{}", number.trim())
+}
+
 /// The game of seed 7 in a window on a private Xvfb display, its save in `dir`.
 struct Window {
     reaper: Reaper,
@@ -93,29 +119,7 @@ impl Window {
         std::fs::create_dir_all(dir).expect("temporary directory");
         let mut reaper = Reaper(Vec::new());
         let stderr_path = dir.join("stderr.txt");
-        // -displayfd makes Xvfb pick a free display number and report it when it is ready.
-        let mut xvfb = Command::new("Xvfb")
-            .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1280x800x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts");
-        let mut number = String::new();
-        std::io::BufRead::read_line(
-            &mut std::io::BufReader::new(xvfb.stdout.take().expect("piped stdout")),
-            &mut number,
-        )
-        .expect("Xvfb reports its display");
-        reaper.0.push(xvfb);
-        let display = format!(":{}", number.trim());
+        let display = start_xvfb(&mut reaper);
         let game = Command::new(env!("CARGO_BIN_EXE_umbra"))
             .args(["--graphical", "--rng-seed", "7", "--save-dir"])
             .arg(dir)
@@ -145,19 +149,22 @@ impl Window {
         };
         // Keys are sent only once a frame is drawn: winit repeats a key that is down at the
         // moment the window gains focus, and chargrid_wgpu passes the repeat on as a press.
-        let shot = dir.join("shot.png");
+        opened.wait_for_a_drawn_frame(&dir.join("shot.png"));
+        opened
+    }
+
+    fn wait_for_a_drawn_frame(&self, shot: &Path) {
         let colours = wait_for("a drawn frame", Duration::from_secs(30), || {
             let shot_arg = shot.to_str().expect("utf-8 path");
             output(
                 "import",
-                &["-window", &opened.window, shot_arg],
-                &opened.display,
+                &["-window", &self.window, shot_arg],
+                &self.display,
             )?;
-            let colours = colour_count(&shot);
+            let colours = colour_count(&shot.to_path_buf());
             (colours > 8).then_some(colours)
         });
         assert!(colours > 8, "the window is not blank ({colours} colours)");
-        opened
     }
 
     fn key(&self, key: &str) {

@@ -155,12 +155,18 @@ impl Component for Watched {
     }
 }
 
-pub fn run_graphical(app: GameApp, signals: &Signals) -> Result<Ending, FrontendError> {
-    if !display_available() {
-        return Err(FrontendError::Window(
-            "no display: neither DISPLAY nor WAYLAND_DISPLAY is set".to_string(),
-        ));
+/// Refuses to start a window without a display, before anything is written.
+pub fn check_display() -> Result<(), FrontendError> {
+    if display_available() {
+        return Ok(());
     }
+    Err(FrontendError::Window(
+        "no display: neither DISPLAY nor WAYLAND_DISPLAY is set".to_string(),
+    ))
+}
+
+pub fn run_graphical(app: GameApp, signals: &Signals) -> Result<Ending, FrontendError> {
+    check_display()?;
     let config = Config {
         title: "Umbra".to_string(),
         dimensions_px: Dimensions {

@@ -1,6 +1,8 @@
 //! Helpers shared by the scenario tests: hand-made maps in, labelled cells out.
 #![allow(dead_code)]
 
+pub mod hostile;
+pub mod play;
 pub mod tmux;
 
 use std::process::{Command, Output};
@@ -72,10 +74,13 @@ pub fn scripted_actions(count: usize, mut state: u64) -> Vec<PlayerAction> {
         .collect()
 }
 
-/// Runs the real binary with no display, so it never tries to open a window.
+/// Runs the real binary with no display, so it never tries to open a window, and with a data
+/// directory of its own, so no test touches the saves of whoever runs the tests.
 pub fn umbra(args: &[&str]) -> Output {
+    let data = std::env::temp_dir().join(format!("umbra-data-{}", std::process::id()));
     Command::new(env!("CARGO_BIN_EXE_umbra"))
         .args(args)
+        .env("XDG_DATA_HOME", data)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()

@@ -1,0 +1,69 @@
+//! Playing the game of seed 7 in a tmux pane, key by key, in step with the real game.
+
+use std::path::Path;
+
+use direction::CardinalDirection;
+use umbra::{Game, GameOptions, PlayerAction};
+
+use super::tmux::{KEY, Launch, STARTUP, Session, shows_turn};
+
+pub const SEED: u64 = 7;
+
+pub fn launch<'a>(args: &'a [&'a str]) -> Launch<'a> {
+    Launch {
+        args,
+        prefix: "",
+        wrapper: "",
+    }
+}
+
+pub fn key(action: PlayerAction) -> &'static str {
+    match action {
+        PlayerAction::Move(CardinalDirection::North) => "k",
+        PlayerAction::Move(CardinalDirection::South) => "j",
+        PlayerAction::Move(CardinalDirection::East) => "l",
+        PlayerAction::Move(CardinalDirection::West) => "h",
+        PlayerAction::Wait => ".",
+    }
+}
+
+/// Plays `actions` one key at a time, waiting for each turn to show.
+pub fn play(session: &Session, actions: &[PlayerAction]) -> u64 {
+    let mut game = Game::new(SEED, GameOptions::default());
+    for &action in actions {
+        game.act(action);
+        session.send(key(action));
+        session.wait_for_screen("the turn to advance", KEY, shows_turn(game.turn()));
+    }
+    game.turn()
+}
+
+/// Starts the game on the save in `save` (no seed: resume if there is one) and returns the turn
+/// it shows first.
+pub fn resumed_turn(save: &Path) -> u64 {
+    let save = save.to_str().expect("UTF-8 path");
+    let session = Session::start("resume", &launch(&["--save-dir", save]));
+    session.wait_for_screen("the map", STARTUP, |s| s.contains("Turn "));
+    let screen = session.screen();
+    let turn = screen
+        .split("Turn ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a turn number on the status line");
+    session.send("q");
+    assert_eq!(session.wait_for_exit(), 0, "{}", session.read("stderr"));
+    turn
+}
+
+pub fn new_game(save: &Path) -> Session {
+    let save = save.to_str().expect("UTF-8 path");
+    let session = Session::start("game", &launch(&["--rng-seed", "7", "--save-dir", save]));
+    session.wait_for_screen("the map", STARTUP, shows_turn(0));
+    session
+}
+
+/// Waits turns: seed 7's player is safe for the first few.
+pub fn waits(n: usize) -> Vec<PlayerAction> {
+    vec![PlayerAction::Wait; n]
+}
