@@ -6,10 +6,8 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::play::{SEED, key, new_game, play, resumed_turn};
+use common::play::{new_game, play, resumed_turn, walk_to_a_wall};
 use common::tmux::{KEY, TempDir, shows_turn, tmux_installed};
-use direction::CardinalDirection;
-use umbra::{Game, GameOptions, PlayerAction};
 
 /// The binary, run directly with no terminal: what it says about the save before any play.
 fn refused(save_dir: &Path) -> (Option<i32>, String) {
@@ -86,24 +84,6 @@ fn an_unusable_save_location_is_reported_before_play() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("Read-only file system"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-}
-
-/// Steps that take seed 7's player next to a wall, and the key that bumps into it: bumping is
-/// an action the save must keep, but it takes no turn, so it can be repeated safely.
-fn walk_to_a_wall() -> (Vec<PlayerAction>, &'static str) {
-    let game = Game::new(SEED, GameOptions::default());
-    let start = game.player_coord();
-    let (direction, steps) = CardinalDirection::all()
-        .map(|direction| {
-            let steps = (1..)
-                .take_while(|&n| !game.is_wall(start + direction.coord() * n))
-                .count();
-            (direction, steps)
-        })
-        .min_by_key(|&(_, steps)| steps)
-        .expect("four directions");
-    let action = PlayerAction::Move(direction);
-    (vec![action; steps], key(action))
 }
 
 /// The disk fills up mid-game: the player is told at once, on screen; what was saved before

@@ -37,17 +37,18 @@ pub fn check_term() -> Result<(), FrontendError> {
     if !cfg!(unix) {
         return Ok(());
     }
-    if let Err(error) = terminal_output() {
-        return Err(FrontendError::Terminal(format!(
-            "there is no terminal to play in ({error}); run Umbra from a terminal, or in a window \
-             with --graphical"
-        )));
-    }
     let term = std::env::var("TERM").unwrap_or_default();
     let reason = match term.as_str() {
         "" => "TERM is not set, so this does not look like a terminal that can draw a screen",
         "dumb" => "this terminal (TERM=dumb) cannot move the cursor or draw a screen",
-        _ => return Ok(()),
+        _ => {
+            return terminal_output().map(drop).map_err(|error| {
+                FrontendError::Terminal(format!(
+                    "there is no terminal to play in ({error}); run Umbra from a terminal, or in \
+                     a window with --graphical"
+                ))
+            });
+        }
     };
     Err(FrontendError::Terminal(format!(
         "{reason}; run Umbra in a terminal emulator (xterm, tmux, …) or in a window with --graphical"

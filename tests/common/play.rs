@@ -67,3 +67,21 @@ pub fn new_game(save: &Path) -> Session {
 pub fn waits(n: usize) -> Vec<PlayerAction> {
     vec![PlayerAction::Wait; n]
 }
+
+/// Steps that take seed 7's player next to a wall, and the key that bumps into it: bumping is
+/// an action the save must keep, but it takes no turn, so it can be repeated safely.
+pub fn walk_to_a_wall() -> (Vec<PlayerAction>, &'static str) {
+    let game = Game::new(SEED, GameOptions::default());
+    let start = game.player_coord();
+    let (direction, steps) = CardinalDirection::all()
+        .map(|direction| {
+            let steps = (1..)
+                .take_while(|&n| !game.is_wall(start + direction.coord() * n))
+                .count();
+            (direction, steps)
+        })
+        .min_by_key(|&(_, steps)| steps)
+        .expect("four directions");
+    let action = PlayerAction::Move(direction);
+    (vec![action; steps], key(action))
+}
