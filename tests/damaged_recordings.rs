@@ -8,6 +8,7 @@ use std::path::Path;
 use common::hostile::*;
 use common::tmux::TempDir;
 use coord_2d::UCoord;
+use umbra::storage::Recording;
 
 type Row = (&'static str, Content, &'static str);
 
@@ -122,5 +123,63 @@ fn a_recording_never_replaces_a_device_or_the_save() {
         let (code, stderr) = umbra_bounded(&args, None);
         check_one_line_refusal(target, code, &stderr, reason);
         assert_eq!(fingerprint(Path::new(target)), before, "{target}");
+    }
+}
+
+/// A recording of exactly the largest size is read whole; one byte more is refused unread.
+#[test]
+fn the_size_limit_is_exact() {
+    let limit = Recording::SIZE_LIMIT as usize;
+    let empty = |seed| Recording {
+        seed,
+        options: umbra::GameOptions::default(),
+        actions: Vec::new(),
+    };
+    // The header's length varies with the seed's encoding: pick one that leaves room for whole
+    // records only.
+    let seed = (0..64)
+        .map(|bits| 1u64 << bits)
+        .find(|&seed| (limit - empty(seed).to_bytes().len()).is_multiple_of(5))
+        .expect("a seed whose header fits the limit to a record");
+    let header = empty(seed).to_bytes().len();
+    let recording = Recording {
+        actions: vec![umbra::PlayerAction::Wait; (limit - header) / 5],
+        ..empty(seed)
+    };
+    let dir = TempDir::new("limit");
+    let path = dir.0.join("largest.rec");
+    std::fs::write(&path, recording.to_bytes()).expect("written");
+    assert_eq!(std::fs::metadata(&path).expect("there").len(), limit as u64);
+    let read = Recording::read(&path).expect("a recording of the largest size is read");
+    assert_eq!(read.actions.len(), recording.actions.len());
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .expect("opens");
+    std::io::Write::write_all(&mut file, &[0]).expect("one byte more");
+    let refused = Recording::read(&path).expect_err("one byte too many");
+    assert!(
+        refused.to_string().contains("more than any Umbra file"),
+        "{refused}"
+    );
+}
+
+/// Writing a recording replaces a regular file in one step, and nothing else: a FIFO or a link
+/// where it should go is refused and left in place.
+#[test]
+fn a_recording_is_never_written_over_a_fifo_or_a_link() {
+    let dir = TempDir::new("write-target");
+    let game = umbra::Game::new(3, umbra::GameOptions::default());
+    for content in [Content::Fifo, Content::DevZero] {
+        let path = dir.0.join("target");
+        let _ = std::fs::remove_file(&path);
+        place(&content, &path);
+        let before = fingerprint(&path);
+        let refused = Recording::of(&game).write(&path).expect_err("refused");
+        assert!(
+            refused.to_string().contains("not a regular file"),
+            "{refused}"
+        );
+        assert_eq!(fingerprint(&path), before);
     }
 }

@@ -222,6 +222,11 @@ fn intact_sum_rows() -> Vec<Row> {
             SetAside("unknown action"),
         ),
         (
+            "header of 256 bytes, the most, intact sum",
+            Bytes(header_padded_to(256)),
+            SetAside("to spare"),
+        ),
+        (
             "header with bytes to spare",
             Bytes(header_with_spare_bytes()),
             SetAside("to spare"),

@@ -210,4 +210,10 @@ fn a_damaged_save_is_named_on_the_first_screen() {
     });
     let kept = std::fs::read(save.0.join("save.umbra.unreadable")).expect("kept aside");
     assert_eq!(kept, b"UMBRA");
+    let stderr = session.read("stderr");
+    let aside = save.0.join("save.umbra.unreadable");
+    assert!(
+        stderr.contains(&format!("it was kept as {}", aside.display())),
+        "the full path on stderr too: {stderr}"
+    );
 }

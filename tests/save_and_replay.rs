@@ -7,9 +7,11 @@ use std::path::Path;
 
 mod common;
 
+use chargrid::core::{Component, Event, FrameBuffer, UCoord};
+use chargrid::input::{Input, KeyboardInput, keys};
 use common::tmux::TempDir;
 use common::{scripted_actions as actions, umbra};
-use umbra::app::{Keeper, Notice};
+use umbra::app::{GameApp, Keeper, Notice};
 use umbra::cli::{self, Parsed};
 use umbra::session::{self, Opened, Report};
 use umbra::storage::{Recording, SaveSlot};
@@ -89,16 +91,25 @@ fn resumed_hash(dir: &Path) -> u32 {
     opened.game.state_hash()
 }
 
+/// How many actions loading the save replays after its snapshot (all of them without one).
+fn replayed(dir: &Path) -> usize {
+    let slot = SaveSlot::in_dir(dir).claim().expect("claimed");
+    slot.load().expect("loads").expect("a save").replayed
+}
+
 #[test]
 fn a_snapshot_spares_the_replay_but_never_changes_the_game() {
     let dir = TempDir::new("snapshot");
     let snapshot = dir.0.join("save.snapshot");
-    drop(kept_game(
-        &dir.0,
-        surviving(11, &long_script(2700)),
-        &long_script(1500),
-    ));
-    let early = fs::read(&snapshot).expect("a snapshot after a thousand actions");
+    // Two snapshots in one sitting, at 1000 and 2000 actions, then stopped without a quit.
+    let seed = surviving(11, &long_script(3700));
+    drop(kept_game(&dir.0, seed, &long_script(2500)));
+    let early = fs::read(&snapshot).expect("a snapshot every thousand actions");
+    assert_eq!(
+        replayed(&dir.0),
+        500,
+        "stopped 500 actions after the last snapshot"
+    );
     let Opened {
         mut game,
         mut keeper,
@@ -113,13 +124,20 @@ fn a_snapshot_spares_the_replay_but_never_changes_the_game() {
     drop(keeper);
     let expected = game.state_hash();
     assert_eq!(resumed_hash(&dir.0), expected, "with the latest snapshot");
+    assert_eq!(replayed(&dir.0), 0, "quitting leaves nothing to replay");
     fs::write(&snapshot, &early).expect("an older snapshot put back");
     assert_eq!(resumed_hash(&dir.0), expected, "with a stale snapshot");
+    assert_eq!(
+        replayed(&dir.0),
+        1700,
+        "a stale snapshot still spares its actions"
+    );
     let mut damaged = early.clone();
     let middle = damaged.len() / 2;
     damaged[middle] ^= 1;
     fs::write(&snapshot, &damaged).expect("a damaged snapshot");
     assert_eq!(resumed_hash(&dir.0), expected, "with a damaged snapshot");
+    assert_eq!(replayed(&dir.0), 3700, "a damaged snapshot is not used");
     fs::remove_file(&snapshot).expect("snapshot removed");
     assert_eq!(resumed_hash(&dir.0), expected, "with no snapshot");
     game.act(PlayerAction::Wait);
@@ -354,4 +372,93 @@ fn every_truncation_or_flipped_bit_of_a_recording_is_refused_or_a_prefix() {
             check(&damaged, &format!("bit {bit} at {index}"));
         }
     }
+}
+
+fn press(app: &mut GameApp, key: KeyboardInput) {
+    let frame = FrameBuffer::new(UCoord::new(100, 40));
+    app.update(
+        &mut (),
+        frame.default_ctx(),
+        Event::Input(Input::Keyboard(key)),
+    );
+}
+
+#[test]
+fn a_new_game_started_in_the_app_is_the_one_saved() {
+    let dir = TempDir::new("app-new-game");
+    let script = long_script(3);
+    let seed = surviving(30, &script).to_string();
+    let Opened { game, keeper, .. } = open(&dir.0, &["--rng-seed", &seed]);
+    let mut app = GameApp::new(game)
+        .with_keeper(keeper)
+        .with_seed_source(|| 77);
+    for _ in 0..3 {
+        press(&mut app, KeyboardInput::Char('.'));
+    }
+    let log: Vec<String> = app.log().iter().map(|m| m.text.clone()).collect();
+    assert!(
+        !log.iter().any(|m| m.contains("saved")),
+        "no news while saving works: {log:?}"
+    );
+    for key in [
+        keys::ESCAPE,
+        KeyboardInput::Down,
+        keys::RETURN,
+        KeyboardInput::Char('y'),
+    ] {
+        press(&mut app, key);
+    }
+    press(&mut app, KeyboardInput::Char('.'));
+    drop(app);
+    let resumed = open(&dir.0, &[]);
+    assert_eq!((resumed.game.seed(), resumed.game.turn()), (77, 1));
+}
+
+#[test]
+fn a_game_state_reads_back_as_the_same_game() {
+    let script = actions(200, 4);
+    let game = played(surviving(40, &script), &script);
+    let bytes = game.to_state_bytes();
+    let read = Game::from_state_bytes(&bytes).expect("reads back");
+    assert_eq!(read.state_hash(), game.state_hash());
+    assert_eq!(read.actions(), game.actions());
+    assert!(Game::from_state_bytes(&bytes[..bytes.len() / 2]).is_err());
+}
+
+#[test]
+fn a_dead_games_save_that_cannot_be_removed_is_reported() {
+    let dir = TempDir::new("undeletable");
+    let (seed, dying) = (0..500)
+        .map(|n| (60 + n, actions(300, n)))
+        .find(|(seed, script)| played(*seed, script).is_over())
+        .expect("a script that dies");
+    let report = std::rc::Rc::new(std::cell::RefCell::new(Report::default()));
+    let slot = SaveSlot::in_dir(&dir.0);
+    let seed_text = seed.to_string();
+    let opened = session::open_game(
+        &args(&["--rng-seed", &seed_text]),
+        Some(&slot),
+        || 0,
+        report.clone(),
+    );
+    let Opened {
+        mut game,
+        mut keeper,
+        ..
+    } = opened.expect("opens");
+    // The journal's name now holds a directory, which a file removal cannot take away.
+    fs::remove_file(dir.0.join("save.umbra")).expect("removed");
+    fs::create_dir(dir.0.join("save.umbra")).expect("a directory in its place");
+    for &action in &dying {
+        game.act(action);
+        let _ = keeper.record(&game);
+    }
+    assert!(game.is_over());
+    let problems = report.borrow().problems.clone();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("could not remove the save")),
+        "{problems:?}"
+    );
 }

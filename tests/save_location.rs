@@ -117,6 +117,14 @@ fn a_full_disk_mid_game_is_reported_on_screen_and_loses_nothing_saved() {
     session.wait_for_screen("the save failure on screen", KEY, |s| {
         s.contains("could not be saved")
     });
+    session.send(&bump.repeat(5));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let screen = session.screen();
+    assert_eq!(
+        screen.matches("could not be saved").count(),
+        1,
+        "said once, not once a turn:\n{screen}"
+    );
     std::fs::remove_file(&filler).expect("room made");
     session.send(bump);
     session.wait_for_screen("the recovery on screen", KEY, |s| {

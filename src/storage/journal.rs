@@ -77,7 +77,8 @@ pub fn encode_actions(chain: &mut u32, actions: &[PlayerAction], out: &mut Vec<u
 pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, LoadError> {
     let (header, mut chain, mut at) = decode_header(bytes)?;
     let mut actions = Vec::with_capacity((bytes.len() - at) / RECORD_LEN);
-    let mut chain_at = (chain_wanted_at == Some(0)).then_some(chain);
+    // A snapshot is never taken before the first action, so none is wanted at 0.
+    let mut chain_at = None;
     while let Some(record) = bytes.get(at..at + RECORD_LEN) {
         let code = record[0];
         let sum = u32::from_le_bytes(read_le(record, 1)?);

@@ -7,9 +7,6 @@ use super::journal::{self, RECORD_LEN};
 use super::{LoadError, read_capped, write_atomically};
 use crate::game::{Game, GameOptions, PlayerAction};
 
-/// Sixty-four million actions: far beyond any game a person plays, small enough to read whole.
-pub const SIZE_LIMIT: u64 = 64 << 20;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recording {
     pub seed: u64,
@@ -18,6 +15,10 @@ pub struct Recording {
 }
 
 impl Recording {
+    /// The largest recording or save read, in bytes: some thirteen million actions, far beyond
+    /// any game a person plays, and small enough to read whole.
+    pub const SIZE_LIMIT: u64 = 64 << 20;
+
     pub fn of(game: &Game) -> Self {
         Self {
             seed: game.seed(),
@@ -63,6 +64,6 @@ impl Recording {
     }
 
     pub fn read(path: &Path) -> Result<Self, LoadError> {
-        Self::from_bytes(&read_capped(path, SIZE_LIMIT)?)
+        Self::from_bytes(&read_capped(path, Self::SIZE_LIMIT)?)
     }
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::journal::{self, RECORD_LEN};
-use super::recording::SIZE_LIMIT;
+use super::recording::Recording;
 use super::{LoadError, is_missing, probe_writable, read_capped, snapshot};
 use crate::game::Game;
 
@@ -134,6 +134,9 @@ pub struct SavedGame {
     pub game: Game,
     /// The journal ended in a record the machine did not finish writing; it was cut off.
     pub torn_tail: bool,
+    /// Actions replayed to reach the game: those after the snapshot, or all of them when no
+    /// snapshot could be used.
+    pub replayed: usize,
     pub writer: SaveWriter,
 }
 
@@ -150,7 +153,7 @@ impl ClaimedSlot {
     /// journal; otherwise the whole journal is replayed.
     pub fn load(&self) -> Result<Option<SavedGame>, LoadError> {
         let path = self.path();
-        let bytes = match read_capped(&path, SIZE_LIMIT) {
+        let bytes = match read_capped(&path, Recording::SIZE_LIMIT) {
             Ok(bytes) => bytes,
             Err(error) if is_missing(&error) => return Ok(None),
             Err(error) => return Err(error),
@@ -167,7 +170,7 @@ impl ClaimedSlot {
         }
         let start = snapshot
             .filter(|s| decoded.chain_at == Some(s.chain))
-            .and_then(|s| s.game(decoded.seed, decoded.options));
+            .and_then(|s| s.game());
         let mut game = start.unwrap_or_else(|| Game::new(decoded.seed, decoded.options));
         let done = game.actions().len();
         for &action in &decoded.actions[done..] {
@@ -181,6 +184,7 @@ impl ClaimedSlot {
         let writer = SaveWriter::new(file, self.snapshot_path(), decoded.valid_len, decoded.chain);
         Ok(Some(SavedGame {
             writer: writer.after(decoded.actions.len(), done),
+            replayed: decoded.actions.len() - done,
             game,
             torn_tail,
         }))

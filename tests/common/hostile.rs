@@ -132,6 +132,18 @@ pub fn journal_version_zero() -> Vec<u8> {
     bytes
 }
 
+/// A real header padded with zeros to `length` bytes, its checksum intact.
+pub fn header_padded_to(length: usize) -> Vec<u8> {
+    let header = Header {
+        rules_version: RULES_VERSION,
+        seed: SEED,
+        options: GameOptions::default(),
+    };
+    let mut payload = postcard::to_allocvec(&header).expect("encodes");
+    payload.resize(length, 0);
+    journal_with(&payload, &[])
+}
+
 pub fn header_with_spare_bytes() -> Vec<u8> {
     let header = Header {
         rules_version: RULES_VERSION,
