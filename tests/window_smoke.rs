@@ -103,8 +103,16 @@ fn start_xvfb(reaper: &mut Reaper) -> String {
     )
     .expect("Xvfb reports its display");
     reaper.0.push(xvfb);
-    format!(":{}", number.trim())
+    let display = format!(":{}", number.trim());
+    wait_for("the X display to answer", Duration::from_secs(30), || {
+        output("xdotool", &["getdisplaygeometry"], &display)
+    });
+    display
 }
+
+/// One window test at a time: three X servers and three software-rendered windows at once on a
+/// two-core machine made a game fail to reach its display.
+static ONE_WINDOW_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// The game of seed 7 in a window on a private Xvfb display, its save in `dir`.
 struct Window {
@@ -112,10 +120,17 @@ struct Window {
     display: String,
     window: String,
     stderr_path: PathBuf,
+    /// Fields drop in order: the turn passes on only after the reaper has ended the game and
+    /// its X server.
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Window {
     fn open(dir: &Path) -> Self {
+        // A test that failed while holding the turn poisons it; the next may still run.
+        let turn = ONE_WINDOW_AT_A_TIME
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         std::fs::create_dir_all(dir).expect("temporary directory");
         let mut reaper = Reaper(Vec::new());
         let stderr_path = dir.join("stderr.txt");
@@ -146,6 +161,7 @@ impl Window {
             display,
             window,
             stderr_path,
+            _turn: turn,
         };
         // Keys are sent only once a frame is drawn: winit repeats a key that is down at the
         // moment the window gains focus, and chargrid_wgpu passes the repeat on as a press.
