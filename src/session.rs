@@ -12,7 +12,7 @@ use crate::app::{KeepError, Keeper, Notice};
 use crate::cli::Args;
 use crate::game::Game;
 use crate::storage::{
-    ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter, SavedGame,
+    self, ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter, SavedGame,
 };
 
 /// How the game to play was found.
@@ -207,23 +207,15 @@ fn set_aside(slot: &ClaimedSlot, error: &LoadError) -> Notice {
     }
 }
 
-/// `--record FILE` must be a regular file (or nothing yet) in a directory we can write, and
-/// never one of the save's own files: found now, not when the game ends.
+/// `--record FILE` must be a file storage may replace, and never one of the save's own files:
+/// found now, not when the game ends.
 fn check_record_target(path: &Path, slot: Option<&SaveSlot>) -> Result<(), String> {
     let shown = path.display();
-    if let Ok(metadata) = fs::symlink_metadata(path)
-        && !metadata.is_file()
-    {
-        return Err(format!(
-            "cannot record to {shown}: it is not a regular file, and it is left alone"
-        ));
-    }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
     if let (Some(slot), Some(name)) = (slot, path.file_name())
-        && let (Ok(dir), Ok(save_dir)) = (fs::canonicalize(dir), fs::canonicalize(slot.dir()))
+        && let (Ok(dir), Ok(save_dir)) = (
+            fs::canonicalize(storage::parent_dir(path)),
+            fs::canonicalize(slot.dir()),
+        )
         && dir == save_dir
         && name.to_string_lossy().starts_with("save.")
     {
@@ -231,14 +223,7 @@ fn check_record_target(path: &Path, slot: Option<&SaveSlot>) -> Result<(), Strin
             "cannot record to {shown}: that name belongs to the save; choose another"
         ));
     }
-    if !dir.is_dir() {
-        return Err(format!(
-            "cannot record to {shown}: {} is not a directory",
-            dir.display()
-        ));
-    }
-    tempfile::tempfile_in(dir)
-        .map(drop)
+    storage::check_writable_target(path)
         .map_err(|error| format!("cannot record to {shown}: {error}"))
 }
 

@@ -238,7 +238,7 @@ fn check_replaceable(path: &Path) -> io::Result<()> {
 }
 
 /// The directory a file lives in (the current one for a bare name).
-fn parent_dir(path: &Path) -> &Path {
+pub fn parent_dir(path: &Path) -> &Path {
     path.parent()
         .filter(|dir| !dir.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
@@ -259,6 +259,20 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temporary.as_file().sync_all()?;
     temporary.persist(path).map_err(|error| error.error)?;
     Ok(())
+}
+
+/// Checks, before anything is played, that `path` can later be written atomically: nothing but a
+/// regular file stands there, and its directory exists and takes new files.
+pub fn check_writable_target(path: &Path) -> io::Result<()> {
+    check_replaceable(path)?;
+    let dir = parent_dir(path);
+    if !dir.is_dir() {
+        return Err(io::Error::other(format!(
+            "{} is not a directory",
+            dir.display()
+        )));
+    }
+    tempfile::tempfile_in(dir).map(drop)
 }
 
 /// Proves files can be created, written and removed in `dir` (creating it if need be), so a
