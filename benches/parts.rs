@@ -52,7 +52,7 @@ fn distance_map(criterion: &mut Criterion) {
             .expect("the player has an open neighbour");
         let there = World::from_terrain(&terrain);
         let worlds = [here, there];
-        let mut context = BehaviourContext::new(terrain.grid.size());
+        let mut context = BehaviourContext::new(&worlds[0]);
         let mut which = 0;
         group.bench_function(name, |b| {
             b.iter(|| {

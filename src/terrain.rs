@@ -6,6 +6,8 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use rand::Rng;
 
+use crate::balance;
+
 /// The smallest map a level can be generated on: room for a few rooms and corridors.
 pub const MIN_MAP_SIZE: UCoord = UCoord::new_u16(20, 15);
 /// The largest map: a million cells keeps generation and memory comfortably bounded.
@@ -42,12 +44,27 @@ impl NpcType {
     }
 }
 
+/// Whether an NPC starts the level asleep or awake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Disposition {
+    Asleep,
+    Awake,
+}
+
+/// An NPC as a level places it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NpcSpawn {
+    pub coord: ICoord,
+    pub npc_type: NpcType,
+    pub disposition: Disposition,
+}
+
 /// A level before it becomes a world: the terrain grid, where the player starts and who lives where.
 #[derive(Debug, Clone)]
 pub struct Terrain {
     pub grid: Grid<TerrainTile>,
     pub player: ICoord,
-    pub npcs: Vec<(ICoord, NpcType)>,
+    pub npcs: Vec<NpcSpawn>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -80,7 +97,24 @@ pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
     let rooms = place_rooms(&mut grid, rng);
     connect_rooms(&mut grid, &rooms);
     let player = rooms[0].centre();
-    let npcs = place_npcs(&grid, &rooms, player, rng);
+    let placed = place_npcs(&grid, &rooms, player, rng);
+    // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
+    let npcs = placed
+        .into_iter()
+        .map(|(coord, npc_type)| {
+            let (awake, out_of) = balance::NPC_AWAKE_AT_START;
+            let disposition = if rng.random_ratio(awake, out_of) {
+                Disposition::Awake
+            } else {
+                Disposition::Asleep
+            };
+            NpcSpawn {
+                coord,
+                npc_type,
+                disposition,
+            }
+        })
+        .collect();
     Terrain { grid, player, npcs }
 }
 
@@ -224,7 +258,8 @@ impl std::fmt::Display for AsciiMapError {
 
 impl std::error::Error for AsciiMapError {}
 
-/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `o` orc, `T` troll.
+/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `o` orc, `T` troll (both awake),
+/// `z` a sleeping orc, `Z` a sleeping troll.
 /// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
 pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), AsciiMapError> {
     let width = rows.first().map(|r| r.chars().count()).unwrap_or(0);
@@ -247,8 +282,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                 '.' => (),
                 '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
                 '@' => player = Some(coord),
-                'o' => npcs.push((coord, NpcType::Orc)),
-                'T' => npcs.push((coord, NpcType::Troll)),
+                'o' | 'T' | 'z' | 'Z' => npcs.push(ascii_npc(coord, ch)),
                 '0'..='9' => labels.push((ch, coord)),
                 _ => return Err(AsciiMapError::UnknownCharacter { ch, x, y }),
             }
@@ -256,4 +290,20 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
     }
     let player = player.ok_or(AsciiMapError::NoPlayer)?;
     Ok((Terrain { grid, player, npcs }, labels))
+}
+
+fn ascii_npc(coord: ICoord, ch: char) -> NpcSpawn {
+    let npc_type = match ch {
+        'o' | 'z' => NpcType::Orc,
+        _ => NpcType::Troll,
+    };
+    let disposition = match ch {
+        'z' | 'Z' => Disposition::Asleep,
+        _ => Disposition::Awake,
+    };
+    NpcSpawn {
+        coord,
+        npc_type,
+        disposition,
+    }
 }

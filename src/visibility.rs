@@ -48,6 +48,9 @@ const EMPTY_SNAPSHOT: TileSnapshot = LayerTable {
 struct Cell {
     /// The generation in which the cell was last in view; 0 means never.
     last_seen: u64,
+    /// The generation in which the player's own eyes last reached the cell. The same as
+    /// `last_seen` unless omniscience shows more than the player sees; NPCs go by this one.
+    in_sight: u64,
     memory: TileSnapshot,
 }
 
@@ -55,10 +58,17 @@ struct Cell {
 pub struct Visibility {
     generation: u64,
     grid: Grid<Cell>,
+    /// The cells in the player's sight this generation, between [`Visibility::look`] and
+    /// [`Visibility::remember`]. Scratch, like the shadowcast context.
+    #[serde(skip, default = "in_view_with_room")]
+    in_view: Vec<ICoord>,
     /// Scratch space only: a loaded game starts with an empty one.
     #[serde(skip)]
     shadowcast: shadowcast::Context<u8>,
 }
+
+/// The most cells a field of view of the player's radius can hold: its bounding square.
+const IN_VIEW_MAX: usize = (2 * VISION_REACH as usize + 1) * (2 * VISION_REACH as usize + 1);
 
 /// No cell further than this from the player along either axis is within vision range.
 const VISION_REACH: i32 = PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
@@ -88,26 +98,65 @@ impl InputGrid for Opacity {
     }
 }
 
+fn in_view_with_room() -> Vec<ICoord> {
+    Vec::with_capacity(IN_VIEW_MAX)
+}
+
 impl Visibility {
     pub fn new(size: UCoord) -> Self {
         let never_seen = Cell {
             last_seen: 0,
+            in_sight: 0,
             memory: EMPTY_SNAPSHOT,
         };
         Self {
             generation: 0,
             grid: Grid::new_clone(size, never_seen),
+            in_view: in_view_with_room(),
             shadowcast: shadowcast::Context::default(),
         }
     }
 
-    /// Recomputes what the player sees from where it stands now and refreshes the memory of
-    /// every cell in view.
+    /// [`Visibility::look`] then [`Visibility::remember`], for a world where nothing moves
+    /// between the two.
     pub fn update(&mut self, world: &World, omniscience: Omniscience) {
+        self.look(world);
+        self.remember(world, omniscience);
+    }
+
+    /// Works out what the player sees from where it stands now. NPCs decide on this, after the
+    /// player's move and before their own; walls alone block sight, so it stays right while
+    /// they move.
+    pub fn look(&mut self, world: &World) {
         self.generation += 1;
         let generation = self.generation;
         let grid = &mut self.grid;
-        let mut see = |coord: ICoord| {
+        let in_view = &mut self.in_view;
+        in_view.clear();
+        let player = world.player_coord();
+        self.shadowcast.for_each_visible(
+            player,
+            &Opacity { centre: player },
+            world,
+            vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
+            OPAQUE,
+            |coord, _visible_directions, _light| {
+                if let Some(cell) = grid.get_mut(coord)
+                    && cell.in_sight != generation
+                {
+                    cell.in_sight = generation;
+                    in_view.push(coord);
+                }
+            },
+        );
+    }
+
+    /// Refreshes the memory of every cell in view (every cell, with omniscience) with what is
+    /// on it now, after everyone has moved.
+    pub fn remember(&mut self, world: &World, omniscience: Omniscience) {
+        let generation = self.generation;
+        let grid = &mut self.grid;
+        let see = |coord: ICoord| {
             if let Some(cell) = grid.get_mut(coord) {
                 cell.last_seen = generation;
                 cell.memory = world.tiles_at(coord);
@@ -115,17 +164,20 @@ impl Visibility {
         };
         match omniscience {
             Omniscience::On => world.size().icoord_iter_row_major().for_each(see),
-            Omniscience::Off => self.shadowcast.for_each_visible(
-                world.player_coord(),
-                &Opacity {
-                    centre: world.player_coord(),
-                },
-                world,
-                vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
-                OPAQUE,
-                |coord, _visible_directions, _light| see(coord),
-            ),
+            Omniscience::Off => self.in_view.iter().copied().for_each(see),
         }
+    }
+
+    /// The cells the player's own eyes reach this turn.
+    pub fn in_sight(&self) -> &[ICoord] {
+        &self.in_view
+    }
+
+    /// True if the player's own eyes reach the cell this turn, whatever omniscience shows.
+    pub fn in_player_sight(&self, coord: ICoord) -> bool {
+        self.grid
+            .get(coord)
+            .is_some_and(|cell| cell.in_sight == self.generation)
     }
 
     pub fn size(&self) -> UCoord {

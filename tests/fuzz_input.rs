@@ -24,7 +24,7 @@ fn config(cases: u32) -> ProptestConfig {
 }
 
 const MAP_CHARACTERS: &[char] = &[
-    '#', '.', '@', 'o', 'T', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
+    '#', '.', '@', 'o', 'T', 'z', 'Z', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
 ];
 
 /// Mostly the characters a map is made of, sometimes anything at all: spaces, tabs, carriage
@@ -82,8 +82,8 @@ fn check_load(rows: &[String]) -> Result<(), TestCaseError> {
             prop_assert_eq!(terrain.grid.height() as usize, rows.len());
             prop_assert_eq!(terrain.grid.width() as usize, rows[0].chars().count());
             prop_assert_eq!(count(&['@']), 1);
-            prop_assert_eq!(terrain.npcs.len(), count(&['o', 'T']));
-            prop_assert_eq!(labels.len(), count(&MAP_CHARACTERS[5..]));
+            prop_assert_eq!(terrain.npcs.len(), count(&['o', 'T', 'z', 'Z']));
+            prop_assert_eq!(labels.len(), count(&MAP_CHARACTERS[7..]));
             let player = terrain.player;
             let player_row: Vec<char> = rows[player.y as usize].chars().collect();
             prop_assert_eq!(player_row[player.x as usize], '@');

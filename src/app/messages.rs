@@ -72,6 +72,11 @@ pub fn describe(event: GameEvent) -> String {
         } => format!("The {} hits you for {damage}.", name(attacker)),
         GameEvent::Kill { victim, .. } => format!("You kill the {}.", name(victim)),
         GameEvent::PlayerDied { killer } => format!("The {} kills you.", name(killer)),
+        GameEvent::Shout {
+            shouter,
+            seen: true,
+        } => format!("The {} shouts for help!", name(shouter)),
+        GameEvent::Shout { seen: false, .. } => "You hear a shout.".to_string(),
     }
 }
 
@@ -81,7 +86,8 @@ fn tone(event: GameEvent) -> Tone {
             target: Actor::Player,
             ..
         }
-        | GameEvent::PlayerDied { .. } => Tone::Danger,
+        | GameEvent::PlayerDied { .. }
+        | GameEvent::Shout { .. } => Tone::Danger,
         GameEvent::Kill { .. } => Tone::Good,
         GameEvent::Attack { .. } => Tone::Normal,
     }

@@ -88,6 +88,21 @@ impl Game {
         self.agents.get(npc).copied()
     }
 
+    /// How many NPCs are awake (wandering, hunting, searching or fleeing).
+    pub fn awake_npcs(&self) -> usize {
+        self.awake.len()
+    }
+
+    /// How many waypoints wandering NPCs walk between on this level.
+    pub fn waypoint_count(&self) -> usize {
+        self.behaviour.waypoint_count()
+    }
+
+    /// Bytes the waypoints' maps and tables hold (reserved; pages are backed once written).
+    pub fn waypoint_bytes(&self) -> usize {
+        self.behaviour.waypoint_bytes()
+    }
+
     /// How many NPCs saw the player on the turn just played, by their memory of it.
     pub fn npcs_seeing_player(&self) -> usize {
         self.agents
@@ -97,7 +112,7 @@ impl Game {
     }
 
     /// A hash of everything that shapes the rest of the game: turn, characters, hit points,
-    /// corpses, NPC memories and the RNG's position. Equal games hash equal on every platform
+    /// corpses, NPC memories (state, reason, sighting) and the RNG's position. Equal games hash equal on every platform
     /// and Rust version: CRC-32 (the same `crc32fast` the files use) over a fixed little-endian
     /// encoding, never `std`'s hasher, whose output may change between releases.
     pub fn state_hash(&self) -> u32 {
@@ -112,12 +127,8 @@ impl Game {
             hash.write_coord(self.world.coord_of(npc));
             hash.write(self.world.npc_type(npc).map_or(0, |t| t as u64 + 1));
             hash.write_hit_points(self.world.hit_points(npc).unwrap_or(HitPoints::full(0)));
-            let sighting = self.agents.get(npc).and_then(|agent| agent.last_sighting);
-            match sighting {
-                Some(sighting) => {
-                    hash.write_coord(sighting.coord);
-                    hash.write(sighting.turn);
-                }
+            match self.agents.get(npc) {
+                Some(agent) => hash.write_agent(agent),
                 None => hash.write(u64::MAX),
             }
         }
@@ -175,6 +186,13 @@ impl StateHasher {
 
     fn write_coord(&mut self, coord: ICoord) {
         self.write(u64::from(coord.x as u32) << 32 | u64::from(coord.y as u32));
+    }
+
+    /// The agent's whole memory, in postcard's encoding, which is the same on every platform.
+    fn write_agent(&mut self, agent: &Agent) {
+        let mut buffer = [0; 128];
+        let bytes = postcard::to_slice(agent, &mut buffer).expect("an agent encodes in 128 bytes");
+        self.0.update(bytes);
     }
 
     fn write_hit_points(&mut self, hit_points: HitPoints) {

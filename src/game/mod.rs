@@ -11,12 +11,13 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
 use crate::balance;
-use crate::behaviour::{Agent, BehaviourContext, NPC_VISION_DISTANCE_SQUARED, NpcAction};
-use crate::terrain::{self, AsciiMapError, NpcType, Terrain};
+use crate::behaviour::{Agent, BehaviourContext, Noise};
+use crate::terrain::{self, AsciiMapError, Disposition, NpcType, Terrain};
 use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
 use crate::world::{ActOutcome, Attack, HitPoints, World};
 
 mod inspect;
+mod npc_phase;
 mod persist;
 
 pub use persist::DecodeError;
@@ -25,15 +26,15 @@ pub use persist::DecodeError;
 /// replay to the same game only under the same rules, so a file from other rules is refused
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw).
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
 /// Room for this many recorded actions before the list grows (and so allocates) mid-game.
 const ACTIONS_RESERVED: usize = 4096;
 /// The most events one turn can record: the player's blow and a kill, blows from the four NPCs
-/// that can stand next to the player, and the player's death.
-const EVENTS_PER_TURN_MAX: usize = 7;
+/// that can stand next to the player, the player's death, and one shout.
+const EVENTS_PER_TURN_MAX: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
@@ -78,6 +79,12 @@ pub enum GameEvent {
     PlayerDied {
         killer: Actor,
     },
+    /// An NPC spotted the player and called the others (only the first shout of a turn).
+    Shout {
+        shouter: Actor,
+        /// Whether the player saw who shouted, or only heard it.
+        seen: bool,
+    },
 }
 
 /// What the player's action amounted to.
@@ -117,11 +124,14 @@ pub struct Game {
     /// Every action the player has sent, from the first turn: with the seed and options, the
     /// whole game.
     actions: Vec<PlayerAction>,
-    /// NPCs that remembered the player at the end of the last NPC phase. Rebuilt from the
+    /// The living NPCs that are not asleep, in spawn order: the ones that act. Rebuilt from the
     /// agents, so not saved.
-    remembering: Vec<Entity>,
-    /// Scratch space for the NPCs that act this turn.
     awake: Vec<Entity>,
+    /// Noises made this turn, heard at the end of the NPC phase, so none is left over between
+    /// turns (and so none needs saving).
+    noises: Vec<Noise>,
+    /// Scratch space for the sleepers the player sees this turn.
+    sleepers_in_view: Vec<Entity>,
 }
 
 impl Game {
@@ -146,25 +156,31 @@ impl Game {
         let world = World::from_terrain(terrain);
         let size = world.size();
         let mut agents = ComponentTable::default();
-        for &npc in world.npcs() {
-            agents.insert(npc, Agent::default());
+        // The world spawns NPCs in the terrain's order.
+        for (&npc, spawn) in world.npcs().iter().zip(&terrain.npcs) {
+            let agent = match spawn.disposition {
+                Disposition::Asleep => Agent::asleep(),
+                Disposition::Awake => Agent::wandering(),
+            };
+            agents.insert(npc, agent);
         }
         let mut game = Self {
             seed,
             // For a hand-made level these still describe what a new game would generate.
             options,
+            behaviour: BehaviourContext::new(&world),
             world,
             rng,
             visibility: Visibility::new(size),
-            behaviour: BehaviourContext::new(size),
             agents,
             turn: 0,
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
             actions: persist::with_room_to_grow(Vec::new()),
-            remembering: Vec::new(),
             awake: Vec::new(),
+            noises: Vec::new(),
+            sleepers_in_view: Vec::new(),
         };
-        game.reserve_npc_lists();
+        game.rebuild_npc_lists();
         game.visibility.update(&game.world, options.omniscience);
         game
     }
@@ -180,12 +196,21 @@ impl Game {
         self
     }
 
-    /// Room for every NPC in both lists (the awake list may hold each twice before it is
-    /// deduplicated), so no turn grows them.
-    fn reserve_npc_lists(&mut self) {
+    /// The awake list from the agents, and room in every NPC list for every NPC (each makes at
+    /// most one noise a turn), so no turn grows them.
+    fn rebuild_npc_lists(&mut self) {
         let npcs = self.world.npcs().len();
-        self.remembering.reserve(npcs);
-        self.awake.reserve(2 * npcs);
+        self.awake.clear();
+        self.awake.reserve(npcs);
+        self.noises.reserve(npcs + 1);
+        self.sleepers_in_view.reserve(npcs);
+        let agents = &self.agents;
+        let awake = self
+            .world
+            .npcs()
+            .iter()
+            .filter(|&&npc| agents.get(npc).is_some_and(|agent| !agent.is_asleep()));
+        self.awake.extend(awake);
     }
 
     /// Plays one turn. Events from the turn are in [`Game::events`] afterwards.
@@ -205,9 +230,10 @@ impl Game {
         }
         self.turn += 1;
         self.regenerate();
+        self.visibility.look(&self.world);
         self.npc_phase();
         self.visibility
-            .update(&self.world, self.options.omniscience);
+            .remember(&self.world, self.options.omniscience);
         TurnOutcome::TurnTaken
     }
 
@@ -218,64 +244,6 @@ impl Game {
         {
             self.world.heal_player(1);
         }
-    }
-
-    /// Every living NPC acts once, in spawn order, until the player dies. An NPC that neither
-    /// remembers the player nor stands within NPC vision range of it can only wait, so it is
-    /// skipped: a turn costs the same however many NPCs idle far away. Skipping is exact, because
-    /// an NPC moves only on its own turn, so where it stands when the phase starts is where it
-    /// stands when it would decide.
-    fn npc_phase(&mut self) {
-        self.behaviour.prepare(&self.world);
-        let mut awake = std::mem::take(&mut self.awake);
-        self.collect_awake_npcs(&mut awake);
-        self.remembering.clear();
-        for &npc in &awake {
-            if !self.world.is_player_alive() {
-                break;
-            }
-            let agent = self
-                .agents
-                .get_mut(npc)
-                .expect("every living NPC has an agent");
-            let action = self
-                .behaviour
-                .choose_action(&self.world, npc, agent, self.turn);
-            if agent.last_sighting.is_some() {
-                self.remembering.push(npc);
-            }
-            if let NpcAction::Move(direction) = action
-                && let ActOutcome::Attacked(attack) = self.world.move_character(npc, direction)
-            {
-                self.record_attack(attack);
-            }
-        }
-        self.awake = awake;
-    }
-
-    /// The living NPCs within NPC vision range of the player or remembering it, in spawn order
-    /// (entity ids are handed out in spawn order and never reused).
-    fn collect_awake_npcs(&self, awake: &mut Vec<Entity>) {
-        awake.clear();
-        let player = self.world.player_coord();
-        let reach = NPC_VISION_DISTANCE_SQUARED.isqrt() as i32;
-        for y in -reach..=reach {
-            for x in -reach..=reach {
-                let offset = ICoord::new(x, y);
-                if offset.magnitude2() > NPC_VISION_DISTANCE_SQUARED {
-                    continue;
-                }
-                if let Some(npc) = self.world.character_at(player + offset)
-                    && npc != self.world.player()
-                {
-                    awake.push(npc);
-                }
-            }
-        }
-        let remembering = self.remembering.iter().copied();
-        awake.extend(remembering.filter(|&npc| self.world.is_alive(npc)));
-        awake.sort_unstable();
-        awake.dedup();
     }
 
     fn actor(&self, entity: Entity) -> Actor {
@@ -293,6 +261,7 @@ impl Game {
             target,
             damage: attack.damage,
         });
+        self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
         if !attack.killed {
             return;
         }
@@ -300,6 +269,8 @@ impl Game {
             self.events.push(GameEvent::PlayerDied { killer: attacker });
         } else {
             self.agents.remove(attack.target);
+            // Only the player kills, and only on its own move, outside the NPC phase.
+            self.awake.retain(|&npc| npc != attack.target);
             self.events.push(GameEvent::Kill {
                 killer: attacker,
                 victim: target,

@@ -74,27 +74,22 @@ impl Game {
         if saved.visibility.size() != size {
             return Err(DecodeError("visibility and map sizes differ".into()));
         }
-        let remembering = saved
-            .agents
-            .iter()
-            .filter(|(_, agent)| agent.last_sighting.is_some())
-            .map(|(npc, _)| npc)
-            .collect();
         let mut game = Self {
             seed: saved.seed,
             options: saved.options,
+            behaviour: BehaviourContext::new(&saved.world),
             world: saved.world,
             rng: saved.rng,
             visibility: saved.visibility,
-            behaviour: BehaviourContext::new(size),
             agents: saved.agents,
             turn: saved.turn,
             events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),
             actions: with_room_to_grow(saved.actions),
-            remembering,
             awake: Vec::new(),
+            noises: Vec::new(),
+            sleepers_in_view: Vec::new(),
         };
-        game.reserve_npc_lists();
+        game.rebuild_npc_lists();
         match game.invariant_violations().first() {
             Some(problem) => Err(DecodeError(problem.clone())),
             None => Ok(game),

@@ -103,7 +103,12 @@ impl World {
 
     /// Heals the player by `amount`, never past the maximum.
     pub fn heal_player(&mut self, amount: u32) {
-        if let Some(hit_points) = self.components.hit_points.get_mut(self.player) {
+        self.heal(self.player, amount);
+    }
+
+    /// Heals a character by `amount`, never past the maximum.
+    pub fn heal(&mut self, entity: Entity, amount: u32) {
+        if let Some(hit_points) = self.components.hit_points.get_mut(entity) {
             hit_points.current = (hit_points.current + amount).min(hit_points.max);
         }
     }

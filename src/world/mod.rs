@@ -110,8 +110,8 @@ impl World {
             };
             world.spawn(Location::from((coord, layer)), tile);
         }
-        for &(coord, npc_type) in &terrain.npcs {
-            world.spawn_npc(coord, npc_type);
+        for npc in &terrain.npcs {
+            world.spawn_npc(npc.coord, npc.npc_type);
         }
         world
     }

@@ -1,0 +1,203 @@
+//! One NPC's own memory: what it is doing, why it started, and what it knows of the player.
+//! Every change of state goes through one small function here, each recording its reason.
+
+use coord_2d::ICoord;
+
+use super::waypoints::WaypointId;
+
+/// Where and when an NPC last saw the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Sighting {
+    pub coord: ICoord,
+    pub turn: u64,
+}
+
+/// What an NPC is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum NpcState {
+    /// Sees nothing; noise or a stealth check wakes it.
+    Asleep,
+    /// Walking to `goal` (none: choosing one next turn), having last rested at `from`; standing
+    /// still until `resume_at`.
+    Wandering {
+        goal: Option<WaypointId>,
+        from: Option<WaypointId>,
+        resume_at: u64,
+    },
+    /// Sees the player and closes in.
+    Hunting,
+    /// Walking to `target` (where the player was seen or a noise came from), then, once
+    /// `prowling`, looking around it; gives up at turn `until`. `previous` is the cell it last
+    /// stood on, so that looking around never turns straight back.
+    Searching {
+        target: ICoord,
+        prowling: bool,
+        until: u64,
+        previous: ICoord,
+    },
+    /// Running from the player along the safety map.
+    Fleeing,
+}
+
+/// Why an NPC's state last changed: each transition has one, for tests and for the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Reason {
+    /// The state it was created in.
+    Spawned,
+    /// It saw the player.
+    SawPlayer,
+    /// Asleep, it noticed the player in view (a failed stealth check).
+    NoticedPlayer,
+    /// It heard a fight.
+    HeardNoise,
+    /// A shout told it where the player is.
+    Alerted,
+    /// It no longer sees the player it was hunting.
+    LostSight,
+    /// It reached the searched cell (or could get no closer) and looks around.
+    ReachedTarget,
+    /// It searched for long enough and found nothing.
+    SearchOver,
+    /// The searched cell cannot be reached from where it stands.
+    TargetUnreachable,
+    /// Badly hurt, it runs.
+    Hurt,
+    /// Healed enough to fight again.
+    Recovered,
+    /// Fleeing with nowhere better to go and the player next to it: it fights.
+    Cornered,
+}
+
+/// The last change of state: why, and on which turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Transition {
+    pub reason: Reason,
+    pub turn: u64,
+}
+
+/// One NPC's memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Agent {
+    pub state: NpcState,
+    pub last_transition: Transition,
+    pub last_sighting: Option<Sighting>,
+    /// Turns in a row it wanted to step and could not.
+    pub stuck_turns: u8,
+}
+
+impl Agent {
+    pub const fn asleep() -> Self {
+        Self::new(NpcState::Asleep)
+    }
+
+    pub const fn wandering() -> Self {
+        Self::new(NpcState::Wandering {
+            goal: None,
+            from: None,
+            resume_at: 0,
+        })
+    }
+
+    const fn new(state: NpcState) -> Self {
+        Self {
+            state,
+            last_transition: Transition {
+                reason: Reason::Spawned,
+                turn: 0,
+            },
+            last_sighting: None,
+            stuck_turns: 0,
+        }
+    }
+
+    pub fn is_asleep(&self) -> bool {
+        self.state == NpcState::Asleep
+    }
+
+    fn become_(&mut self, state: NpcState, reason: Reason, turn: u64) {
+        self.state = state;
+        self.last_transition = Transition { reason, turn };
+        self.stuck_turns = 0;
+    }
+
+    /// Sees the player (or, asleep, noticed it): the chase begins. True if this is news, for
+    /// the NPCs that shout when they spot the player.
+    pub fn see_player(&mut self, at: ICoord, turn: u64) -> bool {
+        self.last_sighting = Some(Sighting { coord: at, turn });
+        let news = !matches!(self.state, NpcState::Hunting | NpcState::Fleeing);
+        if news {
+            let reason = if self.is_asleep() {
+                Reason::NoticedPlayer
+            } else {
+                Reason::SawPlayer
+            };
+            self.become_(NpcState::Hunting, reason, turn);
+        }
+        news
+    }
+
+    /// Goes to look at `target`, for `reason`, unless busy with the player already.
+    pub fn investigate(&mut self, target: ICoord, here: ICoord, reason: Reason, turn: u64) {
+        if matches!(self.state, NpcState::Hunting | NpcState::Fleeing) {
+            return;
+        }
+        self.start_search(target, here, reason, turn);
+    }
+
+    /// The player it was hunting is out of sight: search where it was last seen.
+    pub fn lose_sight(&mut self, here: ICoord, turn: u64) {
+        let target = self.last_sighting.map_or(here, |s| s.coord);
+        self.start_search(target, here, Reason::LostSight, turn);
+    }
+
+    fn start_search(&mut self, target: ICoord, here: ICoord, reason: Reason, turn: u64) {
+        let state = NpcState::Searching {
+            target,
+            prowling: false,
+            until: turn + crate::balance::SEARCH_APPROACH_TURNS,
+            previous: here,
+        };
+        self.become_(state, reason, turn);
+    }
+
+    /// At (or as near as it gets to) the searched cell: look around it for a while.
+    pub fn start_prowling(&mut self, here: ICoord, reason: Reason, turn: u64) {
+        if let NpcState::Searching { target, .. } = self.state {
+            let state = NpcState::Searching {
+                target,
+                prowling: true,
+                until: turn + crate::balance::SEARCH_PROWL_TURNS,
+                previous: here,
+            };
+            self.become_(state, reason, turn);
+        }
+    }
+
+    /// Nothing left to do: wander again.
+    pub fn give_up(&mut self, reason: Reason, turn: u64) {
+        self.become_(
+            NpcState::Wandering {
+                goal: None,
+                from: None,
+                resume_at: turn,
+            },
+            reason,
+            turn,
+        );
+    }
+
+    pub fn flee(&mut self, turn: u64) {
+        self.become_(NpcState::Fleeing, Reason::Hurt, turn);
+    }
+
+    /// Healed while out of sight of the player: back to where it last saw it.
+    pub fn recover(&mut self, here: ICoord, turn: u64) {
+        let target = self.last_sighting.map_or(here, |s| s.coord);
+        self.start_search(target, here, Reason::Recovered, turn);
+    }
+
+    /// Fights again, healed or cornered.
+    pub fn turn_to_fight(&mut self, reason: Reason, turn: u64) {
+        self.become_(NpcState::Hunting, reason, turn);
+    }
+}

@@ -1,0 +1,126 @@
+//! Hunting: closing in on a player the NPC sees, along the shared distance map, stepping round
+//! other NPCs.
+
+use coord_2d::{ICoord, UCoord};
+use direction::{CardinalDirection, CardinalDirections};
+use grid_search_cardinal::CanEnter;
+
+use super::{
+    BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, OpenGround, ROUTE_SEARCH_DISTANCE,
+};
+use crate::world::World;
+
+/// Cells an NPC can step onto right now: open and unoccupied.
+struct FreeCells<'a>(&'a World);
+
+impl CanEnter for FreeCells<'_> {
+    fn can_enter(&self, coord: ICoord) -> bool {
+        self.0.can_npc_enter(coord)
+    }
+}
+
+/// Every cell of an empty map of the given size: open ground with nothing on it.
+struct EmptyMap(UCoord);
+
+impl CanEnter for EmptyMap {
+    fn can_enter(&self, coord: ICoord) -> bool {
+        coord.is_valid(self.0)
+    }
+}
+
+/// Enters nothing: a search that only records its first ring of cells.
+struct Nowhere;
+
+impl CanEnter for Nowhere {
+    fn can_enter(&self, _coord: ICoord) -> bool {
+        false
+    }
+}
+
+impl BehaviourContext {
+    /// The search contexts' queues cannot reserve room; each grows the first time a search needs
+    /// it, so the first chase or detour of a game would allocate in mid-turn. Searches on an empty
+    /// map of the same size grow them now, each as far as a real search on that map could need.
+    /// Every search starts by resetting its context, and the distance map is cleared at the end,
+    /// so nothing else of them remains.
+    pub(super) fn grow_queues(&mut self, size: UCoord) {
+        let empty = EmptyMap(size);
+        let centre = ICoord::new(size.width() as i32 / 2, size.height() as i32 / 2);
+        // From the middle of an empty map the flood has the widest frontier it can have.
+        self.populate.add(centre);
+        self.populate
+            .populate_approach(&empty, DISTANCE_MAP_MAX_STEPS, &mut self.distance_map);
+        // With every cell at distance zero nothing is pruned: the route search queues every cell
+        // within its reach.
+        let reach = ROUTE_SEARCH_DISTANCE as i32;
+        for y in -reach..=reach {
+            for x in -reach..=reach {
+                self.populate.add(centre + ICoord::new(x, y));
+            }
+        }
+        self.populate
+            .populate_approach(&empty, 0, &mut self.distance_map);
+        let _ = self
+            .search
+            .search_first(&empty, centre, ROUTE_SEARCH_DISTANCE, &self.distance_map);
+        self.distance_map.clear();
+    }
+
+    pub(super) fn close_in(&mut self, world: &World, coord: ICoord, player: ICoord) -> NpcAction {
+        if let Some(direction) = adjacent_direction(coord, player) {
+            return NpcAction::Move(direction);
+        }
+        if self.distance_map.distance(coord).is_none() {
+            // Seen, but further than the map reaches by walking: head for it directly.
+            return self.walk_towards(world, coord, player);
+        }
+        self.protect_search_start(coord);
+        self.search
+            .search_first(
+                &FreeCells(world),
+                coord,
+                ROUTE_SEARCH_DISTANCE,
+                &self.distance_map,
+            )
+            .map_or(NpcAction::Wait, NpcAction::Move)
+    }
+
+    /// Works around a bug in grid_search_cardinal 0.4: a search marks its start cell as seen but
+    /// keeps the cost some earlier search recorded there, so a detour that comes back to the
+    /// start more cheaply than that stale cost gives the start a parent, and `search_first` then
+    /// follows the loop for ever. A search from a neighbour records the start at cost 1 (it is
+    /// marked before anything else is checked, and `Nowhere` stops the search right there); no
+    /// route back to the start costs less than that, so the real search is safe.
+    fn protect_search_start(&mut self, start: ICoord) {
+        let mapped_neighbour = CardinalDirections
+            .into_iter()
+            .map(|direction| start + direction.coord())
+            .find(|&neighbour| self.distance_map.distance(neighbour).is_some());
+        if let Some(neighbour) = mapped_neighbour {
+            self.search
+                .search_first(&Nowhere, neighbour, 1, &self.distance_map);
+        }
+        // With no neighbour on the map, the real search cannot leave its first ring of cells,
+        // so it cannot come back to the start either.
+    }
+
+    /// One step along a shortest path over open ground; waits if another NPC blocks that step.
+    fn walk_towards(&mut self, world: &World, coord: ICoord, goal: ICoord) -> NpcAction {
+        self.search_map
+            .lead_to(goal, |c| OpenGround(world).can_enter(c));
+        match self.search_map.step_towards_goal(world, coord) {
+            Some(direction) => NpcAction::Move(direction),
+            None => NpcAction::Wait,
+        }
+    }
+}
+
+pub(super) fn adjacent_direction(from: ICoord, to: ICoord) -> Option<CardinalDirection> {
+    match to - from {
+        ICoord { x: 0, y: -1 } => Some(CardinalDirection::North),
+        ICoord { x: 1, y: 0 } => Some(CardinalDirection::East),
+        ICoord { x: 0, y: 1 } => Some(CardinalDirection::South),
+        ICoord { x: -1, y: 0 } => Some(CardinalDirection::West),
+        _ => None,
+    }
+}

@@ -1,0 +1,151 @@
+//! Distances over open ground from one cell, kept only in a square window round it.
+//!
+//! grid_search_cardinal's distance maps cover the whole level at 16 bytes a cell (16 MB on a
+//! 1000×1000 map), which is right for the one map everybody shares, towards the player. Maps of
+//! bounded reach (a noise, a searched cell, a waypoint) only ever hold the cells within their
+//! reach, so they keep one byte per cell of their window: a few hundred bytes to a few KB each.
+
+use coord_2d::ICoord;
+use direction::{CardinalDirection, CardinalDirections};
+
+use crate::world::World;
+
+/// The distance stored for a cell the flood did not reach.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// The square of cells within `reach` steps (along either axis) of a centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    origin: ICoord,
+    side: i32,
+}
+
+impl Window {
+    pub fn new(centre: ICoord, reach: u32) -> Self {
+        let reach = reach as i32;
+        Self {
+            origin: centre - ICoord::new(reach, reach),
+            side: 2 * reach + 1,
+        }
+    }
+
+    /// Cells in a window of this reach.
+    pub const fn len_for(reach: u32) -> usize {
+        let side = 2 * reach as usize + 1;
+        side * side
+    }
+
+    pub fn index(&self, coord: ICoord) -> Option<usize> {
+        let local = coord - self.origin;
+        let inside = (0..self.side).contains(&local.x) && (0..self.side).contains(&local.y);
+        inside.then(|| (local.y * self.side + local.x) as usize)
+    }
+
+    pub fn coord(&self, index: usize) -> ICoord {
+        let index = index as i32;
+        self.origin + ICoord::new(index % self.side, index / self.side)
+    }
+
+    pub fn origin(&self) -> ICoord {
+        self.origin
+    }
+
+    pub fn side(&self) -> i32 {
+        self.side
+    }
+}
+
+/// Fills `distances` (one byte per cell of the window of `reach` round `centre`) with the steps
+/// from `centre` over cells `open` accepts, up to `reach`; everything else is [`UNREACHED`].
+/// `queue` is scratch: with room for the whole window it never grows.
+pub fn flood(
+    centre: ICoord,
+    reach: u32,
+    open: impl Fn(ICoord) -> bool,
+    distances: &mut [u8],
+    queue: &mut Vec<u32>,
+) {
+    debug_assert!(reach < u32::from(UNREACHED));
+    let window = Window::new(centre, reach);
+    distances.fill(UNREACHED);
+    queue.clear();
+    let start = window
+        .index(centre)
+        .expect("the centre is inside its window");
+    distances[start] = 0;
+    queue.push(start as u32);
+    let mut next = 0;
+    while let Some(&index) = queue.get(next) {
+        next += 1;
+        let distance = distances[index as usize];
+        if u32::from(distance) == reach {
+            continue;
+        }
+        let coord = window.coord(index as usize);
+        for direction in CardinalDirections {
+            let neighbour = coord + direction.coord();
+            let Some(n) = window.index(neighbour) else {
+                continue;
+            };
+            if distances[n] == UNREACHED && open(neighbour) {
+                distances[n] = distance + 1;
+                queue.push(n as u32);
+            }
+        }
+    }
+}
+
+/// One reusable map of bounded reach, remembering which cell it leads to.
+#[derive(Debug, Clone)]
+pub struct LocalMap {
+    reach: u32,
+    goal: Option<ICoord>,
+    distances: Vec<u8>,
+    queue: Vec<u32>,
+}
+
+impl LocalMap {
+    pub fn new(reach: u32) -> Self {
+        let len = Window::len_for(reach);
+        Self {
+            reach,
+            goal: None,
+            distances: vec![UNREACHED; len],
+            queue: Vec::with_capacity(len),
+        }
+    }
+
+    /// Measures distances to `goal`, unless the map already leads there: walls never change,
+    /// so a map stays right for its goal for the whole level.
+    pub fn lead_to(&mut self, goal: ICoord, open: impl Fn(ICoord) -> bool) {
+        if self.goal != Some(goal) {
+            flood(goal, self.reach, open, &mut self.distances, &mut self.queue);
+            self.goal = Some(goal);
+        }
+    }
+
+    pub fn distance(&self, coord: ICoord) -> Option<u32> {
+        let window = Window::new(self.goal?, self.reach);
+        let distance = self.distances[window.index(coord)?];
+        (distance != UNREACHED).then_some(u32::from(distance))
+    }
+
+    /// A step from `coord` one cell nearer the goal onto a free cell, if there is one.
+    pub fn step_towards_goal(&self, world: &World, coord: ICoord) -> Option<CardinalDirection> {
+        let distance = self.distance(coord)?;
+        CardinalDirections.into_iter().find(|d| {
+            let next = coord + d.coord();
+            self.distance(next) == Some(distance.wrapping_sub(1)) && world.can_npc_enter(next)
+        })
+    }
+
+    /// Every reached cell with its distance.
+    pub fn reached(&self) -> impl Iterator<Item = (ICoord, u32)> + '_ {
+        let window = self.goal.map(|goal| Window::new(goal, self.reach));
+        self.distances
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != UNREACHED)
+            .filter_map(move |(i, &d)| Some((window?.coord(i), u32::from(d))))
+    }
+}

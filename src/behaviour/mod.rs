@@ -1,0 +1,234 @@
+//! How NPCs decide what to do. Deciding reads the world, the player's field of view and the NPC's
+//! own memory ([`Agent`]); it never changes the world. The game applies the chosen action through
+//! the same path as the player's.
+//!
+//! Each NPC is in one [`NpcState`]: asleep, wandering between waypoints, hunting the player it
+//! sees, searching where it last saw it (or heard a fight), or fleeing when badly hurt. The maps
+//! they move by live here, shared by every NPC and reused every turn: the distance map towards
+//! the player, the waypoints' maps, the safety map, and scratch maps for searching and noise.
+
+mod agent;
+mod flee;
+mod hunt;
+mod local_map;
+mod noise;
+mod search;
+mod sight;
+mod wander;
+pub mod waypoints;
+
+pub use agent::{Agent, NpcState, Reason, Sighting, Transition};
+pub use noise::{Noise, NoiseKind};
+pub use sight::{NPC_VISION_DISTANCE_SQUARED, can_see, sees_player};
+
+use coord_2d::ICoord;
+use direction::CardinalDirection;
+use entity_table::Entity;
+use grid_search_cardinal::CanEnter;
+use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchContext};
+use rand::Rng;
+
+use crate::balance;
+use crate::visibility::Visibility;
+use crate::world::World;
+use flee::SafetyMap;
+use local_map::LocalMap;
+use waypoints::Waypoints;
+
+/// The distance map reaches 20 steps from the player: twice the vision radius, so every NPC that
+/// can see the player also finds it on the map unless walls force a long detour.
+pub const DISTANCE_MAP_MAX_STEPS: u32 = 20;
+/// How far an NPC looks for a way around other NPCs before it waits its turn.
+pub const ROUTE_SEARCH_DISTANCE: u32 = 5;
+/// How far the map towards a searched cell reaches. A sighting is at most ten cells away in a
+/// straight line; thirty steps allow for walls in the way without flooding the whole level.
+pub const SEARCH_MAP_MAX_STEPS: u32 = 30;
+
+/// An NPC's decision for one turn: the same kinds of action the player has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NpcAction {
+    Wait,
+    /// Step, or attack whoever stands in the way.
+    Move(CardinalDirection),
+}
+
+/// What an NPC decided: its action, and whether it shouts to the others (free, with the action).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    pub action: NpcAction,
+    pub shout: bool,
+}
+
+/// What an NPC decides from: the world, what the player sees this turn, and the turn.
+#[derive(Clone, Copy)]
+pub struct Senses<'a> {
+    pub world: &'a World,
+    pub visibility: &'a Visibility,
+    pub turn: u64,
+}
+
+/// Scratch state and shared maps for NPC decisions, reused every turn so deciding allocates
+/// nothing. None of it is saved: it is rebuilt from the world, giving the same decisions.
+pub struct BehaviourContext {
+    distance_map: DistanceMap,
+    populate: PopulateContext,
+    search: SearchContext,
+    /// Where the player stood when the distance map was last built; walls never change, so the
+    /// map only needs rebuilding when the player moves.
+    populated_from: Option<ICoord>,
+    /// Distances to one searched cell; NPCs searching the same cell share it.
+    search_map: LocalMap,
+    /// Distances from the latest noise.
+    noise_map: LocalMap,
+    /// Distances from one NPC, to find its nearest waypoint.
+    nearby_map: LocalMap,
+    safety: SafetyMap,
+    waypoints: Waypoints,
+}
+
+/// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there.
+struct OpenGround<'a>(&'a World);
+
+impl CanEnter for OpenGround<'_> {
+    fn can_enter(&self, coord: ICoord) -> bool {
+        !self.0.is_wall(coord)
+    }
+}
+
+impl BehaviourContext {
+    pub fn new(world: &World) -> Self {
+        let size = world.size();
+        let mut context = Self {
+            distance_map: DistanceMap::new(size),
+            populate: PopulateContext::default(),
+            search: SearchContext::new(size),
+            populated_from: None,
+            search_map: LocalMap::new(SEARCH_MAP_MAX_STEPS),
+            noise_map: LocalMap::new(noise::NOISE_MAX_STEPS),
+            nearby_map: LocalMap::new(waypoints::COVER_STEPS),
+            safety: SafetyMap::new(DISTANCE_MAP_MAX_STEPS),
+            waypoints: Waypoints::new(world),
+        };
+        context.grow_queues(size);
+        context
+    }
+
+    /// Called once per NPC phase, before any NPC decides.
+    pub fn prepare(&mut self, world: &World) {
+        let player = world.player_coord();
+        if self.populated_from == Some(player) {
+            return;
+        }
+        self.populate.add(player);
+        self.populate.populate_approach(
+            &OpenGround(world),
+            DISTANCE_MAP_MAX_STEPS,
+            &mut self.distance_map,
+        );
+        self.populated_from = Some(player);
+    }
+
+    /// Steps from `coord` to the player along the distance map, if the map reaches `coord`.
+    pub fn distance_to_player(&self, coord: ICoord) -> Option<u32> {
+        self.distance_map.distance(coord)
+    }
+
+    /// How many waypoints the level has.
+    pub fn waypoint_count(&self) -> usize {
+        self.waypoints.len()
+    }
+
+    /// Bytes of memory the waypoints hold (their maps are backed only once built).
+    pub fn waypoint_bytes(&self) -> usize {
+        self.waypoints.heap_bytes()
+    }
+
+    /// Calls `hear` with every NPC that hears `noise` and where it stands.
+    pub fn listeners(&mut self, world: &World, noise: &Noise, hear: impl FnMut(Entity, ICoord)) {
+        noise::listeners(&mut self.noise_map, world, noise, hear);
+    }
+
+    /// Chooses what the awake NPC `npc` does this turn and updates its memory.
+    pub fn choose_action(
+        &mut self,
+        senses: Senses,
+        npc: Entity,
+        agent: &mut Agent,
+        rng: &mut impl Rng,
+    ) -> Decision {
+        let Senses { world, turn, .. } = senses;
+        let here = world.coord_of(npc);
+        let player = world.player_coord();
+        let sees = sees_player(world, senses.visibility, here, player);
+        let spotted = sees && agent.see_player(player, turn);
+        let shout = spotted && world.npc_type(npc).is_some_and(balance::shouts);
+        if should_flee(world, npc, agent) {
+            agent.flee(turn);
+        }
+        let action = match agent.state {
+            NpcState::Asleep => NpcAction::Wait,
+            NpcState::Hunting if sees => self.close_in(world, here, player),
+            NpcState::Hunting => {
+                agent.lose_sight(here, turn);
+                self.search_step(world, here, agent, rng, turn)
+            }
+            NpcState::Searching { .. } => self.search_step(world, here, agent, rng, turn),
+            NpcState::Wandering { .. } => self.wander_step(world, here, agent, rng, turn),
+            NpcState::Fleeing => self.flee_step(world, npc, agent, sees, rng, turn),
+        };
+        Decision { action, shout }
+    }
+
+    fn flee_step(
+        &mut self,
+        world: &World,
+        npc: Entity,
+        agent: &mut Agent,
+        sees: bool,
+        rng: &mut impl Rng,
+        turn: u64,
+    ) -> NpcAction {
+        let here = world.coord_of(npc);
+        let player = world.player_coord();
+        if world.hit_points(npc).is_some_and(is_recovered) {
+            if sees {
+                agent.turn_to_fight(Reason::Recovered, turn);
+                return self.close_in(world, here, player);
+            }
+            agent.recover(here, turn);
+            return self.search_step(world, here, agent, rng, turn);
+        }
+        self.safety.prepare(player, &self.distance_map);
+        if let Some(direction) = self.safety.safer_step(world, here) {
+            return NpcAction::Move(direction);
+        }
+        match hunt::adjacent_direction(here, player) {
+            Some(direction) => {
+                agent.turn_to_fight(Reason::Cornered, turn);
+                NpcAction::Move(direction)
+            }
+            None => NpcAction::Wait,
+        }
+    }
+}
+
+/// A kind that flees, hurt to its threshold, not already fleeing and not fighting because it was
+/// cornered (a cornered NPC fights on rather than turning its back every other turn).
+fn should_flee(world: &World, npc: Entity, agent: &Agent) -> bool {
+    let fleeing_kind = world.npc_type(npc).is_some_and(balance::flees);
+    let cornered =
+        agent.state == NpcState::Hunting && agent.last_transition.reason == Reason::Cornered;
+    let awake_and_free = !matches!(agent.state, NpcState::Fleeing | NpcState::Asleep);
+    fleeing_kind
+        && awake_and_free
+        && !cornered
+        && world.hit_points(npc).is_some_and(|hp| {
+            let (num, den) = balance::FLEE_AT_OR_BELOW;
+            hp.current * den <= hp.max * num
+        })
+}
+
+fn is_recovered(hp: crate::world::HitPoints) -> bool {
+    let (num, den) = balance::RECOVERED_AT_OR_ABOVE;
+    hp.current * den >= hp.max * num
+}

@@ -1,0 +1,41 @@
+//! What an NPC sees of the player.
+//!
+//! Fairness first: an awake NPC standing on a cell the player sees also sees the player ("if you
+//! can see it, it can see you"). The player's field of view is a shadowcast and an NPC's own
+//! sight a `line_2d` segment; the two disagree at the edges of doorways and pillars, and there the
+//! player must never watch an orc that cannot see back. The segment still counts where the
+//! shadowcast says no, so an NPC may see a player who does not see it, as in Brogue.
+
+use coord_2d::ICoord;
+use line_2d::{Config, LineSegment};
+
+use crate::visibility::Visibility;
+use crate::world::World;
+
+/// NPCs see as far as the player does (radius squared 100).
+pub const NPC_VISION_DISTANCE_SQUARED: u32 = 100;
+
+/// True if an awake NPC at `from` sees the player at `player`.
+pub fn sees_player(world: &World, visibility: &Visibility, from: ICoord, player: ICoord) -> bool {
+    if from.distance2(player) > NPC_VISION_DISTANCE_SQUARED {
+        return false;
+    }
+    visibility.in_player_sight(from) || can_see(world, from, player)
+}
+
+/// True if an NPC at `from` sees `to`: within vision range and no wall strictly between them.
+pub fn can_see(world: &World, from: ICoord, to: ICoord) -> bool {
+    if from.distance2(to) > NPC_VISION_DISTANCE_SQUARED {
+        return false;
+    }
+    let Ok(segment) = LineSegment::try_new(from, to) else {
+        return true;
+    };
+    let between = Config {
+        exclude_start: true,
+        exclude_end: true,
+    };
+    segment
+        .config_iter(between)
+        .all(|coord| !world.is_wall(coord))
+}

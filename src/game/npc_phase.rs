@@ -1,0 +1,142 @@
+//! The NPC phase of a turn: sleepers in view may notice the player, every awake NPC acts once in
+//! spawn order, and the noises of the turn are heard at the end.
+//!
+//! Only awake NPCs are visited, so a level of sleepers costs nothing per turn: a sleeper changes
+//! only when the player sees it (the stealth check) or a noise reaches it, and both are found by
+//! looking round the player or the noise, never by scanning every NPC.
+
+use entity_table::Entity;
+use rand::Rng;
+
+use super::{Actor, Game, GameEvent};
+use crate::balance;
+use crate::behaviour::{Noise, NpcAction, Senses};
+use crate::world::ActOutcome;
+
+impl Game {
+    pub(super) fn npc_phase(&mut self) {
+        self.behaviour.prepare(&self.world);
+        self.sleepers_take_notice();
+        let awake = std::mem::take(&mut self.awake);
+        for &npc in &awake {
+            if !self.world.is_player_alive() {
+                break;
+            }
+            self.npc_turn(npc);
+        }
+        self.awake = awake;
+        self.hear_noises();
+    }
+
+    fn npc_turn(&mut self, npc: Entity) {
+        if self.turn.is_multiple_of(balance::NPC_REGENERATION_INTERVAL) {
+            self.world.heal(npc, 1);
+        }
+        let agent = self
+            .agents
+            .get_mut(npc)
+            .expect("every living NPC has an agent");
+        let senses = Senses {
+            world: &self.world,
+            visibility: &self.visibility,
+            turn: self.turn,
+        };
+        let decision = self
+            .behaviour
+            .choose_action(senses, npc, agent, &mut self.rng);
+        if decision.shout {
+            self.shout(npc);
+        }
+        if let NpcAction::Move(direction) = decision.action
+            && let ActOutcome::Attacked(attack) = self.world.move_character(npc, direction)
+        {
+            self.record_attack(attack);
+        }
+    }
+
+    /// Each sleeper the player sees rolls, in spawn order, to notice the player; one that does
+    /// wakes hunting (and, if it is an orc, shouts).
+    fn sleepers_take_notice(&mut self) {
+        let mut sleepers = std::mem::take(&mut self.sleepers_in_view);
+        sleepers.clear();
+        for &coord in self.visibility.in_sight() {
+            if let Some(npc) = self.world.character_at(coord)
+                && self.agents.get(npc).is_some_and(|agent| agent.is_asleep())
+            {
+                sleepers.push(npc);
+            }
+        }
+        sleepers.sort_unstable();
+        let player = self.world.player_coord();
+        for &npc in &sleepers {
+            let (chance, out_of) = balance::SLEEPER_NOTICE_CHANCE;
+            if !self.rng.random_ratio(chance, out_of) {
+                continue;
+            }
+            if let Some(agent) = self.agents.get_mut(npc) {
+                agent.see_player(player, self.turn);
+            }
+            self.wake(npc);
+            if self.world.npc_type(npc).is_some_and(balance::shouts) {
+                self.shout(npc);
+            }
+        }
+        self.sleepers_in_view = sleepers;
+    }
+
+    fn shout(&mut self, npc: Entity) {
+        let from = self.world.coord_of(npc);
+        self.make_noise(Noise::shout(from, self.world.player_coord()));
+        let already = self
+            .events
+            .iter()
+            .any(|event| matches!(event, GameEvent::Shout { .. }));
+        if !already {
+            let shouter = self.world.npc_type(npc).map_or(Actor::Player, Actor::Npc);
+            let seen = self.visibility.in_player_sight(from);
+            self.events.push(GameEvent::Shout { shouter, seen });
+        }
+    }
+
+    /// Adds an NPC that has just woken to the awake list, in spawn order.
+    fn wake(&mut self, npc: Entity) {
+        if let Err(position) = self.awake.binary_search(&npc) {
+            self.awake.insert(position, npc);
+        }
+    }
+
+    /// Keeps one of each noise: a crowd striking the player makes one noise where it stands.
+    pub(super) fn make_noise(&mut self, noise: Noise) {
+        if !self.noises.contains(&noise) {
+            self.noises.push(noise);
+        }
+    }
+
+    /// Every NPC within reach of a noise of this turn learns of it, noise by noise in the order
+    /// they were made.
+    fn hear_noises(&mut self) {
+        let turn = self.turn;
+        let mut noises = std::mem::take(&mut self.noises);
+        for noise in &noises {
+            let (target, reason) = noise.lead();
+            let mut woken = std::mem::take(&mut self.sleepers_in_view);
+            woken.clear();
+            let agents = &mut self.agents;
+            self.behaviour.listeners(&self.world, noise, |npc, coord| {
+                if let Some(agent) = agents.get_mut(npc) {
+                    let was_asleep = agent.is_asleep();
+                    agent.investigate(target, coord, reason, turn);
+                    if was_asleep {
+                        woken.push(npc);
+                    }
+                }
+            });
+            for &npc in &woken {
+                self.wake(npc);
+            }
+            self.sleepers_in_view = woken;
+        }
+        noises.clear();
+        self.noises = noises;
+    }
+}
