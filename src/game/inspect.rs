@@ -1,6 +1,7 @@
 //! Reading a game: what frontends draw, what tests assert, and a stable hash of the whole state.
 
 use coord_2d::{ICoord, UCoord};
+use entity_table::Entity;
 
 use rand::RngCore;
 
@@ -67,6 +68,7 @@ impl Game {
     /// Living NPCs in the order they act. Ground truth, for tests and tools.
     pub fn npcs(&self) -> impl Iterator<Item = NpcInfo> + '_ {
         self.world.npcs().iter().map(|&npc| NpcInfo {
+            id: npc,
             coord: self.world.coord_of(npc),
             npc_type: self.world.npc_type(npc).expect("NPCs have a type"),
             hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
@@ -80,6 +82,11 @@ impl Game {
     /// Steps from `coord` to the player as the NPCs' shared distance map last measured them.
     pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
         self.behaviour.distance_to_player(coord)
+    }
+
+    /// The memory of the NPC `id`, while it lives.
+    pub fn agent(&self, id: Entity) -> Option<Agent> {
+        self.agents.get(id).copied()
     }
 
     /// The memory of the NPC standing at `coord`, if a living NPC stands there.

@@ -91,7 +91,8 @@ impl World {
             npcs: Vec::with_capacity(terrain.npcs.len()),
             deaths: 0,
             corpses_replaced: 0,
-            corpses: Vec::new(),
+            // Room for every death, so a kill never grows the list in mid-game.
+            corpses: Vec::with_capacity(terrain.npcs.len() + 1),
         };
         world.place(
             player,

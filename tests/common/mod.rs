@@ -12,17 +12,140 @@ use direction::CardinalDirection;
 use proptest::prelude::*;
 use umbra::behaviour::Agent;
 use umbra::game::NpcInfo;
+use umbra::terrain::NpcType;
+use umbra::world::EntityId;
 use umbra::{Game, GameOptions, PlayerAction};
 
 pub struct Scenario {
     pub game: Game,
     labels: Vec<(char, ICoord)>,
+    /// The NPC that started on each labelled cell, followed wherever it goes.
+    named: Vec<(char, EntityId)>,
+    /// The map after every turn played through [`Scenario::act`] or [`Scenario::wait`], shown
+    /// when a [`Scenario::check`] fails.
+    frames: Vec<String>,
 }
+
+/// How many of the latest turns a failed check shows.
+const FRAMES_SHOWN: usize = 12;
 
 impl Scenario {
     pub fn new(rows: &[&str]) -> Self {
-        let (game, labels) = Game::from_ascii(rows, GameOptions::default()).expect("valid map");
-        Self { game, labels }
+        Self::with_npcs(rows, &[])
+    }
+
+    /// A map whose labelled cells in `npcs` hold an NPC (`o`/`T` awake, `z`/`Z` asleep) that the
+    /// test can then follow by its label: `('1', 'z')` is "the orc asleep at 1".
+    pub fn with_npcs(rows: &[&str], npcs: &[(char, char)]) -> Self {
+        let rows: Vec<String> = rows.iter().map(|row| row.to_string()).collect();
+        let plain: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let (_, labels) = Game::from_ascii(&plain, GameOptions::default()).expect("valid map");
+        let placed: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                row.chars()
+                    .map(|c| {
+                        npcs.iter()
+                            .find(|(l, _)| *l == c)
+                            .map_or(c, |&(_, npc)| npc)
+                    })
+                    .collect()
+            })
+            .collect();
+        let placed: Vec<&str> = placed.iter().map(String::as_str).collect();
+        let (game, _) = Game::from_ascii(&placed, GameOptions::default()).expect("valid map");
+        let mut scenario = Self {
+            game,
+            labels,
+            named: Vec::new(),
+            frames: Vec::new(),
+        };
+        for &(label, _) in npcs {
+            let at = scenario.at(label);
+            let id = scenario
+                .game
+                .npcs()
+                .find(|n| n.coord == at)
+                .expect("placed")
+                .id;
+            scenario.named.push((label, id));
+        }
+        scenario.frames.push(scenario.frame());
+        scenario
+    }
+
+    /// The NPC that started at `label`, if it still lives.
+    pub fn npc(&self, label: char) -> Option<NpcInfo> {
+        let id = self.named.iter().find(|(l, _)| *l == label)?.1;
+        self.game.npcs().find(|n| n.id == id)
+    }
+
+    /// Where the NPC that started at `label` stands now.
+    pub fn where_is(&self, label: char) -> ICoord {
+        self.npc(label)
+            .unwrap_or_else(|| self.fail(&format!("the NPC from {label} is dead")))
+            .coord
+    }
+
+    /// The memory of the NPC that started at `label`.
+    pub fn mind(&self, label: char) -> Agent {
+        let id = self.npc(label).map(|n| n.id);
+        id.and_then(|id| self.game.agent(id))
+            .unwrap_or_else(|| self.fail(&format!("the NPC from {label} is dead")))
+    }
+
+    /// Plays one action and keeps the map for the record.
+    pub fn act(&mut self, action: PlayerAction) {
+        self.game.act(action);
+        self.frames.push(self.frame());
+    }
+
+    /// Panics with `message` and the latest turns' maps unless `condition` holds.
+    pub fn check(&self, condition: bool, message: &str) {
+        if !condition {
+            self.fail(message);
+        }
+    }
+
+    pub fn fail(&self, message: &str) -> ! {
+        let start = self.frames.len().saturating_sub(FRAMES_SHOWN);
+        let frames = self.frames[start..].join("\n");
+        panic!("{message}\n\nThe latest turns:\n{frames}");
+    }
+
+    /// The true map now: walls, the player, NPCs (`o`/`T`, `z`/`Z` asleep) and what each NPC
+    /// is doing.
+    pub fn frame(&self) -> String {
+        let size = self.game.size();
+        let npcs: Vec<NpcInfo> = self.game.npcs().collect();
+        let mut text = format!(
+            "turn {}, player {:?}\n",
+            self.game.turn(),
+            self.game.player_hit_points()
+        );
+        for y in 0..size.height() as i32 {
+            for x in 0..size.width() as i32 {
+                let coord = ICoord::new(x, y);
+                let npc = npcs.iter().find(|n| n.coord == coord);
+                text.push(match npc {
+                    _ if coord == self.game.player_coord() => '@',
+                    Some(npc) => npc_glyph(npc, self.game.agent(npc.id)),
+                    None if self.game.is_wall(coord) => '#',
+                    None => '.',
+                });
+            }
+            text.push('\n');
+        }
+        for npc in &npcs {
+            if let Some(agent) = self.game.agent(npc.id) {
+                let line = format!(
+                    "  {:?} at {}: {:?} ({:?})\n",
+                    npc.npc_type, npc.coord, agent.state, agent.last_transition
+                );
+                text.push_str(&line);
+            }
+        }
+        text
     }
 
     /// The cell a digit marks on the map.
@@ -51,8 +174,18 @@ impl Scenario {
 
     pub fn wait(&mut self, turns: usize) {
         for _ in 0..turns {
-            self.game.act(umbra::PlayerAction::Wait);
+            self.act(PlayerAction::Wait);
         }
+    }
+}
+
+fn npc_glyph(npc: &NpcInfo, agent: Option<Agent>) -> char {
+    let asleep = agent.is_some_and(|a| a.is_asleep());
+    match (npc.npc_type, asleep) {
+        (NpcType::Orc, false) => 'o',
+        (NpcType::Orc, true) => 'z',
+        (NpcType::Troll, false) => 'T',
+        (NpcType::Troll, true) => 'Z',
     }
 }
 

@@ -1,0 +1,144 @@
+//! Badly hurt orcs run along the safety map, round a loop rather than into a dead end, fight when
+//! cornered and come back once healed; trolls never run.
+
+mod common;
+
+use common::Scenario;
+use direction::CardinalDirection::*;
+use umbra::PlayerAction;
+use umbra::balance;
+use umbra::behaviour::{NpcState, Reason};
+use umbra::game::{Actor, GameEvent};
+use umbra::terrain::NpcType;
+
+/// The orc at 1 stands where a long dead end (east, to 2) meets the way to a loop (south).
+/// Measured by steps from the player, the dead end's tip is further than any cell of the loop,
+/// so running to the furthest cell would mean running into the dead end.
+const JUNCTION: &[&str] = &[
+    "#################",
+    "#@1............2#",
+    "##.##############",
+    "##.......########",
+    "##.#####.########",
+    "##.#####.########",
+    "##.......########",
+    "#################",
+];
+
+fn in_dead_end(s: &Scenario, label: char) -> bool {
+    let here = s.where_is(label);
+    here.y == s.at('2').y && here.x > s.at('1').x
+}
+
+#[test]
+fn a_hurt_orc_runs_round_the_loop_not_into_the_dead_end() {
+    let mut s = Scenario::with_npcs(JUNCTION, &[('1', 'o')]);
+    s.act(PlayerAction::Move(East));
+    let mind = s.mind('1');
+    s.check(mind.state == NpcState::Fleeing, "one blow, and it runs");
+    s.check(
+        mind.last_transition.reason == Reason::Hurt,
+        "because it is hurt",
+    );
+    s.check(!in_dead_end(&s, '1'), "not into the dead end");
+    // The player gives chase along the loop; the orc keeps ahead of it, round and round.
+    let chase = [
+        East, South, South, East, East, East, East, East, East, South, South, South,
+    ];
+    let mut rows = std::collections::HashSet::new();
+    for direction in chase {
+        s.act(PlayerAction::Move(direction));
+        s.check(s.mind('1').state == NpcState::Fleeing, "still running");
+        s.check(!in_dead_end(&s, '1'), "never into the dead end");
+        rows.insert(s.where_is('1').y);
+    }
+    s.check(rows.len() >= 3, "it ran round the loop");
+}
+
+#[test]
+fn a_hurt_orc_comes_back_once_healed() {
+    let mut s = Scenario::with_npcs(JUNCTION, &[('1', 'o')]);
+    s.act(PlayerAction::Move(East));
+    s.check(s.mind('1').state == NpcState::Fleeing, "it runs");
+    let healed_by = 2 * balance::NPC_REGENERATION_INTERVAL as usize;
+    for _ in 0..healed_by {
+        s.wait(1);
+        if s.mind('1').last_transition.reason == Reason::Recovered {
+            break;
+        }
+    }
+    let mind = s.mind('1');
+    s.check(
+        mind.last_transition.reason == Reason::Recovered,
+        "healed, it returns",
+    );
+    s.check(
+        matches!(mind.state, NpcState::Hunting | NpcState::Searching { .. }),
+        "to the fight",
+    );
+    let hit_points = s.npc('1').expect("alive").hit_points;
+    let (num, den) = balance::RECOVERED_AT_OR_ABOVE;
+    s.check(
+        hit_points.current * den >= hit_points.max * num,
+        "healed enough",
+    );
+}
+
+#[test]
+fn a_cornered_orc_fights() {
+    let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
+    s.act(PlayerAction::Move(East));
+    let mind = s.mind('1');
+    s.check(mind.state == NpcState::Hunting, "it has nowhere to run");
+    s.check(mind.last_transition.reason == Reason::Cornered, "cornered");
+    let struck_back = s.game.events().contains(&GameEvent::Attack {
+        attacker: Actor::Npc(NpcType::Orc),
+        target: Actor::Player,
+        damage: balance::npc_damage(NpcType::Orc),
+    });
+    s.check(struck_back, "it strikes back at once");
+}
+
+#[test]
+fn a_troll_never_flees() {
+    let mut s = Scenario::with_npcs(JUNCTION, &[('1', 'T')]);
+    s.game = s.game.with_player_max_hit_points(100);
+    let hits = balance::npc_max_hit_points(NpcType::Troll) / balance::PLAYER_DAMAGE - 1;
+    for _ in 0..hits {
+        s.act(PlayerAction::Move(East));
+        s.check(
+            s.mind('1').state == NpcState::Hunting,
+            "the troll fights on",
+        );
+        s.check(s.where_is('1') == s.at('1'), "toe to toe");
+    }
+    let hit_points = s.npc('1').expect("alive").hit_points;
+    s.check(
+        hit_points.current <= balance::PLAYER_DAMAGE,
+        "one blow from death",
+    );
+}
+
+#[test]
+fn hurt_npcs_heal_slowly() {
+    let mut s = Scenario::with_npcs(&["######", "#.@1.#", "######"], &[('1', 'T')]);
+    s.game = s.game.with_player_max_hit_points(100);
+    s.act(PlayerAction::Move(East));
+    let hurt = s.npc('1').expect("alive").hit_points.current;
+    // Step away out of reach and wait: the troll follows and fights; count only its healing.
+    let interval = balance::NPC_REGENERATION_INTERVAL as usize;
+    s.act(PlayerAction::Move(West));
+    let mut healed_at = None;
+    while healed_at.is_none() && s.game.turn() < 2 * interval as u64 {
+        s.wait(1);
+        let now = s.npc('1').expect("alive").hit_points.current;
+        if now > hurt {
+            s.check(now == hurt + 1, "one hit point at a time");
+            healed_at = Some(s.game.turn());
+        }
+    }
+    s.check(
+        healed_at == Some(interval as u64),
+        "back on the regeneration turn, not before",
+    );
+}

@@ -1,0 +1,113 @@
+//! Awake NPCs with nothing to do walk between rooms, rest a little at each, and make way for
+//! each other; they never walk into walls or stand about.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use umbra::balance;
+use umbra::behaviour::NpcState;
+
+/// Four rooms, their top-left corners labelled 1, 3, 5 and 7, joined by corridors in a ring. The
+/// player waits in a sealed closet, out of everyone's sight. Orcs start at 8 and 9.
+const FOUR_ROOMS: &[&str] = &[
+    "############################",
+    "#1.....##############3.....#",
+    "#..9..................8....#",
+    "#......##############......#",
+    "#......##############......#",
+    "###.###################.####",
+    "###.#########@#########.####",
+    "###.###################.####",
+    "###.###################.####",
+    "#5.....##############7.....#",
+    "#..........................#",
+    "#......##############......#",
+    "#......##############......#",
+    "############################",
+];
+
+const ROOM_CORNERS: [char; 4] = ['1', '3', '5', '7'];
+const ROOM_SIZE: ICoord = ICoord::new(6, 4);
+
+fn room_of(s: &Scenario, coord: ICoord) -> Option<char> {
+    ROOM_CORNERS.into_iter().find(|&corner| {
+        let offset = coord - s.at(corner);
+        (0..ROOM_SIZE.x).contains(&offset.x) && (0..ROOM_SIZE.y).contains(&offset.y)
+    })
+}
+
+/// What one wanderer did over a game: the rooms it stood in, and its longest stay on one cell.
+#[derive(Default)]
+struct Walk {
+    rooms: HashSet<char>,
+    longest_stay: usize,
+    stay: usize,
+    last: Option<ICoord>,
+}
+
+impl Walk {
+    fn step(&mut self, s: &Scenario, label: char) {
+        let here = s.where_is(label);
+        s.check(!s.game.is_wall(here), "never in a wall");
+        s.check(
+            matches!(s.mind(label).state, NpcState::Wandering { .. }),
+            "nothing to do but wander",
+        );
+        self.rooms.extend(room_of(s, here));
+        self.stay = if self.last == Some(here) {
+            self.stay + 1
+        } else {
+            0
+        };
+        self.longest_stay = self.longest_stay.max(self.stay);
+        self.last = Some(here);
+    }
+}
+
+#[test]
+fn a_wandering_orc_visits_room_after_room_and_only_pauses_briefly() {
+    let mut s = Scenario::with_npcs(FOUR_ROOMS, &[('9', 'o')]);
+    let mut walk = Walk::default();
+    for _ in 0..300 {
+        s.wait(1);
+        walk.step(&s, '9');
+    }
+    s.check(
+        walk.rooms.len() >= 3,
+        &format!("rooms visited: {:?}", walk.rooms),
+    );
+    let pause = balance::WANDER_PAUSE_TURNS.1 as usize;
+    s.check(
+        walk.longest_stay <= pause,
+        &format!(
+            "stood still {} turns, the pause is at most {pause}",
+            walk.longest_stay
+        ),
+    );
+}
+
+#[test]
+fn two_wanderers_make_way_for_each_other() {
+    let mut s = Scenario::with_npcs(FOUR_ROOMS, &[('9', 'o'), ('8', 'o')]);
+    let mut walks = [Walk::default(), Walk::default()];
+    for _ in 0..400 {
+        s.wait(1);
+        walks[0].step(&s, '9');
+        walks[1].step(&s, '8');
+    }
+    // Meeting in a corridor costs a few turns of waiting, then one turns back.
+    let patience = (balance::WANDER_PAUSE_TURNS.1 + u64::from(balance::STUCK_TURNS)) as usize;
+    for (walk, label) in walks.iter().zip(['9', '8']) {
+        s.check(
+            walk.rooms.len() >= 3,
+            &format!("{label} visited {:?}", walk.rooms),
+        );
+        s.check(
+            walk.longest_stay <= patience,
+            &format!("{label} stood still {} turns", walk.longest_stay),
+        );
+    }
+}
