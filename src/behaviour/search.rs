@@ -51,7 +51,20 @@ impl BehaviourContext {
             }
             agent.start_prowling(here, Reason::ReachedTarget, turn);
         }
-        self.prowl_step(world, here, agent, distance, rng)
+        match self.prowl_step(world, here, agent, distance, rng) {
+            NpcAction::Wait => {
+                // Hemmed in near the searched cell: after a few turns, look elsewhere.
+                agent.stuck_turns += 1;
+                if agent.stuck_turns >= balance::STUCK_TURNS {
+                    agent.give_up(Reason::SearchOver, turn);
+                }
+                NpcAction::Wait
+            }
+            step => {
+                agent.stuck_turns = 0;
+                step
+            }
+        }
     }
 
     /// A step to a random free neighbour that stays near the searched cell, never straight back

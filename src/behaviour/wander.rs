@@ -4,11 +4,11 @@
 //! so never into a wall; blocked by another NPC for a few turns, it heads somewhere else.
 
 use coord_2d::ICoord;
-use direction::CardinalDirections;
+use direction::{CardinalDirection, CardinalDirections};
 use rand::Rng;
 
 use super::local_map::Window;
-use super::waypoints::{COVER_STEPS, WaypointId};
+use super::waypoints::{COVER_STEPS, WAYPOINT_REACH, WaypointId};
 use super::{Agent, BehaviourContext, NpcAction, NpcState};
 use crate::balance;
 use crate::world::World;
@@ -50,6 +50,13 @@ impl BehaviourContext {
         let occupied = !world.can_npc_enter(self.waypoints.cell(goal));
         if distance == 0 || (distance == 1 && occupied) {
             let next = self.next_goal(world, here, goal, from, rng);
+            if next == goal && from == Some(goal) {
+                // Rested here and there is no way on (a sleeper blocks the only way out of a
+                // pocket): pace about rather than stand for ever.
+                return self
+                    .pick_step(world, goal, here, rng, |_| true)
+                    .map_or(NpcAction::Wait, NpcAction::Move);
+            }
             let (low, high) = balance::WANDER_PAUSE_TURNS;
             agent.state = NpcState::Wandering {
                 goal: Some(next),
@@ -59,7 +66,7 @@ impl BehaviourContext {
             agent.stuck_turns = 0;
             return NpcAction::Wait;
         }
-        if let Some(direction) = self.downhill(world, goal, here, distance) {
+        if let Some(direction) = self.downhill(world, goal, here, distance, rng) {
             agent.state = NpcState::Wandering {
                 goal: Some(goal),
                 from,
@@ -69,35 +76,88 @@ impl BehaviourContext {
             return NpcAction::Move(direction);
         }
         agent.stuck_turns += 1;
-        if agent.stuck_turns >= balance::STUCK_TURNS {
-            agent.stuck_turns = 0;
-            let next = self.next_goal(world, here, goal, Some(goal), rng);
+        if agent.stuck_turns < balance::STUCK_TURNS {
+            // Blocked: a step aside, which the next step downhill may well lead round.
             agent.state = NpcState::Wandering {
-                goal: Some(next),
-                from: Some(goal),
+                goal: Some(goal),
+                from,
                 resume_at,
             };
+            return self
+                .aside(world, goal, here, distance, rng)
+                .map_or(NpcAction::Wait, NpcAction::Move);
         }
+        // Still blocked: head for somewhere it can set off towards now, for the blocker may be
+        // a sleeper that will not move all game.
+        agent.stuck_turns = 0;
+        let at = self.nearest_waypoint(world, here).unwrap_or(goal);
+        let next = self.next_goal(world, here, at, Some(goal), rng);
+        agent.state = NpcState::Wandering {
+            goal: Some(next),
+            from: Some(goal),
+            resume_at,
+        };
         NpcAction::Wait
     }
 
-    /// A free neighbouring cell one step nearer the waypoint.
+    /// A free neighbouring cell one step nearer the waypoint, chosen at random when there are
+    /// two, so that NPCs crossing a room spread out rather than all hugging one edge.
     fn downhill(
         &mut self,
         world: &World,
         goal: WaypointId,
         here: ICoord,
         distance: u32,
-    ) -> Option<direction::CardinalDirection> {
-        CardinalDirections.into_iter().find(|d| {
-            let next = here + d.coord();
-            world.can_npc_enter(next)
-                && self.waypoints.distance(world, goal, next) == Some(distance - 1)
+        rng: &mut impl Rng,
+    ) -> Option<CardinalDirection> {
+        self.pick_step(world, goal, here, rng, |d| d + 1 == distance)
+    }
+
+    /// A free neighbouring cell no nearer the waypoint and at most one step further.
+    fn aside(
+        &mut self,
+        world: &World,
+        goal: WaypointId,
+        here: ICoord,
+        distance: u32,
+        rng: &mut impl Rng,
+    ) -> Option<CardinalDirection> {
+        self.pick_step(world, goal, here, rng, |d| {
+            d == distance || d == distance + 1
         })
     }
 
-    /// A random neighbour of `at` whose map reaches `here`, other than `avoid` if there is a
-    /// choice; `at` itself if it has none.
+    fn pick_step(
+        &mut self,
+        world: &World,
+        goal: WaypointId,
+        here: ICoord,
+        rng: &mut impl Rng,
+        wanted: impl Fn(u32) -> bool,
+    ) -> Option<CardinalDirection> {
+        let mut choices = [None; 4];
+        let mut count = 0;
+        for direction in CardinalDirections {
+            let next = here + direction.coord();
+            let fits = self
+                .waypoints
+                .distance(world, goal, next)
+                .is_some_and(&wanted);
+            if fits && world.can_npc_enter(next) {
+                choices[count] = Some(direction);
+                count += 1;
+            }
+        }
+        match count {
+            0 => None,
+            1 => choices[0],
+            _ => choices[rng.random_range(0..count)],
+        }
+    }
+
+    /// A random neighbour of `at` that `here` can set off towards right now (its map reaches
+    /// `here` and the first step is free), other than `avoid` if there is a choice; failing
+    /// that, any whose map reaches `here`; `at` itself if it has none.
     fn next_goal(
         &mut self,
         world: &World,
@@ -106,29 +166,79 @@ impl BehaviourContext {
         avoid: Option<WaypointId>,
         rng: &mut impl Rng,
     ) -> WaypointId {
-        let mut choices = [0; CHOICES_MAX];
-        let mut count = 0;
+        let mut open = [0; CHOICES_MAX];
+        let mut open_count = 0;
+        let mut reached = [0; CHOICES_MAX];
+        let mut reached_count = 0;
         let neighbours_len = self.waypoints.neighbours(world, at).len();
         for i in 0..neighbours_len {
             let id = self.waypoints.neighbours(world, at)[i];
-            if self.waypoints.distance(world, id, here).is_some() {
-                choices[count] = id;
+            let Some(distance) = self.waypoints.distance(world, id, here) else {
+                continue;
+            };
+            reached[reached_count] = id;
+            reached_count += 1;
+            let free = distance == 0 || self.can_step_towards(world, id, here, distance);
+            if free && Some(id) != avoid {
+                open[open_count] = id;
+                open_count += 1;
+            }
+        }
+        if open_count > 0 {
+            return open[rng.random_range(0..open_count)];
+        }
+        let fallback = reached[..reached_count]
+            .iter()
+            .find(|&&id| Some(id) != avoid);
+        match fallback.or(reached[..reached_count].first()) {
+            Some(&id) => id,
+            None => self.any_waypoint_in_reach(world, here, at, rng),
+        }
+    }
+
+    /// A random waypoint other than `at` whose map reaches `here`: for when none of `at`'s
+    /// neighbours does (`here` is on the far side of `at` from all of them).
+    fn any_waypoint_in_reach(
+        &mut self,
+        world: &World,
+        here: ICoord,
+        at: WaypointId,
+        rng: &mut impl Rng,
+    ) -> WaypointId {
+        let mut nearby = [0; CHOICES_MAX];
+        let mut count = 0;
+        for id in self.waypoints.in_window(Window::new(here, WAYPOINT_REACH)) {
+            if id != at && count < CHOICES_MAX {
+                nearby[count] = id;
                 count += 1;
             }
         }
-        let fresh = choices[..count]
-            .iter()
-            .filter(|&&id| Some(id) != avoid)
-            .count();
-        if fresh > 0 {
-            let pick = rng.random_range(0..fresh);
-            let mut fresh_choices = choices[..count].iter().filter(|&&id| Some(id) != avoid);
-            return *fresh_choices.nth(pick).unwrap_or(&at);
+        let mut reaching = [0; CHOICES_MAX];
+        let mut reaching_count = 0;
+        for &id in &nearby[..count] {
+            if self.waypoints.distance(world, id, here).is_some() {
+                reaching[reaching_count] = id;
+                reaching_count += 1;
+            }
         }
-        if count > 0 {
-            return choices[0];
+        match reaching_count {
+            0 => at,
+            _ => reaching[rng.random_range(0..reaching_count)],
         }
-        at
+    }
+
+    fn can_step_towards(
+        &mut self,
+        world: &World,
+        goal: WaypointId,
+        here: ICoord,
+        distance: u32,
+    ) -> bool {
+        CardinalDirections.into_iter().any(|d| {
+            let next = here + d.coord();
+            world.can_npc_enter(next)
+                && self.waypoints.distance(world, goal, next) == Some(distance - 1)
+        })
     }
 
     /// The waypoint fewest steps from `here` (every open cell has one within [`COVER_STEPS`]).
