@@ -47,6 +47,11 @@ pub struct SceneSpec {
     pub idle: usize,
     /// Past NPC vision range, so idle NPCs never see the player while it waits.
     pub idle_min_distance: u32,
+    /// Whether the NPCs in rooms are awake and wander (else they sleep: beyond earshot of the
+    /// crowd's fight, they sleep for the whole game).
+    pub idle_awake: bool,
+    /// Whether the hall is walled off from the rest, so wanderers never find the player.
+    pub hall_sealed: bool,
     pub seed: u64,
 }
 
@@ -57,6 +62,8 @@ pub const SMALL: SceneSpec = SceneSpec {
     hunters: 5,
     idle: 10,
     idle_min_distance: 11,
+    idle_awake: false,
+    hall_sealed: false,
     seed: SCENE_SEED,
 };
 
@@ -68,6 +75,8 @@ pub const CROWD: SceneSpec = SceneSpec {
     hunters: 300,
     idle: 700,
     idle_min_distance: 40,
+    idle_awake: false,
+    hall_sealed: false,
     seed: SCENE_SEED,
 };
 
@@ -81,6 +90,27 @@ pub const CROWD_LARGE_MAP: SceneSpec = SceneSpec {
 pub const CROWD_MANY_IDLE: SceneSpec = SceneSpec {
     idle: 9_700,
     ..CROWD
+};
+
+/// (d) A living level: 500×500 with 10,000 NPCs awake and wandering between rooms, and the
+/// player walled off in a closet of a hall where none of them ever finds it.
+pub const WANDERERS: SceneSpec = SceneSpec {
+    map_size: UCoord::new_u16(500, 500),
+    hall_half_size: UCoord::new_u16(1, 1),
+    hunters: 0,
+    idle: 10_000,
+    idle_min_distance: 11,
+    idle_awake: true,
+    hall_sealed: true,
+    seed: SCENE_SEED,
+};
+
+/// [`WANDERERS`] on four times the area with four times the NPCs: the same density, so the time
+/// per NPC should stay the same.
+pub const WANDERERS_AREA_X4: SceneSpec = SceneSpec {
+    map_size: UCoord::new_u16(1000, 1000),
+    idle: 40_000,
+    ..WANDERERS
 };
 
 /// A built scene: the ASCII picture, ready to become a game as often as needed.
@@ -153,13 +183,20 @@ impl SceneSpec {
         hunter_cells.shuffle(&mut rng);
         hunter_cells.truncate(self.hunters);
         let rooms = place_rooms(&mut picture, hall, &mut rng);
-        for (i, room) in rooms.iter().enumerate().skip(1) {
-            let nearest = rooms[..i]
+        // A sealed hall joins no corridor: the rooms are joined among themselves.
+        let first = if self.hall_sealed { 2 } else { 1 };
+        let joined = if self.hall_sealed { 1 } else { 0 };
+        for (i, room) in rooms.iter().enumerate().skip(first) {
+            let nearest = rooms[joined..i]
                 .iter()
                 .map(Room::centre)
                 .min_by_key(|c| c.manhattan_distance(room.centre()))
                 .expect("the hall comes first");
             picture.carve_corridor(room.centre(), nearest);
+        }
+        if self.hall_sealed {
+            // A corridor between two other rooms may have cut through the hall's walls.
+            picture.wall_round(&hall);
         }
         picture.set(player, b'@');
         for &coord in &hunter_cells {
@@ -181,7 +218,13 @@ impl SceneSpec {
         idle_cells.shuffle(&mut rng);
         for &coord in &idle_cells[..self.idle] {
             let orc = rng.random_ratio(IDLE_ORC_CHANCE.0, IDLE_ORC_CHANCE.1);
-            picture.set(coord, if orc { b'o' } else { b'T' });
+            let glyph = match (orc, self.idle_awake) {
+                (true, true) => b'o',
+                (false, true) => b'T',
+                (true, false) => b'z',
+                (false, false) => b'Z',
+            };
+            picture.set(coord, glyph);
         }
         Scene {
             rows: picture.into_rows(),
@@ -271,6 +314,22 @@ impl Picture {
         border
             .coords()
             .all(|c| self.index(c).is_some_and(|i| self.cells[i] == b'#'))
+    }
+
+    /// Walls the ring of cells round the room.
+    fn wall_round(&mut self, room: &Room) {
+        let border = Room {
+            top_left: room.top_left - ICoord::new(1, 1),
+            size: room.size + ICoord::new(2, 2),
+        };
+        for coord in border.coords() {
+            let inside = coord - room.top_left;
+            let in_room =
+                (0..room.size.x).contains(&inside.x) && (0..room.size.y).contains(&inside.y);
+            if !in_room {
+                self.set(coord, b'#');
+            }
+        }
     }
 
     fn carve_room(&mut self, room: &Room) {

@@ -1,20 +1,19 @@
 //! A steady-state turn allocates nothing: once a game has played one turn, the NPC phase and the
-//! field of view run on reused scratch space, even with a crowd hunting the player.
+//! field of view run on reused scratch space, with a crowd hunting the player, ten thousand NPCs
+//! wandering, and on an ordinary level where NPCs sleep, wake to noise, shout, search and flee.
 //!
-//! The counting allocator is global, so the tests here take turns (`SERIAL`): another test running
-//! on a parallel thread would add its allocations to the count.
+//! The counting allocator is global and the test harness allocates on its own threads when a
+//! test ends, so every check here runs in one test, one after another.
 
 use std::alloc::System;
-use std::sync::Mutex;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use umbra::PlayerAction;
+use umbra::behaviour::{NpcState, Reason};
 use umbra::scenes::{self, SceneSpec};
+use umbra::{Game, GameOptions, PlayerAction};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-static SERIAL: Mutex<()> = Mutex::new(());
 
 /// Turns counted after the warm-up turn: the crowd closes in, strikes and jostles for room all
 /// through them, and the scenes' player outlasts it.
@@ -42,19 +41,143 @@ fn assert_turns_allocate_nothing(name: &str, spec: &SceneSpec) {
     }
 }
 
-#[test]
 fn in_a_crowd_turns_after_the_first_allocate_nothing() {
-    let _serial = SERIAL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
     assert_turns_allocate_nothing("250x250 with 1000 NPCs", &scenes::CROWD);
 }
 
 /// Here the first blow of the game falls on turn 3: the event list must already have room.
-#[test]
 fn on_a_small_level_turns_after_the_first_allocate_nothing() {
-    let _serial = SERIAL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
     assert_turns_allocate_nothing("40x30 with 15 NPCs", &scenes::SMALL);
+}
+
+fn ten_thousand_wanderers_allocate_nothing_after_the_first_turn() {
+    let mut game = scenes::WANDERERS.build().game();
+    game.act(PlayerAction::Wait);
+    let start: Vec<_> = game.npcs().map(|n| n.coord).collect();
+    for _ in 0..COUNTED_TURNS {
+        let region = Region::new(GLOBAL);
+        game.act(PlayerAction::Wait);
+        let change = region.change();
+        assert_eq!(
+            (change.allocations, change.reallocations),
+            (0, 0),
+            "turn {}: {change:?}",
+            game.turn()
+        );
+    }
+    let moved = game
+        .npcs()
+        .zip(&start)
+        .filter(|(n, s)| n.coord != **s)
+        .count();
+    assert!(moved > 9_000, "they wander: {moved} of 10,000 moved");
+}
+
+/// What NPCs went through over a game, to show the allocation test covered it.
+#[derive(Default, Debug)]
+struct Seen {
+    woken_by_noise: bool,
+    searching: bool,
+    fleeing: bool,
+    wandering: bool,
+    shouts: bool,
+}
+
+fn a_living_level_allocates_nothing_after_the_first_turn() {
+    let mut seen = Seen::default();
+    for seed in 0..8 {
+        let mut game = Game::new(seed, GameOptions::default()).with_player_max_hit_points(100_000);
+        game.act(PlayerAction::Wait);
+        // Wander the level at random and keep bumping into whoever is there.
+        let script = common_script(seed, 1500);
+        for action in script {
+            let region = Region::new(GLOBAL);
+            game.act(action);
+            let change = region.change();
+            assert_eq!(
+                (change.allocations, change.reallocations),
+                (0, 0),
+                "seed {seed}, turn {}: {change:?}",
+                game.turn()
+            );
+            note(&game, &mut seen);
+        }
+    }
+    assert!(
+        seen.woken_by_noise && seen.searching && seen.fleeing && seen.wandering && seen.shouts,
+        "the games covered every kind of NPC turn: {seen:?}"
+    );
+}
+
+fn note(game: &Game, seen: &mut Seen) {
+    seen.shouts |= game
+        .events()
+        .iter()
+        .any(|e| matches!(e, umbra::game::GameEvent::Shout { .. }));
+    for npc in game.npcs() {
+        let Some(agent) = game.agent(npc.id) else {
+            continue;
+        };
+        seen.woken_by_noise |= agent.last_transition.reason == Reason::HeardNoise;
+        match agent.state {
+            NpcState::Searching { .. } => seen.searching = true,
+            NpcState::Fleeing => seen.fleeing = true,
+            NpcState::Wandering { .. } => seen.wandering = true,
+            _ => (),
+        }
+    }
+}
+
+/// The same arithmetic sequence of moves the other tests use, without their module.
+fn common_script(mut state: u64, count: usize) -> Vec<PlayerAction> {
+    use direction::CardinalDirection::*;
+    (0..count)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match (state >> 33) % 6 {
+                0 => PlayerAction::Move(North),
+                1 => PlayerAction::Move(East),
+                2 => PlayerAction::Move(South),
+                3 => PlayerAction::Move(West),
+                _ => PlayerAction::Wait,
+            }
+        })
+        .collect()
+}
+
+/// The behaviour context's memory on the largest map: the README reports these figures. The
+/// waypoints' maps are counted in full although the system backs their pages only once an NPC
+/// heads for them.
+fn the_behaviour_context_on_the_largest_map_stays_bounded() {
+    let options = GameOptions {
+        map_size: umbra::terrain::MAX_MAP_SIZE,
+        ..GameOptions::default()
+    };
+    let mut rng = <rand_isaac::Isaac64Rng as rand::SeedableRng>::seed_from_u64(1);
+    let terrain = umbra::terrain::generate(options.map_size, &mut rng);
+    let world = umbra::world::World::from_terrain(&terrain);
+    let region = Region::new(GLOBAL);
+    let context = umbra::behaviour::BehaviourContext::new(&world);
+    let change = region.change();
+    let held = change.bytes_allocated - change.bytes_deallocated;
+    let waypoints = context.waypoint_bytes();
+    println!(
+        "behaviour context on 1000x1000: {:.1} MB held, of which waypoints {:.1} MB ({} waypoints)",
+        held as f64 / 1e6,
+        waypoints as f64 / 1e6,
+        context.waypoint_count()
+    );
+    assert!(held < 64_000_000, "{held} bytes");
+}
+
+/// Every check in turn: one test, so that no other test's ending is counted.
+#[test]
+fn steady_state_turns_allocate_nothing() {
+    on_a_small_level_turns_after_the_first_allocate_nothing();
+    in_a_crowd_turns_after_the_first_allocate_nothing();
+    ten_thousand_wanderers_allocate_nothing_after_the_first_turn();
+    a_living_level_allocates_nothing_after_the_first_turn();
+    the_behaviour_context_on_the_largest_map_stays_bounded();
 }

@@ -27,6 +27,10 @@ use umbra::{Game, GameOptions, PlayerAction};
 
 /// Untimed turns before timing: the crowd in (c) has closed round the player by then.
 const SETTLE_TURNS: u64 = 30;
+/// Wanderers settle longer: a waypoint's map is built the first time an NPC heads there, and
+/// after this many turns nearly every waypoint has been visited, so the timed turns are those of
+/// a level in full swing rather than of its first hour.
+const WANDER_SETTLE_TURNS: u64 = 600;
 /// Seed of the default-size generated level, scene (b).
 const DEFAULT_MAP_SEED: u64 = scenes::SCENE_SEED;
 
@@ -57,8 +61,12 @@ impl Turns for AStarTurns {
 }
 
 /// A game that has played [`SETTLE_TURNS`], ready to be timed.
-fn settled<T: Turns>(mut game: T) -> T {
-    for _ in 0..SETTLE_TURNS {
+fn settled<T: Turns>(game: T) -> T {
+    settled_for(game, SETTLE_TURNS)
+}
+
+fn settled_for<T: Turns>(mut game: T, turns: u64) -> T {
+    for _ in 0..turns {
         game.turn();
     }
     game
@@ -83,11 +91,12 @@ fn time_turns<T: Turns + ?Sized>(game: &mut T, turns: u64) -> Duration {
 fn bench_game<T: Turns>(
     group: &mut BenchmarkGroup<WallTime>,
     name: &str,
+    settle: u64,
     new_game: impl Fn() -> T,
 ) {
     let mut game = None;
     group.bench_function(name, |b| {
-        let game = game.get_or_insert_with(|| settled(new_game()));
+        let game = game.get_or_insert_with(|| settled_for(new_game(), settle));
         b.iter_custom(|turns| time_turns(game, turns));
     });
 }
@@ -95,14 +104,20 @@ fn bench_game<T: Turns>(
 struct Bench {
     name: &'static str,
     scene: Scene,
+    settle: u64,
 }
 
-fn crowd_scenes() -> [(&'static str, SceneSpec); 4] {
+fn crowd_scenes() -> [(&'static str, SceneSpec); 6] {
     [
         ("a_40x30_15_npcs", scenes::SMALL),
         ("c_250x250_1000_npcs", scenes::CROWD),
         ("c_area_x4_500x500", scenes::CROWD_LARGE_MAP),
         ("c_idle_x10_250x250_10000_npcs", scenes::CROWD_MANY_IDLE),
+        ("d_500x500_10000_wanderers", scenes::WANDERERS),
+        (
+            "d_area_x4_1000x1000_40000_wanderers",
+            scenes::WANDERERS_AREA_X4,
+        ),
     ]
 }
 
@@ -123,19 +138,21 @@ fn describe(name: &str, mut game: Game) {
     let timed = game.npcs_seeing_player();
     let size = game.size();
     println!(
-        "scene {name}: {}x{}, {npcs} NPCs, hunting the player: {first} on turn 1, \
-         {timed} on turn {}",
+        "scene {name}: {}x{}, {npcs} NPCs ({} awake), hunting the player: {first} on turn 1, \
+         {timed} on turn {}; {} waypoints",
         size.width(),
         size.height(),
-        game.turn()
+        game.awake_npcs(),
+        game.turn(),
+        game.waypoint_count(),
     );
 }
 
 fn turn_benches(criterion: &mut Criterion, benches: &[Bench]) {
     let mut group = criterion.benchmark_group("turn");
-    bench_game(&mut group, "b_default_80x30", default_game);
+    bench_game(&mut group, "b_default_80x30", SETTLE_TURNS, default_game);
     for bench in benches {
-        bench_game(&mut group, bench.name, || bench.scene.game());
+        bench_game(&mut group, bench.name, bench.settle, || bench.scene.game());
     }
     group.finish();
 }
@@ -145,7 +162,7 @@ fn baseline_benches(criterion: &mut Criterion, benches: &[Bench]) {
     // A baseline turn at (c) takes a fifth of a second: ten samples keep the run short.
     group.sample_size(10);
     for bench in benches.iter().take(2) {
-        bench_game(&mut group, bench.name, || {
+        bench_game(&mut group, bench.name, bench.settle, || {
             AStarTurns::new(bench.scene.world(), Reach::Unbounded)
         });
     }
@@ -220,6 +237,37 @@ fn print_ratio(label: &str, spec: &SceneSpec, plan: &RatioPlan) {
     );
 }
 
+/// Time per wandering NPC on (d) and on four times its area with four times the NPCs,
+/// alternating block by block, and their ratio: the per-NPC cost should not grow with the map.
+fn print_wander_scaling() {
+    let mut small = settled_for(scenes::WANDERERS.build().game(), WANDER_SETTLE_TURNS);
+    let mut large = settled_for(
+        scenes::WANDERERS_AREA_X4.build().game(),
+        WANDER_SETTLE_TURNS,
+    );
+    let (small_npcs, large_npcs) = (small.awake_npcs(), large.awake_npcs());
+    let mut entrants = [
+        Entrant {
+            game: &mut small,
+            block: 100,
+        },
+        Entrant {
+            game: &mut large,
+            block: 25,
+        },
+    ];
+    let times = time_in_rounds(&mut entrants, 20);
+    let per_npc = |time: Duration, npcs: usize| time.as_nanos() as f64 / npcs as f64;
+    let (small_ns, large_ns) = (per_npc(times[0], small_npcs), per_npc(times[1], large_npcs));
+    println!(
+        "(d) wanderers: 500x500 {:.2?}/turn, {small_ns:.0} ns per NPC; 1000x1000 {:.2?}/turn, \
+         {large_ns:.0} ns per NPC; per-NPC ratio 4x area / 1x area {:.2}x",
+        times[0],
+        times[1],
+        large_ns / small_ns
+    );
+}
+
 /// Criterion's options that take a value, so the filter can be told apart from them.
 const OPTIONS_WITH_VALUES: &[&str] = &[
     "-c",
@@ -272,6 +320,11 @@ fn main() {
         .map(|(name, spec)| Bench {
             name,
             scene: spec.build(),
+            settle: if spec.idle_awake {
+                WANDER_SETTLE_TURNS
+            } else {
+                SETTLE_TURNS
+            },
         })
         .collect();
     describe("b_default_80x30", default_game());
@@ -285,5 +338,6 @@ fn main() {
         println!("\nratio = A* baseline time / our time, per turn, over the same games:");
         print_ratio("(a) 40x30, 15 NPCs", &scenes::SMALL, &RATIO_SMALL);
         print_ratio("(c) 250x250, 1000 NPCs", &scenes::CROWD, &RATIO_CROWD);
+        print_wander_scaling();
     }
 }

@@ -36,19 +36,23 @@ impl BehaviourContext {
         if turn < resume_at {
             return NpcAction::Wait;
         }
-        let reachable = |context: &mut Self, id: WaypointId| {
-            context.waypoints.distance(world, id, here).is_some()
-        };
-        let goal = match goal {
-            Some(goal) if reachable(self, goal) => goal,
-            _ => match self.nearest_waypoint(world, here) {
-                Some(nearest) => nearest,
+        let on_map = goal.and_then(|goal| {
+            let distance = self.waypoints.distance(world, goal, here)?;
+            Some((goal, distance))
+        });
+        let (goal, distance) = match on_map {
+            Some(found) => found,
+            None => match self.nearest_waypoint(world, here) {
+                Some(nearest) => (
+                    nearest,
+                    self.waypoints.distance(world, nearest, here).unwrap_or(0),
+                ),
                 None => return NpcAction::Wait,
             },
         };
-        let distance = self.waypoints.distance(world, goal, here).unwrap_or(0);
-        let occupied = !world.can_npc_enter(self.waypoints.cell(goal));
-        if distance == 0 || (distance == 1 && occupied) {
+        let arrived =
+            distance == 0 || (distance == 1 && !world.can_npc_enter(self.waypoints.cell(goal)));
+        if arrived {
             let next = self.next_goal(world, here, goal, from, rng);
             if next == goal && from == Some(goal) {
                 // Rested here and there is no way on (a sleeper blocks the only way out of a
@@ -90,8 +94,15 @@ impl BehaviourContext {
         // Still blocked: head for somewhere it can set off towards now, for the blocker may be
         // a sleeper that will not move all game.
         agent.stuck_turns = 0;
-        let at = self.nearest_waypoint(world, here).unwrap_or(goal);
-        let next = self.next_goal(world, here, at, Some(goal), rng);
+        let mut next = self.next_goal(world, here, goal, Some(goal), rng);
+        if self
+            .waypoints
+            .distance(world, next, here)
+            .is_some_and(|d| d <= 1)
+        {
+            // Back where it stands: choose on from here rather than rest again.
+            next = self.next_goal(world, here, next, Some(goal), rng);
+        }
         agent.state = NpcState::Wandering {
             goal: Some(next),
             from: Some(goal),
@@ -127,6 +138,9 @@ impl BehaviourContext {
         })
     }
 
+    /// A free neighbouring cell whose distance on the waypoint's map is `wanted`: one of the
+    /// fitting cells at random, or the next one round if that is taken. The map is asked first
+    /// and the world only about the cells that fit, as thousands of NPCs do this every turn.
     fn pick_step(
         &mut self,
         world: &World,
@@ -135,24 +149,27 @@ impl BehaviourContext {
         rng: &mut impl Rng,
         wanted: impl Fn(u32) -> bool,
     ) -> Option<CardinalDirection> {
-        let mut choices = [None; 4];
+        let mut fitting = [CardinalDirection::North; 4];
         let mut count = 0;
         for direction in CardinalDirections {
             let next = here + direction.coord();
-            let fits = self
+            if self
                 .waypoints
                 .distance(world, goal, next)
-                .is_some_and(&wanted);
-            if fits && world.can_npc_enter(next) {
-                choices[count] = Some(direction);
+                .is_some_and(&wanted)
+            {
+                fitting[count] = direction;
                 count += 1;
             }
         }
-        match count {
-            0 => None,
-            1 => choices[0],
-            _ => choices[rng.random_range(0..count)],
-        }
+        let first = match count {
+            0 => return None,
+            1 => 0,
+            _ => rng.random_range(0..count),
+        };
+        (0..count)
+            .map(|i| fitting[(first + i) % count])
+            .find(|d| world.can_npc_enter(here + d.coord()))
     }
 
     /// A random neighbour of `at` that `here` can set off towards right now (its map reaches
@@ -176,9 +193,12 @@ impl BehaviourContext {
             let Some(distance) = self.waypoints.distance(world, id, here) else {
                 continue;
             };
-            reached[reached_count] = id;
-            reached_count += 1;
-            let free = distance == 0 || self.can_step_towards(world, id, here, distance);
+            if distance > 1 {
+                reached[reached_count] = id;
+                reached_count += 1;
+            }
+            // A waypoint it already stands on or next to is no way on.
+            let free = distance > 1 && self.can_step_towards(world, id, here, distance);
             if free && Some(id) != avoid {
                 open[open_count] = id;
                 open_count += 1;

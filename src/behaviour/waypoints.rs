@@ -119,10 +119,16 @@ impl Waypoints {
         &self.maps[start..start + MAP_LEN]
     }
 
+    /// Builds the waypoint's map the first time it is wanted. Inlined, so the check that nearly
+    /// always finds it built costs no call.
+    #[inline]
     fn build(&mut self, world: &World, id: WaypointId) {
-        if self.built[id as usize] {
-            return;
+        if !self.built[id as usize] {
+            self.build_now(world, id);
         }
+    }
+
+    fn build_now(&mut self, world: &World, id: WaypointId) {
         let centre = self.cell(id);
         let start = id as usize * MAP_LEN;
         let map = &mut self.maps[start..start + MAP_LEN];

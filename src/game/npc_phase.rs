@@ -19,16 +19,17 @@ impl Game {
         self.sleepers_take_notice();
         let awake = std::mem::take(&mut self.awake);
         for &npc in &awake {
-            if !self.world.is_player_alive() {
+            // Only a blow can kill the player, and npc_turn says when one fell.
+            if self.npc_turn(npc) && !self.world.is_player_alive() {
                 break;
             }
-            self.npc_turn(npc);
         }
         self.awake = awake;
         self.hear_noises();
     }
 
-    fn npc_turn(&mut self, npc: Entity) {
+    /// One NPC's turn; true if it struck a blow.
+    fn npc_turn(&mut self, npc: Entity) -> bool {
         if self.turn.is_multiple_of(balance::NPC_REGENERATION_INTERVAL) {
             self.world.heal(npc, 1);
         }
@@ -51,7 +52,9 @@ impl Game {
             && let ActOutcome::Attacked(attack) = self.world.move_character(npc, direction)
         {
             self.record_attack(attack);
+            return true;
         }
+        false
     }
 
     /// Each sleeper the player sees rolls, in spawn order, to notice the player; one that does

@@ -139,11 +139,12 @@ impl World {
         entity
     }
 
-    /// Frees an entity from both tables at once, so neither can hold a stale id.
+    /// Removes an entity from both tables at once, so neither can hold a stale id. The id is
+    /// retired, not handed back to the allocator: nothing spawns in mid-game, so it would never
+    /// be reused, and handing it back grows the allocator's free list in mid-turn.
     fn despawn(&mut self, entity: Entity) {
         self.spatial_table.remove(entity);
         self.components.remove_entity(entity);
-        self.entity_allocator.free(entity);
     }
 
     pub fn size(&self) -> UCoord {
