@@ -5,6 +5,8 @@
 //! The counting allocator is global and the test harness allocates on its own threads when a
 //! test ends, so every check here runs in one test, one after another.
 
+mod common;
+
 use std::alloc::System;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -89,7 +91,7 @@ fn a_living_level_allocates_nothing_after_the_first_turn() {
         let mut game = Game::new(seed, GameOptions::default()).with_player_max_hit_points(100_000);
         game.act(PlayerAction::Wait);
         // Wander the level at random and keep bumping into whoever is there.
-        let script = common_script(seed, 1500);
+        let script = common::scripted_actions(1500, seed);
         for action in script {
             let region = Region::new(GLOBAL);
             game.act(action);
@@ -126,25 +128,6 @@ fn note(game: &Game, seen: &mut Seen) {
             _ => (),
         }
     }
-}
-
-/// The same arithmetic sequence of moves the other tests use, without their module.
-fn common_script(mut state: u64, count: usize) -> Vec<PlayerAction> {
-    use direction::CardinalDirection::*;
-    (0..count)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            match (state >> 33) % 6 {
-                0 => PlayerAction::Move(North),
-                1 => PlayerAction::Move(East),
-                2 => PlayerAction::Move(South),
-                3 => PlayerAction::Move(West),
-                _ => PlayerAction::Wait,
-            }
-        })
-        .collect()
 }
 
 /// The behaviour context's memory on the largest map: the README reports these figures. The

@@ -169,3 +169,33 @@ fn a_sleeper_in_view_notices_the_player_within_a_few_turns_but_not_at_once() {
         "mean turns to notice {mean}, expected about {expected}"
     );
 }
+
+/// The lookout at 1 sees the player; round the corner, the troll asleep at 3 is exactly
+/// [`balance::SHOUT_NOISE_STEPS`] steps from it, the troll asleep at 2 one step further.
+const LONG_HALL: &[&str] = &[
+    "#####################",
+    "#@...1###############",
+    "#####.###############",
+    "#####..........32...#",
+    "#####################",
+];
+
+#[test]
+fn a_shout_carries_exactly_its_reach() {
+    assert_eq!(
+        balance::SHOUT_NOISE_STEPS,
+        12,
+        "the map is drawn for this reach"
+    );
+    let mut s = Scenario::with_npcs(LONG_HALL, &[('1', 'o'), ('2', 'Z'), ('3', 'Z')]);
+    s.wait(1);
+    s.check(
+        s.mind('1').state == NpcState::Hunting,
+        "the lookout saw the player",
+    );
+    s.check(
+        s.mind('3').last_transition.reason == Reason::Alerted,
+        "twelve steps away, the shout is heard",
+    );
+    s.check(s.mind('2').is_asleep(), "thirteen steps away, it is not");
+}
