@@ -70,6 +70,8 @@ impl Game {
             return Err(DecodeError("the map size is out of range".into()));
         }
         saved.world.check_loaded().map_err(DecodeError)?;
+        let mut saved = saved;
+        saved.world.rebuild_derived();
         let size = saved.world.size();
         if saved.visibility.size() != size {
             return Err(DecodeError("visibility and map sizes differ".into()));

@@ -35,9 +35,12 @@ impl World {
         }
         match self.character_at(destination) {
             None => {
+                let origin = self.coord_of(entity);
                 self.spatial_table
                     .update_coord(entity, destination)
                     .expect("destination was checked to be inside the map and free");
+                self.set_blocked(origin, false);
+                self.set_blocked(destination, true);
                 ActOutcome::Moved
             }
             Some(other) if self.are_enemies(entity, other) => {
@@ -91,6 +94,7 @@ impl World {
         self.spatial_table
             .update_layer(entity, Layer::Corpse)
             .expect("the corpse layer was just cleared");
+        self.set_blocked(coord, false);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
     }

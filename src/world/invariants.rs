@@ -38,6 +38,12 @@ impl World {
                 problems.push(format!("NPC {npc:?} in the living list is not a character"));
             }
         }
+        for (coord, layers) in self.spatial_table.enumerate() {
+            let blocked = layers.feature.is_some() || layers.character.is_some();
+            if self.blocked.get(coord) != Some(&blocked) {
+                problems.push(format!("{coord}: the blocked grid says {:?}", !blocked));
+            }
+        }
         let corpses = self.count_corpses() as u64;
         if corpses != self.deaths - self.corpses_replaced {
             problems.push(format!(

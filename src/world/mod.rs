@@ -11,6 +11,7 @@ pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 pub use direction::CardinalDirection;
 use entity_table::{Entity, EntityAllocator};
+use grid_2d::Grid;
 use spatial_table::{Location, SpatialTable};
 
 use crate::balance;
@@ -75,6 +76,15 @@ pub struct World {
     corpses_replaced: u64,
     /// Corpses in order of death, so reading them never scans the map.
     corpses: Vec<Entity>,
+    /// Whether a wall or a character stands on each cell: what `can_npc_enter` asks, thousands
+    /// of times a turn. One byte a cell keeps it in the caches on the largest maps, where the
+    /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
+    #[serde(skip, default = "empty_grid")]
+    blocked: Grid<bool>,
+}
+
+fn empty_grid() -> Grid<bool> {
+    Grid::new_copy(UCoord::new(0, 0), false)
 }
 
 impl World {
@@ -93,6 +103,7 @@ impl World {
             corpses_replaced: 0,
             // Room for every death, so a kill never grows the list in mid-game.
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
+            blocked: Grid::new_copy(terrain.grid.size(), false),
         };
         world.place(
             player,
@@ -127,6 +138,9 @@ impl World {
         self.spatial_table
             .update(entity, location)
             .expect("spawn location is inside the map and free on its layer");
+        if matches!(location.layer, Some(Layer::Feature | Layer::Character)) {
+            self.set_blocked(location.coord, true);
+        }
         self.components.tile.insert(entity, tile);
     }
 
@@ -145,6 +159,22 @@ impl World {
     fn despawn(&mut self, entity: Entity) {
         self.spatial_table.remove(entity);
         self.components.remove_entity(entity);
+    }
+
+    fn set_blocked(&mut self, coord: coord_2d::ICoord, blocked: bool) {
+        if let Some(cell) = self.blocked.get_mut(coord) {
+            *cell = blocked;
+        }
+    }
+
+    /// Rebuilds what is derived from the tables, after loading.
+    pub fn rebuild_derived(&mut self) {
+        let size = self.size();
+        self.blocked = Grid::new_fn(size, |coord| {
+            self.spatial_table
+                .layers_at(coord)
+                .is_some_and(|layers| layers.feature.is_some() || layers.character.is_some())
+        });
     }
 
     pub fn size(&self) -> UCoord {
