@@ -46,6 +46,9 @@ pub const SLEEPER_NOTICE_CHANCE: (u32, u32) = (1, 5);
 pub const COMBAT_NOISE_STEPS: u32 = 8;
 /// An orc that spots the player shouts; the shout carries a little further than a blow.
 pub const SHOUT_NOISE_STEPS: u32 = 12;
+/// An orc shouts again only if it had not seen the player for this long: about a search's
+/// length, so losing the player round a corner, or coming back healed, raises no new alarm.
+pub const SHOUT_AGAIN_AFTER_TURNS: u64 = 50;
 /// How long a searching NPC keeps at it: time to walk to the last-seen cell...
 pub const SEARCH_APPROACH_TURNS: u64 = 30;
 /// ...and then to look around it for this many turns before wandering again.

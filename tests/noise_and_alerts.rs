@@ -199,3 +199,44 @@ fn a_shout_carries_exactly_its_reach() {
     );
     s.check(s.mind('2').is_asleep(), "thirteen steps away, it is not");
 }
+
+/// The orc at 1 sees the player at the corner; the player steps out of its sight and back.
+const CORNER: &[&str] = &[
+    "##########",
+    "#1......@#",
+    "########.#",
+    "########.#",
+    "########.#",
+    "##########",
+];
+
+#[test]
+fn an_orc_that_sees_the_player_again_soon_after_does_not_shout_again() {
+    let mut s = Scenario::with_npcs(CORNER, &[('1', 'o')]);
+    let shouted = |s: &Scenario| {
+        s.game
+            .events()
+            .iter()
+            .any(|e| matches!(e, umbra::game::GameEvent::Shout { .. }))
+    };
+    s.wait(1);
+    s.check(shouted(&s), "spotting the player, it shouts");
+    s.act(PlayerAction::Move(South));
+    s.act(PlayerAction::Move(South));
+    s.act(PlayerAction::Move(South));
+    s.check(
+        matches!(s.mind('1').state, NpcState::Searching { .. }),
+        "out of its sight, it searches",
+    );
+    for _ in 0..3 {
+        s.act(PlayerAction::Move(North));
+        s.check(
+            !shouted(&s),
+            "no new alarm for the same player a moment later",
+        );
+    }
+    s.check(
+        s.mind('1').state == NpcState::Hunting,
+        "it sees the player again",
+    );
+}

@@ -4,6 +4,7 @@
 use coord_2d::ICoord;
 
 use super::waypoints::WaypointId;
+use crate::balance;
 
 /// Where and when an NPC last saw the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -120,20 +121,22 @@ impl Agent {
         self.stuck_turns = 0;
     }
 
-    /// Sees the player (or, asleep, noticed it): the chase begins. True if this is news, for
-    /// the NPCs that shout when they spot the player.
+    /// Sees the player (or, asleep, noticed it): the chase begins. True if this is news worth
+    /// a shout: it was not already after the player, and had not seen it for
+    /// [`balance::SHOUT_AGAIN_AFTER_TURNS`] (an orc that lost the player round a corner a moment
+    /// ago, or comes back healed, does not raise the alarm again).
     pub fn see_player(&mut self, at: ICoord, turn: u64) -> bool {
-        self.last_sighting = Some(Sighting { coord: at, turn });
-        let news = !matches!(self.state, NpcState::Hunting | NpcState::Fleeing);
-        if news {
-            let reason = if self.is_asleep() {
-                Reason::NoticedPlayer
-            } else {
-                Reason::SawPlayer
-            };
-            self.become_(NpcState::Hunting, reason, turn);
+        let previous = self.last_sighting.replace(Sighting { coord: at, turn });
+        if matches!(self.state, NpcState::Hunting | NpcState::Fleeing) {
+            return false;
         }
-        news
+        let reason = if self.is_asleep() {
+            Reason::NoticedPlayer
+        } else {
+            Reason::SawPlayer
+        };
+        self.become_(NpcState::Hunting, reason, turn);
+        previous.is_none_or(|seen| turn - seen.turn > balance::SHOUT_AGAIN_AFTER_TURNS)
     }
 
     /// Goes to look at `target`, for `reason`, unless busy with the player already.
@@ -154,7 +157,7 @@ impl Agent {
         let state = NpcState::Searching {
             target,
             prowling: false,
-            until: turn + crate::balance::SEARCH_APPROACH_TURNS,
+            until: turn + balance::SEARCH_APPROACH_TURNS,
             previous: here,
         };
         self.become_(state, reason, turn);
@@ -166,7 +169,7 @@ impl Agent {
             let state = NpcState::Searching {
                 target,
                 prowling: true,
-                until: turn + crate::balance::SEARCH_PROWL_TURNS,
+                until: turn + balance::SEARCH_PROWL_TURNS,
                 previous: here,
             };
             self.become_(state, reason, turn);
