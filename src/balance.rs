@@ -9,27 +9,78 @@ use crate::terrain::NpcType;
 
 /// The player can take about ten orc hits or five troll hits.
 pub const PLAYER_MAX_HIT_POINTS: u32 = 20;
-/// Two hits kill an orc, five a troll.
-pub const PLAYER_DAMAGE: u32 = 2;
+/// Each new depth reached hardens the player: this many more maximum hit points (and the hit
+/// points themselves). Without it the trolls of the lower levels, in twos and threes, outmatch
+/// any care (measured: no careful run of a hundred reached the Sunstone).
+pub const PLAYER_HIT_POINTS_PER_DEPTH: u32 = 3;
 /// One hit point back every this many turns: resting between fights matters, resting through one does not.
 pub const PLAYER_REGENERATION_INTERVAL: u64 = 10;
 
+/// One blow's dice: a chance to hit, then damage drawn uniformly from an inclusive range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackDice {
+    pub to_hit: (u32, u32),
+    pub damage: (u32, u32),
+}
+
+/// Three blows in four land for 1-3 (2 on average, as the fixed damage this replaced): an orc
+/// still falls to two hits, but a miss or a low roll leaves it standing for another swing.
+pub const PLAYER_ATTACK: AttackDice = AttackDice {
+    to_hit: (4, 5),
+    damage: (2, 4),
+};
+
+pub const fn npc_attack(npc_type: NpcType) -> AttackDice {
+    match npc_type {
+        // Orcs are clumsy: a fight with one costs about one hit point, but a band adds up.
+        NpcType::Orc => AttackDice {
+            to_hit: (1, 2),
+            damage: (1, 2),
+        },
+        // A troll lands as often as an orc but hits twice as hard, up to 4: a troll fight costs
+        // a third of the player's health on average and can cost half.
+        NpcType::Troll => AttackDice {
+            to_hit: (1, 2),
+            damage: (2, 4),
+        },
+    }
+}
+
 pub const fn npc_max_hit_points(npc_type: NpcType) -> u32 {
     match npc_type {
-        // Dies to two player hits, so a lone orc costs the player about one hit point.
+        // About two player hits, so a lone orc costs the player about one hit point.
         NpcType::Orc => 4,
-        // Takes five player hits: a troll in the open is a real threat.
+        // About five player hits: a troll in the open is a real threat.
         NpcType::Troll => 10,
     }
 }
 
-pub const fn npc_damage(npc_type: NpcType) -> u32 {
-    match npc_type {
-        NpcType::Orc => 1,
-        // Trolls hit twice as hard as orcs: one troll fight costs about a third of the player's health.
-        NpcType::Troll => 2,
-    }
+// The run: levels get harder on the way down to the Sunstone.
+
+/// The Sunstone lies on this depth; taking it wins the run. Ten levels of about twelve NPCs
+/// each make a run of an hour or so, in the manner of a short Brogue or DCSS sprint.
+pub const FINAL_DEPTH: u32 = 10;
+/// NPCs per room on the first level, drawn uniformly: mean 10/8 = 1.25 NPCs a room.
+pub const NPCS_PER_ROOM_TABLE: [u32; 8] = [0, 1, 1, 1, 1, 2, 2, 2];
+
+/// Each room gets one more NPC with this chance: none on depth 1, three in four on depth 10, so
+/// the last level holds about 60 % more than the first.
+pub const fn extra_npc_chance(depth: u32) -> (u32, u32) {
+    (depth.saturating_sub(1), 12)
 }
+
+/// The chance that an NPC is a troll: one in five on depth 1 (as before depth existed), rising
+/// by one in twenty a level to nearly two in three at the bottom.
+pub const fn troll_chance(depth: u32) -> (u32, u32) {
+    (depth + 3, 20)
+}
+
+/// Healing potions per level (inclusive range): about one a level keeps them scarce enough that
+/// drinking one is a choice, not a reflex.
+pub const POTIONS_PER_LEVEL: (u32, u32) = (0, 2);
+/// A potion heals half the player's health: it turns a lost troll fight into a won one, but
+/// drunk at full health it is wasted.
+pub const POTION_HEALING: u32 = 10;
 
 // How NPCs behave. Sources: Brogue CE (monsters mostly asleep, wandering between waypoints,
 // fleeing on a safety map) and DCSS (noise that wakes and draws monsters to a fight).

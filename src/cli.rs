@@ -45,6 +45,8 @@ pub struct Args {
     /// Write the game's recording here when it ends or the player quits.
     pub record: Option<PathBuf>,
     pub replay: Option<Replay>,
+    /// `--scores`: print the high-score table and exit.
+    pub show_scores: bool,
 }
 
 /// `--replay FILE`, with or without a screen.
@@ -86,6 +88,7 @@ struct RawArgs {
     record: Option<String>,
     replay: Option<String>,
     headless: bool,
+    scores: bool,
     free: Vec<String>,
 }
 
@@ -103,11 +106,12 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             record = Opt::new("", "record", "write the game's recording (seed, options, every action) to FILE on quit", "FILE");
             replay = Opt::new("", "replay", "watch a recording made with --record", "FILE");
             headless = Flag::new("", "headless", "with --replay: no screen, print the final summary and state hash");
+            scores = Flag::new("", "scores", "print the high-score table (of the save directory) and exit");
             free = Free;
         } in {
             RawArgs {
                 rng_seed, omniscient, map_size, terminal, graphical, colours, new_game, save_dir,
-                record, replay, headless, free,
+                record, replay, headless, scores, free,
             }
         }
     }
@@ -163,6 +167,9 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         Omniscience::Off
     };
     let replay = replay(&raw)?;
+    if raw.scores {
+        only_save_dir_beside_scores(&raw)?;
+    }
     Ok(Args {
         rng_seed,
         options: GameOptions {
@@ -175,7 +182,27 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         save_dir: path(&raw.save_dir, "--save-dir")?,
         record: path(&raw.record, "--record")?,
         replay,
+        show_scores: raw.scores,
     })
+}
+
+/// `--scores` reads the table of a save directory; nothing else means anything beside it.
+fn only_save_dir_beside_scores(raw: &RawArgs) -> Result<(), String> {
+    let conflicting = [
+        ("--rng-seed", raw.rng_seed.is_some()),
+        ("--map-size", raw.map_size.is_some()),
+        ("--debug-omniscient", raw.omniscient),
+        ("--new-game", raw.new_game),
+        ("--record", raw.record.is_some()),
+        ("--replay", raw.replay.is_some()),
+        ("--terminal", raw.terminal),
+        ("--graphical", raw.graphical),
+        ("--colours", raw.colours.is_some()),
+    ];
+    match conflicting.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(format!("--scores cannot be combined with {flag}")),
+        None => Ok(()),
+    }
 }
 
 fn path(value: &Option<String>, flag: &str) -> Result<Option<PathBuf>, String> {

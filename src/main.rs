@@ -7,7 +7,7 @@ use umbra::app::GameApp;
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
 use umbra::session::{self, Opened, Report};
-use umbra::storage::{Recording, SaveSlot};
+use umbra::storage::{Recording, SaveSlot, runs};
 
 fn main() -> ExitCode {
     let args = match cli::parse(std::env::args_os().skip(1)) {
@@ -21,9 +21,49 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if args.show_scores {
+        return show_scores(&args);
+    }
     match &args.replay {
         Some(replay) => watch(replay, &args),
         None => play(args),
+    }
+}
+
+/// `--scores`: the table of the save directory, or one line saying why it cannot be read (the
+/// file is left exactly as it is).
+fn show_scores(args: &Args) -> ExitCode {
+    let Some(slot) = save_slot(args) else {
+        complain(
+            "there is no data directory to read the high scores from; name one with --save-dir",
+        );
+        return ExitCode::FAILURE;
+    };
+    match runs::read_scores(slot.dir()) {
+        Ok(scores) => {
+            let mut text = "Umbra high scores\n".to_string();
+            for line in umbra::app::score_lines(&scores, None) {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            say(&text);
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let path = runs::scores_path(slot.dir());
+            complain(&format!(
+                "cannot read the high scores {}: {error}",
+                path.display()
+            ));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn save_slot(args: &Args) -> Option<SaveSlot> {
+    match &args.save_dir {
+        Some(dir) => Some(SaveSlot::in_dir(dir)),
+        None => SaveSlot::default_location(),
     }
 }
 
@@ -82,11 +122,8 @@ fn play(args: Args) -> ExitCode {
 /// The game to play and where it is kept. Everything that can be refused without writing comes
 /// before the terminal is checked, and nothing is written before it is.
 fn open(args: &Args, graphical: bool, report: Rc<RefCell<Report>>) -> Result<Opened, String> {
-    let slot = match &args.save_dir {
-        Some(dir) => SaveSlot::in_dir(dir),
-        None => SaveSlot::default_location()
-            .ok_or("there is no data directory to keep the save in; name one with --save-dir")?,
-    };
+    let slot = save_slot(args)
+        .ok_or("there is no data directory to keep the save in; name one with --save-dir")?;
     let loaded = session::claim(args, Some(&slot))
         .and_then(session::Claimed::load)
         .map_err(|error| error.to_string())?;

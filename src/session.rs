@@ -8,11 +8,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use crate::app::{KeepError, Keeper, Notice};
+use crate::app::{KeepError, Keeper, Notice, RunRecord};
 use crate::cli::Args;
-use crate::game::Game;
+use crate::game::{Ending, Game};
 use crate::storage::{
-    self, ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter, SavedGame,
+    self, ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter, SavedGame, runs,
 };
 
 /// How the game to play was found.
@@ -228,7 +228,7 @@ fn check_record_target(path: &Path, slot: Option<&SaveSlot>) -> Result<(), Strin
 }
 
 fn is_ended(game: &Game) -> bool {
-    game.is_over() || game.is_cleared()
+    game.is_over()
 }
 
 /// Keeps the game in the save slot's journal, and its recording if one was asked for.
@@ -237,8 +237,7 @@ pub struct FileKeeper {
     writer: Option<SaveWriter>,
     record: Option<PathBuf>,
     report: Rc<RefCell<Report>>,
-    /// The game has ended and its save is gone; later actions (exploring a cleared level)
-    /// only reach the recording, at close.
+    /// The game has ended and its save is gone.
     finished: bool,
 }
 
@@ -289,6 +288,30 @@ impl FileKeeper {
     }
 }
 
+/// Enters a finished run in the high scores kept in `dir`. A table that cannot be read is set
+/// aside and a new one begun; one that cannot even be moved is left alone, the run not entered.
+fn enter_score(dir: &Path, game: &Game) -> (RunRecord, io::Result<()>) {
+    let mut record = RunRecord::alone(game);
+    let mut scores = match runs::read_scores(dir) {
+        Ok(scores) => scores,
+        Err(error) => {
+            let reason = error.to_string();
+            let aside = (!error.leave_in_place()).then(|| runs::set_scores_aside(dir));
+            let Some(Ok(aside)) = aside else {
+                let path = runs::scores_path(dir);
+                record.notice = Some(Notice::ScoresLeft { path, reason });
+                return (record, Ok(()));
+            };
+            record.notice = Some(Notice::ScoresSetAside { aside, reason });
+            Default::default()
+        }
+    };
+    record.place = game.score_entry().and_then(|entry| scores.insert(entry));
+    let written = runs::write_scores(dir, &scores);
+    record.scores = scores;
+    (record, written)
+}
+
 impl Keeper for FileKeeper {
     fn record(&mut self, game: &Game) -> Result<(), KeepError> {
         if let (Some(writer), Some(slot)) = (&mut self.writer, &self.slot)
@@ -317,6 +340,20 @@ impl Keeper for FileKeeper {
         Ok(())
     }
 
+    fn ended(&mut self, game: &Game, morgue: &str) -> Result<RunRecord, KeepError> {
+        let Some(slot) = &self.slot else {
+            return Ok(RunRecord::alone(game));
+        };
+        let dir = slot.dir().to_path_buf();
+        let kept = runs::keep_run(&dir, game, morgue)
+            .map_err(|error| self.failed("keep the finished run in", &dir, error))?;
+        let (mut record, written) = enter_score(&dir, game);
+        record.morgue = Some(kept.morgue);
+        let scores = runs::scores_path(&dir);
+        written.map_err(|error| self.failed("write the high scores", &scores, error))?;
+        Ok(record)
+    }
+
     fn close(&mut self, game: &Game) -> Result<(), KeepError> {
         if is_ended(game) {
             return self.finish(game);
@@ -335,19 +372,18 @@ impl Keeper for FileKeeper {
 pub fn headless_summary(recording: &Recording) -> String {
     let game = recording.play_to_end();
     let hit_points = game.player_hit_points();
-    let outcome = if game.is_over() {
-        "the player died"
-    } else if game.is_cleared() {
-        "the level was cleared"
-    } else {
-        "the player was still exploring"
+    let outcome = match game.ending() {
+        Some(Ending::Died { .. }) => "the player died",
+        Some(Ending::Won) => "the player took the Sunstone",
+        None => "the player was still exploring",
     };
     format!(
-        "Replayed {} actions of seed {}: turn {}, HP {}/{}, {} kills, {} enemies left; {outcome}.\n\
-         State hash: {:08x}\n",
+        "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {} kills, {} enemies left \
+         on this depth; {outcome}.\nState hash: {:08x}\n",
         recording.actions.len(),
         recording.seed,
         game.turn(),
+        game.depth(),
         hit_points.current,
         hit_points.max,
         game.kills(),

@@ -18,15 +18,29 @@ const ROOM_MAX_SIDE: u32 = 10;
 /// One placement attempt per this many cells of map: dense enough to fill the map with rooms,
 /// sparse enough that rejected attempts stay cheap.
 const CELLS_PER_ROOM_ATTEMPT: usize = 40;
-/// NPC counts per room, drawn uniformly: mean 10/8 = 1.25 NPCs a room.
-const NPCS_PER_ROOM_TABLE: [u32; 8] = [0, 1, 1, 1, 1, 2, 2, 2];
-/// Four orcs in five NPCs.
-const ORC_CHANCE: (u32, u32) = (4, 5);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TerrainTile {
     Floor,
     Wall,
+    /// Open ground with the way down: taking it leaves for the next depth.
+    Stairs,
+}
+
+/// Things that lie on the floor until the player walks over them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Item {
+    /// Carried, and drunk when the player chooses, to heal.
+    HealingPotion,
+    /// Lies at the bottom of the dungeon in place of the stairs: taking it wins the run.
+    Sunstone,
+}
+
+/// An item as a level places it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ItemSpawn {
+    pub coord: ICoord,
+    pub item: Item,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -36,12 +50,8 @@ pub enum NpcType {
 }
 
 impl NpcType {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Orc => "orc",
-            Self::Troll => "troll",
-        }
-    }
+    /// Every kind, in the order tallies list them.
+    pub const ALL: [Self; 2] = [Self::Orc, Self::Troll];
 }
 
 /// Whether an NPC starts the level asleep or awake.
@@ -59,12 +69,14 @@ pub struct NpcSpawn {
     pub disposition: Disposition,
 }
 
-/// A level before it becomes a world: the terrain grid, where the player starts and who lives where.
+/// A level before it becomes a world: the terrain grid, where the player starts, who lives
+/// where and what lies where.
 #[derive(Debug, Clone)]
 pub struct Terrain {
     pub grid: Grid<TerrainTile>,
     pub player: ICoord,
     pub npcs: Vec<NpcSpawn>,
+    pub items: Vec<ItemSpawn>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -90,14 +102,20 @@ pub fn is_valid_size(size: UCoord) -> bool {
         && fits(size.height(), MIN_MAP_SIZE.height(), MAX_MAP_SIZE.height())
 }
 
-/// Generates a level of the given size, which must satisfy [`is_valid_size`].
+/// Generates the first level of a run at the given size, which must satisfy [`is_valid_size`].
 pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
+    generate_at_depth(size, 1, rng)
+}
+
+/// Generates the level at `depth` (1 is the top): deeper levels hold more NPCs and more
+/// trolls; the last one holds the Sunstone where the others have their stairs.
+pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terrain {
     assert!(is_valid_size(size), "map size {size:?} is out of range");
     let mut grid = Grid::new_copy(size, TerrainTile::Wall);
     let rooms = place_rooms(&mut grid, rng);
     connect_rooms(&mut grid, &rooms);
     let player = rooms[0].centre();
-    let placed = place_npcs(&grid, &rooms, player, rng);
+    let placed = place_npcs(&grid, &rooms, player, depth, rng);
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
         .into_iter()
@@ -115,7 +133,64 @@ pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
             }
         })
         .collect();
-    Terrain { grid, player, npcs }
+    let mut items = Vec::new();
+    let exit = farthest_room_centre(&rooms, player);
+    if depth >= balance::FINAL_DEPTH {
+        items.push(ItemSpawn {
+            coord: exit,
+            item: Item::Sunstone,
+        });
+    } else {
+        *grid.get_checked_mut(exit) = TerrainTile::Stairs;
+    }
+    place_potions(&rooms, player, exit, &mut items, rng);
+    Terrain {
+        grid,
+        player,
+        npcs,
+        items,
+    }
+}
+
+/// The way on lies as far from the arrival as the level allows, so each level is crossed. A
+/// level of one room puts it in a corner of that room.
+fn farthest_room_centre(rooms: &[Room], player: ICoord) -> ICoord {
+    let farthest = rooms
+        .iter()
+        .map(Room::centre)
+        .max_by_key(|c| c.manhattan_distance(player))
+        .unwrap_or(player);
+    if farthest == player {
+        return rooms[0].top_left;
+    }
+    farthest
+}
+
+/// Potions in random rooms, on cells holding nothing else and never under the player.
+fn place_potions<R: Rng>(
+    rooms: &[Room],
+    player: ICoord,
+    exit: ICoord,
+    items: &mut Vec<ItemSpawn>,
+    rng: &mut R,
+) {
+    let (low, high) = balance::POTIONS_PER_LEVEL;
+    let count = rng.random_range(low..=high);
+    for _ in 0..count {
+        let room = &rooms[rng.random_range(0..rooms.len())];
+        let offset = ICoord::new(
+            rng.random_range(0..room.size.width()) as i32,
+            rng.random_range(0..room.size.height()) as i32,
+        );
+        let coord = room.top_left + offset;
+        let taken = coord == player || coord == exit || items.iter().any(|i| i.coord == coord);
+        if !taken {
+            items.push(ItemSpawn {
+                coord,
+                item: Item::HealingPotion,
+            });
+        }
+    }
 }
 
 fn place_rooms<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) -> Vec<Room> {
@@ -198,12 +273,17 @@ fn place_npcs<R: Rng>(
     grid: &Grid<TerrainTile>,
     rooms: &[Room],
     player: ICoord,
+    depth: u32,
     rng: &mut R,
 ) -> Vec<(ICoord, NpcType)> {
     let mut npcs: Vec<(ICoord, NpcType)> = Vec::new();
     let mut candidates = Vec::new();
+    let table = balance::NPCS_PER_ROOM_TABLE;
+    let (extra, extra_out_of) = balance::extra_npc_chance(depth);
+    let (troll, troll_out_of) = balance::troll_chance(depth);
     for room in rooms {
-        let count = NPCS_PER_ROOM_TABLE[rng.random_range(0..NPCS_PER_ROOM_TABLE.len())];
+        let count = table[rng.random_range(0..table.len())]
+            + u32::from(rng.random_ratio(extra, extra_out_of));
         candidates.clear();
         candidates.extend(
             room.coords().filter(|&c| {
@@ -216,10 +296,10 @@ fn place_npcs<R: Rng>(
                 break;
             }
             let coord = candidates[rng.random_range(0..candidates.len())];
-            let npc_type = if rng.random_ratio(ORC_CHANCE.0, ORC_CHANCE.1) {
-                NpcType::Orc
-            } else {
+            let npc_type = if rng.random_ratio(troll, troll_out_of) {
                 NpcType::Troll
+            } else {
+                NpcType::Orc
             };
             npcs.push((coord, npc_type));
         }
@@ -259,7 +339,8 @@ impl std::fmt::Display for AsciiMapError {
 impl std::error::Error for AsciiMapError {}
 
 /// Reads a hand-made level: `#` wall, `.` floor, `@` player, `o` orc, `T` troll (both awake),
-/// `z` a sleeping orc, `Z` a sleeping troll.
+/// `z` a sleeping orc, `Z` a sleeping troll, `>` the stairs down, `!` a healing potion, `*` the
+/// Sunstone.
 /// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
 pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), AsciiMapError> {
     let width = rows.first().map(|r| r.chars().count()).unwrap_or(0);
@@ -270,6 +351,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
     let mut grid = Grid::new_copy(size, TerrainTile::Floor);
     let mut player = None;
     let mut npcs = Vec::new();
+    let mut items = Vec::new();
     let mut labels = Vec::new();
     for (y, row) in rows.iter().enumerate() {
         if row.chars().count() != width {
@@ -283,13 +365,28 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                 '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
                 '@' => player = Some(coord),
                 'o' | 'T' | 'z' | 'Z' => npcs.push(ascii_npc(coord, ch)),
+                '>' => *grid.get_checked_mut(coord) = TerrainTile::Stairs,
+                '!' => items.push(ItemSpawn {
+                    coord,
+                    item: Item::HealingPotion,
+                }),
+                '*' => items.push(ItemSpawn {
+                    coord,
+                    item: Item::Sunstone,
+                }),
                 '0'..='9' => labels.push((ch, coord)),
                 _ => return Err(AsciiMapError::UnknownCharacter { ch, x, y }),
             }
         }
     }
     let player = player.ok_or(AsciiMapError::NoPlayer)?;
-    Ok((Terrain { grid, player, npcs }, labels))
+    let terrain = Terrain {
+        grid,
+        player,
+        npcs,
+        items,
+    };
+    Ok((terrain, labels))
 }
 
 fn ascii_npc(coord: ICoord, ch: char) -> NpcSpawn {

@@ -41,6 +41,7 @@ const EMPTY_SNAPSHOT: TileSnapshot = LayerTable {
     floor: None,
     feature: None,
     corpse: None,
+    item: None,
     character: None,
 };
 

@@ -66,6 +66,8 @@ fn key(action: PlayerAction) -> char {
         PlayerAction::Move(CardinalDirection::North) => 'k',
         PlayerAction::Move(CardinalDirection::East) => 'l',
         PlayerAction::Wait => '.',
+        PlayerAction::Descend => '>',
+        PlayerAction::DrinkPotion => 'd',
     }
 }
 
@@ -74,7 +76,7 @@ impl fmt::Debug for Script {
         let keys: String = self.actions.iter().copied().map(key).collect();
         write!(
             f,
-            "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait; \
+            "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, d drink; \
              replay with `umbra --terminal --rng-seed {}`; keys after a game ends play seed + 1, \
              then seed + 2, ...)",
             self.seed,
@@ -94,7 +96,9 @@ fn script(seed: u64, keys: &str) -> Script {
             'k' => PlayerAction::Move(CardinalDirection::North),
             'l' => PlayerAction::Move(CardinalDirection::East),
             '.' => PlayerAction::Wait,
-            other => panic!("{other:?} is not one of the keys h j k l ."),
+            '>' => PlayerAction::Descend,
+            'd' => PlayerAction::DrinkPotion,
+            other => panic!("{other:?} is not one of the keys h j k l . > d"),
         })
         .collect();
     Script { seed, actions }
@@ -318,6 +322,7 @@ struct Tally {
     turns_taken: u64,
     games_lost: u64,
     levels_cleared: u64,
+    descents: u64,
     npc_deaths: u64,
 }
 
@@ -328,6 +333,7 @@ impl Tally {
             turns_taken: self.turns_taken + other.turns_taken,
             games_lost: self.games_lost + other.games_lost,
             levels_cleared: self.levels_cleared + other.levels_cleared,
+            descents: self.descents + other.descents,
             npc_deaths: self.npc_deaths + other.npc_deaths,
         }
     }
@@ -359,9 +365,20 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         let seed = game.seed();
         let turn_before = game.turn();
         let hash_before = game.state_hash();
+        let (depth_before, npcs_before) = (game.depth(), game.npcs().count());
         let outcome = game.act(action);
         replay.act(action);
         tally.actions += 1;
+        if game.depth() != depth_before {
+            prop_assert_eq!(
+                game.depth(),
+                depth_before + 1,
+                "the stairs lead one level down"
+            );
+            tally.descents += 1;
+            tally.npc_deaths += npcs_at_start.saturating_sub(npcs_before) as u64;
+            npcs_at_start = game.npcs().count();
+        }
         let problems = rule_violations(&game, npcs_at_start);
         prop_assert!(
             problems.is_empty(),
@@ -532,13 +549,14 @@ fn random_play_keeps_every_rule_and_replays_identically() {
     let total = check_random_play(seeds, turns);
     println!(
         "{seeds} seeds × {turns} turns on {}x{}: {} turns from {} actions (the rest walked into \
-         walls), {} games lost, {} levels cleared, {} NPCs killed, in {:.1?}",
+         walls), {} games lost, {} levels cleared, {} stairs taken, {} NPCs killed, in {:.1?}",
         DEFAULT_MAP_SIZE.width(),
         DEFAULT_MAP_SIZE.height(),
         total.turns_taken,
         total.actions,
         total.games_lost,
         total.levels_cleared,
+        total.descents,
         total.npc_deaths,
         started.elapsed()
     );

@@ -9,6 +9,8 @@
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 use pathfinding::prelude::astar;
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
 use umbra::behaviour::{DISTANCE_MAP_MAX_STEPS, can_see};
 use umbra::visibility::{Omniscience, Visibility};
 use umbra::world::World;
@@ -28,6 +30,8 @@ pub struct AStarTurns {
     world: World,
     visibility: Visibility,
     reach: Reach,
+    /// Rolls the blows, as the game's own RNG does.
+    rng: Isaac64Rng,
 }
 
 impl AStarTurns {
@@ -38,6 +42,7 @@ impl AStarTurns {
             world,
             visibility,
             reach,
+            rng: Isaac64Rng::seed_from_u64(0),
         }
     }
 
@@ -64,7 +69,7 @@ impl AStarTurns {
                 continue;
             }
             if let Some(direction) = first_step(&self.world, coord, player, self.reach) {
-                self.world.move_character(npc, direction);
+                self.world.move_character(npc, direction, &mut self.rng);
             }
         }
     }

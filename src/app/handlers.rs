@@ -29,9 +29,6 @@ impl GameApp {
         if self.game.is_over() {
             return self.handle_game_over_key(play_key);
         }
-        if self.showing_victory() {
-            return self.handle_victory_key(play_key);
-        }
         match play_key {
             PlayKey::Act(action) => self.play(action),
             PlayKey::Menu => self.mode = Mode::Menu { selected: 0 },
@@ -43,7 +40,7 @@ impl GameApp {
         None
     }
 
-    /// After death only a new game, quitting, and reading (log, help) make sense.
+    /// After the run ends only a new game, quitting, and reading (log, help) make sense.
     pub(super) fn handle_game_over_key(&mut self, play_key: PlayKey) -> app::Output {
         match play_key {
             PlayKey::NewGame => self.start_new_game(None),
@@ -51,16 +48,6 @@ impl GameApp {
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
             PlayKey::Help => self.mode = Mode::Help,
             PlayKey::Act(_) => (),
-        }
-        None
-    }
-
-    /// Any key but `r` and `q` dismisses the notice so the player can keep exploring.
-    pub(super) fn handle_victory_key(&mut self, play_key: PlayKey) -> app::Output {
-        match play_key {
-            PlayKey::NewGame => self.start_new_game(None),
-            PlayKey::Quit => return self.quit(),
-            _ => self.victory_dismissed = true,
         }
         None
     }

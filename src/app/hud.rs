@@ -72,8 +72,9 @@ fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuff
     );
     let hint = replay.unwrap_or("? help");
     let rest = format!(
-        "Enemies {}   Turn {}   Seed {}   {hint}",
-        game.enemies_left(),
+        "Depth {}  Potions {}  Turn {}  Seed {}  {hint}",
+        game.depth(),
+        game.potions(),
         game.turn(),
         game.seed()
     );

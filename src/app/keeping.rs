@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::messages::{MessageLog, Tone};
-use crate::game::Game;
+use crate::game::{Game, HighScores};
 
 /// Why the game could not be kept, in the platform's words (an OS error, a full disk).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,36 @@ pub trait Keeper {
     fn start(&mut self, game: &Game) -> Result<(), KeepError>;
     /// The player is leaving (a quit, a signal): the game should be ready to resume.
     fn close(&mut self, game: &Game) -> Result<(), KeepError>;
+    /// The run has just ended and its last turn is in the log: keep `morgue` and the run's
+    /// recording, and enter the run in the high-score table, which comes back for the end screen.
+    fn ended(&mut self, game: &Game, morgue: &str) -> Result<RunRecord, KeepError>;
+}
+
+/// What became of a finished run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunRecord {
+    /// The high-score table with the run entered (if it made it).
+    pub scores: HighScores,
+    /// The run's place in the table, 0 for the best.
+    pub place: Option<usize>,
+    /// Where its morgue file went, when one was written.
+    pub morgue: Option<PathBuf>,
+    /// Something the player should know about the high-score file.
+    pub notice: Option<Notice>,
+}
+
+impl RunRecord {
+    /// A run entered in a table of its own, where nothing is kept.
+    pub fn alone(game: &Game) -> Self {
+        let mut scores = HighScores::default();
+        let place = game.score_entry().and_then(|entry| scores.insert(entry));
+        Self {
+            scores,
+            place,
+            morgue: None,
+            notice: None,
+        }
+    }
 }
 
 /// Keeps nothing: for replays, tests and benchmarks.
@@ -37,6 +67,10 @@ impl Keeper for KeepNothing {
 
     fn close(&mut self, _: &Game) -> Result<(), KeepError> {
         Ok(())
+    }
+
+    fn ended(&mut self, game: &Game, _: &str) -> Result<RunRecord, KeepError> {
+        Ok(RunRecord::alone(game))
     }
 }
 
@@ -57,6 +91,11 @@ pub enum Notice {
     },
     /// The journal's last action was only half written when the game stopped; it was dropped.
     TornTail,
+    /// The high-score file could not be read; it was renamed and a new table begun.
+    ScoresSetAside { aside: PathBuf, reason: String },
+    /// The high-score file could not be read nor moved; it was left alone and the run not
+    /// entered.
+    ScoresLeft { path: PathBuf, reason: String },
 }
 
 /// The notice as lines short enough for the message area: the file by name only (the full
@@ -81,6 +120,14 @@ pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
             "The last key press before the game stopped was not fully saved; it was undone."
                 .to_string(),
         ],
+        Notice::ScoresSetAside { aside, reason } => vec![
+            format!("The high scores could not be read: {reason}."),
+            format!("They were kept as {}; a new table begins.", name(aside)),
+        ],
+        Notice::ScoresLeft { path, reason } => vec![format!(
+            "The high scores in {} could not be read ({reason}); this run was not entered.",
+            name(path)
+        )],
     }
 }
 
@@ -107,6 +154,14 @@ pub fn notice_report(notice: &Notice) -> String {
         Notice::TornTail => {
             "the save's last key press was only half written and was dropped".to_string()
         }
+        Notice::ScoresSetAside { aside, reason } => format!(
+            "the high-score file could not be read: {reason}; it was kept as {} and a new table begun",
+            aside.display()
+        ),
+        Notice::ScoresLeft { path, reason } => format!(
+            "the high-score file {} could not be read ({reason}); it was left alone",
+            path.display()
+        ),
     }
 }
 
@@ -138,6 +193,27 @@ impl Keeping {
     pub fn close(&mut self, game: &Game, log: &mut MessageLog) {
         let result = self.keeper.close(game);
         self.report(result, log);
+    }
+
+    /// Keeps the finished run; what the player should know goes to the log.
+    pub fn ended(&mut self, game: &Game, morgue: &str, log: &mut MessageLog) -> RunRecord {
+        match self.keeper.ended(game, morgue) {
+            Ok(record) => {
+                for line in record.notice.iter().flat_map(notice_lines) {
+                    log.push(line, Tone::Danger);
+                }
+                if let Some(name) = record.morgue.as_ref().and_then(|m| m.file_name()) {
+                    let text = format!("The story of this run is kept in {}.", name.display());
+                    log.push(text, Tone::Normal);
+                }
+                record
+            }
+            Err(KeepError(reason)) => {
+                let text = format!("This run could not be kept: {reason}.");
+                log.push(text, Tone::Danger);
+                RunRecord::alone(game)
+            }
+        }
     }
 
     fn report(&mut self, result: Result<(), KeepError>, log: &mut MessageLog) {

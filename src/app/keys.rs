@@ -20,16 +20,15 @@ pub enum PlayKey {
 pub const HELP: &[(&str, &str)] = &[
     ("arrows, h j k l", "move; walk into an enemy to attack it"),
     ("space, .", "wait a turn"),
+    (">", "take the stairs down (standing on them)"),
+    ("d", "drink a healing potion"),
     (
         "m",
         "show the full message log (arrows / j k / PgUp PgDn scroll)",
     ),
     ("?", "show this help"),
     ("Esc", "open the menu: resume, new game, quit"),
-    (
-        "r",
-        "new game, once the game is over or the level is cleared",
-    ),
+    ("r", "new game, once the run is over"),
     ("q", "quit"),
 ];
 
@@ -41,6 +40,8 @@ pub fn play_key(key: KeyboardInput) -> Option<PlayKey> {
         KeyboardInput::Left | KeyboardInput::Char('h') => PlayerAction::Move(West),
         KeyboardInput::Right | KeyboardInput::Char('l') => PlayerAction::Move(East),
         KeyboardInput::Char(' ' | '.') => PlayerAction::Wait,
+        KeyboardInput::Char('>') => PlayerAction::Descend,
+        KeyboardInput::Char('d') => PlayerAction::DrinkPotion,
         keys::ESCAPE => return Some(PlayKey::Menu),
         KeyboardInput::Char('?') => return Some(PlayKey::Help),
         KeyboardInput::Char('m') => return Some(PlayKey::Log),

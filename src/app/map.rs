@@ -6,7 +6,7 @@ use super::palette;
 use crate::game::{CellView, Game};
 use crate::terrain::NpcType;
 use crate::visibility::CellVisibility;
-use crate::world::Tile;
+use crate::world::{Item, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
 /// the map's edges.
@@ -34,14 +34,25 @@ pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, be
     }
 }
 
-/// The topmost layer's glyph, dimmed if the cell is only remembered.
-fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
+/// What a cell shows: a character over an item over a corpse over the ground.
+fn top_tile(view: &CellView) -> Option<Tile> {
     let tiles = &view.tiles;
-    let tile = tiles
+    tiles
         .character
+        .or(tiles.item)
         .or(tiles.corpse)
         .or(tiles.feature)
-        .or(tiles.floor)?;
+        .or(tiles.floor)
+}
+
+/// The glyph the map shows for a cell as the player knows it; blank where never seen.
+pub fn glyph(view: &CellView) -> char {
+    top_tile(view).map_or(' ', |tile| look(tile).0)
+}
+
+/// The topmost layer's glyph, dimmed if the cell is only remembered.
+fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
+    let tile = top_tile(view)?;
     let (character, foreground, background) = look(tile);
     let dim = |colour: Rgba32| {
         let colour = match view.visibility {
@@ -72,6 +83,9 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         Tile::Npc(NpcType::Troll) => ('T', palette::TROLL, palette::BACKGROUND),
         Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
         Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
+        Tile::Stairs => ('>', palette::STAIRS, palette::BACKGROUND),
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
+        Tile::Item(Item::HealingPotion) => ('!', palette::POTION, palette::BACKGROUND),
+        Tile::Item(Item::Sunstone) => ('*', palette::SUNSTONE, palette::BACKGROUND),
     }
 }

@@ -2,7 +2,9 @@
 
 use std::collections::VecDeque;
 
+use crate::balance;
 use crate::game::{Actor, GameEvent};
+use crate::world::{Item, NpcType};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
 pub const LOG_CAPACITY: usize = 500;
@@ -52,10 +54,26 @@ impl MessageLog {
     }
 }
 
+/// What the player calls each kind of NPC.
+pub fn npc_name(npc_type: NpcType) -> &'static str {
+    match npc_type {
+        NpcType::Orc => "orc",
+        NpcType::Troll => "troll",
+    }
+}
+
+/// The name with its indefinite article: "an orc", "a troll".
+pub fn npc_with_article(npc_type: NpcType) -> &'static str {
+    match npc_type {
+        NpcType::Orc => "an orc",
+        NpcType::Troll => "a troll",
+    }
+}
+
 fn name(actor: Actor) -> &'static str {
     match actor {
         Actor::Player => "you",
-        Actor::Npc(npc_type) => npc_type.name(),
+        Actor::Npc(npc_type) => npc_name(npc_type),
     }
 }
 
@@ -70,8 +88,31 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Attack {
             attacker, damage, ..
         } => format!("The {} hits you for {damage}.", name(attacker)),
+        GameEvent::Miss {
+            attacker: Actor::Player,
+            target,
+        } => format!("You miss the {}.", name(target)),
+        GameEvent::Miss { attacker, .. } => format!("The {} misses you.", name(attacker)),
         GameEvent::Kill { victim, .. } => format!("You kill the {}.", name(victim)),
         GameEvent::PlayerDied { killer } => format!("The {} kills you.", name(killer)),
+        GameEvent::PickedUp {
+            item: Item::HealingPotion,
+        } => "You pick up a healing potion (d to drink it).".to_string(),
+        GameEvent::PickedUp {
+            item: Item::Sunstone,
+        } => "You lift the Sunstone! Its light fills the deep. You have won.".to_string(),
+        GameEvent::Drank { healed: 0 } => {
+            "You drink a healing potion. You were already unhurt.".to_string()
+        }
+        GameEvent::Drank { healed } => {
+            format!("You drink a healing potion and regain {healed} hit points.")
+        }
+        GameEvent::Descended { depth } if depth >= balance::FINAL_DEPTH => format!(
+            "You descend to depth {depth}, the bottom. The Sunstone is somewhere on this level."
+        ),
+        GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
+        GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
+        GameEvent::NothingToDrink => "You have no potion to drink.".to_string(),
         GameEvent::Shout {
             shouter,
             seen: true,
@@ -88,7 +129,11 @@ fn tone(event: GameEvent) -> Tone {
         }
         | GameEvent::PlayerDied { .. }
         | GameEvent::Shout { .. } => Tone::Danger,
-        GameEvent::Kill { .. } => Tone::Good,
-        GameEvent::Attack { .. } => Tone::Normal,
+        GameEvent::Kill { .. } | GameEvent::PickedUp { .. } | GameEvent::Drank { .. } => Tone::Good,
+        GameEvent::Attack { .. }
+        | GameEvent::Miss { .. }
+        | GameEvent::Descended { .. }
+        | GameEvent::NoStairsHere
+        | GameEvent::NothingToDrink => Tone::Normal,
     }
 }

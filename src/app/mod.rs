@@ -9,6 +9,7 @@ mod keeping;
 pub mod keys;
 mod map;
 pub mod messages;
+mod morgue;
 mod palette;
 mod replay;
 mod screens;
@@ -19,9 +20,10 @@ use chargrid::input::Input;
 use crate::game::{Game, PlayerAction, TurnOutcome};
 use crate::storage::Recording;
 use keeping::Keeping;
-pub use keeping::{KeepError, KeepNothing, Keeper, Notice, notice_report};
+pub use keeping::{KeepError, KeepNothing, Keeper, Notice, RunRecord, notice_report};
 use keys::ListKey;
 use messages::{MessageLog, Tone};
+pub use morgue::score_lines;
 pub use screens::MIN_SCREEN;
 
 /// What is on screen besides the map.
@@ -48,8 +50,8 @@ pub struct GameApp {
     game: Game,
     log: MessageLog,
     mode: Mode,
-    /// The victory notice shows once; the player may then keep exploring.
-    victory_dismissed: bool,
+    /// The finished run's place in the high scores, once it has ended here.
+    run_record: Option<RunRecord>,
     new_seed: Box<dyn FnMut() -> u64>,
     keeping: Keeping,
     playback: Option<replay::Playback>,
@@ -64,7 +66,7 @@ impl GameApp {
             game,
             log,
             mode: Mode::Play,
-            victory_dismissed: false,
+            run_record: None,
             new_seed: Box::new(rand::random),
             keeping: Keeping::new(Box::new(KeepNothing)),
             playback: None,
@@ -120,12 +122,12 @@ impl GameApp {
         self.log.push(welcome(&self.game), Tone::Normal);
         self.keeping.start(&self.game, &mut self.log);
         self.mode = Mode::Play;
-        self.victory_dismissed = false;
+        self.run_record = None;
     }
 
     /// A new game, asking first if that would throw away a living one.
     fn offer_new_game(&mut self) {
-        if self.game.is_over() || self.game.is_cleared() {
+        if self.game.is_over() {
             self.start_new_game(None);
         } else {
             self.mode = Mode::ConfirmAbandon { seed: None };
@@ -139,15 +141,19 @@ impl GameApp {
         if self.playback.is_none() {
             self.keeping.record(&self.game, &mut self.log);
         }
-        if outcome == TurnOutcome::NoTurn {
-            return;
-        }
         for &event in self.game.events() {
             self.log.record(event);
         }
+        if outcome == TurnOutcome::NoTurn {
+            return;
+        }
         if self.game.is_cleared() && !was_cleared {
-            let text = format!("The level is clear after {} turns.", self.game.turn());
+            let text = format!("No enemy is left alive on depth {}.", self.game.depth());
             self.log.push(text, Tone::Good);
+        }
+        if self.game.is_over() && self.playback.is_none() {
+            let morgue = morgue::morgue_text(&self.game, &self.log);
+            self.run_record = Some(self.keeping.ended(&self.game, &morgue, &mut self.log));
         }
     }
 
@@ -178,23 +184,19 @@ impl GameApp {
         }
         self.playback = Some(playback);
     }
-
-    fn showing_victory(&self) -> bool {
-        self.game.is_cleared() && !self.victory_dismissed
-    }
 }
 
 fn welcome(game: &Game) -> String {
     if game.turn() > 0 {
         return format!(
-            "Welcome back. It is turn {}; {} enemies remain. Press ? for help.",
+            "Welcome back. It is turn {} on depth {}. Press ? for help.",
             game.turn(),
-            game.enemies_left()
+            game.depth()
         );
     }
     format!(
-        "Welcome to Umbra. {} enemies lurk in the dark. Press ? for help.",
-        game.enemies_left()
+        "Welcome to Umbra. Take the stairs (>) down to depth {} and lift the Sunstone. Press ? for help.",
+        crate::balance::FINAL_DEPTH
     )
 }
 
@@ -218,7 +220,7 @@ impl Component for GameApp {
             return screens::log(fb, ctx, &self.log, scroll);
         }
         let map_rows = screen.height() - hud::HUD_ROWS;
-        let panel_open = self.mode != Mode::Play || self.game.is_over() || self.showing_victory();
+        let panel_open = self.mode != Mode::Play || self.game.is_over();
         map::render(
             &self.game,
             ctx,
@@ -240,10 +242,7 @@ impl Component for GameApp {
             Mode::Help => screens::help(fb, ctx),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
-                screens::game_over(fb, ctx, &self.game)
-            }
-            Mode::Play | Mode::Log { .. } if self.showing_victory() => {
-                screens::victory(fb, ctx, &self.game)
+                screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }
             Mode::Play | Mode::Log { .. } => (),
         }

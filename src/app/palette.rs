@@ -11,6 +11,9 @@ pub const PLAYER: Rgba32 = Rgba32::new_rgb(255, 255, 255);
 pub const ORC: Rgba32 = Rgba32::new_rgb(80, 210, 60);
 pub const TROLL: Rgba32 = Rgba32::new_rgb(230, 90, 50);
 pub const CORPSE: Rgba32 = Rgba32::new_rgb(170, 30, 30);
+pub const STAIRS: Rgba32 = Rgba32::new_rgb(255, 255, 255);
+pub const POTION: Rgba32 = Rgba32::new_rgb(230, 80, 230);
+pub const SUNSTONE: Rgba32 = Rgba32::new_rgb(255, 220, 90);
 
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);
 pub const FAINT_TEXT: Rgba32 = Rgba32::new_rgb(140, 140, 140);

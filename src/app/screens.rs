@@ -5,10 +5,11 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
 use super::draw::{self, Line};
 use super::hud::tone_colour;
+use super::keeping::RunRecord;
 use super::keys::HELP;
 use super::messages::MessageLog;
-use super::palette;
-use crate::game::Game;
+use super::{morgue, palette};
+use crate::game::{Ending, Game};
 
 /// Below this the map, status line and messages cannot all be shown legibly.
 pub const MIN_SCREEN: UCoord = UCoord::new_u16(50, 16);
@@ -72,25 +73,49 @@ pub fn menu(fb: &mut FrameBuffer, ctx: Ctx, selected: usize) {
     draw::panel(fb, ctx, &lines);
 }
 
-pub fn game_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
-    let summary = format!(
-        "You survived {} turns and killed {} enemies.",
-        game.turn(),
-        game.kills()
-    );
-    let heading = ("You died".to_string(), palette::DANGER);
-    end_panel(fb, ctx, heading, summary, "r  new game      q or Esc  quit");
-}
-
-pub fn victory(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
-    let summary = format!(
-        "Every enemy is dead after {} turns: {} kills.",
-        game.turn(),
-        game.kills()
-    );
-    let heading = ("Level cleared!".to_string(), palette::GOOD);
-    let keys = "r  new game      space  keep exploring      q  quit";
-    end_panel(fb, ctx, heading, summary, keys);
+/// The end of a run, won or lost: how it ended, its score, and the high-score table with the
+/// run marked, as many rows of it as the screen has room for.
+pub fn run_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, record: Option<&RunRecord>) {
+    let heading = match game.ending() {
+        Some(Ending::Won) => ("You won!".to_string(), palette::GOOD),
+        _ => ("You died".to_string(), palette::DANGER),
+    };
+    let mut lines = vec![
+        heading,
+        blank(),
+        (morgue::ending_sentence(game), palette::TEXT),
+        (
+            format!(
+                "Kills: {}.  Score: {}.",
+                morgue::kill_words(game),
+                game.score()
+            ),
+            palette::TEXT,
+        ),
+    ];
+    if let Some(record) = record {
+        // Room for the panel's frame, the lines above and below the table, and the HUD.
+        let room = ctx.bounding_box.size().height().saturating_sub(16) as usize;
+        lines.push(blank());
+        lines.push(("High scores".to_string(), palette::HEADING));
+        let table = morgue::score_lines(&record.scores, record.place);
+        let shown = table.len().min(room.max(1));
+        let start = record.place.map_or(0, |p| (p + 1).saturating_sub(shown));
+        for (i, line) in table.into_iter().enumerate().skip(start).take(shown) {
+            let colour = if Some(i) == record.place {
+                palette::HEADING
+            } else {
+                palette::TEXT
+            };
+            lines.push((line, colour));
+        }
+    }
+    lines.push(blank());
+    lines.push((
+        "r  new game      q or Esc  quit".to_string(),
+        palette::FAINT_TEXT,
+    ));
+    draw::panel(fb, ctx, &lines);
 }
 
 /// Asks before a living game is thrown away; `seed` is the new game's, when already chosen.
@@ -115,18 +140,6 @@ pub fn confirm_abandon(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, seed: Option
             "y  abandon it      n or Esc  keep playing it".to_string(),
             palette::FAINT_TEXT,
         ),
-    ];
-    draw::panel(fb, ctx, &lines);
-}
-
-/// The panel that ends a game: what happened, the score, and the keys that lead on.
-fn end_panel(fb: &mut FrameBuffer, ctx: Ctx, heading: Line, summary: String, keys: &str) {
-    let lines = [
-        heading,
-        blank(),
-        (summary, palette::TEXT),
-        blank(),
-        (keys.to_string(), palette::FAINT_TEXT),
     ];
     draw::panel(fb, ctx, &lines);
 }

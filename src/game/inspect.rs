@@ -5,8 +5,9 @@ use entity_table::Entity;
 
 use rand::RngCore;
 
-use super::{CellView, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
+use super::{CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
 use crate::behaviour::Agent;
+use crate::terrain::NpcType;
 use crate::visibility::CellVisibility;
 use crate::world::HitPoints;
 
@@ -20,8 +21,38 @@ impl Game {
         &self.events
     }
 
+    /// True once the run has ended, in death or victory: no action takes time after that.
     pub fn is_over(&self) -> bool {
-        !self.world.is_player_alive()
+        self.ending.is_some()
+    }
+
+    /// How the run ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.ending == Some(Ending::Won)
+    }
+
+    /// The level the player is on, from 1.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Healing potions carried.
+    pub fn potions(&self) -> u32 {
+        self.potions
+    }
+
+    /// NPCs of this kind the player has killed this run.
+    pub fn kills_of(&self, npc_type: NpcType) -> u64 {
+        self.kills[npc_type as usize]
+    }
+
+    /// True if the player stands on the stairs down.
+    pub fn is_on_stairs(&self) -> bool {
+        self.world.is_stairs(self.world.player_coord())
     }
 
     pub fn seed(&self) -> u64 {
@@ -118,14 +149,25 @@ impl Game {
             .count()
     }
 
-    /// A hash of everything that shapes the rest of the game: turn, characters, hit points,
-    /// corpses, NPC memories (state, reason, sighting) and the RNG's position. Equal games hash equal on every platform
+    /// A hash of everything that shapes the rest of the game: turn, depth, what the player
+    /// carries and has killed, how the run ended, characters, hit points, corpses, NPC memories
+    /// (state, reason, sighting) and the RNG's position. Equal games hash equal on every platform
     /// and Rust version: CRC-32 (the same `crc32fast` the files use) over a fixed little-endian
     /// encoding, never `std`'s hasher, whose output may change between releases.
     pub fn state_hash(&self) -> u32 {
         let mut hash = StateHasher::default();
         hash.write(self.turn);
         hash.write(self.seed);
+        hash.write(u64::from(self.depth));
+        hash.write(u64::from(self.potions));
+        for kills in self.kills {
+            hash.write(kills);
+        }
+        hash.write(match self.ending {
+            None => 0,
+            Some(Ending::Won) => 1,
+            Some(Ending::Died { .. }) => 2,
+        });
         hash.write(self.rng.clone().next_u64());
         let player = self.world.player();
         hash.write_coord(self.world.coord_of(player));
@@ -168,16 +210,16 @@ impl Game {
         self.world.npcs().is_empty() && self.world.is_player_alive()
     }
 
-    /// NPCs the player has killed (only the player kills anyone).
+    /// NPCs the player has killed this run (only the player kills anyone).
     pub fn kills(&self) -> u64 {
-        self.world.deaths() - u64::from(!self.world.is_player_alive())
+        self.kills.iter().sum()
     }
 
     pub fn enemies_left(&self) -> usize {
         self.world.npcs().len()
     }
 
-    /// Characters that have died this game, the player included.
+    /// Characters that have died on this level, the player included.
     pub fn deaths(&self) -> u64 {
         self.world.deaths()
     }

@@ -14,19 +14,22 @@ use crate::balance;
 use crate::behaviour::{Agent, BehaviourContext, Noise};
 use crate::terrain::{self, AsciiMapError, Disposition, NpcType, Terrain};
 use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
-use crate::world::{ActOutcome, Attack, HitPoints, World};
+use crate::world::{ActOutcome, Attack, HitPoints, Item, World};
 
 mod inspect;
 mod npc_phase;
 mod persist;
+mod run;
+mod score;
 
 pub use persist::DecodeError;
+pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
 /// replay to the same game only under the same rules, so a file from other rules is refused
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw).
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -55,13 +58,27 @@ impl Default for GameOptions {
 pub enum PlayerAction {
     Move(CardinalDirection),
     Wait,
+    /// Take the stairs down; only on the stairs.
+    Descend,
+    /// Drink a healing potion; only with one carried.
+    DrinkPotion,
 }
 
 /// Who did something, in terms a message can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Actor {
     Player,
     Npc(NpcType),
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Ending {
+    Died {
+        killer: Actor,
+    },
+    /// The player took the Sunstone.
+    Won,
 }
 
 /// Something that happened during a turn, for the UI to put into words.
@@ -76,9 +93,29 @@ pub enum GameEvent {
         killer: Actor,
         victim: Actor,
     },
+    /// A blow that did not land.
+    Miss {
+        attacker: Actor,
+        target: Actor,
+    },
     PlayerDied {
         killer: Actor,
     },
+    /// The player walked onto an item and took it (the Sunstone ends the run in victory).
+    PickedUp {
+        item: Item,
+    },
+    /// The player drank a potion and got back this many hit points.
+    Drank {
+        healed: u32,
+    },
+    /// The player took the stairs and arrived on this depth.
+    Descended {
+        depth: u32,
+    },
+    /// The player asked for something the game could not do; no time passed.
+    NoStairsHere,
+    NothingToDrink,
     /// An NPC spotted the player and called the others (only the first shout of a turn).
     Shout {
         shouter: Actor,
@@ -122,6 +159,14 @@ pub struct Game {
     behaviour: BehaviourContext,
     agents: ComponentTable<Agent>,
     turn: u64,
+    /// The level the player is on: 1 at the start, [`balance::FINAL_DEPTH`] at the bottom.
+    depth: u32,
+    /// Healing potions carried.
+    potions: u32,
+    /// NPCs the player has killed this run, by kind in [`NpcType::ALL`] order.
+    kills: [u64; NpcType::ALL.len()],
+    /// Set once, when the player dies or wins; nothing happens after it.
+    ending: Option<Ending>,
     events: Vec<GameEvent>,
     /// Every action the player has sent, from the first turn: with the seed and options, the
     /// whole game.
@@ -156,35 +201,57 @@ impl Game {
 
     fn from_terrain(seed: u64, options: GameOptions, terrain: &Terrain, rng: Isaac64Rng) -> Self {
         let world = World::from_terrain(terrain);
-        let size = world.size();
-        let mut agents = ComponentTable::default();
-        // The world spawns NPCs in the terrain's order.
-        for (&npc, spawn) in world.npcs().iter().zip(&terrain.npcs) {
-            let agent = match spawn.disposition {
-                Disposition::Asleep => Agent::asleep(),
-                Disposition::Awake => Agent::wandering(),
-            };
-            agents.insert(npc, agent);
-        }
         let mut game = Self {
             seed,
             // For a hand-made level these still describe what a new game would generate.
             options,
             behaviour: BehaviourContext::new(&world),
+            visibility: Visibility::new(world.size()),
             world,
             rng,
-            visibility: Visibility::new(size),
-            agents,
+            agents: ComponentTable::default(),
             turn: 0,
+            depth: 1,
+            potions: 0,
+            kills: [0; NpcType::ALL.len()],
+            ending: None,
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
             actions: persist::with_room_to_grow(Vec::new()),
             awake: Vec::new(),
             noises: Vec::new(),
             sleepers_in_view: Vec::new(),
         };
-        game.rebuild_npc_lists();
-        game.visibility.update(&game.world, options.omniscience);
+        game.meet_level(terrain);
         game
+    }
+
+    /// Moves the player to the level `terrain` describes, as it left the last one (its hit
+    /// points), with a fresh view and behaviour context sized for the new level.
+    fn enter_level(&mut self, terrain: &Terrain) {
+        let player_hit_points = self.player_hit_points();
+        let mut world = World::from_terrain(terrain);
+        world.set_player_hit_points(player_hit_points);
+        self.behaviour = BehaviourContext::new(&world);
+        self.visibility = Visibility::new(world.size());
+        self.world = world;
+        self.meet_level(terrain);
+    }
+
+    /// The memories of the level's NPCs, asleep or awake as the terrain has them, and the
+    /// player's first look round.
+    fn meet_level(&mut self, terrain: &Terrain) {
+        self.agents = ComponentTable::default();
+        // The world spawns NPCs in the terrain's order.
+        for (&npc, spawn) in self.world.npcs().iter().zip(&terrain.npcs) {
+            let agent = match spawn.disposition {
+                Disposition::Asleep => Agent::asleep(),
+                Disposition::Awake => Agent::wandering(),
+            };
+            self.agents.insert(npc, agent);
+        }
+        self.rebuild_npc_lists();
+        self.visibility
+            .update(&self.world, self.options.omniscience);
     }
 
     /// The same game with a player of `max` hit points, for scenario tests and benchmarks that
@@ -231,16 +298,29 @@ impl Game {
             return TurnOutcome::NoTurn;
         }
         self.actions.push(action);
-        if let PlayerAction::Move(direction) = action {
-            let player = self.world.player();
-            match self.world.move_character(player, direction) {
-                ActOutcome::Blocked => return TurnOutcome::NoTurn,
-                ActOutcome::Moved => (),
-                ActOutcome::Attacked(attack) => self.record_attack(attack),
+        match action {
+            PlayerAction::Move(direction) => {
+                let player = self.world.player();
+                match self.world.move_character(player, direction, &mut self.rng) {
+                    ActOutcome::Blocked => return TurnOutcome::NoTurn,
+                    ActOutcome::Moved => self.pick_up(),
+                    ActOutcome::Attacked(attack) => self.record_attack(attack),
+                }
             }
+            PlayerAction::Wait => (),
+            PlayerAction::DrinkPotion => {
+                if !self.drink_potion() {
+                    return TurnOutcome::NoTurn;
+                }
+            }
+            PlayerAction::Descend => return self.descend(),
         }
         self.turn += 1;
         self.regenerate();
+        if self.is_over() {
+            // Taking the Sunstone ends the run before anyone else moves.
+            return TurnOutcome::TurnTaken;
+        }
         self.visibility.look(&self.world);
         self.npc_phase();
         self.visibility
@@ -264,24 +344,33 @@ impl Game {
         }
     }
 
+    /// A blow, landed or not, is heard: swinging at someone makes noise either way.
     fn record_attack(&mut self, attack: Attack) {
         let attacker = self.actor(attack.attacker);
         let target = self.actor(attack.target);
-        self.events.push(GameEvent::Attack {
-            attacker,
-            target,
-            damage: attack.damage,
+        self.events.push(if attack.hit {
+            GameEvent::Attack {
+                attacker,
+                target,
+                damage: attack.damage,
+            }
+        } else {
+            GameEvent::Miss { attacker, target }
         });
         self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
         if !attack.killed {
             return;
         }
         if attack.target == self.world.player() {
+            self.ending = Some(Ending::Died { killer: attacker });
             self.events.push(GameEvent::PlayerDied { killer: attacker });
         } else {
             self.agents.remove(attack.target);
             // Only the player kills, and only on its own move, outside the NPC phase.
             self.awake.retain(|&npc| npc != attack.target);
+            if let Actor::Npc(kind) = target {
+                self.kills[kind as usize] += 1;
+            }
             self.events.push(GameEvent::Kill {
                 killer: attacker,
                 victim: target,

@@ -49,7 +49,8 @@ impl Game {
             self.shout(npc);
         }
         if let NpcAction::Move(direction) = decision.action
-            && let ActOutcome::Attacked(attack) = self.world.move_character(npc, direction)
+            && let ActOutcome::Attacked(attack) =
+                self.world.move_character(npc, direction, &mut self.rng)
         {
             self.record_attack(attack);
             return true;

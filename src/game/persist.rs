@@ -6,8 +6,9 @@ use entity_table::ComponentTable;
 use rand_isaac::Isaac64Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Game, GameOptions, PlayerAction};
+use super::{Ending, Game, GameOptions, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
+use crate::terrain::NpcType;
 use crate::visibility::Visibility;
 use crate::world::World;
 
@@ -20,6 +21,10 @@ struct SavedRef<'a> {
     visibility: &'a Visibility,
     agents: &'a ComponentTable<Agent>,
     turn: u64,
+    depth: u32,
+    potions: u32,
+    kills: [u64; NpcType::ALL.len()],
+    ending: Option<Ending>,
     actions: &'a [PlayerAction],
 }
 
@@ -32,6 +37,10 @@ struct Saved {
     visibility: Visibility,
     agents: ComponentTable<Agent>,
     turn: u64,
+    depth: u32,
+    potions: u32,
+    kills: [u64; NpcType::ALL.len()],
+    ending: Option<Ending>,
     actions: Vec<PlayerAction>,
 }
 
@@ -58,6 +67,10 @@ impl Game {
             visibility: &self.visibility,
             agents: &self.agents,
             turn: self.turn,
+            depth: self.depth,
+            potions: self.potions,
+            kills: self.kills,
+            ending: self.ending,
             actions: &self.actions,
         };
         postcard::to_allocvec(&saved).expect("game state always encodes")
@@ -85,6 +98,10 @@ impl Game {
             visibility: saved.visibility,
             agents: saved.agents,
             turn: saved.turn,
+            depth: saved.depth,
+            potions: saved.potions,
+            kills: saved.kills,
+            ending: saved.ending,
             events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),
             actions: with_room_to_grow(saved.actions),
             awake: Vec::new(),

@@ -154,6 +154,8 @@ fn action_code(action: PlayerAction) -> u8 {
         PlayerAction::Move(CardinalDirection::South) => 2,
         PlayerAction::Move(CardinalDirection::West) => 3,
         PlayerAction::Wait => 4,
+        PlayerAction::Descend => 5,
+        PlayerAction::DrinkPotion => 6,
     }
 }
 
@@ -164,6 +166,8 @@ fn action_from_code(code: u8) -> Option<PlayerAction> {
         2 => PlayerAction::Move(CardinalDirection::South),
         3 => PlayerAction::Move(CardinalDirection::West),
         4 => PlayerAction::Wait,
+        5 => PlayerAction::Descend,
+        6 => PlayerAction::DrinkPotion,
         _ => return None,
     })
 }

@@ -5,6 +5,7 @@
 
 mod journal;
 mod recording;
+pub mod runs;
 mod save;
 mod snapshot;
 
@@ -259,6 +260,26 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temporary.as_file().sync_all()?;
     temporary.persist(path).map_err(|error| error.error)?;
     Ok(())
+}
+
+/// Renames a file that cannot be read to `NAME.unreadable` (or `.unreadable.N`, never over an
+/// earlier one) so nothing the player had is silently lost; returns where it went.
+fn rename_aside(path: &Path) -> io::Result<std::path::PathBuf> {
+    let mut n = 0;
+    loop {
+        let mut name = path.as_os_str().to_owned();
+        name.push(if n == 0 {
+            ".unreadable".to_string()
+        } else {
+            format!(".unreadable.{n}")
+        });
+        let aside = std::path::PathBuf::from(name);
+        if fs::symlink_metadata(&aside).is_err() {
+            fs::rename(path, &aside)?;
+            return Ok(aside);
+        }
+        n += 1;
+    }
 }
 
 /// Checks, before anything is played, that `path` can later be written atomically: nothing but a

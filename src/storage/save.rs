@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::journal::{self, RECORD_LEN};
 use super::recording::Recording;
-use super::{LoadError, is_missing, probe_writable, read_capped, snapshot};
+use super::{LoadError, is_missing, probe_writable, read_capped, rename_aside, snapshot};
 use crate::game::Game;
 
 const JOURNAL_NAME: &str = "save.umbra";
@@ -145,6 +145,11 @@ impl ClaimedSlot {
         self.slot.path()
     }
 
+    /// The directory the save lives in, where finished runs and high scores are kept too.
+    pub fn dir(&self) -> &Path {
+        self.slot.dir()
+    }
+
     fn snapshot_path(&self) -> PathBuf {
         self.slot.dir.join(SNAPSHOT_NAME)
     }
@@ -210,23 +215,9 @@ impl ClaimedSlot {
     /// Renames an unreadable save out of the way (never over an earlier one) and returns where
     /// it went, so nothing the player had is silently lost.
     pub fn set_aside(&self) -> io::Result<PathBuf> {
-        let path = self.path();
-        let mut n = 0;
-        loop {
-            let mut name = path.as_os_str().to_owned();
-            name.push(if n == 0 {
-                ".unreadable".to_string()
-            } else {
-                format!(".unreadable.{n}")
-            });
-            let aside = PathBuf::from(name);
-            if fs::symlink_metadata(&aside).is_err() {
-                fs::rename(&path, &aside)?;
-                remove_if_present(&self.snapshot_path())?;
-                return Ok(aside);
-            }
-            n += 1;
-        }
+        let aside = rename_aside(&self.path())?;
+        remove_if_present(&self.snapshot_path())?;
+        Ok(aside)
     }
 }
 

@@ -3,15 +3,18 @@
 use coord_2d::ICoord;
 use direction::CardinalDirection;
 use entity_table::Entity;
+use rand::Rng;
 
-use super::{HitPoints, Layer, Tile, World};
-use crate::balance;
+use super::{HitPoints, Item, Layer, Tile, World};
+use crate::balance::{self, AttackDice};
 
-/// One blow: who struck whom, how hard, and whether it killed.
+/// One blow: who struck at whom, whether it landed, how hard, and whether it killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Attack {
     pub attacker: Entity,
     pub target: Entity,
+    pub hit: bool,
+    /// 0 for a miss.
     pub damage: u32,
     pub killed: bool,
 }
@@ -26,9 +29,15 @@ pub enum ActOutcome {
 }
 
 impl World {
-    /// Moves a living character one step, or attacks the enemy standing there.
-    /// NPCs are all on one side, so an NPC bumping an NPC is blocked rather than fighting.
-    pub fn move_character(&mut self, entity: Entity, direction: CardinalDirection) -> ActOutcome {
+    /// Moves a living character one step, or attacks the enemy standing there, rolling the
+    /// attacker's dice with `rng`. NPCs are all on one side, so an NPC bumping an NPC is blocked
+    /// rather than fighting.
+    pub fn move_character(
+        &mut self,
+        entity: Entity,
+        direction: CardinalDirection,
+        rng: &mut impl Rng,
+    ) -> ActOutcome {
         let destination = self.coord_of(entity) + direction.coord();
         if self.is_wall(destination) {
             return ActOutcome::Blocked;
@@ -44,7 +53,7 @@ impl World {
                 ActOutcome::Moved
             }
             Some(other) if self.are_enemies(entity, other) => {
-                ActOutcome::Attacked(self.attack(entity, other))
+                ActOutcome::Attacked(self.attack(entity, other, rng))
             }
             Some(_) => ActOutcome::Blocked,
         }
@@ -54,15 +63,19 @@ impl World {
         (a == self.player) != (b == self.player)
     }
 
-    fn damage_dealt_by(&self, entity: Entity) -> u32 {
+    fn dice_of(&self, entity: Entity) -> AttackDice {
         match self.npc_type(entity) {
-            Some(npc_type) => balance::npc_damage(npc_type),
-            None => balance::PLAYER_DAMAGE,
+            Some(npc_type) => balance::npc_attack(npc_type),
+            None => balance::PLAYER_ATTACK,
         }
     }
 
-    fn attack(&mut self, attacker: Entity, target: Entity) -> Attack {
-        let damage = self.damage_dealt_by(attacker);
+    /// Always two draws, hit or miss, so what follows a blow never depends on how it went.
+    fn attack(&mut self, attacker: Entity, target: Entity, rng: &mut impl Rng) -> Attack {
+        let dice = self.dice_of(attacker);
+        let hit = rng.random_ratio(dice.to_hit.0, dice.to_hit.1);
+        let rolled = rng.random_range(dice.damage.0..=dice.damage.1);
+        let damage = if hit { rolled } else { 0 };
         let hit_points = self
             .components
             .hit_points
@@ -76,6 +89,7 @@ impl World {
         Attack {
             attacker,
             target,
+            hit,
             damage,
             killed,
         }
@@ -105,6 +119,17 @@ impl World {
             .and_then(|layers| layers.corpse)
     }
 
+    /// Takes the item lying at `coord` off the map, if there is one.
+    pub fn take_item(&mut self, coord: ICoord) -> Option<Item> {
+        let entity = self.spatial_table.layers_at(coord)?.item?;
+        let item = match self.components.tile.get(entity) {
+            Some(&Tile::Item(item)) => item,
+            _ => return None,
+        };
+        self.despawn(entity);
+        Some(item)
+    }
+
     /// Heals the player by `amount`, never past the maximum.
     pub fn heal_player(&mut self, amount: u32) {
         self.heal(self.player, amount);
@@ -120,8 +145,11 @@ impl World {
     /// Gives the player `max` hit points, all of them. Only scenarios call this: a game's own
     /// player always starts with the balance's maximum.
     pub fn set_player_max_hit_points(&mut self, max: u32) {
-        self.components
-            .hit_points
-            .insert(self.player, HitPoints::full(max));
+        self.set_player_hit_points(HitPoints::full(max));
+    }
+
+    /// The player arrives on a new level as it left the last one.
+    pub fn set_player_hit_points(&mut self, hit_points: HitPoints) {
+        self.components.hit_points.insert(self.player, hit_points);
     }
 }

@@ -15,7 +15,7 @@ use grid_2d::Grid;
 use spatial_table::{Location, SpatialTable};
 
 use crate::balance;
-pub use crate::terrain::NpcType;
+pub use crate::terrain::{Item, NpcType};
 use crate::terrain::{Terrain, TerrainTile};
 
 /// What an entity looks like; the app picks glyphs and colours for these.
@@ -25,8 +25,11 @@ pub enum Tile {
     Npc(NpcType),
     Floor,
     Wall,
+    /// The floor of a cell with the way down.
+    Stairs,
     /// The remains of whoever died on the cell.
     Corpse,
+    Item(Item),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -55,6 +58,8 @@ spatial_table::declare_layers_module! {
         floor: Floor,
         feature: Feature,
         corpse: Corpse,
+        // Items lie beside corpses: an orc dying on a potion must not destroy it.
+        item: Item,
         character: Character,
     }
 }
@@ -119,8 +124,12 @@ impl World {
             let (layer, tile) = match tile {
                 TerrainTile::Floor => (Layer::Floor, Tile::Floor),
                 TerrainTile::Wall => (Layer::Feature, Tile::Wall),
+                TerrainTile::Stairs => (Layer::Floor, Tile::Stairs),
             };
             world.spawn(Location::from((coord, layer)), tile);
+        }
+        for item in &terrain.items {
+            world.spawn((item.coord, Layer::Item).into(), Tile::Item(item.item));
         }
         for npc in &terrain.npcs {
             world.spawn_npc(npc.coord, npc.npc_type);

@@ -44,6 +44,15 @@ impl World {
             .is_none_or(|layers| layers.feature.is_some())
     }
 
+    /// True where the way down is.
+    pub fn is_stairs(&self, coord: ICoord) -> bool {
+        self.spatial_table
+            .layers_at(coord)
+            .and_then(|layers| layers.floor)
+            .and_then(|floor| self.components.tile.get(floor))
+            == Some(&Tile::Stairs)
+    }
+
     pub fn character_at(&self, coord: ICoord) -> Option<Entity> {
         self.spatial_table
             .layers_at(coord)
@@ -66,6 +75,7 @@ impl World {
                 floor: None,
                 feature: None,
                 corpse: None,
+                item: None,
                 character: None,
             },
         }

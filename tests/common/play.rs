@@ -24,6 +24,8 @@ pub fn key(action: PlayerAction) -> &'static str {
         PlayerAction::Move(CardinalDirection::East) => "l",
         PlayerAction::Move(CardinalDirection::West) => "h",
         PlayerAction::Wait => ".",
+        PlayerAction::Descend => ">",
+        PlayerAction::DrinkPotion => "d",
     }
 }
 

@@ -1,0 +1,226 @@
+//! Measured difficulty: whole runs played headlessly by scripted players that see only what a
+//! player would (the cells in view and those remembered), over many seeds.
+//!
+//! `cargo run --release --example balance` plays 200 runs per player and prints the table in
+//! README.md; `-- --runs N` plays N. `cargo test` runs a few of them (see the tests below).
+
+mod players;
+mod sight;
+
+use std::thread;
+
+use direction::CardinalDirection;
+use players::{Player, Style};
+use umbra::balance::FINAL_DEPTH;
+use umbra::{Game, GameOptions, PlayerAction};
+
+/// A run still going after this many turns is counted as lost: a stuck player, not a slow one
+/// (a careful win takes a few thousand).
+const TURN_LIMIT: u64 = 50_000;
+const DEFAULT_RUNS: u64 = 200;
+
+/// How one run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Outcome {
+    won: bool,
+    depth: u32,
+    turns: u64,
+}
+
+fn play(style: Style, seed: u64) -> Outcome {
+    play_watched(style, seed, |_| ())
+}
+
+/// Plays a run, showing `watch` the game after every action.
+fn play_watched(style: Style, seed: u64, mut watch: impl FnMut(&Game)) -> Outcome {
+    let mut game = Game::new(seed, GameOptions::default());
+    let mut player = Player::new(style);
+    while !game.is_over() && game.turn() < TURN_LIMIT {
+        let action = player.choose(&game);
+        game.act(action);
+        watch(&game);
+    }
+    Outcome {
+        won: game.is_won(),
+        depth: game.depth(),
+        turns: game.turn(),
+    }
+}
+
+/// Seeds 1..=runs, split between two threads (the machines this runs on have two cores).
+fn play_many(style: Style, runs: u64) -> Vec<Outcome> {
+    let seeds: Vec<u64> = (1..=runs).collect();
+    let (first, second) = seeds.split_at(seeds.len() / 2);
+    thread::scope(|scope| {
+        let other = scope.spawn(|| second.iter().map(|&s| play(style, s)).collect::<Vec<_>>());
+        let mut outcomes: Vec<Outcome> = first.iter().map(|&s| play(style, s)).collect();
+        outcomes.extend(other.join().expect("a run panicked"));
+        outcomes
+    })
+}
+
+/// Win rate, mean depth reached and mean turns.
+fn summary(outcomes: &[Outcome]) -> (f64, f64, f64) {
+    let runs = outcomes.len().max(1) as f64;
+    let wins = outcomes.iter().filter(|o| o.won).count() as f64;
+    let depth: u64 = outcomes.iter().map(|o| u64::from(o.depth)).sum();
+    let turns: u64 = outcomes.iter().map(|o| o.turns).sum();
+    (wins / runs, depth as f64 / runs, turns as f64 / runs)
+}
+
+enum Request {
+    Table {
+        runs: u64,
+    },
+    /// Every message of one run, to see how a player lives and dies.
+    Trace {
+        style: Style,
+        seed: u64,
+    },
+    /// The run's key presses, to replay it in the real game (`umbra --rng-seed SEED`).
+    Keys {
+        style: Style,
+        seed: u64,
+    },
+}
+
+const USAGE: &str = "usage: balance [--runs N | --trace|--keys careful|reckless SEED]";
+
+fn request_from_args() -> Result<Request, String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |text: &str| {
+        text.parse::<u64>()
+            .map_err(|_| format!("{text:?} is not a whole number; {USAGE}"))
+    };
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] => Ok(Request::Table { runs: DEFAULT_RUNS }),
+        ["--runs", n] => Ok(Request::Table {
+            runs: number(n)?.max(1),
+        }),
+        [flag @ ("--trace" | "--keys"), style, seed] => {
+            let style = match *style {
+                "careful" => Style::Careful,
+                "reckless" => Style::Reckless,
+                other => return Err(format!("no player called {other:?}; {USAGE}")),
+            };
+            let seed = number(seed)?;
+            Ok(if *flag == "--trace" {
+                Request::Trace { style, seed }
+            } else {
+                Request::Keys { style, seed }
+            })
+        }
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+/// The key the game binds to an action.
+fn key(action: PlayerAction) -> char {
+    match action {
+        PlayerAction::Move(CardinalDirection::North) => 'k',
+        PlayerAction::Move(CardinalDirection::South) => 'j',
+        PlayerAction::Move(CardinalDirection::East) => 'l',
+        PlayerAction::Move(CardinalDirection::West) => 'h',
+        PlayerAction::Wait => '.',
+        PlayerAction::Descend => '>',
+        PlayerAction::DrinkPotion => 'd',
+    }
+}
+
+fn trace(style: Style, seed: u64) {
+    let outcome = play_watched(style, seed, |game| {
+        for &event in game.events() {
+            let hit_points = game.player_hit_points();
+            println!(
+                "turn {:5} depth {:2} HP {:2}/{} potions {}: {}",
+                game.turn(),
+                game.depth(),
+                hit_points.current,
+                hit_points.max,
+                game.potions(),
+                umbra::app::messages::describe(event)
+            );
+        }
+    });
+    println!("{outcome:?}");
+}
+
+fn main() -> std::process::ExitCode {
+    let runs = match request_from_args() {
+        Ok(Request::Table { runs }) => runs,
+        Ok(Request::Trace { style, seed }) => {
+            trace(style, seed);
+            return std::process::ExitCode::SUCCESS;
+        }
+        Ok(Request::Keys { style, seed }) => {
+            let mut keys = String::new();
+            play_watched(style, seed, |game| {
+                keys.push(key(*game
+                    .actions()
+                    .last()
+                    .expect("an action was just played")));
+            });
+            println!("{keys}");
+            return std::process::ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("balance: {message}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    println!(
+        "{runs} runs per player (seeds 1 to {runs}), goal: the Sunstone on depth {FINAL_DEPTH}\n"
+    );
+    println!("| player | wins | win rate | mean depth reached | mean turns |");
+    println!("|---|---|---|---|---|");
+    for (name, style) in [("careful", Style::Careful), ("reckless", Style::Reckless)] {
+        let outcomes = play_many(style, runs);
+        let wins = outcomes.iter().filter(|o| o.won).count();
+        let (rate, depth, turns) = summary(&outcomes);
+        println!(
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} |",
+            rate * 100.0
+        );
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dozen runs each: every run ends, careful play goes deeper and wins at least as often,
+    /// and a run is the same every time it is played.
+    #[test]
+    fn careful_play_goes_deeper_than_reckless_play() {
+        let careful = play_many(Style::Careful, 12);
+        let reckless = play_many(Style::Reckless, 12);
+        for outcome in careful.iter().chain(&reckless) {
+            assert!(
+                outcome.turns < TURN_LIMIT,
+                "a scripted player got stuck: {outcome:?}"
+            );
+        }
+        let (careful_rate, careful_depth, _) = summary(&careful);
+        let (reckless_rate, reckless_depth, _) = summary(&reckless);
+        assert!(
+            careful_depth > reckless_depth + 1.0,
+            "{careful_depth} vs {reckless_depth}"
+        );
+        assert!(careful_rate >= reckless_rate);
+        assert!(
+            careful.iter().any(|o| o.won),
+            "some careful run of twelve wins: {careful:?}"
+        );
+        assert_eq!(
+            play(Style::Careful, 3),
+            careful[2],
+            "the same seed plays the same run"
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! Two scripted players, each choosing one action a turn from what the screen shows.
+
+use coord_2d::ICoord;
+use direction::CardinalDirection;
+use umbra::world::Item;
+use umbra::{Game, PlayerAction};
+
+use crate::sight::{self, Search};
+
+/// How a scripted player plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Rests to heal, lets NPCs come to it in corridors, picks up and drinks potions, and
+    /// explores each level before going down.
+    Careful,
+    /// Heads for the stairs as soon as it knows where they are and fights whatever is in the
+    /// way; never rests, never drinks.
+    Reckless,
+}
+
+/// A careful player rests below this share of its health (in percent) when nothing is in view.
+const REST_BELOW_PERCENT: u32 = 70;
+/// ...and drinks at or below this share in a fight.
+const DRINK_AT_PERCENT: u32 = 35;
+/// Steps a careful player goes back to meet an NPC in a corridor rather than in the open.
+const CORRIDOR_SEARCH_STEPS: u32 = 4;
+/// Turns a careful player waits for a seen NPC to come before going to it (it may be asleep).
+const PATIENCE_TURNS: u32 = 6;
+
+pub struct Player {
+    style: Style,
+    search: Search,
+    npcs: Vec<ICoord>,
+    /// Turns spent waiting for an NPC in view to come.
+    waited: u32,
+    /// Resting until healed: set when hurt with nothing in view, kept until full health.
+    resting: bool,
+}
+
+impl Player {
+    pub fn new(style: Style) -> Self {
+        Self {
+            style,
+            search: Search::default(),
+            npcs: Vec::new(),
+            waited: 0,
+            resting: false,
+        }
+    }
+
+    pub fn choose(&mut self, game: &Game) -> PlayerAction {
+        sight::npcs_in_view(game, &mut self.npcs);
+        let action = match self.style {
+            Style::Careful => self.careful(game),
+            Style::Reckless => self.reckless(game),
+        };
+        self.waited = if action == PlayerAction::Wait && !self.npcs.is_empty() {
+            self.waited + 1
+        } else {
+            0
+        };
+        action
+    }
+
+    fn reckless(&mut self, game: &Game) -> PlayerAction {
+        if let Some(direction) = self.adjacent_npc(game) {
+            return PlayerAction::Move(direction);
+        }
+        if game.is_on_stairs() {
+            return PlayerAction::Descend;
+        }
+        self.towards_the_way_down(game)
+            .or_else(|| self.search.explore(game))
+            .map_or(PlayerAction::Wait, PlayerAction::Move)
+    }
+
+    fn careful(&mut self, game: &Game) -> PlayerAction {
+        let health = percent(game);
+        let adjacent = self.adjacent_npc(game);
+        if !self.npcs.is_empty() && health <= DRINK_AT_PERCENT && game.potions() > 0 {
+            return PlayerAction::DrinkPotion;
+        }
+        if let Some(direction) = adjacent {
+            return PlayerAction::Move(direction);
+        }
+        if !self.npcs.is_empty() {
+            return self.meet_in_a_corridor(game);
+        }
+        self.resting = health < 100 && (self.resting || health < REST_BELOW_PERCENT);
+        if self.resting {
+            return PlayerAction::Wait;
+        }
+        if let Some(direction) = self.towards_potion(game) {
+            return PlayerAction::Move(direction);
+        }
+        if let Some(direction) = self.search.explore(game) {
+            return PlayerAction::Move(direction);
+        }
+        if game.is_on_stairs() {
+            return PlayerAction::Descend;
+        }
+        self.towards_the_way_down(game)
+            .map_or(PlayerAction::Wait, PlayerAction::Move)
+    }
+
+    /// With an NPC in view and not yet next to it: step back into a corridor if one is close
+    /// and no nearer the NPC, then wait for it there; go to it if it does not come.
+    fn meet_in_a_corridor(&mut self, game: &Game) -> PlayerAction {
+        let player = game.player_coord();
+        if self.waited >= PATIENCE_TURNS {
+            let nearest = self.npcs[0];
+            let step = self.search.towards(game, u32::MAX, true, |c| c == nearest);
+            return step.map_or(PlayerAction::Wait, |(d, _)| PlayerAction::Move(d));
+        }
+        if sight::open_neighbours(game, player) <= 2 {
+            return PlayerAction::Wait;
+        }
+        let nearest = self.npcs[0];
+        let distance = |c: ICoord| (c.x - nearest.x).abs() + (c.y - nearest.y).abs();
+        let here = distance(player);
+        let corridor = |c: ICoord| {
+            sight::known_open(game, c)
+                && sight::open_neighbours(game, c) <= 2
+                && distance(c) >= here
+        };
+        match self
+            .search
+            .towards(game, CORRIDOR_SEARCH_STEPS, false, corridor)
+        {
+            Some((direction, _)) => PlayerAction::Move(direction),
+            None => PlayerAction::Wait,
+        }
+    }
+
+    fn adjacent_npc(&self, game: &Game) -> Option<CardinalDirection> {
+        let player = game.player_coord();
+        CardinalDirection::all().find(|d| self.npcs.contains(&(player + d.coord())))
+    }
+
+    fn towards_potion(&mut self, game: &Game) -> Option<CardinalDirection> {
+        let potion = |c| sight::shows_item(game, c, Item::HealingPotion);
+        self.search
+            .towards(game, u32::MAX, true, potion)
+            .map(|(d, _)| d)
+    }
+
+    /// Towards the Sunstone if it is known, else the stairs if they are.
+    fn towards_the_way_down(&mut self, game: &Game) -> Option<CardinalDirection> {
+        let sunstone = |c| sight::shows_item(game, c, Item::Sunstone);
+        let stairs = |c| sight::shows_stairs(game, c);
+        self.search
+            .towards(game, u32::MAX, true, sunstone)
+            .or_else(|| self.search.towards(game, u32::MAX, true, stairs))
+            .map(|(d, _)| d)
+    }
+}
+
+fn percent(game: &Game) -> u32 {
+    let hit_points = game.player_hit_points();
+    hit_points.current * 100 / hit_points.max.max(1)
+}

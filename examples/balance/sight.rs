@@ -1,0 +1,130 @@
+//! What a scripted player knows: only what the screen shows (cells in view, cells remembered),
+//! never the true map, and a breadth-first search over the cells it knows to be open.
+
+use std::collections::VecDeque;
+
+use coord_2d::ICoord;
+use direction::CardinalDirection;
+use umbra::Game;
+use umbra::visibility::CellVisibility;
+use umbra::world::{Item, Tile};
+
+/// A cell as the player knows it.
+pub fn known_open(game: &Game, coord: ICoord) -> bool {
+    let view = game.cell_view(coord);
+    view.visibility != CellVisibility::NeverSeen
+        && view.tiles.feature.is_none()
+        && view.tiles.floor.is_some()
+}
+
+pub fn never_seen(game: &Game, coord: ICoord) -> bool {
+    game.cell_view(coord).visibility == CellVisibility::NeverSeen
+}
+
+/// An NPC the player sees now (remembered ones may have left).
+pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
+    let view = game.cell_view(coord);
+    view.visibility == CellVisibility::Visible && matches!(view.tiles.character, Some(Tile::Npc(_)))
+}
+
+pub fn shows_item(game: &Game, coord: ICoord, item: Item) -> bool {
+    game.cell_view(coord).tiles.item == Some(Tile::Item(item))
+}
+
+pub fn shows_stairs(game: &Game, coord: ICoord) -> bool {
+    game.cell_view(coord).tiles.floor == Some(Tile::Stairs)
+}
+
+/// Open neighbours of a known open cell: 2 or fewer is a corridor, where only one NPC at a time
+/// can reach the player.
+pub fn open_neighbours(game: &Game, coord: ICoord) -> usize {
+    CardinalDirection::all()
+        .filter(|d| known_open(game, coord + d.coord()))
+        .count()
+}
+
+/// NPCs in view, nearest first by straight-line distance.
+pub fn npcs_in_view(game: &Game, out: &mut Vec<ICoord>) {
+    out.clear();
+    let player = game.player_coord();
+    let reach = 11;
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            let coord = player + ICoord::new(dx, dy);
+            if coord != player && npc_in_view(game, coord) {
+                out.push(coord);
+            }
+        }
+    }
+    out.sort_by_key(|c| (c.x - player.x).pow(2) + (c.y - player.y).pow(2));
+}
+
+/// Breadth-first search from the player over known open cells, reused from step to step.
+#[derive(Default)]
+pub struct Search {
+    first_step: Vec<Option<CardinalDirection>>,
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: VecDeque<(ICoord, u32)>,
+}
+
+impl Search {
+    /// The first step towards the nearest cell `goal` accepts, and how many steps away it is,
+    /// going no further than `max_steps`. Cells with an NPC in view can be walked through
+    /// (walking into one attacks it) only if `through_npcs`.
+    pub fn towards(
+        &mut self,
+        game: &Game,
+        max_steps: u32,
+        through_npcs: bool,
+        mut goal: impl FnMut(ICoord) -> bool,
+    ) -> Option<(CardinalDirection, u32)> {
+        let size = game.size();
+        let cells = size.count();
+        if self.seen.len() != cells {
+            self.seen = vec![0; cells];
+            self.first_step = vec![None; cells];
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let index = |c: ICoord| (c.y as usize) * size.width() as usize + c.x as usize;
+        let start = game.player_coord();
+        self.queue.clear();
+        self.queue.push_back((start, 0));
+        self.seen[index(start)] = self.stamp;
+        while let Some((coord, steps)) = self.queue.pop_front() {
+            if coord != start && goal(coord) {
+                return self.first_step[index(coord)].map(|d| (d, steps));
+            }
+            if steps == max_steps {
+                continue;
+            }
+            for direction in CardinalDirection::all() {
+                let next = coord + direction.coord();
+                if !next.is_valid(size) || self.seen[index(next)] == self.stamp {
+                    continue;
+                }
+                let passable = known_open(game, next) && (through_npcs || !npc_in_view(game, next));
+                if !passable && !goal(next) {
+                    continue;
+                }
+                self.seen[index(next)] = self.stamp;
+                self.first_step[index(next)] = if coord == start {
+                    Some(direction)
+                } else {
+                    self.first_step[index(coord)]
+                };
+                self.queue.push_back((next, steps + 1));
+            }
+        }
+        None
+    }
+
+    /// Towards the nearest known cell next to one never seen.
+    pub fn explore(&mut self, game: &Game) -> Option<CardinalDirection> {
+        let frontier = |c: ICoord| {
+            known_open(game, c) && CardinalDirection::all().any(|d| never_seen(game, c + d.coord()))
+        };
+        self.towards(game, u32::MAX, true, frontier).map(|(d, _)| d)
+    }
+}

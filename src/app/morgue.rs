@@ -1,0 +1,140 @@
+//! The words of a finished run: the morgue file, how a run ended, and the high-score table.
+
+use std::fmt::Write;
+
+use coord_2d::{ICoord, UCoord};
+
+use super::map;
+use super::messages::{self, MessageLog};
+use crate::balance;
+use crate::game::{Actor, Ending, Game, HighScores, RULES_VERSION, ScoreEntry};
+use crate::terrain::NpcType;
+use crate::visibility::CellVisibility;
+
+/// Messages the morgue file repeats.
+const MORGUE_MESSAGES: usize = 20;
+
+/// How a run ended, e.g. "killed by a troll on depth 4".
+pub fn ending_words(ending: Ending, depth: u32) -> String {
+    match ending {
+        Ending::Won => format!("took the Sunstone on depth {depth}"),
+        Ending::Died { killer } => format!("killed by {} on depth {depth}", a(killer)),
+    }
+}
+
+/// The run's end as a sentence: "Killed by a troll on depth 4 after 1234 turns."
+pub fn ending_sentence(game: &Game) -> String {
+    let Some(ending) = game.ending() else {
+        return format!(
+            "Still playing on depth {} at turn {}.",
+            game.depth(),
+            game.turn()
+        );
+    };
+    let words = ending_words(ending, game.depth());
+    let mut chars = words.chars();
+    let capital = chars.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
+    format!("{capital}{} after {} turns.", chars.as_str(), game.turn())
+}
+
+fn a(actor: Actor) -> String {
+    match actor {
+        Actor::Player => "yourself".to_string(),
+        Actor::Npc(npc_type) => messages::npc_with_article(npc_type).to_string(),
+    }
+}
+
+/// "12 orcs, 3 trolls (15 in all)", or "none".
+pub fn kill_words(game: &Game) -> String {
+    let parts: Vec<String> = NpcType::ALL
+        .iter()
+        .filter(|&&kind| game.kills_of(kind) > 0)
+        .map(|&kind| {
+            let count = game.kills_of(kind);
+            let name = messages::npc_name(kind);
+            format!("{count} {name}{}", if count == 1 { "" } else { "s" })
+        })
+        .collect();
+    if parts.is_empty() {
+        return "none".to_string();
+    }
+    format!("{} ({} in all)", parts.join(", "), game.kills())
+}
+
+/// The morgue file of a finished run: who, how, the last messages and the last level's map
+/// as the player remembered it.
+pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
+    let mut text = String::new();
+    let hit_points = game.player_hit_points();
+    let ending = game.ending().map_or("still playing".to_string(), |e| {
+        ending_words(e, game.depth())
+    });
+    let size = game.options().map_size;
+    let _ = writeln!(text, "Umbra {} morgue file", env!("CARGO_PKG_VERSION"));
+    let _ = writeln!(text, "Rules version: {RULES_VERSION}");
+    let _ = writeln!(text, "Seed: {}", game.seed());
+    let _ = writeln!(text, "Map size: {}x{}", size.width(), size.height());
+    let _ = writeln!(text, "Result: {ending}");
+    let _ = writeln!(text, "Depth: {} of {}", game.depth(), balance::FINAL_DEPTH);
+    let _ = writeln!(text, "Turns: {}", game.turn());
+    let _ = writeln!(text, "Score: {}", game.score());
+    let _ = writeln!(
+        text,
+        "Hit points: {}/{}",
+        hit_points.current, hit_points.max
+    );
+    let _ = writeln!(text, "Potions carried: {}", game.potions());
+    let _ = writeln!(text, "Kills: {}", kill_words(game));
+    let _ = writeln!(text, "\nLast messages:");
+    let skip = log.len().saturating_sub(MORGUE_MESSAGES);
+    for message in log.iter().skip(skip) {
+        let _ = writeln!(text, "  {}", message.text);
+    }
+    let _ = writeln!(text, "\nDepth {} as remembered:", game.depth());
+    remembered_map(game, &mut text);
+    text
+}
+
+/// The part of the level the player has seen, cropped to what was seen.
+fn remembered_map(game: &Game, text: &mut String) {
+    let seen = |coord: ICoord| game.cell_view(coord).visibility != CellVisibility::NeverSeen;
+    let size: UCoord = game.size();
+    let (mut low, mut high) = (ICoord::new(i32::MAX, i32::MAX), ICoord::new(-1, -1));
+    for coord in size.icoord_iter_row_major().filter(|&c| seen(c)) {
+        low = ICoord::new(low.x.min(coord.x), low.y.min(coord.y));
+        high = ICoord::new(high.x.max(coord.x), high.y.max(coord.y));
+    }
+    for y in low.y..=high.y {
+        let row: String = (low.x..=high.x)
+            .map(|x| map::glyph(&game.cell_view(ICoord::new(x, y))))
+            .collect();
+        let _ = writeln!(text, "{}", row.trim_end());
+    }
+}
+
+/// The table as lines, best first, with `place` (this run) marked.
+pub fn score_lines(scores: &HighScores, place: Option<usize>) -> Vec<String> {
+    if scores.entries().is_empty() {
+        return vec!["No finished runs yet.".to_string()];
+    }
+    scores
+        .entries()
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let marker = if Some(i) == place { '>' } else { ' ' };
+            format!("{marker}{:2}. {}", i + 1, score_line(entry))
+        })
+        .collect()
+}
+
+fn score_line(entry: &ScoreEntry) -> String {
+    format!(
+        "{:6}  {}, turn {}, {} kills, seed {}",
+        entry.score,
+        ending_words(entry.ending, entry.depth),
+        entry.turns,
+        entry.kills,
+        entry.seed
+    )
+}

@@ -1,0 +1,92 @@
+//! How a finished run is scored, and the table of the best ones.
+//!
+//! The score rewards getting deep first, fighting second, and winning above all:
+//! `100 × depth reached + 5 × orcs killed + 20 × trolls killed`, plus 5,000 for taking the
+//! Sunstone. A run that dies on depth 4 after killing 20 orcs (500) scores less than one that
+//! reached depth 6 by sneaking (600), since going down is the point; any win beats any loss.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Ending, Game};
+use crate::terrain::NpcType;
+
+/// Points per depth reached: the main measure of a run.
+const POINTS_PER_DEPTH: u64 = 100;
+/// Points for taking the Sunstone: more than any losing run can gather.
+const POINTS_FOR_VICTORY: u64 = 5_000;
+/// How many runs the high-score table keeps.
+pub const HIGH_SCORES_KEPT: usize = 10;
+
+const fn points_per_kill(npc_type: NpcType) -> u64 {
+    match npc_type {
+        NpcType::Orc => 5,
+        // A troll takes five times the hits of an orc and hits harder.
+        NpcType::Troll => 20,
+    }
+}
+
+/// One finished run, as the high-score table keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreEntry {
+    pub score: u64,
+    pub seed: u64,
+    pub depth: u32,
+    pub turns: u64,
+    pub kills: u64,
+    pub ending: Ending,
+}
+
+impl Game {
+    /// The run's score so far (see the module's documentation for the formula).
+    pub fn score(&self) -> u64 {
+        let kills: u64 = NpcType::ALL
+            .iter()
+            .map(|&kind| self.kills_of(kind) * points_per_kill(kind))
+            .sum();
+        let victory = if self.is_won() { POINTS_FOR_VICTORY } else { 0 };
+        POINTS_PER_DEPTH * u64::from(self.depth()) + kills + victory
+    }
+
+    /// The entry for the high-score table, once the run has ended.
+    pub fn score_entry(&self) -> Option<ScoreEntry> {
+        Some(ScoreEntry {
+            score: self.score(),
+            seed: self.seed(),
+            depth: self.depth(),
+            turns: self.turn(),
+            kills: self.kills(),
+            ending: self.ending()?,
+        })
+    }
+}
+
+/// The best runs, best first; among equal scores the earlier run stays ahead.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HighScores {
+    entries: Vec<ScoreEntry>,
+}
+
+impl HighScores {
+    /// A table from entries read back from storage, put in order and cut to size, whatever
+    /// order they came in.
+    pub fn from_entries(mut entries: Vec<ScoreEntry>) -> Self {
+        entries.sort_by_key(|entry| std::cmp::Reverse(entry.score));
+        entries.truncate(HIGH_SCORES_KEPT);
+        Self { entries }
+    }
+
+    /// Adds a run; returns its place (0 is the best) if it made the table.
+    pub fn insert(&mut self, entry: ScoreEntry) -> Option<usize> {
+        let place = self.entries.partition_point(|e| e.score >= entry.score);
+        if place >= HIGH_SCORES_KEPT {
+            return None;
+        }
+        self.entries.insert(place, entry);
+        self.entries.truncate(HIGH_SCORES_KEPT);
+        Some(place)
+    }
+
+    pub fn entries(&self) -> &[ScoreEntry] {
+        &self.entries
+    }
+}

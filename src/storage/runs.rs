@@ -1,0 +1,92 @@
+//! Finished runs: each keeps its morgue file (plain text) and its recording side by side, named
+//! `run-NNNN-seed-S.txt` and `run-NNNN-seed-S.umbra` in the save's directory, and the table of
+//! the best scores in `scores.umbra`. A high-score file that cannot be read is renamed out of the
+//! way (never over an earlier one) and a new table begins, as for a save.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::recording::Recording;
+use super::{LoadError, is_missing, read_capped, rename_aside, unwrap, wrap, write_atomically};
+use crate::game::{Game, HighScores, ScoreEntry};
+
+const SCORES_NAME: &str = "scores.umbra";
+const MAGIC: &[u8; 8] = b"UMBRASCO";
+/// Bump when the encoding of a score entry changes.
+const FORMAT_VERSION: u32 = 1;
+/// Ten entries take under 400 bytes; anything far larger is not ours.
+const SIZE_LIMIT: u64 = 64 << 10;
+
+#[derive(Serialize, Deserialize)]
+struct ScoresFile {
+    entries: Vec<ScoreEntry>,
+}
+
+/// Where a finished run was kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptRun {
+    pub morgue: PathBuf,
+    pub recording: PathBuf,
+}
+
+/// The high-score file in `dir`.
+pub fn scores_path(dir: &Path) -> PathBuf {
+    dir.join(SCORES_NAME)
+}
+
+/// The table in `dir`; an empty one if there is no file yet.
+pub fn read_scores(dir: &Path) -> Result<HighScores, LoadError> {
+    let bytes = match read_capped(&scores_path(dir), SIZE_LIMIT) {
+        Ok(bytes) => bytes,
+        Err(error) if is_missing(&error) => return Ok(HighScores::default()),
+        Err(error) => return Err(error),
+    };
+    let payload = unwrap(MAGIC, FORMAT_VERSION, &bytes)?;
+    let file: ScoresFile =
+        postcard::from_bytes(payload).map_err(|e| LoadError::Invalid(e.to_string()))?;
+    Ok(HighScores::from_entries(file.entries))
+}
+
+pub fn write_scores(dir: &Path, scores: &HighScores) -> io::Result<()> {
+    let file = ScoresFile {
+        entries: scores.entries().to_vec(),
+    };
+    let payload = postcard::to_allocvec(&file).expect("scores always encode");
+    write_atomically(&scores_path(dir), &wrap(MAGIC, FORMAT_VERSION, &payload))
+}
+
+/// Renames an unreadable high-score file out of the way; returns where it went.
+pub fn set_scores_aside(dir: &Path) -> io::Result<PathBuf> {
+    rename_aside(&scores_path(dir))
+}
+
+/// Writes the run's morgue and recording under the next free run number in `dir`.
+pub fn keep_run(dir: &Path, game: &Game, morgue: &str) -> io::Result<KeptRun> {
+    let number = next_run_number(dir)?;
+    let stem = format!("run-{number:04}-seed-{}", game.seed());
+    let kept = KeptRun {
+        morgue: dir.join(format!("{stem}.txt")),
+        recording: dir.join(format!("{stem}.umbra")),
+    };
+    Recording::of(game).write(&kept.recording)?;
+    write_atomically(&kept.morgue, morgue.as_bytes())?;
+    Ok(kept)
+}
+
+/// One more than the highest run number in `dir`, so runs sort in the order they ended.
+fn next_run_number(dir: &Path) -> io::Result<u32> {
+    let mut highest = 0;
+    for entry in fs::read_dir(dir)? {
+        let name = entry?.file_name();
+        let number = name
+            .to_str()
+            .and_then(|name| name.strip_prefix("run-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|digits| digits.parse::<u32>().ok());
+        highest = highest.max(number.unwrap_or(0));
+    }
+    Ok(highest + 1)
+}

@@ -1,0 +1,277 @@
+//! A run: stairs down to a new level made from the run's seed, levels that get harder, dice that
+//! roll from the game's RNG, potions that heal once, and the Sunstone that wins.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra::balance;
+use umbra::game::{Actor, Ending, GameEvent, TurnOutcome};
+use umbra::terrain::{self, NpcType};
+use umbra::world::{Item, Tile};
+use umbra::{Game, GameOptions, PlayerAction};
+
+const STAIRS: &[&str] = &["#####", "#@>.#", "#####"];
+
+/// What tells two levels apart: the walls, where the player arrived, who stands where.
+type Picture = (Vec<bool>, ICoord, Vec<(ICoord, NpcType)>);
+
+fn level_picture(game: &Game) -> Picture {
+    let walls = game
+        .size()
+        .icoord_iter_row_major()
+        .map(|c| game.is_wall(c))
+        .collect();
+    let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
+    (walls, game.player_coord(), npcs)
+}
+
+fn descended(seed: u64) -> Game {
+    let (game, _) = Game::from_ascii(STAIRS, GameOptions::default()).expect("valid map");
+    let mut game = game.reseeded(seed);
+    assert_eq!(game.act(PlayerAction::Move(East)), TurnOutcome::TurnTaken);
+    assert!(game.is_on_stairs());
+    assert_eq!(game.act(PlayerAction::Descend), TurnOutcome::TurnTaken);
+    game
+}
+
+#[test]
+fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
+    let game = descended(1);
+    assert_eq!(game.depth(), 2);
+    assert!(game.events().contains(&GameEvent::Descended { depth: 2 }));
+    assert_eq!(
+        game.size(),
+        GameOptions::default().map_size,
+        "a generated level, not the 5x3 map"
+    );
+    assert!(!game.is_wall(game.player_coord()));
+    assert!(game.npcs().count() > 0, "the new level has its own NPCs");
+    assert_eq!(game.turn(), 2, "taking the stairs takes a turn");
+    let hit_points = game.player_hit_points();
+    let hardened = balance::PLAYER_MAX_HIT_POINTS + balance::PLAYER_HIT_POINTS_PER_DEPTH;
+    assert_eq!(
+        hit_points.max, hardened,
+        "each new depth hardens the player"
+    );
+}
+
+#[test]
+fn the_stairs_only_work_where_they_are() {
+    let (mut game, _) = Game::from_ascii(STAIRS, GameOptions::default()).expect("valid map");
+    assert_eq!(game.act(PlayerAction::Descend), TurnOutcome::NoTurn);
+    assert_eq!(game.events(), &[GameEvent::NoStairsHere]);
+    assert_eq!((game.depth(), game.turn()), (1, 0));
+}
+
+#[test]
+fn the_same_seed_and_actions_give_the_same_deeper_level() {
+    let first = descended(7);
+    let again = descended(7);
+    assert_eq!(level_picture(&first), level_picture(&again));
+    assert_eq!(first.state_hash(), again.state_hash());
+    let other = descended(8);
+    assert_ne!(
+        level_picture(&first),
+        level_picture(&other),
+        "the level comes from the seed"
+    );
+}
+
+#[test]
+fn deeper_levels_hold_more_npcs_and_more_trolls() {
+    let size = GameOptions::default().map_size;
+    let tally = |depth: u32| {
+        let (mut npcs, mut trolls) = (0, 0);
+        for seed in 0..1000 {
+            let mut rng = Isaac64Rng::seed_from_u64(seed);
+            let level = terrain::generate_at_depth(size, depth, &mut rng);
+            npcs += level.npcs.len();
+            trolls += level
+                .npcs
+                .iter()
+                .filter(|n| n.npc_type == NpcType::Troll)
+                .count();
+        }
+        (npcs, trolls)
+    };
+    let (first, first_trolls) = tally(1);
+    let (second, _) = tally(2);
+    let (last, last_trolls) = tally(balance::FINAL_DEPTH);
+    assert!(
+        second > first,
+        "depth 2: {second} NPCs over 1000 levels, depth 1: {first}"
+    );
+    assert!(
+        last > second + first / 4,
+        "the bottom holds far more: {last} vs {first}"
+    );
+    assert!(
+        last_trolls * first > 2 * first_trolls * last,
+        "a larger share of trolls below"
+    );
+}
+
+#[test]
+fn only_the_last_level_holds_the_sunstone_and_it_has_no_stairs() {
+    let size = GameOptions::default().map_size;
+    for seed in 0..50 {
+        for depth in [1, balance::FINAL_DEPTH - 1, balance::FINAL_DEPTH] {
+            let mut rng = Isaac64Rng::seed_from_u64(seed);
+            let level = terrain::generate_at_depth(size, depth, &mut rng);
+            let stairs = level
+                .grid
+                .iter()
+                .filter(|&&t| t == terrain::TerrainTile::Stairs)
+                .count();
+            let stones = level
+                .items
+                .iter()
+                .filter(|i| i.item == Item::Sunstone)
+                .count();
+            let last = depth == balance::FINAL_DEPTH;
+            assert_eq!(
+                (stairs, stones),
+                if last { (0, 1) } else { (1, 0) },
+                "seed {seed}, depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn blows_roll_the_same_for_the_same_seed_and_actions() {
+    let fight = |seed| {
+        let mut s = Scenario::new(&["#####", "#@T.#", "#####"]);
+        s.game = s.game.reseeded(seed).with_player_max_hit_points(1000);
+        let mut events = Vec::new();
+        for _ in 0..30 {
+            s.game.act(PlayerAction::Move(East));
+            events.extend_from_slice(s.game.events());
+        }
+        events
+    };
+    assert_eq!(fight(3), fight(3));
+    assert_ne!(fight(3), fight(4), "the rolls come from the seed");
+}
+
+/// A troll swings at a waiting player many times: how often it lands, and for how much.
+#[test]
+fn over_many_blows_the_hit_rate_and_damage_match_the_balance() {
+    let mut s = Scenario::new(&["#####", "#@T.#", "#####"]);
+    s.game = s.game.reseeded(5).with_player_max_hit_points(1_000_000);
+    let (mut swings, mut hits, mut damage) = (0u32, 0u32, Vec::new());
+    for _ in 0..4000 {
+        s.game.act(PlayerAction::Wait);
+        for event in s.game.events() {
+            match *event {
+                GameEvent::Attack {
+                    attacker: Actor::Npc(NpcType::Troll),
+                    damage: d,
+                    ..
+                } => {
+                    swings += 1;
+                    hits += 1;
+                    damage.push(d);
+                }
+                GameEvent::Miss {
+                    attacker: Actor::Npc(NpcType::Troll),
+                    ..
+                } => swings += 1,
+                _ => (),
+            }
+        }
+    }
+    let dice = balance::npc_attack(NpcType::Troll);
+    assert_eq!(swings, 4000, "one swing a turn");
+    let expected = f64::from(dice.to_hit.0) / f64::from(dice.to_hit.1);
+    let rate = f64::from(hits) / f64::from(swings);
+    // Four standard deviations of 4000 draws at one half is 0.032.
+    assert!(
+        (rate - expected).abs() < 0.032,
+        "hit rate {rate}, balance says {expected}"
+    );
+    let (low, high) = dice.damage;
+    assert!(damage.iter().all(|d| (low..=high).contains(d)));
+    for value in low..=high {
+        assert!(damage.contains(&value), "{value} is rolled sometimes");
+    }
+    let mean = damage.iter().sum::<u32>() as f64 / damage.len() as f64;
+    let expected_mean = f64::from(low + high) / 2.0;
+    assert!((mean - expected_mean).abs() < 0.1, "mean damage {mean}");
+}
+
+#[test]
+fn a_potion_is_picked_up_and_heals_once() {
+    // The orc in its dead end wears the player down, then dies; the potion lies behind.
+    let mut s = Scenario::with_npcs(&["######", "#1.@o#", "######"], &[('1', '!')]);
+    while s.game.player_hit_points().current > 9 {
+        s.game.act(PlayerAction::Wait);
+    }
+    while s.game.npcs().count() > 0 {
+        s.game.act(PlayerAction::Move(East));
+    }
+    assert!(!s.game.is_over());
+    let potion = s.at('1');
+    assert_eq!(
+        s.game.cell_view(potion).tiles.item,
+        Some(Tile::Item(Item::HealingPotion))
+    );
+    s.game.act(PlayerAction::Move(West));
+    s.game.act(PlayerAction::Move(West));
+    assert_eq!(
+        s.game.events(),
+        &[GameEvent::PickedUp {
+            item: Item::HealingPotion
+        }]
+    );
+    assert_eq!(s.game.potions(), 1);
+    assert_eq!(
+        s.game.cell_view(potion).tiles.item,
+        None,
+        "taken off the floor"
+    );
+    let before = s.game.player_hit_points();
+    assert_eq!(
+        s.game.act(PlayerAction::DrinkPotion),
+        TurnOutcome::TurnTaken
+    );
+    let after = s.game.player_hit_points();
+    let healed = balance::POTION_HEALING.min(before.max - before.current);
+    assert_eq!(s.game.events(), &[GameEvent::Drank { healed }]);
+    assert_eq!(after.current, before.current + healed);
+    assert_eq!(s.game.potions(), 0);
+    let turn = s.game.turn();
+    assert_eq!(
+        s.game.act(PlayerAction::DrinkPotion),
+        TurnOutcome::NoTurn,
+        "only once"
+    );
+    assert_eq!(s.game.events(), &[GameEvent::NothingToDrink]);
+    assert_eq!((s.game.player_hit_points(), s.game.turn()), (after, turn));
+}
+
+#[test]
+fn taking_the_sunstone_wins_and_ends_the_run() {
+    let (mut game, _) =
+        Game::from_ascii(&["#####", "#@*.#", "#####"], GameOptions::default()).expect("valid map");
+    let before = game.score();
+    game.act(PlayerAction::Move(East));
+    assert_eq!(
+        game.events(),
+        &[GameEvent::PickedUp {
+            item: Item::Sunstone
+        }]
+    );
+    assert!(game.is_won() && game.is_over());
+    assert_eq!(game.ending(), Some(Ending::Won));
+    assert!(game.score() >= before + 5000, "a win outscores any loss");
+    assert_eq!(
+        game.act(PlayerAction::Move(East)),
+        TurnOutcome::NoTurn,
+        "nothing after the end"
+    );
+}

@@ -1,0 +1,251 @@
+//! How a run ends: a morgue file and a recording kept side by side for every finished run, and a
+//! high-score table of the best ten that survives damage as a save does.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+mod common;
+
+use chargrid::core::{Component, Event, FrameBuffer, UCoord};
+use chargrid::input::{Input, KeyboardInput};
+use common::tmux::TempDir;
+use common::umbra;
+use umbra::app::{GameApp, score_lines};
+use umbra::cli::{self, Parsed};
+use umbra::game::{Actor, Ending, HIGH_SCORES_KEPT, HighScores, ScoreEntry};
+use umbra::session::{self, Opened};
+use umbra::storage::{Recording, SaveSlot, runs};
+use umbra::terrain::NpcType;
+use umbra::{Game, GameOptions};
+
+const SCREEN: UCoord = UCoord::new_u16(100, 40);
+
+/// An app keeping its runs in `dir`, playing a hand-made level.
+fn app_in(dir: &Path, map: &[&str]) -> GameApp {
+    let args = match cli::parse(["--save-dir", dir.to_str().expect("UTF-8")]) {
+        Ok(Parsed::Play(args)) => args,
+        _ => panic!("arguments parse"),
+    };
+    let slot = SaveSlot::in_dir(dir);
+    let Opened { keeper, .. } =
+        session::open_game(&args, Some(&slot), || 1, Default::default()).expect("opens");
+    let (game, _) = Game::from_ascii(map, GameOptions::default()).expect("valid map");
+    // Enough hit points for a fight of more messages than the morgue keeps.
+    GameApp::new(game.with_player_max_hit_points(40)).with_keeper(keeper)
+}
+
+fn press(app: &mut GameApp, key: KeyboardInput) {
+    let fb = FrameBuffer::new(SCREEN);
+    app.update(
+        &mut (),
+        fb.default_ctx(),
+        Event::Input(Input::Keyboard(key)),
+    );
+}
+
+fn screen(app: &GameApp) -> String {
+    let mut fb = FrameBuffer::new(SCREEN);
+    app.render(&(), fb.default_ctx(), &mut fb);
+    fb.rows()
+        .map(|row| row.iter().map(|cell| cell.character).collect::<String>() + "\n")
+        .collect()
+}
+
+fn files_named(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .expect("readable")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.to_string_lossy().ends_with(suffix))
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("run-"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn die_to_a_troll(dir: &Path) -> GameApp {
+    let mut app = app_in(dir, &["#######", "#@T...#", "#######"]);
+    for _ in 0..200 {
+        press(&mut app, KeyboardInput::Char('.'));
+    }
+    assert!(app.game().is_over(), "the troll kills a waiting player");
+    app
+}
+
+#[test]
+fn death_writes_a_morgue_file_and_keeps_the_run_as_a_recording() {
+    let dir = TempDir::new("morgue");
+    let app = die_to_a_troll(&dir.0);
+    let morgues = files_named(&dir.0, ".txt");
+    assert_eq!(morgues.len(), 1, "{morgues:?}");
+    let morgue = fs::read_to_string(&morgues[0]).expect("readable");
+    let turns = app.game().turn();
+    for field in [
+        format!("Umbra {}", env!("CARGO_PKG_VERSION")),
+        "Rules version: ".to_string(),
+        "Seed: 0".to_string(),
+        "Result: killed by a troll on depth 1".to_string(),
+        "Depth: 1 of 10".to_string(),
+        format!("Turns: {turns}"),
+        "Kills: none".to_string(),
+        "Last messages:".to_string(),
+        "  The troll kills you.".to_string(),
+        "Depth 1 as remembered:".to_string(),
+        "#######".to_string(),
+    ] {
+        assert!(morgue.contains(&field), "{field:?} missing from:\n{morgue}");
+    }
+    let messages = morgue
+        .split("Last messages:\n")
+        .nth(1)
+        .expect("a message section");
+    let messages = messages.split("\n\n").next().unwrap_or("");
+    // The log has one more line by now: where the morgue went.
+    let before = app.log().len() - 1;
+    let expected: Vec<String> = app
+        .log()
+        .iter()
+        .take(before)
+        .skip(before.saturating_sub(20))
+        .map(|m| format!("  {}", m.text))
+        .collect();
+    let shown: Vec<&str> = messages.lines().collect();
+    assert_eq!(shown, expected, "the last twenty messages");
+    assert_eq!(shown.len(), 20, "a long fight fills the section");
+    assert!(
+        morgue.contains("#%T"),
+        "the remembered map shows the body and its killer:\n{morgue}"
+    );
+    let recordings = files_named(&dir.0, ".umbra");
+    assert_eq!(recordings.len(), 1);
+    assert_eq!(
+        recordings[0].with_extension("txt"),
+        morgues[0],
+        "the recording sits next to its morgue"
+    );
+    let recording = Recording::read(&recordings[0]).expect("a readable recording");
+    assert_eq!(recording.actions, app.game().actions());
+    let text = screen(&app);
+    assert!(
+        text.contains("You died") && text.contains("High scores"),
+        "{text}"
+    );
+}
+
+#[test]
+fn victory_writes_a_morgue_file_and_ranks_above_a_death() {
+    let dir = TempDir::new("victory");
+    die_to_a_troll(&dir.0);
+    let mut app = app_in(&dir.0, &["#####", "#@*.#", "#####"]);
+    press(&mut app, KeyboardInput::Right);
+    assert!(app.game().is_won());
+    let morgues = files_named(&dir.0, ".txt");
+    assert_eq!(morgues.len(), 2, "one per finished run: {morgues:?}");
+    assert!(
+        morgues[1].to_string_lossy().contains("run-0002"),
+        "{morgues:?}"
+    );
+    let morgue = fs::read_to_string(&morgues[1]).expect("readable");
+    assert!(
+        morgue.contains("Result: took the Sunstone on depth 1"),
+        "{morgue}"
+    );
+    let scores = runs::read_scores(&dir.0).expect("a readable table");
+    let endings: Vec<Ending> = scores.entries().iter().map(|e| e.ending).collect();
+    let troll = Actor::Npc(NpcType::Troll);
+    assert_eq!(endings, [Ending::Won, Ending::Died { killer: troll }]);
+    let text = screen(&app);
+    assert!(text.contains("You won!"), "{text}");
+    assert!(
+        text.contains("> 1."),
+        "the run is marked first in the table: {text}"
+    );
+}
+
+fn entry(score: u64, seed: u64) -> ScoreEntry {
+    ScoreEntry {
+        score,
+        seed,
+        depth: 1,
+        turns: 10,
+        kills: 0,
+        ending: Ending::Died {
+            killer: Actor::Npc(NpcType::Orc),
+        },
+    }
+}
+
+#[test]
+fn the_high_score_table_orders_runs_and_keeps_ten() {
+    let mut scores = HighScores::default();
+    let places: Vec<Option<usize>> = [300, 100, 500, 300, 200, 700, 50, 400, 600, 150, 250, 80]
+        .into_iter()
+        .enumerate()
+        .map(|(seed, score)| scores.insert(entry(score, seed as u64)))
+        .collect();
+    assert_eq!(places[0], Some(0));
+    assert_eq!(places[5], Some(0), "700 goes to the top");
+    assert_eq!(places[11], None, "80 is below the ten best");
+    let kept: Vec<(u64, u64)> = scores.entries().iter().map(|e| (e.score, e.seed)).collect();
+    assert_eq!(kept.len(), HIGH_SCORES_KEPT);
+    let expected = [
+        (700, 5),
+        (600, 8),
+        (500, 2),
+        (400, 7),
+        (300, 0),
+        (300, 3),
+        (250, 10),
+        (200, 4),
+        (150, 9),
+        (100, 1),
+    ];
+    assert_eq!(
+        kept, expected,
+        "best first; of equal scores, the earlier run first"
+    );
+    let lines = score_lines(&scores, Some(2));
+    assert!(
+        lines[2].starts_with('>') && !lines[0].starts_with('>'),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_damaged_score_file_is_reported_and_kept_and_a_new_table_begins() {
+    let dir = TempDir::new("scores");
+    let path = runs::scores_path(&dir.0);
+    fs::write(&path, b"UMBRASCO not a table at all").expect("written");
+    let out = umbra(&["--scores", "--save-dir", dir.0.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot read the high scores"), "{stderr}");
+    assert_eq!(
+        fs::read(&path).expect("kept"),
+        b"UMBRASCO not a table at all"
+    );
+    let app = die_to_a_troll(&dir.0);
+    let aside = dir.0.join("scores.umbra.unreadable");
+    assert_eq!(
+        fs::read(&aside).expect("set aside"),
+        b"UMBRASCO not a table at all"
+    );
+    assert_eq!(
+        runs::read_scores(&dir.0)
+            .expect("a new table")
+            .entries()
+            .len(),
+        1
+    );
+    assert!(
+        screen(&app).contains("could not be read"),
+        "the player is told"
+    );
+    let out = umbra(&["--scores", "--save-dir", dir.0.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("killed by a troll on depth 1"), "{stdout}");
+}
