@@ -1,0 +1,99 @@
+//! Hand-made levels for tests and tools: an ASCII picture in, a terrain and its labelled cells out.
+
+use coord_2d::{ICoord, UCoord};
+use grid_2d::Grid;
+
+use super::{Disposition, Item, ItemSpawn, NpcSpawn, NpcType, Terrain, TerrainTile};
+
+/// Errors from reading an ASCII map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AsciiMapError {
+    Empty,
+    RaggedRows { row: usize },
+    UnknownCharacter { ch: char, x: usize, y: usize },
+    NoPlayer,
+    SeveralPlayers,
+}
+
+impl std::fmt::Display for AsciiMapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Empty => write!(f, "the map is empty"),
+            Self::RaggedRows { row } => write!(f, "row {row} has a different width from row 0"),
+            Self::UnknownCharacter { ch, x, y } => {
+                write!(f, "unknown character {ch:?} at ({x}, {y})")
+            }
+            Self::NoPlayer => write!(f, "the map has no player '@'"),
+            Self::SeveralPlayers => write!(f, "the map has more than one player '@'"),
+        }
+    }
+}
+
+impl std::error::Error for AsciiMapError {}
+
+/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `o` orc, `T` troll (both awake),
+/// `z` a sleeping orc, `Z` a sleeping troll, `>` the stairs down, `!` a healing potion, `*` the
+/// Sunstone.
+/// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
+pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), AsciiMapError> {
+    let width = rows.first().map(|r| r.chars().count()).unwrap_or(0);
+    if width == 0 {
+        return Err(AsciiMapError::Empty);
+    }
+    let size = UCoord::new(width as u32, rows.len() as u32);
+    let mut grid = Grid::new_copy(size, TerrainTile::Floor);
+    let mut player = None;
+    let mut npcs = Vec::new();
+    let mut items = Vec::new();
+    let mut labels = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        if row.chars().count() != width {
+            return Err(AsciiMapError::RaggedRows { row: y });
+        }
+        for (x, ch) in row.chars().enumerate() {
+            let coord = ICoord::new(x as i32, y as i32);
+            match ch {
+                '#' => *grid.get_checked_mut(coord) = TerrainTile::Wall,
+                '.' => (),
+                '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
+                '@' => player = Some(coord),
+                'o' | 'T' | 'z' | 'Z' => npcs.push(ascii_npc(coord, ch)),
+                '>' => *grid.get_checked_mut(coord) = TerrainTile::Stairs,
+                '!' => items.push(ItemSpawn {
+                    coord,
+                    item: Item::HealingPotion,
+                }),
+                '*' => items.push(ItemSpawn {
+                    coord,
+                    item: Item::Sunstone,
+                }),
+                '0'..='9' => labels.push((ch, coord)),
+                _ => return Err(AsciiMapError::UnknownCharacter { ch, x, y }),
+            }
+        }
+    }
+    let player = player.ok_or(AsciiMapError::NoPlayer)?;
+    let terrain = Terrain {
+        grid,
+        player,
+        npcs,
+        items,
+    };
+    Ok((terrain, labels))
+}
+
+fn ascii_npc(coord: ICoord, ch: char) -> NpcSpawn {
+    let npc_type = match ch {
+        'o' | 'z' => NpcType::Orc,
+        _ => NpcType::Troll,
+    };
+    let disposition = match ch {
+        'z' | 'Z' => Disposition::Asleep,
+        _ => Disposition::Awake,
+    };
+    NpcSpawn {
+        coord,
+        npc_type,
+        disposition,
+    }
+}
