@@ -186,23 +186,35 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
     })
 }
 
-/// `--scores` reads the table of a save directory; nothing else means anything beside it.
-fn only_save_dir_beside_scores(raw: &RawArgs) -> Result<(), String> {
-    let conflicting = [
+/// The flags that shape a new game: meaningless beside a replay or the high scores.
+fn new_game_flags(raw: &RawArgs) -> [(&'static str, bool); 5] {
+    [
         ("--rng-seed", raw.rng_seed.is_some()),
         ("--map-size", raw.map_size.is_some()),
         ("--debug-omniscient", raw.omniscient),
         ("--new-game", raw.new_game),
         ("--record", raw.record.is_some()),
+    ]
+}
+
+/// An error naming the first of `flags` that was given beside `main_flag`.
+fn refuse_beside(main_flag: &str, flags: &[(&str, bool)]) -> Result<(), String> {
+    match flags.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(format!("{main_flag} cannot be combined with {flag}")),
+        None => Ok(()),
+    }
+}
+
+/// `--scores` reads the table of a save directory; nothing else means anything beside it.
+fn only_save_dir_beside_scores(raw: &RawArgs) -> Result<(), String> {
+    refuse_beside("--scores", &new_game_flags(raw))?;
+    let frontend = [
         ("--replay", raw.replay.is_some()),
         ("--terminal", raw.terminal),
         ("--graphical", raw.graphical),
         ("--colours", raw.colours.is_some()),
     ];
-    match conflicting.iter().find(|(_, given)| *given) {
-        Some((flag, _)) => Err(format!("--scores cannot be combined with {flag}")),
-        None => Ok(()),
-    }
+    refuse_beside("--scores", &frontend)
 }
 
 fn path(value: &Option<String>, flag: &str) -> Result<Option<PathBuf>, String> {
@@ -220,16 +232,7 @@ fn replay(raw: &RawArgs) -> Result<Option<Replay>, String> {
         }
         return Ok(None);
     };
-    let conflicting = [
-        ("--rng-seed", raw.rng_seed.is_some()),
-        ("--map-size", raw.map_size.is_some()),
-        ("--debug-omniscient", raw.omniscient),
-        ("--new-game", raw.new_game),
-        ("--record", raw.record.is_some()),
-    ];
-    if let Some((flag, _)) = conflicting.iter().find(|(_, given)| *given) {
-        return Err(format!("--replay cannot be combined with {flag}"));
-    }
+    refuse_beside("--replay", &new_game_flags(raw))?;
     Ok(Some(Replay {
         file,
         headless: raw.headless,

@@ -81,6 +81,14 @@ fn bad_arguments_exit_two_with_a_message_and_no_panic() {
             &["--replay", "game.rec", "--rng-seed", "3"],
             "cannot be combined",
         ),
+        (
+            &["--scores", "--rng-seed", "3"],
+            "--scores cannot be combined with --rng-seed",
+        ),
+        (
+            &["--scores", "--terminal"],
+            "--scores cannot be combined with --terminal",
+        ),
     ];
     for (args, expected) in cases {
         let output = umbra(args);
