@@ -83,6 +83,12 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     assert_eq!(s.game.cell_view(orc).tiles.corpse, Some(Tile::Corpse));
     assert_eq!(s.game.cell_view(orc).tiles.character, None);
     assert_eq!(s.game.count_corpses(), 1);
+    assert_eq!(
+        s.game.kills_of(NpcType::Orc),
+        1,
+        "the kill is counted for the morgue"
+    );
+    assert_eq!((s.game.kills_of(NpcType::Troll), s.game.kills()), (0, 1));
     s.game.act(PlayerAction::Move(East));
     assert_eq!(
         s.game.player_coord(),

@@ -275,3 +275,20 @@ fn taking_the_sunstone_wins_and_ends_the_run() {
         "nothing after the end"
     );
 }
+
+#[test]
+fn the_score_counts_depth_and_kills_by_kind() {
+    // An orc in a dead end to the east, a troll to the west: the player outlasts both.
+    let mut s = Scenario::new(&["#####", "#T@o#", "#####"]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    assert_eq!(s.game.score(), 100, "100 for depth 1");
+    for direction in [East, West] {
+        let count = s.game.npcs().count();
+        while s.game.npcs().count() == count {
+            s.game.act(PlayerAction::Move(direction));
+        }
+    }
+    assert_eq!(s.game.kills_of(NpcType::Orc), 1);
+    assert_eq!(s.game.kills_of(NpcType::Troll), 1);
+    assert_eq!(s.game.score(), 100 + 5 + 20, "5 an orc, 20 a troll");
+}
