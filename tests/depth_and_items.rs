@@ -57,6 +57,7 @@ fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
         hit_points.max, hardened,
         "each new depth hardens the player"
     );
+    assert_eq!(hit_points.current, hardened, "and heals it by as much");
 }
 
 #[test]
