@@ -3,8 +3,7 @@
 
 mod common;
 
-use common::Scenario;
-use coord_2d::ICoord;
+use common::{Scenario, level_picture};
 use direction::CardinalDirection::*;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
@@ -15,19 +14,6 @@ use umbra::world::{Item, Tile};
 use umbra::{Game, GameOptions, PlayerAction};
 
 const STAIRS: &[&str] = &["#####", "#@>.#", "#####"];
-
-/// What tells two levels apart: the walls, where the player arrived, who stands where.
-type Picture = (Vec<bool>, ICoord, Vec<(ICoord, NpcType)>);
-
-fn level_picture(game: &Game) -> Picture {
-    let walls = game
-        .size()
-        .icoord_iter_row_major()
-        .map(|c| game.is_wall(c))
-        .collect();
-    let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
-    (walls, game.player_coord(), npcs)
-}
 
 fn descended(seed: u64) -> Game {
     let (game, _) = Game::from_ascii(STAIRS, GameOptions::default()).expect("valid map");

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use chargrid::core::{Component, Event, FrameBuffer, UCoord};
-use chargrid::input::{Input, KeyboardInput};
+use chargrid::core::{Component, FrameBuffer, UCoord};
+use chargrid::input::KeyboardInput;
 use common::tmux::TempDir;
 use common::umbra;
 use umbra::app::{GameApp, score_lines};
@@ -35,12 +35,7 @@ fn app_in(dir: &Path, map: &[&str]) -> GameApp {
 }
 
 fn press(app: &mut GameApp, key: KeyboardInput) {
-    let fb = FrameBuffer::new(SCREEN);
-    app.update(
-        &mut (),
-        fb.default_ctx(),
-        Event::Input(Input::Keyboard(key)),
-    );
+    common::press_on(app, SCREEN, key);
 }
 
 fn screen(app: &GameApp) -> String {

@@ -3,21 +3,15 @@
 
 use std::collections::VecDeque;
 
+mod common;
+
+use common::level_picture as snapshot;
+
 use coord_2d::{ICoord, UCoord};
 use umbra::terrain::NpcType;
 use umbra::{Game, GameOptions};
 
 const SEEDS: u64 = 200;
-
-fn snapshot(game: &Game) -> (Vec<bool>, ICoord, Vec<(ICoord, NpcType)>) {
-    let walls = game
-        .size()
-        .icoord_iter_row_major()
-        .map(|c| game.is_wall(c))
-        .collect();
-    let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
-    (walls, game.player_coord(), npcs)
-}
 
 #[test]
 fn same_seed_gives_same_map_and_spawns() {

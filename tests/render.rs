@@ -1,6 +1,8 @@
 //! The app drawn headlessly into a chargrid frame buffer and read back as text, as a player
 //! would read the screen.
 
+mod common;
+
 use chargrid::core::{Component, Event, FrameBuffer, Rgba32, UCoord};
 use chargrid::input::{Input, KeyboardInput, keys};
 use umbra::app::GameApp;
@@ -58,12 +60,7 @@ fn render(app: &GameApp) -> Screen {
 }
 
 fn press(app: &mut GameApp, key: KeyboardInput) {
-    let fb = FrameBuffer::new(SCREEN);
-    app.update(
-        &mut (),
-        fb.default_ctx(),
-        Event::Input(Input::Keyboard(key)),
-    );
+    common::press_on(app, SCREEN, key);
 }
 
 fn app_for(map: &[&str], omniscience: Omniscience) -> GameApp {

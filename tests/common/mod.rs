@@ -252,3 +252,28 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
         1 => Just(PlayerAction::DrinkPotion),
     ]
 }
+
+/// What tells two levels apart: the walls, where the player stands, who stands where.
+pub type LevelPicture = (Vec<bool>, ICoord, Vec<(ICoord, NpcType)>);
+
+pub fn level_picture(game: &Game) -> LevelPicture {
+    let walls = game
+        .size()
+        .icoord_iter_row_major()
+        .map(|c| game.is_wall(c))
+        .collect();
+    let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
+    (walls, game.player_coord(), npcs)
+}
+
+/// One key press for the app, on a screen of `size`.
+pub fn press_on(
+    app: &mut umbra::app::GameApp,
+    size: coord_2d::UCoord,
+    key: chargrid::input::KeyboardInput,
+) {
+    use chargrid::core::{Component, Event, FrameBuffer};
+    let fb = FrameBuffer::new(size);
+    let event = Event::Input(chargrid::input::Input::Keyboard(key));
+    app.update(&mut (), fb.default_ctx(), event);
+}
