@@ -15,6 +15,9 @@ pub const PLAYER_MAX_HIT_POINTS: u32 = 20;
 pub const PLAYER_HIT_POINTS_PER_DEPTH: u32 = 3;
 /// One hit point back every this many turns: resting between fights matters, resting through one does not.
 pub const PLAYER_REGENERATION_INTERVAL: u64 = 10;
+/// Resting unhurt (to let a wanderer come, as DCSS's long rest) waits this many turns: time for
+/// an orc to cross a room and a corridor, short of the player's patience for a missed key.
+pub const REST_UNHURT_TURNS: u32 = 30;
 
 /// One blow's dice: a chance to hit, then damage drawn uniformly from an inclusive range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -38,6 +38,9 @@ pub struct Args {
     pub options: GameOptions,
     pub frontend: FrontendChoice,
     pub colours: ColourMode,
+    /// Whether the terminal reports the mouse (pointing describes, clicking travels); off
+    /// leaves the terminal's own text selection alone.
+    pub mouse: bool,
     /// Start a new game even if a saved one is waiting (it is replaced on quit).
     pub new_game: bool,
     /// Where the save lives instead of the platform's data directory.
@@ -83,6 +86,7 @@ struct RawArgs {
     terminal: bool,
     graphical: bool,
     colours: Option<String>,
+    no_mouse: bool,
     new_game: bool,
     save_dir: Option<String>,
     record: Option<String>,
@@ -101,6 +105,7 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             terminal = Flag::new("", "terminal", "play in this terminal");
             graphical = Flag::new("", "graphical", "play in a window");
             colours = Opt::new("", "colours", "terminal colours: truecolour (default), 256 or 16", "MODE");
+            no_mouse = Flag::new("", "no-mouse", "in a terminal: leave the mouse to the terminal (text selection) instead of pointing and clicking in the game");
             new_game = Flag::new("", "new-game", "start a new game even if a saved one is waiting (--rng-seed does too)");
             save_dir = Opt::new("", "save-dir", "keep the save in DIR instead of the platform's data directory", "DIR");
             record = Opt::new("", "record", "write the game's recording (seed, options, every action) to FILE on quit", "FILE");
@@ -110,7 +115,7 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             free = Free;
         } in {
             RawArgs {
-                rng_seed, omniscient, map_size, terminal, graphical, colours, new_game, save_dir,
+                rng_seed, omniscient, map_size, terminal, graphical, colours, no_mouse, new_game, save_dir,
                 record, replay, headless, scores, free,
             }
         }
@@ -178,6 +183,7 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         },
         frontend,
         colours,
+        mouse: !raw.no_mouse,
         new_game: raw.new_game,
         save_dir: path(&raw.save_dir, "--save-dir")?,
         record: path(&raw.record, "--record")?,

@@ -14,6 +14,7 @@ pub mod scenes;
 pub mod session;
 pub mod storage;
 pub mod terrain;
+pub mod travel;
 pub mod visibility;
 pub mod world;
 

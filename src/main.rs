@@ -176,7 +176,7 @@ fn run(app: GameApp, graphical: bool, args: &Args) -> Result<Ending, FrontendErr
     if graphical {
         frontend::run_graphical(app, &signals)
     } else {
-        frontend::run_terminal(app, args.colours, &signals)
+        frontend::run_terminal(app, args.colours, args.mouse, &signals)
     }
 }
 

@@ -58,6 +58,9 @@ struct Cell {
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Visibility {
     generation: u64,
+    /// How many cells have gone from never seen to seen: a route planned on the player's
+    /// knowledge stays good while this stands still.
+    discoveries: u64,
     grid: Grid<Cell>,
     /// The cells in the player's sight this generation, between [`Visibility::look`] and
     /// [`Visibility::remember`]. Scratch, like the shadowcast context.
@@ -112,6 +115,7 @@ impl Visibility {
         };
         Self {
             generation: 0,
+            discoveries: 0,
             grid: Grid::new_clone(size, never_seen),
             in_view: in_view_with_room(),
             shadowcast: shadowcast::Context::default(),
@@ -152,13 +156,40 @@ impl Visibility {
         );
     }
 
+    /// Works out again which cells the player's eyes reach, as the last [`Visibility::look`]
+    /// did, for a game loaded without its scratch space. Nothing is stamped anew.
+    pub fn restore_sight(&mut self, world: &World) {
+        let in_view = &mut self.in_view;
+        in_view.clear();
+        let player = world.player_coord();
+        self.shadowcast.for_each_visible(
+            player,
+            &Opacity { centre: player },
+            world,
+            vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
+            OPAQUE,
+            |coord, _visible_directions, _light| {
+                if coord.is_valid(world.size()) {
+                    in_view.push(coord);
+                }
+            },
+        );
+        // The scan may report a cell more than once; a stamp would tell, but none is made here.
+        in_view.sort_unstable_by_key(|coord| (coord.y, coord.x));
+        in_view.dedup();
+    }
+
     /// Refreshes the memory of every cell in view (every cell, with omniscience) with what is
     /// on it now, after everyone has moved.
     pub fn remember(&mut self, world: &World, omniscience: Omniscience) {
         let generation = self.generation;
         let grid = &mut self.grid;
+        let discoveries = &mut self.discoveries;
         let see = |coord: ICoord| {
             if let Some(cell) = grid.get_mut(coord) {
+                if cell.last_seen == 0 {
+                    *discoveries += 1;
+                }
                 cell.last_seen = generation;
                 cell.memory = world.tiles_at(coord);
             }
@@ -199,5 +230,36 @@ impl Visibility {
             .get(coord)
             .map(|cell| cell.memory)
             .unwrap_or(EMPTY_SNAPSHOT)
+    }
+
+    /// Cells discovered so far on this level; see [`Visibility::discoveries`]'s field.
+    pub fn discoveries(&self) -> u64 {
+        self.discoveries
+    }
+
+    /// How many looks ago the cell was last in view: 0 if in view now, `None` if never seen.
+    /// The player looks once a turn, so this is also how many turns ago.
+    pub fn looks_since_seen(&self, coord: ICoord) -> Option<u64> {
+        match self.grid.get(coord)?.last_seen {
+            0 => None,
+            seen => Some(self.generation - seen),
+        }
+    }
+
+    /// True if the player knows the cell to be open ground (seen, and not a wall).
+    pub fn is_known_open(&self, coord: ICoord) -> bool {
+        self.grid
+            .get(coord)
+            .is_some_and(|cell| cell.last_seen != 0 && cell.memory.floor.is_some())
+    }
+
+    /// True if the cell is known open ground next to a cell never seen: where exploring leads.
+    pub fn is_frontier(&self, coord: ICoord) -> bool {
+        self.is_known_open(coord)
+            && direction::CardinalDirections.into_iter().any(|direction| {
+                self.grid
+                    .get(coord + direction.coord())
+                    .is_some_and(|cell| cell.last_seen == 0)
+            })
     }
 }

@@ -104,7 +104,7 @@ fn death_writes_a_morgue_file_and_keeps_the_run_as_a_recording() {
         .iter()
         .take(before)
         .skip(before.saturating_sub(20))
-        .map(|m| format!("  {}", m.text))
+        .map(|m| format!("  {}", m.shown()))
         .collect();
     let shown: Vec<&str> = messages.lines().collect();
     assert_eq!(shown, expected, "the last twenty messages");

@@ -3,8 +3,9 @@
 
 mod common;
 
-use chargrid::core::{Component, Event, FrameBuffer, Rgba32, UCoord};
+use chargrid::core::{Component, Event, FrameBuffer, UCoord};
 use chargrid::input::{Input, KeyboardInput, keys};
+use common::screen::{Screen, render_at};
 use umbra::app::GameApp;
 use umbra::visibility::Omniscience;
 use umbra::{Game, GameOptions};
@@ -12,48 +13,6 @@ use umbra::{Game, GameOptions};
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 /// The status line sits above the five message lines at the bottom of the screen.
 const STATUS_ROW: usize = 34;
-
-struct Screen {
-    rows: Vec<String>,
-    foreground: Vec<Vec<Rgba32>>,
-}
-
-impl Screen {
-    fn text(&self) -> String {
-        self.rows.join("\n")
-    }
-
-    fn contains(&self, needle: &str) -> bool {
-        self.rows.iter().any(|row| row.contains(needle))
-    }
-
-    fn colour_of(&self, needle: &str) -> Rgba32 {
-        let (y, row) = self
-            .rows
-            .iter()
-            .enumerate()
-            .find(|(_, row)| row.contains(needle))
-            .unwrap_or_else(|| panic!("{needle:?} not on screen:\n{}", self.text()));
-        let x = row.chars().position(|_| true).unwrap_or(0)
-            + row[..row.find(needle).unwrap_or(0)].chars().count();
-        self.foreground[y][x]
-    }
-}
-
-fn render_at(app: &GameApp, size: UCoord) -> Screen {
-    let mut fb = FrameBuffer::new(size);
-    app.render(&(), fb.default_ctx(), &mut fb);
-    Screen {
-        rows: fb
-            .rows()
-            .map(|row| row.iter().map(|cell| cell.character).collect())
-            .collect(),
-        foreground: fb
-            .rows()
-            .map(|row| row.iter().map(|cell| cell.foreground).collect())
-            .collect(),
-    }
-}
 
 fn render(app: &GameApp) -> Screen {
     render_at(app, SCREEN)

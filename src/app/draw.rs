@@ -23,12 +23,78 @@ pub fn background(fb: &mut FrameBuffer, ctx: Ctx, coord: ICoord, colour: Rgba32)
     fb.set_cell_relative_to_ctx(ctx, coord, TEXT_DEPTH - 1, cell);
 }
 
+/// Colours a cell's background under whatever is drawn on it (the look cursor).
+pub fn highlight(fb: &mut FrameBuffer, ctx: Ctx, coord: ICoord, colour: Rgba32) {
+    let cell = RenderCell::BLANK.with_background(colour);
+    fb.set_cell_relative_to_ctx(ctx, coord, TEXT_DEPTH - 1, cell);
+}
+
 /// One line of a panel: its words and colour.
 pub type Line = (String, Rgba32);
 
-/// Draws lines in a box centred on the screen, with a one-cell margin around the text.
+/// The widest line a panel can hold on a screen of this size (two cells of margin each side).
+pub fn panel_text_width(screen: UCoord) -> usize {
+    screen.width().saturating_sub(4).max(1) as usize
+}
+
+/// The most lines a panel can hold above the status line (a row of margin above and below).
+pub fn panel_text_rows(screen: UCoord) -> usize {
+    super::map::view_size(screen)
+        .height()
+        .saturating_sub(2)
+        .max(1) as usize
+}
+
+/// Breaks `text` into lines of at most `width` characters, between words where it can.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if !line.is_empty() && needed > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let rest: String = line.chars().skip(width).collect();
+            lines.push(line.chars().take(width).collect());
+            line = rest;
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// The lines as they fit `rows` rows of `width`: wrapped; then, if still too many, without
+/// blank lines; then cut before the last line (the keys to leave), the cut marked.
+fn fit(lines: &[Line], width: usize, rows: usize) -> Vec<Line> {
+    let mut fitted: Vec<Line> = lines
+        .iter()
+        .flat_map(|(text, colour)| wrap(text, width).into_iter().map(|line| (line, *colour)))
+        .collect();
+    if fitted.len() > rows {
+        fitted.retain(|(text, _)| !text.is_empty());
+    }
+    if fitted.len() > rows
+        && let Some(last) = fitted.pop()
+    {
+        fitted.truncate(rows.saturating_sub(2));
+        fitted.push(("…".to_string(), palette::FAINT_TEXT));
+        fitted.push(last);
+    }
+    fitted
+}
+
+/// Draws lines in a box centred over the map, never over the status line below it: lines are
+/// wrapped and cut (see [`fit`]) to the room there is.
 pub fn panel(fb: &mut FrameBuffer, ctx: Ctx, lines: &[Line]) {
     let screen = ctx.bounding_box.size();
+    let area = super::map::view_size(screen);
+    let lines = fit(lines, panel_text_width(screen), panel_text_rows(screen));
     let width = lines
         .iter()
         .map(|(t, _)| t.chars().count())
@@ -37,8 +103,8 @@ pub fn panel(fb: &mut FrameBuffer, ctx: Ctx, lines: &[Line]) {
         + 4;
     let height = lines.len() as u32 + 2;
     let top_left = ICoord::new(
-        (screen.width().saturating_sub(width) / 2) as i32,
-        (screen.height().saturating_sub(height) / 2) as i32,
+        (area.width().saturating_sub(width) / 2) as i32,
+        (area.height().saturating_sub(height) / 2) as i32,
     );
     for coord in UCoord::new(width, height).icoord_iter_row_major() {
         background(fb, ctx, top_left + coord, palette::PANEL_BACKGROUND);

@@ -1,16 +1,31 @@
 //! What each key does in each mode of the app.
 
-use chargrid::core::{UCoord, app};
+use chargrid::core::{ICoord, UCoord, app};
 use chargrid::input::KeyboardInput;
+use chargrid::input::keys;
 
-use super::keys::{self, ListKey, PlayKey};
-use super::{GameApp, Mode, screens};
-use crate::game::PlayerAction;
+use super::keys::{ListKey, PlayKey};
+use super::screens::{self, MenuItem};
+use super::{GameApp, Mode, map};
+use crate::game::{Activity, PlayerAction};
 
 impl GameApp {
+    pub(super) fn handle_key(&mut self, key: KeyboardInput, screen: UCoord) -> app::Output {
+        match self.mode {
+            Mode::Play if self.playback.is_some() => return self.handle_playback_key(key),
+            Mode::Play => return self.handle_play_key(key),
+            Mode::Menu { selected } => return self.handle_menu_key(key, selected),
+            Mode::ConfirmAbandon { seed } => self.handle_confirm_key(key, seed),
+            Mode::Help { scroll } => self.handle_help_key(key, scroll, screen),
+            Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
+            Mode::Log { scroll } => self.handle_log_key(key, scroll, screen),
+        }
+        None
+    }
+
     /// While watching, the only keys are pause, the log, help, and quit.
     pub(super) fn handle_playback_key(&mut self, key: KeyboardInput) -> app::Output {
-        match keys::play_key(key)? {
+        match super::keys::play_key(key)? {
             PlayKey::Act(PlayerAction::Wait) => {
                 if let Some(playback) = self.playback.as_mut() {
                     playback.paused = !playback.paused;
@@ -18,21 +33,34 @@ impl GameApp {
             }
             PlayKey::Quit | PlayKey::Menu => return self.quit(),
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
-            PlayKey::Help => self.mode = Mode::Help,
-            PlayKey::Act(_) | PlayKey::NewGame => (),
+            PlayKey::Help => self.mode = Mode::Help { scroll: 0 },
+            _ => (),
         }
         None
     }
 
     pub(super) fn handle_play_key(&mut self, key: KeyboardInput) -> app::Output {
-        let play_key = keys::play_key(key)?;
+        let play_key = super::keys::play_key(key)?;
         if self.game.is_over() {
             return self.handle_game_over_key(play_key);
         }
         match play_key {
             PlayKey::Act(action) => self.play(action),
-            PlayKey::Menu => self.mode = Mode::Menu { selected: 0 },
-            PlayKey::Help => self.mode = Mode::Help,
+            PlayKey::Stairs => self.take_stairs(),
+            PlayKey::Rest => self.begin(Activity::Rest),
+            PlayKey::Explore => self.begin(Activity::Explore),
+            PlayKey::Run(direction) => self.begin(Activity::Run(direction)),
+            PlayKey::Look => {
+                self.mode = Mode::Look {
+                    cursor: self.game.player_coord(),
+                }
+            }
+            PlayKey::Menu => {
+                self.mode = Mode::Menu {
+                    selected: MenuItem::Resume,
+                }
+            }
+            PlayKey::Help => self.mode = Mode::Help { scroll: 0 },
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
             PlayKey::Quit => return self.quit(),
             PlayKey::NewGame => (),
@@ -46,39 +74,77 @@ impl GameApp {
             PlayKey::NewGame => self.start_new_game(None),
             PlayKey::Quit | PlayKey::Menu => return self.quit(),
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
-            PlayKey::Help => self.mode = Mode::Help,
-            PlayKey::Act(_) => (),
+            PlayKey::Help => self.mode = Mode::Help { scroll: 0 },
+            _ => (),
         }
         None
     }
 
-    pub(super) fn handle_menu_key(&mut self, key: KeyboardInput, selected: usize) -> app::Output {
-        let count = screens::MENU_ITEMS.len();
-        match keys::list_key(key)? {
+    pub(super) fn handle_menu_key(
+        &mut self,
+        key: KeyboardInput,
+        selected: MenuItem,
+    ) -> app::Output {
+        match super::keys::list_key(key)? {
             ListKey::Up | ListKey::PageUp => {
                 self.mode = Mode::Menu {
-                    selected: (selected + count - 1) % count,
+                    selected: selected.previous(),
                 }
             }
             ListKey::Down | ListKey::PageDown => {
                 self.mode = Mode::Menu {
-                    selected: (selected + 1) % count,
+                    selected: selected.next(),
                 }
             }
             ListKey::Close => self.mode = Mode::Play,
             ListKey::Choose => match selected {
-                0 => self.mode = Mode::Play,
-                1 => self.offer_new_game(),
-                _ => return self.quit(),
+                MenuItem::Resume => self.mode = Mode::Play,
+                MenuItem::NewGame => self.offer_new_game(),
+                MenuItem::Quit => return self.quit(),
             },
         }
         None
     }
 
+    fn handle_help_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
+        let most = screens::help_scroll_limit(screen);
+        let scroll = match super::keys::list_key(key) {
+            Some(ListKey::Close) => {
+                self.mode = Mode::Play;
+                return;
+            }
+            Some(ListKey::Up | ListKey::PageUp) => scroll.saturating_sub(1),
+            Some(ListKey::Down | ListKey::PageDown) => scroll + 1,
+            _ => scroll,
+        };
+        self.mode = Mode::Help {
+            scroll: scroll.min(most),
+        };
+    }
+
+    /// Movement keys move the cursor over the part of the map on screen; Enter travels there.
+    fn handle_look_key(&mut self, key: KeyboardInput, cursor: ICoord, screen: UCoord) {
+        if let Some(direction) = super::keys::direction_key(key) {
+            let moved = cursor + direction.coord();
+            if map::screen_coord(&self.game, screen, moved).is_some() {
+                self.mode = Mode::Look { cursor: moved };
+            }
+            return;
+        }
+        match key {
+            keys::RETURN => {
+                self.mode = Mode::Play;
+                self.begin(Activity::Travel(cursor));
+            }
+            keys::ESCAPE | KeyboardInput::Char('x' | 'q') => self.mode = Mode::Play,
+            _ => (),
+        }
+    }
+
     pub(super) fn handle_log_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
         let page = screens::log_page(screen);
         let max_scroll = self.log.len().saturating_sub(page);
-        let scroll = match keys::list_key(key) {
+        let scroll = match super::keys::list_key(key) {
             Some(ListKey::Up) => scroll + 1,
             Some(ListKey::Down) => scroll.saturating_sub(1),
             Some(ListKey::PageUp) => scroll + page,
@@ -99,7 +165,7 @@ impl GameApp {
         match key {
             KeyboardInput::Char('y' | 'Y') => self.start_new_game(seed),
             KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
-            _ if keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
+            _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
             _ => (),
         }
     }

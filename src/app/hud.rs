@@ -35,20 +35,48 @@ pub fn render(
     let shown = log.len().min(LOG_LINES as usize);
     for (row, message) in log.iter().skip(log.len() - shown).enumerate() {
         let coord = ICoord::new(0, top + 1 + row as i32);
-        draw::text(fb, ctx, coord, &message.text, tone_colour(message.tone));
+        draw::text(fb, ctx, coord, &message.shown(), tone_colour(message.tone));
     }
 }
 
+/// The health bar's width: full on a wide screen, half on a narrow one so the numbers after it
+/// still fit.
+fn health_bar_width(screen_width: u32) -> u32 {
+    if screen_width >= 80 {
+        HEALTH_BAR_WIDTH
+    } else {
+        HEALTH_BAR_WIDTH / 2
+    }
+}
+
+/// The words after the health bar, as long as the room allows: depth and turn always, then
+/// potions, the seed and the hint when they fit.
+fn status_words(game: &Game, hint: &str, room: usize) -> String {
+    let (depth, turn, potions, seed) = (game.depth(), game.turn(), game.potions(), game.seed());
+    [
+        format!("Depth {depth}  Potions {potions}  Turn {turn}  Seed {seed}  {hint}"),
+        format!("Depth {depth}  Potions {potions}  Turn {turn}  Seed {seed}"),
+        format!("Depth {depth}  Potions {potions}  Turn {turn}"),
+        format!("Depth {depth}  Turn {turn}  Potions {potions}"),
+        format!("D{depth} T{turn} P{potions}"),
+    ]
+    .into_iter()
+    .find(|words| words.chars().count() <= room)
+    .unwrap_or_else(|| format!("D{depth} T{turn}"))
+}
+
 fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuffer, row: i32) {
+    let screen_width = ctx.bounding_box.size().width();
+    let bar_width = health_bar_width(screen_width);
     let hit_points = game.player_hit_points();
     draw::text(fb, ctx, ICoord::new(0, row), "HP", palette::TEXT);
-    let filled = (hit_points.current * HEALTH_BAR_WIDTH).div_ceil(hit_points.max.max(1));
+    let filled = (hit_points.current * bar_width).div_ceil(hit_points.max.max(1));
     let bar_colour = match hit_points.current * 3 / hit_points.max.max(1) {
         0 => palette::HEALTH_LOW,
         1 => palette::HEALTH_MEDIUM,
         _ => palette::HEALTH_HIGH,
     };
-    for i in 0..HEALTH_BAR_WIDTH {
+    for i in 0..bar_width {
         let colour = if i < filled {
             bar_colour
         } else {
@@ -62,7 +90,7 @@ fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuff
     } else {
         palette::DANGER
     };
-    let after_bar = 4 + HEALTH_BAR_WIDTH as i32;
+    let after_bar = 4 + bar_width as i32;
     draw::text(
         fb,
         ctx,
@@ -70,19 +98,8 @@ fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuff
         &numbers,
         numbers_colour,
     );
-    let hint = replay.unwrap_or("? help");
-    let rest = format!(
-        "Depth {}  Potions {}  Turn {}  Seed {}  {hint}",
-        game.depth(),
-        game.potions(),
-        game.turn(),
-        game.seed()
-    );
-    draw::text(
-        fb,
-        ctx,
-        ICoord::new(after_bar + 9, row),
-        &rest,
-        palette::FAINT_TEXT,
-    );
+    let start = after_bar + numbers.len() as i32 + 2;
+    let room = (screen_width as i32 - start).max(0) as usize;
+    let rest = status_words(game, replay.unwrap_or("? help"), room);
+    draw::text(fb, ctx, ICoord::new(start, row), &rest, palette::FAINT_TEXT);
 }

@@ -9,6 +9,12 @@ use crate::game::PlayerAction;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayKey {
     Act(PlayerAction),
+    /// Take the stairs here, or travel to the known stairs from afar.
+    Stairs,
+    Rest,
+    Explore,
+    Run(CardinalDirection),
+    Look,
     Menu,
     Help,
     Log,
@@ -19,8 +25,13 @@ pub enum PlayKey {
 /// Every key a player can use during play, as the help screen lists it.
 pub const HELP: &[(&str, &str)] = &[
     ("arrows, h j k l", "move; walk into an enemy to attack it"),
+    ("H J K L, Shift+arrows", "run until something interesting"),
     ("space, .", "wait a turn"),
-    (">", "take the stairs down (standing on them)"),
+    ("Z, R", "rest until healed (or a while, unhurt)"),
+    ("o", "explore until something comes into view"),
+    (">", "take the stairs down, or travel to them"),
+    ("x", "look around (Enter travels there, Esc leaves)"),
+    ("mouse", "point to look, click to travel"),
     ("d", "drink a healing potion"),
     (
         "m",
@@ -40,8 +51,15 @@ pub fn play_key(key: KeyboardInput) -> Option<PlayKey> {
         KeyboardInput::Left | KeyboardInput::Char('h') => PlayerAction::Move(West),
         KeyboardInput::Right | KeyboardInput::Char('l') => PlayerAction::Move(East),
         KeyboardInput::Char(' ' | '.') => PlayerAction::Wait,
-        KeyboardInput::Char('>') => PlayerAction::Descend,
         KeyboardInput::Char('d') => PlayerAction::DrinkPotion,
+        KeyboardInput::Char('>') => return Some(PlayKey::Stairs),
+        KeyboardInput::Char('Z' | 'R') => return Some(PlayKey::Rest),
+        KeyboardInput::Char('o') => return Some(PlayKey::Explore),
+        KeyboardInput::Char('x') => return Some(PlayKey::Look),
+        KeyboardInput::Char('K') => return Some(PlayKey::Run(North)),
+        KeyboardInput::Char('J') => return Some(PlayKey::Run(South)),
+        KeyboardInput::Char('H') => return Some(PlayKey::Run(West)),
+        KeyboardInput::Char('L') => return Some(PlayKey::Run(East)),
         keys::ESCAPE => return Some(PlayKey::Menu),
         KeyboardInput::Char('?') => return Some(PlayKey::Help),
         KeyboardInput::Char('m') => return Some(PlayKey::Log),
@@ -71,6 +89,18 @@ pub fn list_key(key: KeyboardInput) -> Option<ListKey> {
         KeyboardInput::PageDown => ListKey::PageDown,
         keys::RETURN | KeyboardInput::Char(' ') => ListKey::Choose,
         keys::ESCAPE | KeyboardInput::Char('q' | 'm' | '?') => ListKey::Close,
+        _ => return None,
+    })
+}
+
+/// A movement key's direction (arrows and h j k l), for moving the look cursor.
+pub fn direction_key(key: KeyboardInput) -> Option<CardinalDirection> {
+    use CardinalDirection::*;
+    Some(match key {
+        KeyboardInput::Up | KeyboardInput::Char('k') => North,
+        KeyboardInput::Down | KeyboardInput::Char('j') => South,
+        KeyboardInput::Left | KeyboardInput::Char('h') => West,
+        KeyboardInput::Right | KeyboardInput::Char('l') => East,
         _ => return None,
     })
 }

@@ -23,6 +23,28 @@ fn camera_offset(game: &Game, view_size: UCoord) -> ICoord {
     )
 }
 
+/// The part of a screen of this size that shows the map: all but the HUD's rows.
+pub fn view_size(screen: UCoord) -> UCoord {
+    UCoord::new(
+        screen.width(),
+        screen.height().saturating_sub(super::hud::HUD_ROWS),
+    )
+}
+
+/// The map cell shown at `on_screen`, if the map is drawn there.
+pub fn map_coord(game: &Game, screen: UCoord, on_screen: ICoord) -> Option<ICoord> {
+    let view = view_size(screen);
+    let cell = on_screen + camera_offset(game, view);
+    (on_screen.is_valid(view) && cell.is_valid(game.size())).then_some(cell)
+}
+
+/// Where the map cell `cell` is drawn on a screen of this size, if it is.
+pub fn screen_coord(game: &Game, screen: UCoord, cell: ICoord) -> Option<ICoord> {
+    let view = view_size(screen);
+    let on_screen = cell - camera_offset(game, view);
+    (on_screen.is_valid(view) && cell.is_valid(game.size())).then_some(on_screen)
+}
+
 /// Draws the map into the top `view_size` cells; `behind_panel` dims it under a notice.
 pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, behind_panel: bool) {
     let offset = camera_offset(game, view_size);
@@ -50,17 +72,18 @@ pub fn glyph(view: &CellView) -> char {
     top_tile(view).map_or(' ', |tile| look(tile).0)
 }
 
-/// The topmost layer's glyph, dimmed if the cell is only remembered.
+/// The topmost layer's glyph: in its own colours if in view, in the colours of memory if only
+/// remembered.
 fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
     let tile = top_tile(view)?;
-    let (character, foreground, background) = look(tile);
+    let (character, mut foreground, mut background) = look(tile);
+    if view.visibility != CellVisibility::Visible {
+        foreground = palette::REMEMBERED;
+        if tile == Tile::Wall {
+            background = palette::REMEMBERED_WALL_BACKGROUND;
+        }
+    }
     let dim = |colour: Rgba32| {
-        let colour = match view.visibility {
-            CellVisibility::Visible => colour,
-            CellVisibility::Remembered | CellVisibility::NeverSeen => {
-                palette::dim(colour, palette::REMEMBERED_DIM)
-            }
-        };
         if behind_panel {
             palette::dim(colour, palette::BEHIND_PANEL_DIM)
         } else {

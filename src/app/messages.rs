@@ -21,6 +21,18 @@ pub enum Tone {
 pub struct Message {
     pub text: String,
     pub tone: Tone,
+    /// How many times in a row it was said: a fight's "You hit the orc." ×3 takes one line.
+    pub times: u32,
+}
+
+impl Message {
+    /// The message as the player reads it, with its repeats counted.
+    pub fn shown(&self) -> String {
+        match self.times {
+            1 => self.text.clone(),
+            times => format!("{} ×{times}", self.text),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -29,11 +41,22 @@ pub struct MessageLog {
 }
 
 impl MessageLog {
+    /// Adds a message; the same words as the newest message count as a repeat of it.
     pub fn push(&mut self, text: String, tone: Tone) {
+        if let Some(newest) = self.messages.back_mut()
+            && newest.text == text
+        {
+            newest.times += 1;
+            return;
+        }
         if self.messages.len() == LOG_CAPACITY {
             self.messages.pop_front();
         }
-        self.messages.push_back(Message { text, tone });
+        self.messages.push_back(Message {
+            text,
+            tone,
+            times: 1,
+        });
     }
 
     pub fn record(&mut self, event: GameEvent) {
@@ -68,6 +91,14 @@ pub fn npc_with_article(npc_type: NpcType) -> &'static str {
         NpcType::Orc => "an orc",
         NpcType::Troll => "a troll",
     }
+}
+
+/// The words with their first letter in capitals, to begin a sentence.
+pub fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 fn name(actor: Actor) -> &'static str {
@@ -113,6 +144,12 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
         GameEvent::NothingToDrink => "You have no potion to drink.".to_string(),
+        GameEvent::CameIntoView { npc_type } => {
+            format!(
+                "{} comes into view.",
+                capitalised(npc_with_article(npc_type))
+            )
+        }
         GameEvent::Shout {
             shouter,
             seen: true,
@@ -132,6 +169,7 @@ fn tone(event: GameEvent) -> Tone {
         GameEvent::Kill { .. } | GameEvent::PickedUp { .. } | GameEvent::Drank { .. } => Tone::Good,
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
+        | GameEvent::CameIntoView { .. }
         | GameEvent::Descended { .. }
         | GameEvent::NoStairsHere
         | GameEvent::NothingToDrink => Tone::Normal,

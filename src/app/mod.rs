@@ -2,38 +2,48 @@
 //! Colours, glyphs, words and key bindings all live under this module; nothing below it knows
 //! about any of them.
 
+mod doing;
 mod draw;
 mod handlers;
 mod hud;
 mod keeping;
 pub mod keys;
+mod look;
 mod map;
 pub mod messages;
 mod morgue;
-mod palette;
+pub mod palette;
+mod pointer;
 mod replay;
 mod screens;
 
-use chargrid::core::{Component, Ctx, Event, FrameBuffer, UCoord, app};
-use chargrid::input::Input;
+use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
+use chargrid::input::{Input, KeyboardInput};
 
-use crate::game::{Game, PlayerAction, TurnOutcome};
+use crate::game::{Doing, Game, PlayerAction, TurnOutcome};
 use crate::storage::Recording;
 use keeping::Keeping;
 pub use keeping::{KeepError, KeepNothing, Keeper, Notice, RunRecord, notice_report};
-use keys::ListKey;
+pub use look::describe;
 use messages::{MessageLog, Tone};
 pub use morgue::score_lines;
-pub use screens::MIN_SCREEN;
+pub use screens::{MIN_SCREEN, MenuItem};
 
 /// What is on screen besides the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Play,
     Menu {
-        selected: usize,
+        selected: MenuItem,
     },
-    Help,
+    /// The keys; `scroll` counts lines hidden above when the screen is short.
+    Help {
+        scroll: usize,
+    },
+    /// The look cursor on a cell of the map.
+    Look {
+        cursor: ICoord,
+    },
     /// The full log; `scroll` counts messages hidden below the bottom line.
     Log {
         scroll: usize,
@@ -55,6 +65,10 @@ pub struct GameApp {
     new_seed: Box<dyn FnMut() -> u64>,
     keeping: Keeping,
     playback: Option<replay::Playback>,
+    /// A rest, exploration, journey or run under way: one turn of it each frame.
+    doing: Option<Doing>,
+    /// The map cell under the mouse pointer, described on screen.
+    hover: Option<ICoord>,
 }
 
 impl GameApp {
@@ -70,6 +84,8 @@ impl GameApp {
             new_seed: Box::new(rand::random),
             keeping: Keeping::new(Box::new(KeepNothing)),
             playback: None,
+            doing: None,
+            hover: None,
         }
     }
 
@@ -123,6 +139,7 @@ impl GameApp {
         self.keeping.start(&self.game, &mut self.log);
         self.mode = Mode::Play;
         self.run_record = None;
+        self.doing = None;
     }
 
     /// A new game, asking first if that would throw away a living one.
@@ -137,6 +154,11 @@ impl GameApp {
     fn play(&mut self, action: PlayerAction) {
         let was_cleared = self.game.is_cleared();
         let outcome = self.game.act(action);
+        self.after_turn(outcome, was_cleared);
+    }
+
+    /// Keeps, logs and (at a run's end) records what the turn just played did.
+    fn after_turn(&mut self, outcome: TurnOutcome, was_cleared: bool) {
         // Kept before anything is shown: the player never sees a turn the save does not have.
         if self.playback.is_none() {
             self.keeping.record(&self.game, &mut self.log);
@@ -216,18 +238,14 @@ impl Component for GameApp {
         if !is_big_enough(screen) {
             return screens::too_small(fb, ctx, screen);
         }
-        if let Mode::Log { scroll } = self.mode {
-            return screens::log(fb, ctx, &self.log, scroll);
-        }
         let map_rows = screen.height() - hud::HUD_ROWS;
-        let panel_open = self.mode != Mode::Play || self.game.is_over();
-        map::render(
-            &self.game,
-            ctx,
-            fb,
-            UCoord::new(screen.width(), map_rows),
-            panel_open,
-        );
+        let panel_open =
+            !matches!(self.mode, Mode::Play | Mode::Look { .. }) || self.game.is_over();
+        let map_view = UCoord::new(screen.width(), map_rows);
+        match self.mode {
+            Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
+            _ => map::render(&self.game, ctx, fb, map_view, panel_open),
+        }
         let replay = self.playback.as_ref().map(replay::Playback::progress);
         hud::render(
             &self.game,
@@ -238,50 +256,58 @@ impl Component for GameApp {
             map_rows as i32,
         );
         match self.mode {
+            Mode::Look { cursor } => {
+                pointer::render_look(&self.game, ctx, fb, screen, cursor, true)
+            }
+            Mode::Play if !panel_open => {
+                if let Some(hover) = self.hover {
+                    pointer::render_look(&self.game, ctx, fb, screen, hover, false);
+                }
+            }
+            _ => (),
+        }
+        match self.mode {
             Mode::Menu { selected } => screens::menu(fb, ctx, selected),
-            Mode::Help => screens::help(fb, ctx),
+            Mode::Help { scroll } => screens::help(fb, ctx, scroll),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }
-            Mode::Play | Mode::Log { .. } => (),
+            Mode::Play | Mode::Log { .. } | Mode::Look { .. } => (),
         }
     }
 
     fn update(&mut self, _state: &mut (), ctx: Ctx, event: Event) -> app::Output {
-        if let Event::Tick(elapsed) = event {
-            self.advance_playback(elapsed);
-        }
-        let Event::Input(Input::Keyboard(key)) = event else {
-            return None;
+        let screen = ctx.bounding_box.size();
+        let key = match event {
+            Event::Tick(elapsed) => {
+                self.advance_playback(elapsed);
+                self.continue_doing();
+                return None;
+            }
+            Event::Input(Input::Mouse(mouse)) if is_big_enough(screen) => {
+                self.handle_mouse(mouse, screen);
+                return None;
+            }
+            Event::Input(Input::Keyboard(key)) => key,
+            _ => return None,
         };
         #[cfg(feature = "test-crash-key")]
-        if key == chargrid::input::KeyboardInput::Char('!') {
+        if key == KeyboardInput::Char('!') {
             panic!("crash requested with the test-crash-key feature");
         }
-        let screen = ctx.bounding_box.size();
         if !is_big_enough(screen) {
+            // The notice hides the game, not the way out of it.
+            return match key {
+                KeyboardInput::Char('q') | chargrid::input::keys::ESCAPE => self.quit(),
+                _ => None,
+            };
+        }
+        if self.doing.take().is_some() {
+            // A key stops what the player set going, and does nothing else.
             return None;
         }
-        match self.mode {
-            Mode::Play if self.playback.is_some() => self.handle_playback_key(key),
-            Mode::Play => self.handle_play_key(key),
-            Mode::Menu { selected } => self.handle_menu_key(key, selected),
-            Mode::ConfirmAbandon { seed } => {
-                self.handle_confirm_key(key, seed);
-                None
-            }
-            Mode::Help => {
-                if keys::list_key(key) == Some(ListKey::Close) {
-                    self.mode = Mode::Play;
-                }
-                None
-            }
-            Mode::Log { scroll } => {
-                self.handle_log_key(key, scroll, screen);
-                None
-            }
-        }
+        self.handle_key(key, screen)
     }
 
     fn size(&self, _state: &(), ctx: Ctx) -> UCoord {

@@ -88,7 +88,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "\nLast messages:");
     let skip = log.len().saturating_sub(MORGUE_MESSAGES);
     for message in log.iter().skip(skip) {
-        let _ = writeln!(text, "  {}", message.text);
+        let _ = writeln!(text, "  {}", message.shown());
     }
     let _ = writeln!(text, "\nDepth {} as remembered:", game.depth());
     remembered_map(game, &mut text);

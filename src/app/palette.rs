@@ -22,14 +22,20 @@ pub const HEADING: Rgba32 = Rgba32::new_rgb(255, 220, 90);
 pub const DANGER: Rgba32 = Rgba32::new_rgb(255, 80, 80);
 pub const GOOD: Rgba32 = Rgba32::new_rgb(100, 230, 100);
 pub const PANEL_BACKGROUND: Rgba32 = Rgba32::new_rgb(20, 20, 60);
+/// Under the cell the look cursor or the mouse points at.
+pub const CURSOR: Rgba32 = Rgba32::new_rgb(0, 90, 150);
 
 pub const HEALTH_HIGH: Rgba32 = Rgba32::new_rgb(40, 170, 40);
 pub const HEALTH_MEDIUM: Rgba32 = Rgba32::new_rgb(200, 170, 0);
 pub const HEALTH_LOW: Rgba32 = Rgba32::new_rgb(200, 30, 30);
 pub const HEALTH_EMPTY: Rgba32 = Rgba32::new_rgb(60, 60, 60);
 
-/// Remembered cells keep 2/5 of their brightness: clearly out of view, still readable.
-pub const REMEMBERED_DIM: (u32, u32) = (2, 5);
+/// Everything remembered but out of view is drawn in this blue, as Brogue draws memory: dim
+/// beside what is in view, yet never black on black. Its nearest colours are dark blue among
+/// the 16 ANSI colours and (0, 0, 175) in the 256-colour palette, both unlike anything in view.
+pub const REMEMBERED: Rgba32 = Rgba32::new_rgb(40, 40, 170);
+/// Behind a remembered wall: black where only 16 colours are shown.
+pub const REMEMBERED_WALL_BACKGROUND: Rgba32 = Rgba32::new_rgb(15, 15, 40);
 /// Behind a game-over or menu panel the map keeps 1/3 of its brightness.
 pub const BEHIND_PANEL_DIM: (u32, u32) = (1, 3);
 

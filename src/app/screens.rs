@@ -14,7 +14,39 @@ use crate::game::{Ending, Game};
 /// Below this the map, status line and messages cannot all be shown legibly.
 pub const MIN_SCREEN: UCoord = UCoord::new_u16(50, 16);
 
-pub const MENU_ITEMS: [&str; 3] = ["Resume", "New game", "Quit"];
+/// What the pause menu offers, in the order it lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuItem {
+    Resume,
+    NewGame,
+    Quit,
+}
+
+impl MenuItem {
+    pub const ALL: [Self; 3] = [Self::Resume, Self::NewGame, Self::Quit];
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::Resume => "Resume",
+            Self::NewGame => "New game",
+            Self::Quit => "Quit",
+        }
+    }
+
+    fn index(self) -> usize {
+        Self::ALL.iter().position(|&item| item == self).unwrap_or(0)
+    }
+
+    /// The item below, wrapping round to the top.
+    pub fn next(self) -> Self {
+        Self::ALL[(self.index() + 1) % Self::ALL.len()]
+    }
+
+    /// The item above, wrapping round to the bottom.
+    pub fn previous(self) -> Self {
+        Self::ALL[(self.index() + Self::ALL.len() - 1) % Self::ALL.len()]
+    }
+}
 
 /// Asks for a larger screen, wrapped to whatever width there is.
 pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
@@ -42,28 +74,65 @@ pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
     draw::text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
 }
 
-pub fn help(fb: &mut FrameBuffer, ctx: Ctx) {
+/// The key list as the help panel shows it on a screen of this size, wrapped to its width.
+fn help_body(screen: UCoord) -> Vec<String> {
+    let width = draw::panel_text_width(screen);
     let key_width = HELP.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    let mut lines: Vec<Line> = vec![("Keys".to_string(), palette::HEADING), blank()];
+    HELP.iter()
+        .flat_map(|(keys, what)| {
+            let line = format!("{keys:key_width$}   {what}");
+            if line.chars().count() <= width {
+                vec![line]
+            } else {
+                draw::wrap(&format!("{keys}: {what}"), width)
+            }
+        })
+        .collect()
+}
+
+/// Rows of keys the help panel has room for: the panel's rows less its heading and footer.
+fn help_rows(screen: UCoord) -> usize {
+    draw::panel_text_rows(screen).saturating_sub(2).max(1)
+}
+
+/// How far the help can scroll on a screen of this size.
+pub fn help_scroll_limit(screen: UCoord) -> usize {
+    help_body(screen).len().saturating_sub(help_rows(screen))
+}
+
+pub fn help(fb: &mut FrameBuffer, ctx: Ctx, scroll: usize) {
+    let screen = ctx.bounding_box.size();
+    let body = help_body(screen);
+    let rows = help_rows(screen);
+    let mut lines: Vec<Line> = vec![("Keys".to_string(), palette::HEADING)];
+    if body.len() + 2 < draw::panel_text_rows(screen) {
+        lines.push(blank());
+    }
     lines.extend(
-        HELP.iter()
-            .map(|(keys, what)| (format!("{keys:key_width$}   {what}"), palette::TEXT)),
+        body.iter()
+            .skip(scroll)
+            .take(rows)
+            .map(|line| (line.clone(), palette::TEXT)),
     );
-    lines.push(blank());
-    lines.push(("Esc or ? to close".to_string(), palette::FAINT_TEXT));
+    let footer = if body.len() > rows {
+        "arrows scroll, Esc or ? closes"
+    } else {
+        "Esc or ? to close"
+    };
+    lines.push((footer.to_string(), palette::FAINT_TEXT));
     draw::panel(fb, ctx, &lines);
 }
 
-pub fn menu(fb: &mut FrameBuffer, ctx: Ctx, selected: usize) {
+pub fn menu(fb: &mut FrameBuffer, ctx: Ctx, selected: MenuItem) {
     let mut lines: Vec<Line> = vec![("Paused".to_string(), palette::HEADING), blank()];
-    for (i, item) in MENU_ITEMS.iter().enumerate() {
-        let marker = if i == selected { '>' } else { ' ' };
-        let colour = if i == selected {
+    for item in MenuItem::ALL {
+        let marker = if item == selected { '>' } else { ' ' };
+        let colour = if item == selected {
             palette::HEADING
         } else {
             palette::TEXT
         };
-        lines.push((format!("{marker} {item}"), colour));
+        lines.push((format!("{marker} {}", item.label()), colour));
     }
     lines.push(blank());
     lines.push((
@@ -94,8 +163,8 @@ pub fn run_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, record: Option<&Run
         ),
     ];
     if let Some(record) = record {
-        // Room for the panel's frame, the lines above and below the table, and the HUD.
-        let room = ctx.bounding_box.size().height().saturating_sub(16) as usize;
+        // Room for the lines above and below the table in the panel.
+        let room = draw::panel_text_rows(ctx.bounding_box.size()).saturating_sub(10);
         lines.push(blank());
         lines.push(("High scores".to_string(), palette::HEADING));
         let table = morgue::score_lines(&record.scores, record.place);
@@ -144,25 +213,32 @@ pub fn confirm_abandon(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, seed: Option
     draw::panel(fb, ctx, &lines);
 }
 
-/// How many messages the full log shows at once on a screen of this height.
+/// How many messages the full log shows at once on a screen of this height: the rows above
+/// the status line, less the title and the keys.
 pub fn log_page(screen: UCoord) -> usize {
-    screen.height().saturating_sub(2) as usize
+    super::map::view_size(screen)
+        .height()
+        .saturating_sub(2)
+        .max(1) as usize
 }
 
-/// The whole log, newest at the bottom; `scroll` counts messages hidden below the view.
+/// The whole log above the status line, newest at the bottom; `scroll` counts messages hidden
+/// below the view.
 pub fn log(fb: &mut FrameBuffer, ctx: Ctx, log: &MessageLog, scroll: usize) {
     let screen = ctx.bounding_box.size();
     let page = log_page(screen);
-    let title = format!(
-        "Message log ({} messages)   arrows/j k/PgUp PgDn scroll, Esc or m closes",
-        log.len()
-    );
+    let title = match log.len() {
+        1 => "Message log (1 message)".to_string(),
+        count => format!("Message log ({count} messages)"),
+    };
     draw::text(fb, ctx, ICoord::new(0, 0), &title, palette::HEADING);
+    let keys = "arrows, j k, PgUp PgDn scroll; Esc or m closes";
+    draw::text(fb, ctx, ICoord::new(0, 1), keys, palette::FAINT_TEXT);
     let end = log.len() - scroll.min(log.len());
     let start = end.saturating_sub(page);
     for (row, message) in log.iter().skip(start).take(end - start).enumerate() {
         let coord = ICoord::new(0, row as i32 + 2);
-        draw::text(fb, ctx, coord, &message.text, tone_colour(message.tone));
+        draw::text(fb, ctx, coord, &message.shown(), tone_colour(message.tone));
     }
 }
 

@@ -4,7 +4,7 @@
 //! has been restored (the terminal frontend's guard resets it when dropped during unwinding), so
 //! the caller can print the message and the seed on a usable screen.
 
-mod colour;
+pub mod colour;
 pub mod signals;
 mod terminal;
 
@@ -103,9 +103,11 @@ fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
 pub fn run_terminal(
     app: GameApp,
     colours: ColourMode,
+    mouse: bool,
     signals: &Signals,
 ) -> Result<Ending, FrontendError> {
-    catch_panic(move || terminal::run(app, colours, signals)).map_err(FrontendError::Crash)?
+    catch_panic(move || terminal::run(app, colours, mouse, signals))
+        .map_err(FrontendError::Crash)?
 }
 
 /// winit prefixes its errors with the source location that raised them; players need only

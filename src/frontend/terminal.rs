@@ -11,9 +11,12 @@ use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use chargrid::core::{FrameBuffer, FrameBufferCell, UCoord};
-use chargrid::input::{Input, KeyboardInput};
+use chargrid::input::{Input, KeyboardInput, MouseButton, MouseInput};
 use chargrid_runtime::{on_frame, on_input};
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{
+    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton as CrosstermButton,
+    MouseEvent, MouseEventKind,
+};
 use crossterm::style::{Attribute, Colors, Print, SetAttribute, SetColors};
 use crossterm::{cursor, queue, terminal};
 
@@ -58,10 +61,12 @@ pub fn check_term() -> Result<(), FrontendError> {
 pub fn run(
     mut app: GameApp,
     colours: ColourMode,
+    mouse: bool,
     signals: &Signals,
 ) -> Result<Ending, FrontendError> {
     check_term()?;
-    let mut screen = Screen::open(colours).map_err(|e| FrontendError::Terminal(e.to_string()))?;
+    let mut screen =
+        Screen::open(colours, mouse).map_err(|e| FrontendError::Terminal(e.to_string()))?;
     let ending = play(&mut app, &mut screen, signals);
     if !matches!(ending, Ok(Ending::Quit)) {
         app.leave();
@@ -127,6 +132,11 @@ fn handle_input(
                 None => (),
             },
             Event::Resize(columns, rows) => screen.resize(UCoord::new_u16(columns, rows)),
+            Event::Mouse(mouse) => {
+                if let Some(input) = translate_mouse(mouse) {
+                    let _ = on_input(app, Input::Mouse(input), frame);
+                }
+            }
             _ => (),
         }
         if !event::poll(Duration::ZERO).map_err(lost)? {
@@ -161,7 +171,13 @@ fn translate(key: KeyEvent) -> Option<Key> {
             _ => None,
         };
     }
+    let shifted = key.modifiers.contains(KeyModifiers::SHIFT);
     let input = match key.code {
+        // Shift and an arrow runs, as H J K L do.
+        KeyCode::Up if shifted => KeyboardInput::Char('K'),
+        KeyCode::Down if shifted => KeyboardInput::Char('J'),
+        KeyCode::Left if shifted => KeyboardInput::Char('H'),
+        KeyCode::Right if shifted => KeyboardInput::Char('L'),
         KeyCode::Char(c) => KeyboardInput::Char(c),
         KeyCode::Enter => KeyboardInput::Char('\r'),
         KeyCode::Esc => KeyboardInput::Char('\u{1b}'),
@@ -182,11 +198,29 @@ fn translate(key: KeyEvent) -> Option<Key> {
     Some(Key::Input(input))
 }
 
+/// Pointing and left clicks, in chargrid's terms; the rest of the mouse means nothing here.
+fn translate_mouse(mouse: MouseEvent) -> Option<MouseInput> {
+    let coord = chargrid::core::ICoord::new(i32::from(mouse.column), i32::from(mouse.row));
+    match mouse.kind {
+        MouseEventKind::Moved | MouseEventKind::Drag(_) => Some(MouseInput::MouseMove {
+            button: None,
+            coord,
+        }),
+        MouseEventKind::Down(CrosstermButton::Left) => Some(MouseInput::MousePress {
+            button: MouseButton::Left,
+            coord,
+        }),
+        _ => None,
+    }
+}
+
 /// The terminal while the game owns it: raw mode, the alternate screen, no cursor. Dropping it
 /// gives the terminal back as it was, even while a panic unwinds, and never fails itself.
 struct Screen {
     out: BufWriter<Box<dyn Write>>,
     colours: ColourMode,
+    /// Whether the terminal is asked to report the mouse.
+    mouse: bool,
     size: UCoord,
     /// What the terminal shows, cell by cell; `None` where it is unknown and must be drawn.
     shown: Vec<Option<Shown>>,
@@ -238,12 +272,13 @@ fn terminal_output() -> io::Result<Box<dyn Write>> {
 }
 
 impl Screen {
-    fn open(colours: ColourMode) -> io::Result<Self> {
+    fn open(colours: ColourMode, mouse: bool) -> io::Result<Self> {
         let out = terminal_output()?;
         let size = terminal::size().map_or(UCoord::new(0, 0), |(c, r)| UCoord::new_u16(c, r));
         let mut screen = Self {
             out: BufWriter::with_capacity(1 << 16, out),
             colours,
+            mouse,
             size,
             shown: Vec::new(),
             last_write: Instant::now(),
@@ -264,6 +299,9 @@ impl Screen {
             cursor::Hide,
             terminal::Clear(terminal::ClearType::All)
         )?;
+        if self.mouse {
+            queue!(self.out, crossterm::event::EnableMouseCapture)?;
+        }
         self.out.flush()?;
         if let Ok((columns, rows)) = terminal::size() {
             self.size = UCoord::new_u16(columns, rows);

@@ -13,15 +13,18 @@ use rand_isaac::Isaac64Rng;
 use crate::balance;
 use crate::behaviour::{Agent, BehaviourContext, Noise};
 use crate::terrain::{self, AsciiMapError, Disposition, NpcType, Terrain};
+use crate::travel::TravelContext;
 use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
 use crate::world::{ActOutcome, Attack, HitPoints, Item, World};
 
+mod activity;
 mod inspect;
 mod npc_phase;
 mod persist;
 mod run;
 mod score;
 
+pub use activity::{Activity, Doing, Stop};
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 
@@ -116,6 +119,10 @@ pub enum GameEvent {
     /// The player asked for something the game could not do; no time passed.
     NoStairsHere,
     NothingToDrink,
+    /// An NPC the player did not see at the start of the turn is in its sight now.
+    CameIntoView {
+        npc_type: NpcType,
+    },
     /// An NPC spotted the player and called the others (only the first shout of a turn).
     Shout {
         shouter: Actor,
@@ -179,6 +186,10 @@ pub struct Game {
     noises: Vec<Noise>,
     /// Scratch space for the sleepers the player sees this turn.
     sleepers_in_view: Vec<Entity>,
+    /// Scratch space: the NPCs the player saw when the turn began, to tell who comes into view.
+    seen_before: Vec<Entity>,
+    /// Scratch space for the routes of exploring and travelling.
+    travel: TravelContext,
 }
 
 impl Game {
@@ -220,6 +231,8 @@ impl Game {
             awake: Vec::new(),
             noises: Vec::new(),
             sleepers_in_view: Vec::new(),
+            seen_before: Vec::new(),
+            travel: TravelContext::default(),
         };
         game.meet_level(terrain);
         game
@@ -234,6 +247,8 @@ impl Game {
         self.behaviour = BehaviourContext::new(&world);
         self.visibility = Visibility::new(world.size());
         self.world = world;
+        self.travel.forget();
+        self.seen_before.clear();
         self.meet_level(terrain);
     }
 
@@ -282,6 +297,9 @@ impl Game {
         self.awake.reserve(npcs);
         self.noises.reserve(npcs + 1);
         self.sleepers_in_view.reserve(npcs);
+        self.seen_before.reserve(npcs);
+        // Every NPC can come into view at once.
+        self.events.reserve(EVENTS_PER_TURN_MAX + npcs);
         let agents = &self.agents;
         let awake = self
             .world
@@ -298,6 +316,7 @@ impl Game {
             return TurnOutcome::NoTurn;
         }
         self.actions.push(action);
+        self.note_npcs_in_view();
         match action {
             PlayerAction::Move(direction) => {
                 let player = self.world.player();
@@ -325,7 +344,34 @@ impl Game {
         self.npc_phase();
         self.visibility
             .remember(&self.world, self.options.omniscience);
+        self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
+    }
+
+    /// Remembers which NPCs the player sees as the turn begins. Only the cells in sight are
+    /// read, so a level with thousands of NPCs costs no more than a small one.
+    fn note_npcs_in_view(&mut self) {
+        self.seen_before.clear();
+        let world = &self.world;
+        let in_view = self.visibility.in_sight().iter().filter_map(|&coord| {
+            let npc = world.character_at(coord)?;
+            world.npc_type(npc).map(|_| npc)
+        });
+        self.seen_before.extend(in_view);
+    }
+
+    /// An event for each NPC in the player's sight now that was not at the turn's start.
+    fn report_npcs_coming_into_view(&mut self) {
+        for &coord in self.visibility.in_sight() {
+            let Some(npc) = self.world.character_at(coord) else {
+                continue;
+            };
+            if let Some(npc_type) = self.world.npc_type(npc)
+                && !self.seen_before.contains(&npc)
+            {
+                self.events.push(GameEvent::CameIntoView { npc_type });
+            }
+        }
     }
 
     fn regenerate(&mut self) {

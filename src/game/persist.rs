@@ -107,7 +107,10 @@ impl Game {
             awake: Vec::new(),
             noises: Vec::new(),
             sleepers_in_view: Vec::new(),
+            seen_before: Vec::new(),
+            travel: crate::travel::TravelContext::default(),
         };
+        game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         match game.invariant_violations().first() {
             Some(problem) => Err(DecodeError(problem.clone())),

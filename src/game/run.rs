@@ -55,6 +55,7 @@ impl Game {
         self.turn += 1;
         self.regenerate();
         self.events.push(GameEvent::Descended { depth: self.depth });
+        self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
     }
 }

@@ -13,7 +13,7 @@ use crate::game::{Game, RULES_VERSION};
 
 const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// Bump when the encoding of the game state changes.
-const FORMAT_VERSION: u32 = 2;
+const FORMAT_VERSION: u32 = 3;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 const SIZE_LIMIT: u64 = 512 << 20;
 

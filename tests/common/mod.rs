@@ -3,6 +3,7 @@
 
 pub mod hostile;
 pub mod play;
+pub mod screen;
 pub mod tmux;
 
 use std::process::{Command, Output};

@@ -1,0 +1,50 @@
+//! Activities in the app: started by a key or a click, one turn of them each frame so the
+//! player watches them unfold, and stopped by any key.
+
+use super::GameApp;
+use super::look;
+use super::messages::Tone;
+use crate::game::Activity;
+
+impl GameApp {
+    /// Starts an activity and plays its first turn at once, so a refusal is shown at once.
+    pub(super) fn begin(&mut self, activity: Activity) {
+        if self.game.is_over() || self.playback.is_some() {
+            return;
+        }
+        self.doing = Some(self.game.begin(activity));
+        self.continue_doing();
+    }
+
+    /// One more turn of the activity under way, or the reason it stops.
+    pub(super) fn continue_doing(&mut self) {
+        let Some(mut doing) = self.doing.take() else {
+            return;
+        };
+        let was_cleared = self.game.is_cleared();
+        match self.game.step(&mut doing) {
+            Ok(outcome) => {
+                self.after_turn(outcome, was_cleared);
+                self.doing = Some(doing);
+            }
+            Err(stop) => {
+                if let Some(words) = look::stop_words(stop, &self.game) {
+                    self.log.push(words, Tone::Normal);
+                }
+            }
+        }
+    }
+
+    /// `>`: down the stairs underfoot, or off to the stairs the player knows of.
+    pub(super) fn take_stairs(&mut self) {
+        match self.game.known_stairs() {
+            Some(stairs) if !self.game.is_on_stairs() => self.begin(Activity::Travel(stairs)),
+            _ => self.play(crate::game::PlayerAction::Descend),
+        }
+    }
+
+    /// True while an activity is under way.
+    pub fn is_busy(&self) -> bool {
+        self.doing.is_some()
+    }
+}

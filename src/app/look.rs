@@ -1,0 +1,142 @@
+//! What a cell is, in words, as the player knows it: the look cursor's and the mouse's line, and
+//! why an activity stopped.
+
+use chargrid::core::ICoord;
+
+use super::messages::{capitalised, npc_with_article};
+use crate::behaviour::NpcState;
+use crate::game::{CellView, Game, Stop};
+use crate::visibility::CellVisibility;
+use crate::world::{HitPoints, Item, Tile};
+
+/// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
+/// remembered from turn 212", "the wall", "unexplored".
+pub fn describe(game: &Game, coord: ICoord) -> String {
+    let view = game.cell_view(coord);
+    if view.visibility == CellVisibility::NeverSeen {
+        return "unexplored".to_string();
+    }
+    let tiles = &view.tiles;
+    let mut words = match tiles.character {
+        Some(Tile::Player) => "you".to_string(),
+        Some(Tile::Npc(npc_type)) => match view.visibility {
+            CellVisibility::Visible => npc_in_view(game, coord, npc_with_article(npc_type)),
+            _ => npc_with_article(npc_type).to_string(),
+        },
+        _ => thing_words(&view).to_string(),
+    };
+    if tiles.character.is_some() {
+        let beneath = thing_words(&view);
+        if beneath != "the floor" {
+            words = format!("{words}, on {beneath}");
+        }
+    }
+    let worth_dating = tiles.character.is_some() || tiles.item.is_some() || tiles.corpse.is_some();
+    if view.visibility == CellVisibility::Remembered
+        && worth_dating
+        && let Some(turn) = game.last_seen_turn(coord)
+    {
+        words = format!("{words}, remembered from turn {turn}");
+    }
+    words
+}
+
+/// What lies on the cell below any character.
+fn thing_words(view: &CellView) -> &'static str {
+    let tiles = &view.tiles;
+    match tiles
+        .item
+        .or(tiles.corpse)
+        .or(tiles.feature)
+        .or(tiles.floor)
+    {
+        Some(Tile::Item(Item::HealingPotion)) => "a healing potion",
+        Some(Tile::Item(Item::Sunstone)) => "the Sunstone",
+        Some(Tile::Corpse) => "a corpse",
+        Some(Tile::Wall) => "the wall",
+        Some(Tile::Stairs) => "the stairs down",
+        _ => "the floor",
+    }
+}
+
+/// A living NPC in view: its state of mind and how hurt it is.
+fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
+    let state = game.agent_at(coord).map(|agent| match agent.state {
+        NpcState::Asleep => "asleep",
+        NpcState::Wandering { .. } => "wandering",
+        NpcState::Hunting => "hunting you",
+        NpcState::Searching { .. } => "searching",
+        NpcState::Fleeing => "fleeing",
+    });
+    let health = game
+        .npcs()
+        .find(|npc| npc.coord == coord)
+        .map_or("", |npc| health_words(npc.hit_points));
+    match state {
+        Some(state) => format!("{name} ({state}), {health}"),
+        None => format!("{name}, {health}"),
+    }
+}
+
+fn health_words(hit_points: HitPoints) -> &'static str {
+    let HitPoints { current, max } = hit_points;
+    if current >= max {
+        "unhurt"
+    } else if current * 3 >= max * 2 {
+        "lightly wounded"
+    } else if current * 3 >= max {
+        "wounded"
+    } else {
+        "badly wounded"
+    }
+}
+
+/// Why an activity stopped, when the player needs telling; `None` when the log already says it
+/// (a blow, an NPC coming into view) or nothing needs saying (arrived, a run's end).
+pub fn stop_words(stop: Stop, game: &Game) -> Option<String> {
+    Some(match stop {
+        Stop::Interrupted | Stop::RunEnded | Stop::GameOver => return None,
+        Stop::Arrived if game.is_on_stairs() => {
+            "You reach the stairs down. Press > to descend.".to_string()
+        }
+        Stop::Arrived => return None,
+        Stop::NpcInView(npc_type) => {
+            format!("Not with {} in view.", npc_with_article(npc_type))
+        }
+        Stop::Healed => "You rest until you are fully healed.".to_string(),
+        Stop::Waited => "You rest a while. Nothing comes.".to_string(),
+        Stop::NoRoute => "You know of no way there.".to_string(),
+        Stop::Explored { stairs: None } => "Everything you can reach is explored.".to_string(),
+        Stop::Explored {
+            stairs: Some(stairs),
+        } => format!(
+            "Everything you can reach is explored. The stairs down are {}: press > to go there.",
+            whereabouts(stairs - game.player_coord())
+        ),
+    })
+}
+
+/// An offset in compass words: "12 east and 3 north of you".
+fn whereabouts(offset: ICoord) -> String {
+    let along = |amount: i32, positive: &str, negative: &str| match amount {
+        0 => None,
+        n if n > 0 => Some(format!("{n} {positive}")),
+        n => Some(format!("{} {negative}", -n)),
+    };
+    let parts: Vec<String> = [
+        along(offset.x, "east", "west"),
+        along(offset.y, "south", "north"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match parts.as_slice() {
+        [] => "here".to_string(),
+        parts => format!("{} of you", parts.join(" and ")),
+    }
+}
+
+/// The look line as a sentence for the screen.
+pub fn look_line(game: &Game, coord: ICoord) -> String {
+    capitalised(&describe(game, coord))
+}

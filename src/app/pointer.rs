@@ -1,0 +1,55 @@
+//! The mouse and the look cursor: pointing at a cell describes it, clicking travels there.
+
+use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
+use chargrid::input::{MouseButton, MouseInput};
+
+use super::{GameApp, Mode, draw, look, map, palette};
+use crate::game::{Activity, Game};
+
+impl GameApp {
+    pub(super) fn handle_mouse(&mut self, mouse: MouseInput, screen: UCoord) {
+        let cell = map::map_coord(&self.game, screen, mouse.coord());
+        match mouse {
+            MouseInput::MouseMove { .. } => self.hover = cell,
+            MouseInput::MousePress {
+                button: MouseButton::Left,
+                ..
+            } => {
+                let travelling =
+                    matches!(self.mode, Mode::Play | Mode::Look { .. }) && self.playback.is_none();
+                if let Some(target) = cell.filter(|_| travelling) {
+                    self.doing = None;
+                    self.mode = Mode::Play;
+                    self.begin(Activity::Travel(target));
+                }
+            }
+            _ => (),
+        }
+    }
+}
+
+/// Marks `cell` on the map and describes it on the top row; `with_keys` adds the look mode's
+/// keys.
+pub fn render_look(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    screen: UCoord,
+    cell: ICoord,
+    with_keys: bool,
+) {
+    if let Some(on_screen) = map::screen_coord(game, screen, cell) {
+        draw::highlight(fb, ctx, on_screen, palette::CURSOR);
+    }
+    let view = map::view_size(screen);
+    let mut line = look::look_line(game, cell);
+    if with_keys {
+        line.push_str(".  Enter: travel there, Esc: leave");
+    }
+    let width = view.width() as usize;
+    let line: String = line.chars().take(width).collect();
+    for x in 0..view.width() {
+        draw::background(fb, ctx, ICoord::new(x as i32, 0), palette::PANEL_BACKGROUND);
+    }
+    draw::text(fb, ctx, ICoord::new(0, 0), &line, palette::TEXT);
+}

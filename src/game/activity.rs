@@ -1,0 +1,197 @@
+//! Things the player asks for once that take many turns: resting, exploring, travelling and
+//! running. Each turn of one is an ordinary [`PlayerAction`], played and recorded like a key
+//! press, so saves, recordings and replays know nothing of activities. Whether to go on is
+//! decided from what the player sees: an NPC in view, anything worth a message, a known wall.
+
+use coord_2d::ICoord;
+use direction::CardinalDirection;
+
+use super::{Game, PlayerAction, TurnOutcome};
+use crate::balance;
+use crate::terrain::NpcType;
+use crate::travel::Goal;
+use crate::world::Tile;
+
+/// What the player asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Activity {
+    /// Wait until hit points are full (or, unhurt, for a while).
+    Rest,
+    /// Walk toward the nearest place not yet seen, until there is none.
+    Explore,
+    /// Walk a shortest known route to a remembered cell.
+    Travel(ICoord),
+    /// Keep walking one way until something interesting.
+    Run(CardinalDirection),
+}
+
+/// Why an activity stopped, or never began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The last step made something happen (a blow, a shout, an NPC coming into view, an item
+    /// picked up); its events say what.
+    Interrupted,
+    /// An awake NPC is in view: no resting or walking off with one about.
+    NpcInView(NpcType),
+    /// Rest: hit points are full.
+    Healed,
+    /// Rest while unhurt: waited the whole while.
+    Waited,
+    /// Explore: every place reachable through known ground has been seen. The stairs down, if
+    /// known.
+    Explored { stairs: Option<ICoord> },
+    /// Travel: no known way leads there.
+    NoRoute,
+    /// Travel: there.
+    Arrived,
+    /// Run: something interesting ahead or beside (a wall, a fork, a doorway, the stairs).
+    RunEnded,
+    /// The run is over; nothing more happens.
+    GameOver,
+}
+
+/// An activity under way and what it has seen so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Doing {
+    activity: Activity,
+    steps: u32,
+    /// The last step had events: stop before the next.
+    interrupted: bool,
+    started_hurt: bool,
+    /// Run: whether the cells left and right were open after the first step.
+    sides: (bool, bool),
+}
+
+impl Doing {
+    pub fn activity(&self) -> Activity {
+        self.activity
+    }
+
+    /// Turns played so far.
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+}
+
+impl Game {
+    /// Starts an activity; call [`Game::step`] for each of its turns.
+    pub fn begin(&mut self, activity: Activity) -> Doing {
+        self.travel.forget();
+        let hit_points = self.player_hit_points();
+        Doing {
+            activity,
+            steps: 0,
+            interrupted: false,
+            started_hurt: hit_points.current < hit_points.max,
+            sides: (false, false),
+        }
+    }
+
+    /// Plays the activity's next turn, or says why it stops. Every turn played is one of the
+    /// player's actions, in [`Game::actions`] like any other.
+    pub fn step(&mut self, doing: &mut Doing) -> Result<TurnOutcome, Stop> {
+        if self.is_over() {
+            return Err(Stop::GameOver);
+        }
+        if doing.interrupted {
+            return Err(Stop::Interrupted);
+        }
+        if let Some(npc_type) = self.awake_npc_in_view() {
+            return Err(Stop::NpcInView(npc_type));
+        }
+        let action = self.next_action(doing)?;
+        let outcome = self.act(action);
+        doing.steps += 1;
+        doing.interrupted = !self.events.is_empty() || outcome == TurnOutcome::NoTurn;
+        Ok(outcome)
+    }
+
+    fn next_action(&mut self, doing: &mut Doing) -> Result<PlayerAction, Stop> {
+        let here = self.player_coord();
+        match doing.activity {
+            Activity::Rest => self.rest_action(doing),
+            Activity::Explore => {
+                self.route_step(here, Goal::Explore)
+                    .ok_or_else(|| Stop::Explored {
+                        stairs: self.known_stairs(),
+                    })
+            }
+            Activity::Travel(target) if target == here => Err(Stop::Arrived),
+            Activity::Travel(target) => self
+                .route_step(here, Goal::Cell(target))
+                .ok_or(Stop::NoRoute),
+            Activity::Run(direction) => self.run_action(doing, direction),
+        }
+    }
+
+    fn rest_action(&self, doing: &Doing) -> Result<PlayerAction, Stop> {
+        let hit_points = self.player_hit_points();
+        if doing.started_hurt && hit_points.current >= hit_points.max {
+            return Err(Stop::Healed);
+        }
+        if !doing.started_hurt && doing.steps >= balance::REST_UNHURT_TURNS {
+            return Err(Stop::Waited);
+        }
+        Ok(PlayerAction::Wait)
+    }
+
+    fn route_step(&mut self, here: ICoord, goal: Goal) -> Option<PlayerAction> {
+        self.travel
+            .next_step(&self.visibility, here, goal)
+            .map(PlayerAction::Move)
+    }
+
+    /// As DCSS runs: straight on, stopping before a known wall or a character, and after any
+    /// step that changes what lies left and right (a side passage, a doorway, the room's end)
+    /// or lands on the stairs. What lies beside is first taken after the first step, so a run
+    /// can start from a fork or a doorway.
+    fn run_action(
+        &self,
+        doing: &mut Doing,
+        direction: CardinalDirection,
+    ) -> Result<PlayerAction, Stop> {
+        let here = self.player_coord();
+        let sides = self.open_sides(here, direction);
+        if doing.steps == 1 {
+            doing.sides = sides;
+        }
+        if doing.steps > 0 && (sides != doing.sides || self.is_on_stairs()) {
+            return Err(Stop::RunEnded);
+        }
+        let ahead = here + direction.coord();
+        let occupied = self.cell_view(ahead).tiles.character.is_some();
+        if !self.visibility.is_known_open(ahead) || occupied {
+            return Err(Stop::RunEnded);
+        }
+        Ok(PlayerAction::Move(direction))
+    }
+
+    fn open_sides(&self, at: ICoord, direction: CardinalDirection) -> (bool, bool) {
+        let open = |side: CardinalDirection| self.visibility.is_known_open(at + side.coord());
+        (open(direction.left90()), open(direction.right90()))
+    }
+
+    /// The kind of an awake NPC the player's own eyes see now, if any. Sleepers do not count:
+    /// as in Brogue, the player may rest or walk on with one in view, and exploring walks
+    /// round it.
+    pub fn awake_npc_in_view(&self) -> Option<NpcType> {
+        self.visibility.in_sight().iter().find_map(|&coord| {
+            let npc = self.world.character_at(coord)?;
+            let awake = self.agents.get(npc).is_some_and(|agent| !agent.is_asleep());
+            awake.then(|| self.world.npc_type(npc)).flatten()
+        })
+    }
+
+    /// Where the player remembers the stairs down on this level, if it has seen them.
+    pub fn known_stairs(&self) -> Option<ICoord> {
+        self.size()
+            .icoord_iter_row_major()
+            .find(|&coord| self.visibility.memory(coord).floor == Some(Tile::Stairs))
+    }
+
+    /// The turn on which the player last saw the cell (this turn if in view), if ever.
+    pub fn last_seen_turn(&self, coord: ICoord) -> Option<u64> {
+        let looks = self.visibility.looks_since_seen(coord)?;
+        Some(self.turn.saturating_sub(looks))
+    }
+}

@@ -1,0 +1,168 @@
+//! Routes over what the player knows: toward the nearest unexplored place (autoexplore) and to
+//! a chosen cell (travel). Only the player's memory is searched, never the true map, so a route
+//! never betrays a room the player has not seen.
+//!
+//! Searches are breadth first from the player and stop at the first goal they reach, so a step
+//! costs what lies nearer than the goal, not the level. A route is kept while the player follows
+//! it and learns nothing new; it is planned again when a cell is discovered.
+
+use coord_2d::{ICoord, UCoord};
+use direction::{CardinalDirection, CardinalDirections};
+use grid_search_cardinal::best::{self, BestSearch, Depth, Path};
+
+use crate::visibility::{CellVisibility, Visibility};
+use crate::world::{Item, Tile};
+
+/// Where a route leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// The nearest known open cell beside one never seen, or a potion remembered lying about.
+    Explore,
+    /// One known open cell.
+    Cell(ICoord),
+}
+
+/// The route being followed and what it was planned from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Plan {
+    goal: Goal,
+    discoveries: u64,
+}
+
+/// Scratch space for routes, owned by the game and reused, so a step allocates nothing once
+/// the first search has sized it. The search grid is made on first use: a game that never
+/// travels never pays for it.
+#[derive(Default)]
+pub struct TravelContext {
+    /// The search grid and the level size it was made for.
+    search: Option<(UCoord, best::Context)>,
+    path: Path,
+    plan: Option<Plan>,
+}
+
+impl TravelContext {
+    /// Forgets the route, so the next step plans afresh (a new activity, a new level).
+    pub fn forget(&mut self) {
+        self.plan = None;
+        self.path.clear();
+    }
+
+    /// The first step of a shortest known route from `from` toward `goal`; `None` when no goal
+    /// can be reached through known open cells (or `from` is the goal).
+    pub fn next_step(
+        &mut self,
+        visibility: &Visibility,
+        from: ICoord,
+        goal: Goal,
+    ) -> Option<CardinalDirection> {
+        let plan = Plan {
+            goal,
+            discoveries: visibility.discoveries(),
+        };
+        let follows = self
+            .path
+            .iter()
+            .next()
+            .is_some_and(|node| node.to_coord - node.in_direction.coord() == from);
+        if self.plan != Some(plan) || !follows {
+            self.replan(visibility, from, goal);
+            self.plan = Some(plan);
+        }
+        self.path.pop().map(|node| node.in_direction)
+    }
+
+    fn replan(&mut self, visibility: &Visibility, from: ICoord, goal: Goal) {
+        let size = visibility.size();
+        let search = match &mut self.search {
+            Some((made_for, search)) if *made_for == size => search,
+            slot => &mut slot.insert((size, best::Context::new(size))).1,
+        };
+        protect_search_start(search, from, size);
+        let finder = Finder {
+            visibility,
+            start: from,
+            goal,
+            found: None,
+        };
+        search.best_search_path(finder, from, &mut self.path);
+    }
+}
+
+/// Works around a bug in grid_search_cardinal 0.4 (the same one `behaviour::hunt` meets): a
+/// search marks its start as seen but keeps the cost an earlier search left there, so a detour
+/// back to the start at a lower cost gives the start a parent, and building the path then loops
+/// for ever. A search of depth 1 from a neighbour records the start at cost 1, which no route
+/// back to it can undercut.
+fn protect_search_start(search: &mut best::Context, start: ICoord, size: UCoord) {
+    let inside = |c: ICoord| c.is_valid(size);
+    let neighbour = CardinalDirections
+        .into_iter()
+        .map(|direction| start + direction.coord())
+        .find(|&c| inside(c));
+    if let Some(neighbour) = neighbour {
+        let _ = search.best_search_first(OneRing, neighbour);
+    }
+}
+
+/// A search that only marks the cells next to its start.
+struct OneRing;
+
+impl BestSearch for OneRing {
+    fn is_at_max_depth(&self, depth: Depth) -> bool {
+        depth >= 1
+    }
+    fn can_enter_initial_updating_best(&mut self, _: ICoord) -> bool {
+        true
+    }
+    fn best_coord(&self) -> Option<ICoord> {
+        None
+    }
+}
+
+/// Breadth first over known open cells until the first goal: it is the nearest.
+struct Finder<'a> {
+    visibility: &'a Visibility,
+    start: ICoord,
+    goal: Goal,
+    found: Option<ICoord>,
+}
+
+impl Finder<'_> {
+    fn is_goal(&self, coord: ICoord) -> bool {
+        if coord == self.start {
+            return false;
+        }
+        match self.goal {
+            Goal::Cell(target) => coord == target,
+            Goal::Explore => {
+                self.visibility.is_frontier(coord)
+                    || self.visibility.memory(coord).item == Some(Tile::Item(Item::HealingPotion))
+            }
+        }
+    }
+}
+
+impl BestSearch for Finder<'_> {
+    fn is_at_max_depth(&self, _: Depth) -> bool {
+        // Nothing further is queued once the nearest goal is found.
+        self.found.is_some()
+    }
+
+    fn can_enter_initial_updating_best(&mut self, coord: ICoord) -> bool {
+        // A character in view blocks the way: a step into it would be a blow.
+        let in_view = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
+        let occupied =
+            in_view && coord != self.start && self.visibility.memory(coord).character.is_some();
+        if self.found.is_some() || !self.visibility.is_known_open(coord) || occupied {
+            return false;
+        }
+        if self.is_goal(coord) {
+            self.found = Some(coord);
+        }
+        true
+    }
+
+    fn best_coord(&self) -> Option<ICoord> {
+        self.found
+    }
+}

@@ -1,0 +1,344 @@
+//! The look cursor, the mouse, remembered cells in every colour mode, and every screen at the
+//! smallest sizes the game accepts, drawn headlessly and read as a player reads them.
+
+mod common;
+
+use chargrid::core::{Component, Event, FrameBuffer, ICoord, UCoord};
+use chargrid::input::{Input, KeyboardInput, MouseButton, MouseInput, keys};
+use common::screen::{Screen, render_at};
+use umbra::app::GameApp;
+use umbra::app::palette;
+use umbra::cli::ColourMode;
+use umbra::frontend::colour::encode;
+use umbra::{Game, GameOptions};
+
+const SCREEN: UCoord = UCoord::new_u16(100, 40);
+
+/// An orc asleep at 1 in plain view; a corridor south out of its sight.
+const HALL: &[&str] = &[
+    "##########",
+    "#@..1....#",
+    "#.########",
+    "#.########",
+    "#.########",
+    "#.########",
+    "##########",
+];
+
+fn app_on(rows: &[&str]) -> (GameApp, impl Fn(char) -> ICoord) {
+    let placed: Vec<String> = rows.iter().map(|r| r.replace('1', "z")).collect();
+    let placed: Vec<&str> = placed.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&placed, GameOptions::default()).expect("valid map");
+    let (_, labels) = Game::from_ascii(rows, GameOptions::default()).expect("valid map");
+    let at = move |label: char| labels.iter().find(|(l, _)| *l == label).expect("label").1;
+    (GameApp::new(game).with_seed_source(|| 11), at)
+}
+
+fn press_at(app: &mut GameApp, size: UCoord, key: KeyboardInput) -> chargrid::core::app::Output {
+    let fb = FrameBuffer::new(size);
+    let event = Event::Input(Input::Keyboard(key));
+    app.update(&mut (), fb.default_ctx(), event)
+}
+
+fn press(app: &mut GameApp, key: KeyboardInput) {
+    press_at(app, SCREEN, key);
+}
+
+fn mouse(app: &mut GameApp, input: MouseInput) {
+    let fb = FrameBuffer::new(SCREEN);
+    app.update(&mut (), fb.default_ctx(), Event::Input(Input::Mouse(input)));
+}
+
+/// Lets frames pass, as the frontends do, so an activity takes its turns.
+fn frames(app: &mut GameApp, count: usize) {
+    let fb = FrameBuffer::new(SCREEN);
+    for _ in 0..count {
+        let tick = Event::Tick(std::time::Duration::from_millis(16));
+        app.update(&mut (), fb.default_ctx(), tick);
+    }
+}
+
+/// Moves the look cursor, which starts on the player, to `cell` with the movement keys.
+fn move_cursor(app: &mut GameApp, cell: ICoord) {
+    let offset = cell - app.game().player_coord();
+    let (x, y) = (offset.x, offset.y);
+    let horizontal = if x > 0 {
+        KeyboardInput::Right
+    } else {
+        KeyboardInput::Left
+    };
+    let vertical = if y > 0 {
+        KeyboardInput::Down
+    } else {
+        KeyboardInput::Up
+    };
+    for _ in 0..x.abs() {
+        press(app, horizontal);
+    }
+    for _ in 0..y.abs() {
+        press(app, vertical);
+    }
+}
+
+fn top_line(app: &GameApp) -> String {
+    render_at(app, SCREEN).rows[0].trim_end().to_string()
+}
+
+#[test]
+fn look_names_an_npc_in_view_with_its_state_and_health() {
+    let (mut app, at) = app_on(HALL);
+    press(&mut app, KeyboardInput::Char('x'));
+    assert!(top_line(&app).starts_with("You"), "{}", top_line(&app));
+    move_cursor(&mut app, at('1'));
+    let line = top_line(&app);
+    assert!(line.starts_with("An orc (asleep), unhurt."), "{line}");
+    assert!(line.contains("Enter: travel there"), "{line}");
+    press(&mut app, keys::ESCAPE);
+    assert!(!top_line(&app).contains("orc"), "Esc leaves the look mode");
+}
+
+#[test]
+fn look_dates_a_remembered_npc_and_calls_never_seen_cells_unexplored() {
+    let (mut app, at) = app_on(HALL);
+    for _ in 0..4 {
+        press(&mut app, KeyboardInput::Down);
+    }
+    let orc = at('1');
+    let seen_on = app.game().last_seen_turn(orc).expect("seen");
+    assert!(
+        seen_on < app.game().turn(),
+        "the orc's cell is out of view now"
+    );
+    press(&mut app, KeyboardInput::Char('x'));
+    move_cursor(&mut app, orc);
+    let line = top_line(&app);
+    assert!(
+        line.starts_with(&format!("An orc, remembered from turn {seen_on}.")),
+        "{line}"
+    );
+    // Rock beside the corridor, walled in on every side, was never in view.
+    press(&mut app, keys::ESCAPE);
+    press(&mut app, KeyboardInput::Char('x'));
+    move_cursor(&mut app, ICoord::new(5, 4));
+    let line = top_line(&app);
+    assert!(line.starts_with("Unexplored"), "{line}");
+}
+
+#[test]
+fn pointing_with_the_mouse_describes_and_clicking_travels() {
+    let (mut app, at) = app_on(HALL);
+    let orc = at('1');
+    // The map is drawn from the screen's corner on a level this small.
+    mouse(
+        &mut app,
+        MouseInput::MouseMove {
+            button: None,
+            coord: orc,
+        },
+    );
+    assert!(
+        top_line(&app).starts_with("An orc (asleep)"),
+        "{}",
+        top_line(&app)
+    );
+    let target = ICoord::new(1, 5);
+    mouse(
+        &mut app,
+        MouseInput::MousePress {
+            button: MouseButton::Left,
+            coord: target,
+        },
+    );
+    frames(&mut app, 10);
+    assert_eq!(
+        app.game().player_coord(),
+        target,
+        "the click travelled there"
+    );
+    assert_eq!(app.game().turn(), 4, "four steps, each a turn");
+}
+
+#[test]
+fn a_key_stops_an_activity_under_way() {
+    let (mut app, _) = app_on(HALL);
+    press(&mut app, KeyboardInput::Char('Z'));
+    assert!(app.is_busy(), "resting unhurt waits a while");
+    let turn = app.game().turn();
+    press(&mut app, KeyboardInput::Char('.'));
+    assert!(!app.is_busy());
+    assert_eq!(app.game().turn(), turn, "the key only stopped the rest");
+}
+
+/// The 16- or 256-colour pair a cell is drawn with.
+fn encoded(screen: &Screen, at: ICoord, mode: ColourMode) -> (String, String) {
+    let (x, y) = (at.x as usize, at.y as usize);
+    (
+        format!("{:?}", encode(screen.foreground[y][x], mode)),
+        format!("{:?}", encode(screen.background[y][x], mode)),
+    )
+}
+
+#[test]
+fn remembered_cells_are_readable_and_distinct_in_16_and_256_colours() {
+    let (mut app, _) = app_on(HALL);
+    for _ in 0..4 {
+        press(&mut app, KeyboardInput::Down);
+    }
+    let screen = render_at(&app, SCREEN);
+    let remembered_floor = ICoord::new(6, 1);
+    let remembered_wall = ICoord::new(6, 0);
+    let visible_floor = ICoord::new(1, 4);
+    let visible_wall = ICoord::new(0, 4);
+    let never_seen = ICoord::new(20, 20);
+    assert_eq!(screen.rows[1].chars().nth(6), Some('.'));
+    assert_eq!(screen.rows[20].chars().nth(20), Some(' '));
+    for mode in [
+        ColourMode::Ansi16,
+        ColourMode::Palette256,
+        ColourMode::TrueColour,
+    ] {
+        let floor = encoded(&screen, remembered_floor, mode);
+        let wall = encoded(&screen, remembered_wall, mode);
+        assert_ne!(
+            floor.0, floor.1,
+            "{mode:?}: a remembered floor is not drawn in its background"
+        );
+        assert_ne!(wall.0, wall.1, "{mode:?}: nor a remembered wall");
+        assert_ne!(
+            floor,
+            encoded(&screen, visible_floor, mode),
+            "{mode:?}: floor in view differs"
+        );
+        assert_ne!(
+            wall,
+            encoded(&screen, visible_wall, mode),
+            "{mode:?}: wall in view differs"
+        );
+        let blank = encoded(&screen, never_seen, mode);
+        assert_ne!(
+            floor.0, blank.1,
+            "{mode:?}: a remembered glyph shows on never-seen black"
+        );
+    }
+}
+
+/// Every screen that draws a panel, opened on an app at `size`.
+fn panels(size: UCoord) -> Vec<(&'static str, GameApp)> {
+    let open = |keys: &[KeyboardInput]| {
+        let (mut app, _) = app_on(HALL);
+        for &key in keys {
+            press_at(&mut app, size, key);
+        }
+        app
+    };
+    let mut dead = GameApp::new(
+        Game::from_ascii(&["#######", "#@T...#", "#######"], GameOptions::default())
+            .expect("valid map")
+            .0,
+    );
+    for _ in 0..200 {
+        press_at(&mut dead, size, KeyboardInput::Char('.'));
+    }
+    assert!(dead.game().is_over());
+    vec![
+        ("help", open(&[KeyboardInput::Char('?')])),
+        ("menu", open(&[keys::ESCAPE])),
+        ("log", open(&[KeyboardInput::Char('m')])),
+        (
+            "confirm",
+            open(&[keys::ESCAPE, KeyboardInput::Down, keys::RETURN]),
+        ),
+        ("game over", dead),
+    ]
+}
+
+#[test]
+fn at_the_smallest_sizes_panels_fit_above_a_status_line_that_keeps_hp_depth_and_turn() {
+    for size in [UCoord::new(50, 16), UCoord::new(60, 20)] {
+        for (name, app) in panels(size) {
+            let screen = render_at(&app, size);
+            let status_row = size.height() as usize - 6;
+            let status = &screen.rows[status_row];
+            let turn = app.game().turn();
+            for needed in ["HP", "Depth 1", &format!("Turn {turn}")] {
+                assert!(
+                    status.contains(needed),
+                    "{name} at {size:?}: {needed:?} missing from {status:?}\n{}",
+                    screen.text()
+                );
+            }
+            let panel = screen.background[status_row]
+                .iter()
+                .any(|&colour| colour == palette::PANEL_BACKGROUND);
+            assert!(
+                !panel,
+                "{name} at {size:?} covers the status line\n{}",
+                screen.text()
+            );
+        }
+    }
+}
+
+#[test]
+fn help_scrolls_to_its_last_key_on_a_short_screen() {
+    let size = UCoord::new(50, 16);
+    let (mut app, _) = app_on(HALL);
+    press_at(&mut app, size, KeyboardInput::Char('?'));
+    let (last_keys, _) = umbra::app::keys::HELP.last().expect("keys");
+    assert!(
+        !render_at(&app, size).contains(last_keys),
+        "the list is longer than the screen"
+    );
+    for _ in 0..umbra::app::keys::HELP.len() * 2 {
+        press_at(&mut app, size, KeyboardInput::Down);
+    }
+    let screen = render_at(&app, size);
+    assert!(screen.contains(last_keys), "{}", screen.text());
+    press_at(&mut app, size, keys::ESCAPE);
+    assert!(!render_at(&app, size).contains("Keys"));
+}
+
+#[test]
+fn q_and_escape_still_quit_under_the_please_enlarge_notice() {
+    let tiny = UCoord::new(30, 8);
+    for key in [KeyboardInput::Char('q'), keys::ESCAPE] {
+        let (mut app, _) = app_on(HALL);
+        assert!(render_at(&app, tiny).text().contains("Please enlarge"));
+        assert!(press_at(&mut app, tiny, KeyboardInput::Char('.')).is_none());
+        assert!(press_at(&mut app, tiny, key).is_some(), "{key:?} quits");
+    }
+}
+
+#[test]
+fn r_starts_a_new_game_after_the_end_screen_was_left_for_the_log_or_help() {
+    for detour in [KeyboardInput::Char('m'), KeyboardInput::Char('?')] {
+        let mut dead = panels(SCREEN).pop().expect("game over").1;
+        press(&mut dead, detour);
+        press(&mut dead, keys::ESCAPE);
+        assert!(render_at(&dead, SCREEN).contains("You died"));
+        press(&mut dead, KeyboardInput::Char('r'));
+        assert!(
+            !dead.game().is_over(),
+            "r after {detour:?} starts a new game"
+        );
+    }
+}
+
+#[test]
+fn repeated_messages_fold_and_the_log_title_counts_in_words() {
+    let (mut app, _) = app_on(&["#####", "#@..#", "#####"]);
+    for _ in 0..3 {
+        press(&mut app, KeyboardInput::Char('>'));
+    }
+    let screen = render_at(&app, SCREEN);
+    assert!(
+        screen.contains("There are no stairs down here. ×3"),
+        "{}",
+        screen.text()
+    );
+    let (mut fresh, _) = app_on(&["#####", "#@..#", "#####"]);
+    press(&mut fresh, KeyboardInput::Char('m'));
+    assert!(render_at(&fresh, SCREEN).contains("Message log (1 message)"));
+    press(&mut app, KeyboardInput::Char('m'));
+    assert!(render_at(&app, SCREEN).contains("Message log (2 messages)"));
+}
