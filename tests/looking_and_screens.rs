@@ -267,9 +267,7 @@ fn at_the_smallest_sizes_panels_fit_above_a_status_line_that_keeps_hp_depth_and_
                     screen.text()
                 );
             }
-            let panel = screen.background[status_row]
-                .iter()
-                .any(|&colour| colour == palette::PANEL_BACKGROUND);
+            let panel = screen.background[status_row].contains(&palette::PANEL_BACKGROUND);
             assert!(
                 !panel,
                 "{name} at {size:?} covers the status line\n{}",
