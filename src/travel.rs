@@ -75,7 +75,7 @@ impl TravelContext {
         let size = visibility.size();
         let search = match &mut self.search {
             Some((made_for, search)) if *made_for == size => search,
-            slot => &mut slot.insert((size, best::Context::new(size))).1,
+            slot => &mut slot.insert((size, sized_search(size, &mut self.path))).1,
         };
         protect_search_start(search, from, size);
         let finder = Finder {
@@ -85,6 +85,35 @@ impl TravelContext {
             found: None,
         };
         search.best_search_path(finder, from, &mut self.path);
+    }
+}
+
+/// A search grid for a level of `size`, with room made in it and in `path` by one flood of
+/// the whole area as open ground and a route corner to corner: later searches on the level's
+/// real, narrower ground then fit in that room, and no step allocates.
+fn sized_search(size: UCoord, path: &mut Path) -> best::Context {
+    let mut search = best::Context::new(size);
+    let far_corner = ICoord::new(size.width() as i32 - 1, size.height() as i32 - 1);
+    search.best_search_path(Everywhere { size, far_corner }, ICoord::new(0, 0), path);
+    path.clear();
+    search
+}
+
+/// Floods every cell of the level; the far corner is the best.
+struct Everywhere {
+    size: UCoord,
+    far_corner: ICoord,
+}
+
+impl BestSearch for Everywhere {
+    fn is_at_max_depth(&self, _: Depth) -> bool {
+        false
+    }
+    fn can_enter_initial_updating_best(&mut self, coord: ICoord) -> bool {
+        coord.is_valid(self.size)
+    }
+    fn best_coord(&self) -> Option<ICoord> {
+        Some(self.far_corner)
     }
 }
 

@@ -135,6 +135,12 @@ impl Game {
         Ok(PlayerAction::Wait)
     }
 
+    /// The step exploring would take next, without taking it: for tools and benchmarks.
+    pub fn next_explore_step(&mut self) -> Option<CardinalDirection> {
+        let here = self.player_coord();
+        self.travel.next_step(&self.visibility, here, Goal::Explore)
+    }
+
     fn route_step(&mut self, here: ICoord, goal: Goal) -> Option<PlayerAction> {
         self.travel
             .next_step(&self.visibility, here, goal)

@@ -97,3 +97,25 @@ fn ascii_npc(coord: ICoord, ch: char) -> NpcSpawn {
         disposition,
     }
 }
+
+/// The level's ground as an ASCII map [`from_ascii`] reads back: walls, floor, stairs and the
+/// player, without NPCs or items. Tests and benchmarks use it for a generated level's shape
+/// with nobody on it.
+pub fn ground_to_ascii(terrain: &Terrain) -> Vec<String> {
+    let size = terrain.grid.size();
+    (0..size.height() as i32)
+        .map(|y| {
+            (0..size.width() as i32)
+                .map(|x| {
+                    let coord = ICoord::new(x, y);
+                    match terrain.grid.get_checked(coord) {
+                        _ if coord == terrain.player => '@',
+                        TerrainTile::Wall => '#',
+                        TerrainTile::Floor => '.',
+                        TerrainTile::Stairs => '>',
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}

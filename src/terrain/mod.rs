@@ -10,7 +10,7 @@ use crate::balance;
 
 mod ascii;
 
-pub use ascii::{AsciiMapError, from_ascii};
+pub use ascii::{AsciiMapError, from_ascii, ground_to_ascii};
 
 /// The smallest map a level can be generated on: room for a few rooms and corridors.
 pub const MIN_MAP_SIZE: UCoord = UCoord::new_u16(20, 15);
