@@ -1,12 +1,10 @@
-use std::cell::RefCell;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::rc::Rc;
 
 use umbra::app::GameApp;
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
-use umbra::session::{self, Opened, Report};
+use umbra::session::{self, Opened, Reporter};
 use umbra::storage::{Recording, SaveSlot, runs};
 
 fn main() -> ExitCode {
@@ -88,8 +86,8 @@ fn wants_window(args: &Args) -> bool {
 
 fn play(args: Args) -> ExitCode {
     let graphical = wants_window(&args);
-    let report = Rc::new(RefCell::new(Report::default()));
-    let opened = match open(&args, graphical, Rc::clone(&report)) {
+    let (reporter, reports) = session::reporting();
+    let opened = match open(&args, graphical, reporter) {
         Ok(opened) => opened,
         Err(message) => {
             complain(&message);
@@ -105,7 +103,7 @@ fn play(args: Args) -> ExitCode {
         ));
     }
     let result = run(app_for(opened), graphical, &args);
-    let report = report.borrow();
+    let report = reports.collect();
     for seed in &report.new_seeds {
         say(&format!("RNG Seed: {seed}\n"));
     }
@@ -121,7 +119,7 @@ fn play(args: Args) -> ExitCode {
 
 /// The game to play and where it is kept. Everything that can be refused without writing comes
 /// before the terminal is checked, and nothing is written before it is.
-fn open(args: &Args, graphical: bool, report: Rc<RefCell<Report>>) -> Result<Opened, String> {
+fn open(args: &Args, graphical: bool, reporter: Reporter) -> Result<Opened, String> {
     let slot = save_slot(args)
         .ok_or("there is no data directory to keep the save in; name one with --save-dir")?;
     let loaded = session::claim(args, Some(&slot))
@@ -134,7 +132,7 @@ fn open(args: &Args, graphical: bool, report: Rc<RefCell<Report>>) -> Result<Ope
     };
     frontend_ready.map_err(|error| error.to_string())?;
     // The one place randomness is not the game's RNG: choosing seeds for new games.
-    let opened = loaded.start(args, rand::random, report);
+    let opened = loaded.start(args, rand::random, reporter);
     opened.map_err(|error| error.to_string())
 }
 

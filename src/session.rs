@@ -1,12 +1,11 @@
 //! One run of the program around the game: claiming the save slot, resuming or starting a game,
 //! keeping its journal and recording current, and replaying recordings. Frontend-agnostic.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::mpsc;
 
 use crate::app::{KeepError, Keeper, Notice, RunRecord};
 use crate::cli::Args;
@@ -72,6 +71,53 @@ pub struct Report {
     pub problems: Vec<String>,
 }
 
+/// One thing the keeper tells the program around the game, as it happens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Outgoing {
+    NewGame { seed: u64 },
+    Problem(String),
+}
+
+/// The keeper's end of the one way out of the app: what it sends is read by `main` once the
+/// frontend has returned (the window's runtime keeps the app to the end, so nothing is handed
+/// back). A channel rather than shared, mutable state: the app only ever sends.
+#[derive(Debug, Clone)]
+pub struct Reporter(mpsc::Sender<Outgoing>);
+
+/// `main`'s end: everything sent so far, gathered into a [`Report`].
+#[derive(Debug)]
+pub struct Reports(mpsc::Receiver<Outgoing>);
+
+/// A new way out, both ends.
+pub fn reporting() -> (Reporter, Reports) {
+    let (sender, receiver) = mpsc::channel();
+    (Reporter(sender), Reports(receiver))
+}
+
+impl Reporter {
+    fn send(&self, outgoing: Outgoing) {
+        // With `main` gone there is nobody left to tell.
+        let _ = self.0.send(outgoing);
+    }
+}
+
+impl Reports {
+    /// What has been sent so far, each distinct problem once.
+    pub fn collect(&self) -> Report {
+        let mut report = Report::default();
+        for outgoing in self.0.try_iter() {
+            match outgoing {
+                Outgoing::NewGame { seed } => report.new_seeds.push(seed),
+                Outgoing::Problem(problem) if !report.problems.contains(&problem) => {
+                    report.problems.push(problem);
+                }
+                Outgoing::Problem(_) => (),
+            }
+        }
+        report
+    }
+}
+
 /// The save slot claimed and the recording's place checked: everything that can be refused
 /// before anything is written.
 pub struct Claimed {
@@ -97,9 +143,11 @@ pub fn open_game(
     args: &Args,
     slot: Option<&SaveSlot>,
     random_seed: impl FnOnce() -> u64,
-    report: Rc<RefCell<Report>>,
+    reporter: Reporter,
 ) -> Result<Opened, OpenError> {
-    claim(args, slot)?.load()?.start(args, random_seed, report)
+    claim(args, slot)?
+        .load()?
+        .start(args, random_seed, reporter)
 }
 
 /// The claimed slot with its saved game read (or found unusable), before anything is written.
@@ -134,7 +182,7 @@ impl Loaded {
         self,
         args: &Args,
         random_seed: impl FnOnce() -> u64,
-        report: Rc<RefCell<Report>>,
+        reporter: Reporter,
     ) -> Result<Opened, OpenError> {
         let Self {
             claimed: Claimed { slot, record },
@@ -150,7 +198,7 @@ impl Loaded {
                 notices.push(Notice::TornTail);
             }
             return Ok(Opened {
-                keeper: FileKeeper::new(slot, Some(saved.writer), record, report),
+                keeper: FileKeeper::new(slot, Some(saved.writer), record, reporter),
                 game: saved.game,
                 resumed: true,
                 notices,
@@ -166,7 +214,7 @@ impl Loaded {
             None => None,
         };
         Ok(Opened {
-            keeper: FileKeeper::new(slot, writer, record, report),
+            keeper: FileKeeper::new(slot, writer, record, reporter),
             game,
             resumed: false,
             notices,
@@ -236,7 +284,7 @@ pub struct FileKeeper {
     slot: Option<ClaimedSlot>,
     writer: Option<SaveWriter>,
     record: Option<PathBuf>,
-    report: Rc<RefCell<Report>>,
+    reporter: Reporter,
     /// The game has ended and its save is gone.
     finished: bool,
 }
@@ -246,13 +294,13 @@ impl FileKeeper {
         slot: Option<ClaimedSlot>,
         writer: Option<SaveWriter>,
         record: Option<PathBuf>,
-        report: Rc<RefCell<Report>>,
+        reporter: Reporter,
     ) -> Self {
         Self {
             slot,
             writer,
             record,
-            report,
+            reporter,
             finished: false,
         }
     }
@@ -260,10 +308,7 @@ impl FileKeeper {
     /// Remembers a failure for the exit code (once per distinct message) and passes it on.
     fn failed(&self, what: &str, path: &Path, error: io::Error) -> KeepError {
         let problem = format!("could not {what} {}: {error}", path.display());
-        let mut report = self.report.borrow_mut();
-        if !report.problems.contains(&problem) {
-            report.problems.push(problem);
-        }
+        self.reporter.send(Outgoing::Problem(problem));
         KeepError(error.to_string())
     }
 
@@ -328,7 +373,7 @@ impl Keeper for FileKeeper {
     }
 
     fn start(&mut self, game: &Game) -> Result<(), KeepError> {
-        self.report.borrow_mut().new_seeds.push(game.seed());
+        self.reporter.send(Outgoing::NewGame { seed: game.seed() });
         self.writer = None;
         self.finished = false;
         if let Some(slot) = &self.slot {

@@ -286,7 +286,7 @@ fn check_save_row(name: &str, content: &Content, expect: Expect) {
     let slot_dir = dir.0.clone();
     let result = within_time(name, move || {
         let slot = SaveSlot::in_dir(&slot_dir);
-        session::open_game(&open_args(), Some(&slot), || 5, Default::default())
+        session::open_game(&open_args(), Some(&slot), || 5, session::reporting().0)
             .map(|opened| (opened.resumed, opened.notices))
             .map_err(|error| error.to_string())
     });

@@ -28,7 +28,7 @@ fn app_in(dir: &Path, map: &[&str]) -> GameApp {
     };
     let slot = SaveSlot::in_dir(dir);
     let Opened { keeper, .. } =
-        session::open_game(&args, Some(&slot), || 1, Default::default()).expect("opens");
+        session::open_game(&args, Some(&slot), || 1, session::reporting().0).expect("opens");
     let (game, _) = Game::from_ascii(map, GameOptions::default()).expect("valid map");
     // Enough hit points for a fight of more messages than the morgue keeps.
     GameApp::new(game.with_player_max_hit_points(40)).with_keeper(keeper)

@@ -13,7 +13,7 @@ use common::tmux::TempDir;
 use common::{scripted_actions as actions, umbra};
 use umbra::app::{GameApp, Keeper, Notice};
 use umbra::cli::{self, Parsed};
-use umbra::session::{self, Opened, Report};
+use umbra::session::{self, Opened};
 use umbra::storage::{Recording, SaveSlot};
 use umbra::{Game, GameOptions, PlayerAction};
 
@@ -26,7 +26,7 @@ fn args(words: &[&str]) -> cli::Args {
 
 fn open(dir: &Path, words: &[&str]) -> Opened {
     let slot = SaveSlot::in_dir(dir);
-    session::open_game(&args(words), Some(&slot), || 99, Default::default())
+    session::open_game(&args(words), Some(&slot), || 99, session::reporting().0)
         .unwrap_or_else(|error| panic!("the save opens: {error}"))
 }
 
@@ -300,9 +300,9 @@ fn an_unreadable_save_is_kept_aside_and_named_on_the_first_screen() {
 #[test]
 fn failures_to_save_are_reported_for_the_exit_code() {
     let dir = TempDir::new("report");
-    let report = std::rc::Rc::new(std::cell::RefCell::new(Report::default()));
+    let (reporter, reports) = session::reporting();
     let slot = SaveSlot::in_dir(&dir.0);
-    let opened = session::open_game(&args(&[]), Some(&slot), || 3, report.clone());
+    let opened = session::open_game(&args(&[]), Some(&slot), || 3, reporter);
     let Opened {
         game, mut keeper, ..
     } = opened.expect("opens");
@@ -317,7 +317,8 @@ fn failures_to_save_are_reported_for_the_exit_code() {
     keeper
         .start(&Game::new(4, GameOptions::default()))
         .expect_err("cannot replace a directory");
-    assert_eq!(report.borrow().problems.len(), 1, "{:?}", report.borrow());
+    let report = reports.collect();
+    assert_eq!(report.problems.len(), 1, "{report:?}");
 }
 
 #[test]
@@ -440,14 +441,14 @@ fn a_dead_games_save_that_cannot_be_removed_is_reported() {
         .map(|n| (60 + n, actions(300, n)))
         .find(|(seed, script)| played(*seed, script).is_over())
         .expect("a script that dies");
-    let report = std::rc::Rc::new(std::cell::RefCell::new(Report::default()));
+    let (reporter, reports) = session::reporting();
     let slot = SaveSlot::in_dir(&dir.0);
     let seed_text = seed.to_string();
     let opened = session::open_game(
         &args(&["--rng-seed", &seed_text]),
         Some(&slot),
         || 0,
-        report.clone(),
+        reporter,
     );
     let Opened {
         mut game,
@@ -462,7 +463,7 @@ fn a_dead_games_save_that_cannot_be_removed_is_reported() {
         let _ = keeper.record(&game);
     }
     assert!(game.is_over());
-    let problems = report.borrow().problems.clone();
+    let problems = reports.collect().problems;
     assert!(
         problems
             .iter()

@@ -47,4 +47,14 @@ impl GameApp {
     pub fn is_busy(&self) -> bool {
         self.doing.is_some()
     }
+
+    /// True when nothing changes on screen until the player does something: no activity under
+    /// way and no recording playing.
+    pub fn is_idle(&self) -> bool {
+        let playing = self
+            .playback
+            .as_ref()
+            .is_some_and(|playback| !playback.paused && !playback.is_finished());
+        self.doing.is_none() && !playing
+    }
 }

@@ -12,6 +12,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, UCoord, app};
 use chargrid_wgpu::{Config, Dimensions, FontBytes};
@@ -129,7 +130,17 @@ struct Watched {
     started: Arc<AtomicBool>,
     signals: Signals,
     ended_by: Arc<AtomicUsize>,
+    /// When the player last did something (or something moved on screen by itself).
+    last_activity: Instant,
 }
+
+/// chargrid_wgpu 0.10 redraws the window as fast as its event loop spins (`ControlFlow::Poll`
+/// and a redraw after every redraw, with no setting to change it): a whole core, or more with
+/// software rendering, while the player only thinks. After this long with nothing happening the
+/// app's frame tick pauses the loop for [`IDLE_PAUSE`], so the window redraws a few times a
+/// second instead; the first key or mouse move is answered within that pause.
+const IDLE_AFTER: Duration = Duration::from_secs(2);
+const IDLE_PAUSE: Duration = Duration::from_millis(40);
 
 impl Component for Watched {
     type Output = app::Output;
@@ -148,6 +159,14 @@ impl Component for Watched {
                 Ordering::Relaxed,
             );
             return Some(app::Exit);
+        }
+        match event {
+            Event::Input(_) => self.last_activity = Instant::now(),
+            Event::Tick(_) if !self.app.is_idle() => self.last_activity = Instant::now(),
+            Event::Tick(_) if self.last_activity.elapsed() >= IDLE_AFTER => {
+                std::thread::sleep(IDLE_PAUSE);
+            }
+            _ => (),
         }
         self.app.update(state, ctx, event)
     }
@@ -197,6 +216,7 @@ pub fn run_graphical(app: GameApp, signals: &Signals) -> Result<Ending, Frontend
         started: Arc::clone(&started),
         signals: signals.clone(),
         ended_by: Arc::clone(&ended_by),
+        last_activity: Instant::now(),
     };
     match catch_panic(move || chargrid_wgpu::run(watched, config)) {
         Ok(Ok(())) => match ended_by.load(Ordering::Relaxed) {
