@@ -7,6 +7,7 @@
 mod players;
 mod sight;
 
+use std::io::Write;
 use std::thread;
 
 use direction::CardinalDirection;
@@ -136,7 +137,8 @@ fn trace(style: Style, seed: u64) {
     let outcome = play_watched(style, seed, |game| {
         for &event in game.events() {
             let hit_points = game.player_hit_points();
-            println!(
+            let _ = writeln!(
+                std::io::stdout(),
                 "turn {:5} depth {:2} HP {:2}/{} potions {}: {}",
                 game.turn(),
                 game.depth(),
@@ -147,7 +149,7 @@ fn trace(style: Style, seed: u64) {
             );
         }
     });
-    println!("{outcome:?}");
+    let _ = writeln!(std::io::stdout(), "{outcome:?}");
 }
 
 fn main() -> std::process::ExitCode {
@@ -165,24 +167,29 @@ fn main() -> std::process::ExitCode {
                     .last()
                     .expect("an action was just played")));
             });
-            println!("{keys}");
+            let _ = writeln!(std::io::stdout(), "{keys}");
             return std::process::ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("balance: {message}");
+            let _ = writeln!(std::io::stderr(), "balance: {message}");
             return std::process::ExitCode::from(2);
         }
     };
-    println!(
+    let _ = writeln!(
+        std::io::stdout(),
         "{runs} runs per player (seeds 1 to {runs}), goal: the Sunstone on depth {FINAL_DEPTH}\n"
     );
-    println!("| player | wins | win rate | mean depth reached | mean turns |");
-    println!("|---|---|---|---|---|");
+    let _ = writeln!(
+        std::io::stdout(),
+        "| player | wins | win rate | mean depth reached | mean turns |"
+    );
+    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|");
     for (name, style) in [("careful", Style::Careful), ("reckless", Style::Reckless)] {
         let outcomes = play_many(style, runs);
         let wins = outcomes.iter().filter(|o| o.won).count();
         let (rate, depth, turns) = summary(&outcomes);
-        println!(
+        let _ = writeln!(
+            std::io::stdout(),
             "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} |",
             rate * 100.0
         );
