@@ -41,7 +41,8 @@ pub struct TravelContext {
 }
 
 impl TravelContext {
-    /// Forgets the route, so the next step plans afresh (a new activity, a new level).
+    /// Forgets the route, so the next step plans afresh: for a new level, whose knowledge
+    /// starts again from nothing.
     pub fn forget(&mut self) {
         self.plan = None;
         self.path.clear();
@@ -173,8 +174,8 @@ impl Finder<'_> {
 
 impl BestSearch for Finder<'_> {
     fn is_at_max_depth(&self, _: Depth) -> bool {
-        // Nothing further is queued once the nearest goal is found.
-        self.found.is_some()
+        // No limit: once the nearest goal is found, no cell can be entered, which ends it.
+        false
     }
 
     fn can_enter_initial_updating_best(&mut self, coord: ICoord) -> bool {

@@ -386,3 +386,118 @@ fn a_recorded_session_of_activities_replays_to_the_same_state() {
     assert_eq!(replayed.turn(), game.turn());
     assert_eq!(replayed.state_hash(), game.state_hash());
 }
+
+#[test]
+fn a_route_is_planned_again_when_the_player_leaves_it() {
+    // The room is seen whole from the start; its way on is the corridor east along row 1.
+    let (mut game, _) = labelled(
+        &[
+            "############",
+            "#@.........#",
+            "#.......##.#",
+            "#.......##.#",
+            "#.......##.#",
+            "#########..#",
+            "############",
+        ],
+        GameOptions::default(),
+    );
+    let mut doing = game.begin(Activity::Explore);
+    game.step(&mut doing).expect("a step east along row 1");
+    // The player walks off the route on its own, learning nothing new: the room was in view.
+    game.act(PlayerAction::Move(South));
+    game.act(PlayerAction::Move(South));
+    let (stop, steps) = perform(&mut game, Activity::Explore);
+    assert_eq!(
+        stop,
+        Stop::Explored { stairs: None },
+        "after {steps} steps from where the player went: the route was planned again, not \
+         followed from where it used to start"
+    );
+}
+
+#[test]
+fn exploring_goes_on_after_the_stairs_on_a_level_of_another_size() {
+    // A hand-made level is small; the levels below it are generated at the game's map size.
+    let (mut game, _) = labelled(
+        &["#######", "#.>...#", "#@....#", "###.###", "#######"],
+        GameOptions::default(),
+    );
+    let stairs = ICoord::new(2, 1);
+    let (stop, _) = perform(&mut game, Activity::Travel(stairs));
+    assert_eq!(stop, Stop::Arrived);
+    assert!(game.is_on_stairs());
+    game.act(PlayerAction::Descend);
+    assert_eq!(game.depth(), 2);
+    assert_ne!(game.size(), coord_2d::UCoord::new(7, 5));
+    let mut doing = game.begin(Activity::Explore);
+    let _ = game.step(&mut doing);
+    assert!(game.turn() > 0, "exploring the new level works");
+}
+
+/// grid_search_cardinal 0.4 keeps, at a search's start, the cost an earlier search left there;
+/// a loop of four steps back to the start then undercuts it and the path to the goal runs round
+/// that loop for ever. The second route here starts where the first search passed at cost 5.
+/// A watchdog fails the test instead of letting it hang.
+#[test]
+fn a_route_from_where_an_earlier_search_passed_does_not_loop() {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let (mut game, at) = labelled(
+            &[
+                "##########",
+                "#@....1..#",
+                "#........#",
+                "#.......2#",
+                "##########",
+            ],
+            omniscient(),
+        );
+        let mut doing = game.begin(Activity::Travel(at('2')));
+        game.step(&mut doing).expect("a first step");
+        let waypoint = at('1');
+        while game.player_coord().y > waypoint.y {
+            game.act(PlayerAction::Move(direction::CardinalDirection::North));
+        }
+        while game.player_coord().x < waypoint.x {
+            game.act(PlayerAction::Move(East));
+        }
+        let (stop, _) = perform(&mut game, Activity::Travel(at('2')));
+        let _ = sender.send((stop, game.player_coord() == at('2')));
+    });
+    let outcome = receiver.recv_timeout(std::time::Duration::from_secs(5));
+    assert_eq!(
+        outcome,
+        Ok((Stop::Arrived, true)),
+        "the second route was found, not looped"
+    );
+}
+
+#[test]
+fn travel_walks_round_a_sleeper_rather_than_into_it() {
+    // The sleeper may wake and interrupt: the first seed on which it sleeps through is used.
+    // Were the sleeper's cell on the route, no seed would do: the step into it is a blow.
+    let taken = std::cell::Cell::new(0);
+    let scenario = Scenario::rolled(
+        &["#######", "#@.1.2#", "#.....#", "#######"],
+        &[('1', 'z')],
+        |s| {
+            let target = s.at('2');
+            let (stop, steps) = perform(&mut s.game, Activity::Travel(target));
+            taken.set(steps);
+            stop == Stop::Arrived
+        },
+    );
+    let steps = taken.get();
+    scenario.check(
+        steps == 6,
+        &format!("round the orc by the lower row: {steps} steps"),
+    );
+    let orc = scenario
+        .npc('1')
+        .unwrap_or_else(|| scenario.fail("the orc was killed"));
+    scenario.check(
+        orc.hit_points.current == orc.hit_points.max,
+        "the sleeping orc was never struck",
+    );
+}

@@ -7,6 +7,7 @@
 pub mod colour;
 pub mod signals;
 mod terminal;
+mod terminal_input;
 
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};

@@ -11,16 +11,14 @@ use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use chargrid::core::{FrameBuffer, FrameBufferCell, UCoord};
-use chargrid::input::{Input, KeyboardInput, MouseButton, MouseInput};
+use chargrid::input::Input;
 use chargrid_runtime::{on_frame, on_input};
-use crossterm::event::{
-    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton as CrosstermButton,
-    MouseEvent, MouseEventKind,
-};
+use crossterm::event::{self, Event};
 use crossterm::style::{Attribute, Colors, Print, SetAttribute, SetColors};
 use crossterm::{cursor, queue, terminal};
 
 use super::signals::{self, Signals};
+use super::terminal_input::{Key, translate, translate_mouse};
 use super::{Ending, FrontendError, colour};
 use crate::app::GameApp;
 use crate::cli::ColourMode;
@@ -148,70 +146,6 @@ fn handle_input(
 
 fn lost(error: io::Error) -> FrontendError {
     FrontendError::TerminalLost(error.to_string())
-}
-
-/// What a key press means to the frontend.
-enum Key {
-    Input(KeyboardInput),
-    /// Ctrl-C and Ctrl-\ in raw mode: what the signals would have done.
-    Signal(i32),
-    /// Ctrl-Z in raw mode.
-    Suspend,
-}
-
-fn translate(key: KeyEvent) -> Option<Key> {
-    if key.kind == KeyEventKind::Release {
-        return None;
-    }
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return match key.code {
-            KeyCode::Char('c') => Some(Key::Signal(signals::INTERRUPT)),
-            KeyCode::Char('\\') => Some(Key::Signal(signals::QUIT)),
-            KeyCode::Char('z') => Some(Key::Suspend),
-            _ => None,
-        };
-    }
-    let shifted = key.modifiers.contains(KeyModifiers::SHIFT);
-    let input = match key.code {
-        // Shift and an arrow runs, as H J K L do.
-        KeyCode::Up if shifted => KeyboardInput::Char('K'),
-        KeyCode::Down if shifted => KeyboardInput::Char('J'),
-        KeyCode::Left if shifted => KeyboardInput::Char('H'),
-        KeyCode::Right if shifted => KeyboardInput::Char('L'),
-        KeyCode::Char(c) => KeyboardInput::Char(c),
-        KeyCode::Enter => KeyboardInput::Char('\r'),
-        KeyCode::Esc => KeyboardInput::Char('\u{1b}'),
-        KeyCode::Backspace => KeyboardInput::Char('\u{7f}'),
-        KeyCode::Tab => KeyboardInput::Char('\t'),
-        KeyCode::Up => KeyboardInput::Up,
-        KeyCode::Down => KeyboardInput::Down,
-        KeyCode::Left => KeyboardInput::Left,
-        KeyCode::Right => KeyboardInput::Right,
-        KeyCode::Home => KeyboardInput::Home,
-        KeyCode::End => KeyboardInput::End,
-        KeyCode::PageUp => KeyboardInput::PageUp,
-        KeyCode::PageDown => KeyboardInput::PageDown,
-        KeyCode::Delete => KeyboardInput::Delete,
-        KeyCode::F(n) => KeyboardInput::Function(n),
-        _ => return None,
-    };
-    Some(Key::Input(input))
-}
-
-/// Pointing and left clicks, in chargrid's terms; the rest of the mouse means nothing here.
-fn translate_mouse(mouse: MouseEvent) -> Option<MouseInput> {
-    let coord = chargrid::core::ICoord::new(i32::from(mouse.column), i32::from(mouse.row));
-    match mouse.kind {
-        MouseEventKind::Moved | MouseEventKind::Drag(_) => Some(MouseInput::MouseMove {
-            button: None,
-            coord,
-        }),
-        MouseEventKind::Down(CrosstermButton::Left) => Some(MouseInput::MousePress {
-            button: MouseButton::Left,
-            coord,
-        }),
-        _ => None,
-    }
 }
 
 /// The terminal while the game owns it: raw mode, the alternate screen, no cursor. Dropping it

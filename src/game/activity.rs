@@ -76,7 +76,6 @@ impl Doing {
 impl Game {
     /// Starts an activity; call [`Game::step`] for each of its turns.
     pub fn begin(&mut self, activity: Activity) -> Doing {
-        self.travel.forget();
         let hit_points = self.player_hit_points();
         Doing {
             activity,

@@ -15,10 +15,12 @@ use crate::behaviour::{Agent, BehaviourContext, Noise};
 use crate::terrain::{self, AsciiMapError, Disposition, NpcType, Terrain};
 use crate::travel::TravelContext;
 use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
-use crate::world::{ActOutcome, Attack, HitPoints, Item, World};
+use crate::world::{ActOutcome, HitPoints, Item, World};
 
 mod activity;
+mod combat;
 mod inspect;
+mod notice;
 mod npc_phase;
 mod persist;
 mod run;
@@ -348,79 +350,12 @@ impl Game {
         TurnOutcome::TurnTaken
     }
 
-    /// Remembers which NPCs the player sees as the turn begins. Only the cells in sight are
-    /// read, so a level with thousands of NPCs costs no more than a small one.
-    fn note_npcs_in_view(&mut self) {
-        self.seen_before.clear();
-        let world = &self.world;
-        let in_view = self.visibility.in_sight().iter().filter_map(|&coord| {
-            let npc = world.character_at(coord)?;
-            world.npc_type(npc).map(|_| npc)
-        });
-        self.seen_before.extend(in_view);
-    }
-
-    /// An event for each NPC in the player's sight now that was not at the turn's start.
-    fn report_npcs_coming_into_view(&mut self) {
-        for &coord in self.visibility.in_sight() {
-            let Some(npc) = self.world.character_at(coord) else {
-                continue;
-            };
-            if let Some(npc_type) = self.world.npc_type(npc)
-                && !self.seen_before.contains(&npc)
-            {
-                self.events.push(GameEvent::CameIntoView { npc_type });
-            }
-        }
-    }
-
     fn regenerate(&mut self) {
         if self
             .turn
             .is_multiple_of(balance::PLAYER_REGENERATION_INTERVAL)
         {
             self.world.heal_player(1);
-        }
-    }
-
-    fn actor(&self, entity: Entity) -> Actor {
-        match self.world.npc_type(entity) {
-            Some(npc_type) => Actor::Npc(npc_type),
-            None => Actor::Player,
-        }
-    }
-
-    /// A blow, landed or not, is heard: swinging at someone makes noise either way.
-    fn record_attack(&mut self, attack: Attack) {
-        let attacker = self.actor(attack.attacker);
-        let target = self.actor(attack.target);
-        self.events.push(if attack.hit {
-            GameEvent::Attack {
-                attacker,
-                target,
-                damage: attack.damage,
-            }
-        } else {
-            GameEvent::Miss { attacker, target }
-        });
-        self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
-        if !attack.killed {
-            return;
-        }
-        if attack.target == self.world.player() {
-            self.ending = Some(Ending::Died { killer: attacker });
-            self.events.push(GameEvent::PlayerDied { killer: attacker });
-        } else {
-            self.agents.remove(attack.target);
-            // Only the player kills, and only on its own move, outside the NPC phase.
-            self.awake.retain(|&npc| npc != attack.target);
-            if let Actor::Npc(kind) = target {
-                self.kills[kind as usize] += 1;
-            }
-            self.events.push(GameEvent::Kill {
-                killer: attacker,
-                victim: target,
-            });
         }
     }
 }

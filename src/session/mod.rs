@@ -1,11 +1,15 @@
 //! One run of the program around the game: claiming the save slot, resuming or starting a game,
 //! keeping its journal and recording current, and replaying recordings. Frontend-agnostic.
 
+mod reporting;
+
+use reporting::Outgoing;
+pub use reporting::{Report, Reporter, Reports, reporting};
+
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 
 use crate::app::{KeepError, Keeper, Notice, RunRecord};
 use crate::cli::Args;
@@ -61,62 +65,6 @@ impl fmt::Display for OpenError {
 }
 
 impl std::error::Error for OpenError {}
-
-/// What happened outside the screen, for `main` to print once the terminal is its own again.
-#[derive(Debug, Default)]
-pub struct Report {
-    /// Every game started from inside the app, in order.
-    pub new_seeds: Vec<u64>,
-    /// Every distinct failure to save or record; any one makes the exit code non-zero.
-    pub problems: Vec<String>,
-}
-
-/// One thing the keeper tells the program around the game, as it happens.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Outgoing {
-    NewGame { seed: u64 },
-    Problem(String),
-}
-
-/// The keeper's end of the one way out of the app: what it sends is read by `main` once the
-/// frontend has returned (the window's runtime keeps the app to the end, so nothing is handed
-/// back). A channel rather than shared, mutable state: the app only ever sends.
-#[derive(Debug, Clone)]
-pub struct Reporter(mpsc::Sender<Outgoing>);
-
-/// `main`'s end: everything sent so far, gathered into a [`Report`].
-#[derive(Debug)]
-pub struct Reports(mpsc::Receiver<Outgoing>);
-
-/// A new way out, both ends.
-pub fn reporting() -> (Reporter, Reports) {
-    let (sender, receiver) = mpsc::channel();
-    (Reporter(sender), Reports(receiver))
-}
-
-impl Reporter {
-    fn send(&self, outgoing: Outgoing) {
-        // With `main` gone there is nobody left to tell.
-        let _ = self.0.send(outgoing);
-    }
-}
-
-impl Reports {
-    /// What has been sent so far, each distinct problem once.
-    pub fn collect(&self) -> Report {
-        let mut report = Report::default();
-        for outgoing in self.0.try_iter() {
-            match outgoing {
-                Outgoing::NewGame { seed } => report.new_seeds.push(seed),
-                Outgoing::Problem(problem) if !report.problems.contains(&problem) => {
-                    report.problems.push(problem);
-                }
-                Outgoing::Problem(_) => (),
-            }
-        }
-        report
-    }
-}
 
 /// The save slot claimed and the recording's place checked: everything that can be refused
 /// before anything is written.

@@ -1,0 +1,50 @@
+//! A blow struck, in the game's terms: who struck whom, the noise it makes, and a death.
+
+use entity_table::Entity;
+
+use super::{Actor, Ending, Game, GameEvent};
+use crate::behaviour::Noise;
+use crate::world::Attack;
+
+impl Game {
+    pub(super) fn actor(&self, entity: Entity) -> Actor {
+        match self.world.npc_type(entity) {
+            Some(npc_type) => Actor::Npc(npc_type),
+            None => Actor::Player,
+        }
+    }
+
+    /// A blow, landed or not, is heard: swinging at someone makes noise either way.
+    pub(super) fn record_attack(&mut self, attack: Attack) {
+        let attacker = self.actor(attack.attacker);
+        let target = self.actor(attack.target);
+        self.events.push(if attack.hit {
+            GameEvent::Attack {
+                attacker,
+                target,
+                damage: attack.damage,
+            }
+        } else {
+            GameEvent::Miss { attacker, target }
+        });
+        self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
+        if !attack.killed {
+            return;
+        }
+        if attack.target == self.world.player() {
+            self.ending = Some(Ending::Died { killer: attacker });
+            self.events.push(GameEvent::PlayerDied { killer: attacker });
+        } else {
+            self.agents.remove(attack.target);
+            // Only the player kills, and only on its own move, outside the NPC phase.
+            self.awake.retain(|&npc| npc != attack.target);
+            if let Actor::Npc(kind) = target {
+                self.kills[kind as usize] += 1;
+            }
+            self.events.push(GameEvent::Kill {
+                killer: attacker,
+                victim: target,
+            });
+        }
+    }
+}
