@@ -7,7 +7,7 @@
 //! it and learns nothing new; it is planned again when a cell is discovered.
 
 use coord_2d::{ICoord, UCoord};
-use direction::{CardinalDirection, CardinalDirections};
+use direction::CardinalDirection;
 use grid_search_cardinal::best::{self, BestSearch, Depth, Path};
 
 use crate::visibility::{CellVisibility, Visibility};
@@ -78,7 +78,9 @@ impl TravelContext {
             Some((made_for, search)) if *made_for == size => search,
             slot => &mut slot.insert((size, sized_search(size, &mut self.path))).1,
         };
-        protect_search_start(search, from, size);
+        // No guard against grid_search_cardinal 0.4's stale cost at a search's start (see
+        // `behaviour::hunt`) is needed here: the best search steps only forward, left and
+        // right, so it never comes back to its start, whose neighbours all cost 1.
         let finder = Finder {
             visibility,
             start: from,
@@ -115,37 +117,6 @@ impl BestSearch for Everywhere {
     }
     fn best_coord(&self) -> Option<ICoord> {
         Some(self.far_corner)
-    }
-}
-
-/// Works around a bug in grid_search_cardinal 0.4 (the same one `behaviour::hunt` meets): a
-/// search marks its start as seen but keeps the cost an earlier search left there, so a detour
-/// back to the start at a lower cost gives the start a parent, and building the path then loops
-/// for ever. A search of depth 1 from a neighbour records the start at cost 1, which no route
-/// back to it can undercut.
-fn protect_search_start(search: &mut best::Context, start: ICoord, size: UCoord) {
-    let inside = |c: ICoord| c.is_valid(size);
-    let neighbour = CardinalDirections
-        .into_iter()
-        .map(|direction| start + direction.coord())
-        .find(|&c| inside(c));
-    if let Some(neighbour) = neighbour {
-        let _ = search.best_search_first(OneRing, neighbour);
-    }
-}
-
-/// A search that only marks the cells next to its start.
-struct OneRing;
-
-impl BestSearch for OneRing {
-    fn is_at_max_depth(&self, depth: Depth) -> bool {
-        depth >= 1
-    }
-    fn can_enter_initial_updating_best(&mut self, _: ICoord) -> bool {
-        true
-    }
-    fn best_coord(&self) -> Option<ICoord> {
-        None
     }
 }
 
