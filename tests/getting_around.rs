@@ -458,3 +458,28 @@ fn travel_walks_round_a_sleeper_rather_than_into_it() {
         "the sleeping orc was never struck",
     );
 }
+
+#[test]
+fn a_game_loaded_from_its_state_knows_who_is_in_view() {
+    let (game, _) = labelled(
+        &["#########", "#@..z...#", "#......o#", "#########"],
+        GameOptions::default(),
+    );
+    let mut loaded = Game::from_state_bytes(&game.to_state_bytes()).expect("loads");
+    let (stop, steps) = perform(&mut loaded, Activity::Rest);
+    assert_eq!(
+        (stop, steps),
+        (Stop::NpcInView(NpcType::Orc), 0),
+        "the awake orc is seen"
+    );
+    loaded.act(PlayerAction::Wait);
+    let came = loaded
+        .events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::CameIntoView { .. }));
+    assert!(
+        !came,
+        "nobody comes into view who was in view already: {:?}",
+        loaded.events()
+    );
+}
