@@ -483,3 +483,14 @@ fn a_game_loaded_from_its_state_knows_who_is_in_view() {
         loaded.events()
     );
 }
+
+#[test]
+fn the_next_explore_step_is_the_step_exploring_takes() {
+    let (mut game, _) = Game::from_ascii(LEVEL_WITH_DOOR, GameOptions::default()).expect("map");
+    let mut doing = game.begin(Activity::Explore);
+    for _ in 0..10 {
+        let predicted = game.next_explore_step().expect("somewhere to explore");
+        game.step(&mut doing).expect("a step");
+        assert_eq!(game.actions().last(), Some(&PlayerAction::Move(predicted)));
+    }
+}
