@@ -150,13 +150,21 @@ fn pointing_with_the_mouse_describes_and_clicking_travels() {
             coord: target,
         },
     );
-    frames(&mut app, 10);
+    // The first step is taken on the click, the other three one a frame.
+    frames(&mut app, 3);
     assert_eq!(
         app.game().player_coord(),
         target,
         "the click travelled there"
     );
     assert_eq!(app.game().turn(), 4, "four steps, each a turn");
+    assert!(!app.is_busy(), "the journey ends as the player arrives");
+    press(&mut app, KeyboardInput::Char('.'));
+    assert_eq!(
+        app.game().turn(),
+        5,
+        "a key pressed on arrival is a command"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use super::GameApp;
 use super::look;
 use super::messages::Tone;
-use crate::game::Activity;
+use crate::game::{Activity, Doing};
 
 impl GameApp {
     /// Starts an activity and plays its first turn at once, so a refusal is shown at once.
@@ -18,19 +18,31 @@ impl GameApp {
 
     /// One more turn of the activity under way, or the reason it stops.
     pub(super) fn continue_doing(&mut self) {
-        let Some(mut doing) = self.doing.take() else {
+        let Some(doing) = self.doing.take() else {
             return;
         };
+        self.doing = self.take_step(doing);
+        // An activity that has just reached its end says so now, not a frame later, so that a
+        // key pressed as the player sees it arrive is the next command, not an interruption.
+        if let Some(doing) = self.doing.take_if(|doing| self.game.is_finished(doing)) {
+            self.doing = self.take_step(doing);
+        }
+    }
+
+    /// Plays the activity's next turn, or puts why it stopped in the log; the activity if it
+    /// goes on.
+    fn take_step(&mut self, mut doing: Doing) -> Option<Doing> {
         let was_cleared = self.game.is_cleared();
         match self.game.step(&mut doing) {
             Ok(outcome) => {
                 self.after_turn(outcome, was_cleared);
-                self.doing = Some(doing);
+                Some(doing)
             }
             Err(stop) => {
                 if let Some(words) = look::stop_words(stop, &self.game) {
                     self.log.push(words, Tone::Normal);
                 }
+                None
             }
         }
     }

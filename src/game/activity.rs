@@ -105,6 +105,18 @@ impl Game {
         Ok(outcome)
     }
 
+    /// True if the activity stops before another turn for a reason that needs no route
+    /// planned: the run is over, the last step had events, an awake NPC is in view, the
+    /// journey's end is reached, the rest is done. [`Game::step`] then stops without acting.
+    pub fn is_finished(&self, doing: &Doing) -> bool {
+        let done = match doing.activity {
+            Activity::Travel(target) => target == self.player_coord(),
+            Activity::Rest => self.rest_action(doing).is_err(),
+            Activity::Explore | Activity::Run(_) => false,
+        };
+        done || self.is_over() || doing.interrupted || self.awake_npc_in_view().is_some()
+    }
+
     fn next_action(&mut self, doing: &mut Doing) -> Result<PlayerAction, Stop> {
         let here = self.player_coord();
         match doing.activity {
