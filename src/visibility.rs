@@ -102,6 +102,19 @@ impl InputGrid for Opacity {
     }
 }
 
+/// Calls `see` with every cell the player's eyes reach from where it stands.
+fn scan(shadowcast: &mut shadowcast::Context<u8>, world: &World, mut see: impl FnMut(ICoord)) {
+    let player = world.player_coord();
+    shadowcast.for_each_visible(
+        player,
+        &Opacity { centre: player },
+        world,
+        vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
+        OPAQUE,
+        |coord, _visible_directions, _light| see(coord),
+    );
+}
+
 fn in_view_with_room() -> Vec<ICoord> {
     Vec::with_capacity(IN_VIEW_MAX)
 }
@@ -138,22 +151,14 @@ impl Visibility {
         let grid = &mut self.grid;
         let in_view = &mut self.in_view;
         in_view.clear();
-        let player = world.player_coord();
-        self.shadowcast.for_each_visible(
-            player,
-            &Opacity { centre: player },
-            world,
-            vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
-            OPAQUE,
-            |coord, _visible_directions, _light| {
-                if let Some(cell) = grid.get_mut(coord)
-                    && cell.in_sight != generation
-                {
-                    cell.in_sight = generation;
-                    in_view.push(coord);
-                }
-            },
-        );
+        scan(&mut self.shadowcast, world, |coord| {
+            if let Some(cell) = grid.get_mut(coord)
+                && cell.in_sight != generation
+            {
+                cell.in_sight = generation;
+                in_view.push(coord);
+            }
+        });
     }
 
     /// Works out again which cells the player's eyes reach, as the last [`Visibility::look`]
@@ -161,19 +166,11 @@ impl Visibility {
     pub fn restore_sight(&mut self, world: &World) {
         let in_view = &mut self.in_view;
         in_view.clear();
-        let player = world.player_coord();
-        self.shadowcast.for_each_visible(
-            player,
-            &Opacity { centre: player },
-            world,
-            vision_distance::Circle::new_squared(PLAYER_VISION_DISTANCE_SQUARED),
-            OPAQUE,
-            |coord, _visible_directions, _light| {
-                if coord.is_valid(world.size()) {
-                    in_view.push(coord);
-                }
-            },
-        );
+        scan(&mut self.shadowcast, world, |coord| {
+            if coord.is_valid(world.size()) {
+                in_view.push(coord);
+            }
+        });
         // The scan may report a cell more than once; a stamp would tell, but none is made here.
         in_view.sort_unstable_by_key(|coord| (coord.y, coord.x));
         in_view.dedup();

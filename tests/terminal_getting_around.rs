@@ -143,14 +143,7 @@ fn q_quits_and_saves_under_the_please_enlarge_notice() {
     let resize = session.tmux(&["resize-window", "-t", "umbra", "-x", "40", "-y", "10"]);
     assert!(resize.status.success());
     session.wait_for_screen("the notice", KEY, |screen| screen.contains("Please"));
-    session.send("q");
-    assert_eq!(
-        session.wait_for_exit(),
-        0,
-        "stderr: {}",
-        session.read("stderr")
-    );
-    session.assert_terminal_restored();
+    quit(&session);
     assert!(
         session
             .dir
