@@ -69,8 +69,7 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
         NpcState::Fleeing => "fleeing",
     });
     let health = game
-        .npcs()
-        .find(|npc| npc.coord == coord)
+        .npc_at(coord)
         .map_or("", |npc| health_words(npc.hit_points));
     match state {
         Some(state) => format!("{name} ({state}), {health}"),

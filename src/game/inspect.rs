@@ -120,6 +120,18 @@ impl Game {
         self.agents.get(id).copied()
     }
 
+    /// The living NPC standing at `coord`, if any, found through the spatial table rather than
+    /// by scanning every NPC. Ground truth: callers show it only where the player sees.
+    pub fn npc_at(&self, coord: ICoord) -> Option<NpcInfo> {
+        let npc = self.world.character_at(coord)?;
+        Some(NpcInfo {
+            id: npc,
+            coord,
+            npc_type: self.world.npc_type(npc)?,
+            hit_points: self.world.hit_points(npc)?,
+        })
+    }
+
     /// The memory of the NPC standing at `coord`, if a living NPC stands there.
     pub fn agent_at(&self, coord: ICoord) -> Option<Agent> {
         let npc = self.world.character_at(coord)?;
