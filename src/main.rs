@@ -95,17 +95,14 @@ fn play(args: Args) -> ExitCode {
         }
     };
     let first_seed = opened.game.seed();
-    say(&format!("RNG Seed: {first_seed}\n"));
+    say(&format!("{}\n", umbra::app::seed_line(first_seed)));
     if opened.resumed {
-        say(&format!(
-            "Resuming the saved game at turn {}.\n",
-            opened.game.turn()
-        ));
+        say(&format!("{}\n", umbra::app::resuming_line(&opened.game)));
     }
     let result = run(app_for(opened), graphical, &args);
     let report = reports.collect();
     for seed in &report.new_seeds {
-        say(&format!("RNG Seed: {seed}\n"));
+        say(&format!("{}\n", umbra::app::seed_line(*seed)));
     }
     for problem in &report.problems {
         complain(problem);
@@ -160,7 +157,7 @@ fn watch(replay: &Replay, args: &Args) -> ExitCode {
         say(&session::headless_summary(&recording));
         return ExitCode::SUCCESS;
     }
-    say(&format!("RNG Seed: {}\n", recording.seed));
+    say(&format!("{}\n", umbra::app::seed_line(recording.seed)));
     let graphical = wants_window(args);
     exit_code(
         run(GameApp::replay(&recording), graphical, args),

@@ -349,3 +349,49 @@ fn repeated_messages_fold_and_the_log_title_counts_in_words() {
     press(&mut app, KeyboardInput::Char('m'));
     assert!(render_at(&app, SCREEN).contains("Message log (2 messages)"));
 }
+
+/// Where there is nothing to quit to (the browser), `q` keeps the game and shows the title
+/// screen: continue goes back to the same turn, a new game asks first while this one lives.
+#[test]
+fn quitting_to_the_title_keeps_the_game_and_offers_a_new_one() {
+    let (app, _) = app_on(HALL);
+    let mut app = app.with_title_on_quit();
+    press_at(&mut app, SCREEN, KeyboardInput::Char('l'));
+    let output = press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
+    assert!(output.is_none(), "q must not end the app");
+    assert!(app.is_at_title());
+    let title = render_at(&app, SCREEN);
+    assert!(
+        title.contains("Continue (depth 1, turn 1)"),
+        "{}",
+        title.text()
+    );
+    assert!(title.contains("New game"), "{}", title.text());
+    press_at(&mut app, SCREEN, KeyboardInput::Char('c'));
+    assert!(!app.is_at_title());
+    assert_eq!(
+        app.game().turn(),
+        1,
+        "continuing goes back to the same game"
+    );
+    press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
+    press_at(&mut app, SCREEN, keys::RETURN);
+    assert!(!app.is_at_title(), "Enter on Continue continues");
+    press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
+    press_at(&mut app, SCREEN, KeyboardInput::Char('n'));
+    assert!(
+        render_at(&app, SCREEN).contains("abandon"),
+        "a living game is not dropped unasked"
+    );
+    press_at(&mut app, SCREEN, KeyboardInput::Char('y'));
+    assert_eq!((app.game().seed(), app.game().turn()), (11, 0));
+}
+
+/// Without the title (the terminal and the window), `q` ends the app as before.
+#[test]
+fn quitting_without_a_title_ends_the_app() {
+    let (mut app, _) = app_on(HALL);
+    let output = press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
+    assert!(output.is_some());
+    assert!(!app.is_at_title());
+}

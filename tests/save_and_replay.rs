@@ -471,3 +471,34 @@ fn a_dead_games_save_that_cannot_be_removed_is_reported() {
         "{problems:?}"
     );
 }
+
+/// Watching a recording, End plays the rest of it at once (paused or not); the game reached is
+/// the recording's own end, and keys after that change nothing.
+#[test]
+fn end_skips_a_watched_recording_to_its_end() {
+    let recording = Recording::of(&played(3, &actions(400, 4)));
+    let mut app = GameApp::replay(&recording);
+    let screen = UCoord::new(100, 40);
+    let press = |app: &mut GameApp, key| {
+        let fb = FrameBuffer::new(screen);
+        app.update(
+            &mut (),
+            fb.default_ctx(),
+            Event::Input(Input::Keyboard(key)),
+        )
+    };
+    press(&mut app, KeyboardInput::Char(' '));
+    assert_eq!(
+        app.game().actions().len(),
+        0,
+        "nothing is played before its time"
+    );
+    press(&mut app, KeyboardInput::End);
+    assert_eq!(app.game().actions(), recording.actions.as_slice());
+    assert_eq!(
+        app.game().state_hash(),
+        recording.play_to_end().state_hash()
+    );
+    press(&mut app, KeyboardInput::End);
+    assert_eq!(app.game().actions().len(), recording.actions.len());
+}

@@ -19,12 +19,20 @@ impl GameApp {
             Mode::Help { scroll } => self.handle_help_key(key, scroll, screen),
             Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
             Mode::Log { scroll } => self.handle_log_key(key, scroll, screen),
+            Mode::Title { selected } => self.handle_title_key(key, selected),
         }
         None
     }
 
-    /// While watching, the only keys are pause, the log, help, and quit.
+    /// While watching, the only keys are pause, skipping to the end, the log, help, and quit.
     pub(super) fn handle_playback_key(&mut self, key: KeyboardInput) -> app::Output {
+        if key == KeyboardInput::End {
+            if let Some(playback) = self.playback.as_mut() {
+                playback.skip_to_end();
+            }
+            self.advance_playback(std::time::Duration::ZERO);
+            return None;
+        }
         match super::keys::play_key(key)? {
             PlayKey::Act(PlayerAction::Wait) => {
                 if let Some(playback) = self.playback.as_mut() {

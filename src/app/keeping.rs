@@ -91,6 +91,9 @@ pub enum Notice {
     },
     /// The journal's last action was only half written when the game stopped; it was dropped.
     TornTail,
+    /// There is nowhere to keep the game (a browser with storage turned off): it is played, but
+    /// not kept.
+    NotSaving { reason: String },
     /// The high-score file could not be read; it was renamed and a new table begun.
     ScoresSetAside { aside: PathBuf, reason: String },
     /// The high-score file could not be read nor moved; it was left alone and the run not
@@ -119,6 +122,10 @@ pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
         Notice::TornTail => vec![
             "The last key press before the game stopped was not fully saved; it was undone."
                 .to_string(),
+        ],
+        Notice::NotSaving { reason } => vec![
+            format!("Your game cannot be saved here: {reason}."),
+            "It will be lost when Umbra stops.".to_string(),
         ],
         Notice::ScoresSetAside { aside, reason } => vec![
             format!("The high scores could not be read: {reason}."),
@@ -154,6 +161,7 @@ pub fn notice_report(notice: &Notice) -> String {
         Notice::TornTail => {
             "the save's last key press was only half written and was dropped".to_string()
         }
+        Notice::NotSaving { reason } => format!("the game cannot be saved: {reason}"),
         Notice::ScoresSetAside { aside, reason } => format!(
             "the high-score file could not be read: {reason}; it was kept as {} and a new table begun",
             aside.display()

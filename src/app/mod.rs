@@ -16,6 +16,7 @@ pub mod palette;
 mod pointer;
 mod replay;
 mod screens;
+mod title;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
@@ -28,6 +29,7 @@ pub use look::describe;
 use messages::{MessageLog, Tone};
 pub use morgue::score_lines;
 pub use screens::{MIN_SCREEN, MenuItem};
+pub use title::TitleItem;
 
 /// What is on screen besides the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +55,10 @@ enum Mode {
     ConfirmAbandon {
         seed: Option<u64>,
     },
+    /// The title screen, where quitting leads when the app is told there is nowhere to quit to.
+    Title {
+        selected: TitleItem,
+    },
 }
 
 /// The whole game as one chargrid component; frontends run it as it is.
@@ -69,6 +75,8 @@ pub struct GameApp {
     doing: Option<Doing>,
     /// The map cell under the mouse pointer, described on screen.
     hover: Option<ICoord>,
+    /// Quitting shows the title screen instead of ending the app (in the browser).
+    quit_to_title: bool,
 }
 
 impl GameApp {
@@ -86,6 +94,7 @@ impl GameApp {
             playback: None,
             doing: None,
             hover: None,
+            quit_to_title: false,
         }
     }
 
@@ -106,6 +115,18 @@ impl GameApp {
     pub fn with_seed_source(mut self, source: impl FnMut() -> u64 + 'static) -> Self {
         self.new_seed = Box::new(source);
         self
+    }
+
+    /// Quitting leads to a title screen (continue, new game) instead of ending the app: for a
+    /// platform with nothing to quit to, such as a browser tab. The game is kept as on any quit.
+    pub fn with_title_on_quit(mut self) -> Self {
+        self.quit_to_title = true;
+        self
+    }
+
+    /// True while the title screen is shown.
+    pub fn is_at_title(&self) -> bool {
+        matches!(self.mode, Mode::Title { .. })
     }
 
     /// Shows something about the saved game in the log from the first screen on.
@@ -189,10 +210,17 @@ impl GameApp {
 
     fn quit(&mut self) -> app::Output {
         self.leave();
+        if self.quit_to_title && self.playback.is_none() {
+            self.doing = None;
+            self.mode = Mode::Title {
+                selected: TitleItem::first(&self.game),
+            };
+            return None;
+        }
         Some(app::Exit)
     }
 
-    fn advance_playback(&mut self, elapsed: std::time::Duration) {
+    pub(super) fn advance_playback(&mut self, elapsed: std::time::Duration) {
         let Some(mut playback) = self.playback.take() else {
             return;
         };
@@ -206,6 +234,16 @@ impl GameApp {
         }
         self.playback = Some(playback);
     }
+}
+
+/// The first line the game says outside its screen, so a seed can be played again.
+pub fn seed_line(seed: u64) -> String {
+    format!("RNG Seed: {seed}")
+}
+
+/// Said outside the screen when a saved game is resumed.
+pub fn resuming_line(game: &Game) -> String {
+    format!("Resuming the saved game at turn {}.", game.turn())
 }
 
 fn welcome(game: &Game) -> String {
@@ -237,6 +275,9 @@ impl Component for GameApp {
         let screen = ctx.bounding_box.size();
         if !is_big_enough(screen) {
             return screens::too_small(fb, ctx, screen);
+        }
+        if let Mode::Title { selected } = self.mode {
+            return title::render(fb, ctx, &self.game, selected);
         }
         let map_rows = screen.height() - hud::HUD_ROWS;
         let panel_open =
@@ -273,7 +314,7 @@ impl Component for GameApp {
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }
-            Mode::Play | Mode::Log { .. } | Mode::Look { .. } => (),
+            Mode::Play | Mode::Log { .. } | Mode::Look { .. } | Mode::Title { .. } => (),
         }
     }
 

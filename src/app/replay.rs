@@ -42,6 +42,13 @@ impl Playback {
         self.actions[start..start + due].iter().copied()
     }
 
+    /// Makes every action left due at once: the next `advance` plays the rest of the game.
+    pub fn skip_to_end(&mut self) {
+        self.paused = false;
+        let left = u32::try_from(self.actions.len() - self.next).unwrap_or(u32::MAX);
+        self.since_last_step = STEP.saturating_mul(left);
+    }
+
     pub fn is_finished(&self) -> bool {
         self.next == self.actions.len()
     }

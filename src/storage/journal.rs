@@ -9,7 +9,8 @@
 use direction::CardinalDirection;
 use serde::{Deserialize, Serialize};
 
-use super::{LoadError, check_magic, read_le};
+use super::LoadError;
+use super::format::{check_magic, read_le};
 use crate::game::{GameOptions, PlayerAction, RULES_VERSION};
 use crate::terrain;
 

@@ -1,10 +1,8 @@
 //! A whole game as its inputs: seed, options and every player action, enough to replay it. On
 //! disk it is a journal (see `journal`), so a save can be replayed as a recording too.
 
-use std::path::Path;
-
+use super::LoadError;
 use super::journal::{self, RECORD_LEN};
-use super::{LoadError, read_capped, write_atomically};
 use crate::game::{Game, GameOptions, PlayerAction};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,13 +55,5 @@ impl Recording {
             options: decoded.options,
             actions: decoded.actions,
         })
-    }
-
-    pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        write_atomically(path, &self.to_bytes())
-    }
-
-    pub fn read(path: &Path) -> Result<Self, LoadError> {
-        Self::from_bytes(&read_capped(path, Self::SIZE_LIMIT)?)
     }
 }

@@ -7,23 +7,12 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
+use super::files::{is_missing, read_capped, rename_aside, write_atomically};
 use super::recording::Recording;
-use super::{LoadError, is_missing, read_capped, rename_aside, unwrap, wrap, write_atomically};
-use crate::game::{Game, HighScores, ScoreEntry};
+use super::{LoadError, scores};
+use crate::game::{Game, HighScores};
 
 const SCORES_NAME: &str = "scores.umbra";
-const MAGIC: &[u8; 8] = b"UMBRASCO";
-/// Bump when the encoding of a score entry changes.
-const FORMAT_VERSION: u32 = 1;
-/// Ten entries take under 400 bytes; anything far larger is not ours.
-const SIZE_LIMIT: u64 = 64 << 10;
-
-#[derive(Serialize, Deserialize)]
-struct ScoresFile {
-    entries: Vec<ScoreEntry>,
-}
 
 /// Where a finished run was kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,23 +28,16 @@ pub fn scores_path(dir: &Path) -> PathBuf {
 
 /// The table in `dir`; an empty one if there is no file yet.
 pub fn read_scores(dir: &Path) -> Result<HighScores, LoadError> {
-    let bytes = match read_capped(&scores_path(dir), SIZE_LIMIT) {
+    let bytes = match read_capped(&scores_path(dir), scores::SIZE_LIMIT) {
         Ok(bytes) => bytes,
         Err(error) if is_missing(&error) => return Ok(HighScores::default()),
         Err(error) => return Err(error),
     };
-    let payload = unwrap(MAGIC, FORMAT_VERSION, &bytes)?;
-    let file: ScoresFile =
-        postcard::from_bytes(payload).map_err(|e| LoadError::Invalid(e.to_string()))?;
-    Ok(HighScores::from_entries(file.entries))
+    scores::decode(&bytes)
 }
 
-pub fn write_scores(dir: &Path, scores: &HighScores) -> io::Result<()> {
-    let file = ScoresFile {
-        entries: scores.entries().to_vec(),
-    };
-    let payload = postcard::to_allocvec(&file).expect("scores always encode");
-    write_atomically(&scores_path(dir), &wrap(MAGIC, FORMAT_VERSION, &payload))
+pub fn write_scores(dir: &Path, table: &HighScores) -> io::Result<()> {
+    write_atomically(&scores_path(dir), &scores::encode(table))
 }
 
 /// Renames an unreadable high-score file out of the way; returns where it went.

@@ -8,9 +8,10 @@ use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::journal::{self, RECORD_LEN};
+use super::files::{is_missing, probe_writable, read_capped, rename_aside, write_atomically};
+use super::journal::RECORD_LEN;
 use super::recording::Recording;
-use super::{LoadError, is_missing, probe_writable, read_capped, rename_aside, snapshot};
+use super::{JournalCursor, LoadError, resume, snapshot};
 use crate::game::Game;
 
 const JOURNAL_NAME: &str = "save.umbra";
@@ -23,16 +24,6 @@ const LOCK_NAME: &str = "save.lock";
 /// An fsync per key press would cost milliseconds on slow disks (and a 200,000-key paste would
 /// take minutes), so it happens at most once a second, and whenever a game is closed.
 const SYNC_INTERVAL: Duration = Duration::from_secs(1);
-/// The fewest actions between snapshots: resuming replays at most this many turns after the
-/// last snapshot (a few milliseconds), and a snapshot of the default level (about 50 KB) costs
-/// under a millisecond, once in a thousand turns.
-const SNAPSHOT_INTERVAL_MIN: usize = 1000;
-/// Larger levels wait one action per this many bytes of snapshot: a 1000×1000 level's state is
-/// about 24 MB and takes about 110 ms to encode and write, which would be a hitch the player
-/// sees every thousand key presses; once in 24,000 it is rare, costs about 5 µs a turn spread
-/// out, and resuming still replays under a tenth of a second after the snapshot.
-const SNAPSHOT_BYTES_PER_ACTION: usize = 1024;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveSlot {
     dir: PathBuf,
@@ -163,45 +154,35 @@ impl ClaimedSlot {
             Err(error) if is_missing(&error) => return Ok(None),
             Err(error) => return Err(error),
         };
-        let snapshot = snapshot::read(&self.snapshot_path());
-        let decoded = journal::decode(&bytes, snapshot.as_ref().map(|s| s.actions))?;
-        if snapshot
-            .as_ref()
-            .is_some_and(|s| s.actions > decoded.actions.len())
-        {
-            return Err(LoadError::Invalid(
-                "the journal has lost actions its snapshot has".into(),
-            ));
-        }
-        let start = snapshot
-            .filter(|s| decoded.chain_at == Some(s.chain))
-            .and_then(|s| s.game());
-        let mut game = start.unwrap_or_else(|| Game::new(decoded.seed, decoded.options));
-        let done = game.actions().len();
-        for &action in &decoded.actions[done..] {
-            game.act(action);
-        }
+        let snapshot = read_capped(&self.snapshot_path(), snapshot::SIZE_LIMIT)
+            .ok()
+            .and_then(|bytes| snapshot::decode(&bytes));
+        let resumed = resume(&bytes, snapshot)?;
         let file = OpenOptions::new().read(true).write(true).open(&path)?;
-        let torn_tail = decoded.valid_len < bytes.len() as u64;
-        if torn_tail {
-            file.set_len(decoded.valid_len)?;
+        if resumed.torn_tail {
+            file.set_len(resumed.valid_len as u64)?;
         }
-        let writer = SaveWriter::new(file, self.snapshot_path(), decoded.valid_len, decoded.chain);
+        let writer = SaveWriter::new(
+            file,
+            self.snapshot_path(),
+            resumed.valid_len as u64,
+            resumed.cursor,
+        );
         Ok(Some(SavedGame {
-            writer: writer.after(decoded.actions.len(), done),
-            replayed: decoded.actions.len() - done,
-            game,
-            torn_tail,
+            writer,
+            replayed: resumed.replayed,
+            game: resumed.game,
+            torn_tail: resumed.torn_tail,
         }))
     }
 
     /// Starts the journal of a new game, replacing any save in one step.
     pub fn start(&self, game: &Game) -> io::Result<SaveWriter> {
-        let (header, chain) = journal::encode_header(game.seed(), game.options());
-        super::write_atomically(&self.path(), &header)?;
+        let (header, cursor) = JournalCursor::start(game);
+        write_atomically(&self.path(), &header)?;
         remove_if_present(&self.snapshot_path())?;
         let file = OpenOptions::new().write(true).open(self.path())?;
-        let mut writer = SaveWriter::new(file, self.snapshot_path(), header.len() as u64, chain);
+        let mut writer = SaveWriter::new(file, self.snapshot_path(), header.len() as u64, cursor);
         writer.record(game)?;
         Ok(writer)
     }
@@ -234,59 +215,42 @@ pub struct SaveWriter {
     snapshot_path: PathBuf,
     /// Bytes of journal known to be written; a failed append is cut back to this.
     journal_len: u64,
-    chain: u32,
-    /// Actions of the game already in the journal.
-    written: usize,
-    snapshot_at: usize,
-    /// Actions from one snapshot to the next, set by the size of the last one.
-    snapshot_every: usize,
+    cursor: JournalCursor,
     /// Reused for every append, so keeping the save allocates nothing per turn.
     buffer: Vec<u8>,
     last_sync: Instant,
 }
 
 impl SaveWriter {
-    fn new(file: File, snapshot_path: PathBuf, journal_len: u64, chain: u32) -> Self {
+    fn new(file: File, snapshot_path: PathBuf, journal_len: u64, cursor: JournalCursor) -> Self {
         Self {
             file,
             snapshot_path,
             journal_len,
-            chain,
-            written: 0,
-            snapshot_at: 0,
-            snapshot_every: SNAPSHOT_INTERVAL_MIN,
+            cursor,
             buffer: Vec::with_capacity(64 * RECORD_LEN),
             last_sync: Instant::now(),
         }
     }
 
-    fn after(mut self, written: usize, snapshot_at: usize) -> Self {
-        self.written = written;
-        self.snapshot_at = snapshot_at;
-        self
-    }
-
     /// Appends the actions the game has taken since the last call. On failure nothing half-done
     /// stays in the journal, and the next call tries those actions again.
     pub fn record(&mut self, game: &Game) -> io::Result<()> {
-        let actions = game.actions();
-        if actions.len() > self.written {
-            let mut chain = self.chain;
-            self.buffer.clear();
-            journal::encode_actions(&mut chain, &actions[self.written..], &mut self.buffer);
+        self.buffer.clear();
+        let next = self.cursor.encode_new(game, &mut self.buffer);
+        if !self.buffer.is_empty() {
             if let Err(error) = self.append() {
                 // Cut off whatever part of the append did land, so the journal stays whole.
                 let _ = self.file.set_len(self.journal_len);
                 return Err(error);
             }
             self.journal_len += self.buffer.len() as u64;
-            self.chain = chain;
-            self.written = actions.len();
+            self.cursor = next;
         }
         if self.last_sync.elapsed() >= SYNC_INTERVAL {
             self.sync()?;
         }
-        if self.written >= self.snapshot_at + self.snapshot_every {
+        if self.cursor.snapshot_due() {
             self.snapshot(game)?;
         }
         Ok(())
@@ -306,9 +270,9 @@ impl SaveWriter {
     /// The journal is on the disk first, so a snapshot never gets ahead of its journal.
     fn snapshot(&mut self, game: &Game) -> io::Result<()> {
         self.sync()?;
-        let size = snapshot::write(&self.snapshot_path, game, self.chain)?;
-        self.snapshot_at = self.written;
-        self.snapshot_every = SNAPSHOT_INTERVAL_MIN.max(size / SNAPSHOT_BYTES_PER_ACTION);
+        let bytes = snapshot::encode(game, self.cursor.chain());
+        write_atomically(&self.snapshot_path, &bytes)?;
+        self.cursor.snapshot_taken(bytes.len());
         Ok(())
     }
 
@@ -316,7 +280,7 @@ impl SaveWriter {
     /// the game as it stands so resuming replays nothing.
     pub fn close(&mut self, game: &Game) -> io::Result<()> {
         self.record(game)?;
-        if self.written > self.snapshot_at {
+        if self.cursor.is_ahead_of_snapshot() {
             self.snapshot(game)?;
         }
         self.sync()

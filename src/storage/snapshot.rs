@@ -4,18 +4,16 @@
 //! the one the snapshot was taken at. Anything else about it (missing, damaged, stale, from
 //! another build) just means a longer replay.
 
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
 
-use super::{read_capped, unwrap, wrap, write_atomically};
+use super::format::{unwrap, wrap};
 use crate::game::{Game, RULES_VERSION};
 
 const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// Bump when the encoding of the game state changes.
 const FORMAT_VERSION: u32 = 3;
 /// Far above the state of a 1000×1000 level with every NPC alive.
-const SIZE_LIMIT: u64 = 512 << 20;
+pub const SIZE_LIMIT: u64 = 512 << 20;
 
 #[derive(Serialize)]
 struct SnapshotRef<'a> {
@@ -52,8 +50,8 @@ impl Snapshot {
     }
 }
 
-/// Writes the snapshot; returns its size in bytes.
-pub fn write(path: &Path, game: &Game, chain: u32) -> std::io::Result<usize> {
+/// The snapshot's bytes: `game` after the journaled actions whose chain is `chain`.
+pub fn encode(game: &Game, chain: u32) -> Vec<u8> {
     let state = game.to_state_bytes();
     let snapshot = SnapshotRef {
         rules_version: RULES_VERSION,
@@ -62,15 +60,12 @@ pub fn write(path: &Path, game: &Game, chain: u32) -> std::io::Result<usize> {
         state: &state,
     };
     let payload = postcard::to_allocvec(&snapshot).expect("a snapshot always encodes");
-    let bytes = wrap(MAGIC, FORMAT_VERSION, &payload);
-    write_atomically(path, &bytes)?;
-    Ok(bytes.len())
+    wrap(MAGIC, FORMAT_VERSION, &payload)
 }
 
-/// The snapshot at `path`, or `None` for any reason it cannot be used.
-pub fn read(path: &Path) -> Option<Snapshot> {
-    let bytes = read_capped(path, SIZE_LIMIT).ok()?;
-    let payload = unwrap(MAGIC, FORMAT_VERSION, &bytes).ok()?;
+/// The snapshot in `bytes`, or `None` for any reason it cannot be used.
+pub fn decode(bytes: &[u8]) -> Option<Snapshot> {
+    let payload = unwrap(MAGIC, FORMAT_VERSION, bytes).ok()?;
     let snapshot: SnapshotOwned = postcard::from_bytes(payload).ok()?;
     (snapshot.rules_version == RULES_VERSION).then_some(Snapshot {
         actions: usize::try_from(snapshot.actions).ok()?,

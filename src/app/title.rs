@@ -1,0 +1,110 @@
+//! The title screen: where quitting leads when there is nowhere to quit to (the browser), and
+//! from where the saved game continues or a new one begins.
+
+use chargrid::core::{Ctx, FrameBuffer};
+use chargrid::input::KeyboardInput;
+
+use super::draw::{self, Line};
+use super::keys::{ListKey, list_key};
+use super::{GameApp, Mode, palette};
+use crate::balance::FINAL_DEPTH;
+use crate::game::Game;
+
+/// What the title screen offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TitleItem {
+    /// Back to the living game, as it was left.
+    Continue,
+    NewGame,
+}
+
+impl TitleItem {
+    /// The items for this game, in order: nothing to continue once a run is over.
+    fn all(game: &Game) -> &'static [Self] {
+        if game.is_over() {
+            &[Self::NewGame]
+        } else {
+            &[Self::Continue, Self::NewGame]
+        }
+    }
+
+    fn label(self, game: &Game) -> String {
+        match self {
+            Self::Continue => format!("Continue (depth {}, turn {})", game.depth(), game.turn()),
+            Self::NewGame => "New game".to_string(),
+        }
+    }
+
+    /// The first item: continuing, when there is a game to continue.
+    pub fn first(game: &Game) -> Self {
+        Self::all(game)[0]
+    }
+
+    fn step(self, game: &Game, by: usize) -> Self {
+        let items = Self::all(game);
+        let at = items.iter().position(|&item| item == self).unwrap_or(0);
+        items[(at + by) % items.len()]
+    }
+}
+
+pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, selected: TitleItem) {
+    let mut lines: Vec<Line> = vec![
+        ("U M B R A".to_string(), palette::HEADING),
+        blank(),
+        (
+            format!("Take the stairs down to depth {FINAL_DEPTH} and lift the Sunstone."),
+            palette::TEXT,
+        ),
+        blank(),
+    ];
+    for &item in TitleItem::all(game) {
+        let (marker, colour) = if item == selected {
+            ('>', palette::HEADING)
+        } else {
+            (' ', palette::TEXT)
+        };
+        lines.push((format!("{marker} {}", item.label(game)), colour));
+    }
+    lines.push(blank());
+    lines.push((
+        "Your game is saved in this browser after every key.".to_string(),
+        palette::FAINT_TEXT,
+    ));
+    lines.push((
+        "arrows choose, Enter confirms; c continues, n starts anew".to_string(),
+        palette::FAINT_TEXT,
+    ));
+    draw::panel(fb, ctx, &lines);
+}
+
+fn blank() -> Line {
+    (String::new(), palette::TEXT)
+}
+
+impl GameApp {
+    pub(super) fn handle_title_key(&mut self, key: KeyboardInput, selected: TitleItem) {
+        let chosen = match key {
+            KeyboardInput::Char('c') if !self.game.is_over() => TitleItem::Continue,
+            KeyboardInput::Char('n') => TitleItem::NewGame,
+            _ => match list_key(key) {
+                Some(ListKey::Up | ListKey::PageUp) => {
+                    let by = TitleItem::all(&self.game).len() - 1;
+                    return self.show_title(selected.step(&self.game, by));
+                }
+                Some(ListKey::Down | ListKey::PageDown) => {
+                    return self.show_title(selected.step(&self.game, 1));
+                }
+                Some(ListKey::Choose) => selected,
+                Some(ListKey::Close) | None => return,
+            },
+        };
+        match chosen {
+            TitleItem::Continue => self.mode = Mode::Play,
+            TitleItem::NewGame => self.offer_new_game(),
+        }
+    }
+
+    fn show_title(&mut self, selected: TitleItem) {
+        self.mode = Mode::Title { selected };
+    }
+}

@@ -1,0 +1,178 @@
+//! Files on native platforms: read only when a regular file of bounded size, replaced
+//! atomically, set aside (never over an earlier one) when unreadable.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use super::{LoadError, Recording};
+
+/// What stands at a path, in words, when it is not a regular file.
+pub(super) fn not_a_file(file_type: fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return Some("a FIFO");
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return Some("a device");
+        }
+        if file_type.is_socket() {
+            return Some("a socket");
+        }
+    }
+    if file_type.is_dir() {
+        return Some("a directory");
+    }
+    if file_type.is_symlink() {
+        return Some("a symbolic link");
+    }
+    (!file_type.is_file()).then_some("something unusual")
+}
+
+/// Opens for reading without ever blocking: a FIFO that appeared after the type check must not
+/// wait for a writer that never comes.
+pub(super) fn open_for_reading(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The whole file, if it is a regular file of at most `limit` bytes. Symbolic links are
+/// followed, so a link to `/dev/zero` is refused as the device it is, and nothing more than
+/// `limit + 1` bytes is ever read into memory.
+pub(super) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    check_readable(&fs::metadata(path)?, limit)?;
+    let file = open_for_reading(path)?;
+    let metadata = file.metadata()?;
+    check_readable(&metadata, limit)?;
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(LoadError::TooLarge {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+/// True for the error of a file that is not there (which for a save just means no game).
+pub(super) fn is_missing(error: &LoadError) -> bool {
+    matches!(error, LoadError::Io(error) if error.kind() == io::ErrorKind::NotFound)
+}
+
+pub(super) fn check_readable(metadata: &fs::Metadata, limit: u64) -> Result<(), LoadError> {
+    if let Some(kind) = not_a_file(metadata.file_type()) {
+        return Err(LoadError::NotAFile(kind));
+    }
+    if metadata.len() > limit {
+        return Err(LoadError::TooLarge {
+            size: metadata.len(),
+            limit,
+        });
+    }
+    Ok(())
+}
+
+/// Refuses to replace anything but a regular file: a recording named `/dev/null` must not
+/// turn the device into a file.
+pub(super) fn check_replaceable(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(metadata) => match not_a_file(metadata.file_type()) {
+            Some(kind) => Err(io::Error::other(format!(
+                "{} is {kind}, not a regular file; it was left alone",
+                path.display()
+            ))),
+            None => Ok(()),
+        },
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
+/// The directory a file lives in (the current one for a bare name).
+pub fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes a uniquely named temporary file next to its final place, flushes it to disk, then
+/// renames it over the old one: a crash at any point leaves either the old file or the new one,
+/// never half of either, and a failure removes the temporary file.
+pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    check_replaceable(path)?;
+    let dir = parent_dir(path);
+    fs::create_dir_all(dir)?;
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".umbra-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temporary.write_all(bytes)?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(path).map_err(|error| error.error)?;
+    Ok(())
+}
+
+/// Renames a file that cannot be read to `NAME.unreadable` (or `.unreadable.N`, never over an
+/// earlier one) so nothing the player had is silently lost; returns where it went.
+pub(super) fn rename_aside(path: &Path) -> io::Result<std::path::PathBuf> {
+    let mut n = 0;
+    loop {
+        let mut name = path.as_os_str().to_owned();
+        name.push(if n == 0 {
+            ".unreadable".to_string()
+        } else {
+            format!(".unreadable.{n}")
+        });
+        let aside = std::path::PathBuf::from(name);
+        if fs::symlink_metadata(&aside).is_err() {
+            fs::rename(path, &aside)?;
+            return Ok(aside);
+        }
+        n += 1;
+    }
+}
+
+/// Checks, before anything is played, that `path` can later be written atomically: nothing but a
+/// regular file stands there, and its directory exists and takes new files.
+pub fn check_writable_target(path: &Path) -> io::Result<()> {
+    check_replaceable(path)?;
+    let dir = parent_dir(path);
+    if !dir.is_dir() {
+        return Err(io::Error::other(format!(
+            "{} is not a directory",
+            dir.display()
+        )));
+    }
+    tempfile::tempfile_in(dir).map(drop)
+}
+
+/// Proves files can be created, written and removed in `dir` (creating it if need be), so a
+/// place that cannot hold a save is found before play rather than at the first save.
+pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
+    fs::create_dir_all(dir)?;
+    let mut probe = tempfile::Builder::new()
+        .prefix(".umbra-probe-")
+        .tempfile_in(dir)?;
+    probe.write_all(b"umbra")?;
+    probe.as_file().sync_all()?;
+    probe.close()
+}
+
+impl Recording {
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        write_atomically(path, &self.to_bytes())
+    }
+
+    pub fn read(path: &Path) -> Result<Self, LoadError> {
+        Self::from_bytes(&read_capped(path, Self::SIZE_LIMIT)?)
+    }
+}

@@ -1,0 +1,141 @@
+//! The envelope every Umbra file but the journal shares (a magic tag, a format version, a
+//! length and a CRC-32 of the payload) and the reasons a file can be refused. Bytes only: where
+//! the bytes are kept (files natively, local storage in the browser) is the edge's business.
+
+use std::fmt;
+use std::io;
+
+const HEADER_LEN: usize = 8 + 4 + 8 + 4;
+
+/// Why a file could not be read back.
+#[derive(Debug)]
+pub enum LoadError {
+    Io(io::Error),
+    /// Something other than a regular file stands where the file should be.
+    NotAFile(&'static str),
+    TooLarge {
+        size: u64,
+        limit: u64,
+    },
+    /// Not one of our files (or so short that even the tag is missing).
+    NotOurs,
+    Truncated,
+    /// The checksum does not match: the file was damaged after it was written.
+    Damaged,
+    WrongVersion {
+        found: u32,
+        expected: u32,
+    },
+    /// Written under other rules: replaying it here would play a different game.
+    OtherRules {
+        found: u32,
+        expected: u32,
+    },
+    /// The bytes are intact but do not describe a valid game.
+    Invalid(String),
+}
+
+impl LoadError {
+    /// True when the file is fine as far as we know but cannot be used here and now (no
+    /// permission, a FIFO, a file far too large): it must be left exactly where it is for the
+    /// player to deal with, never set aside as damaged and replaced.
+    pub fn leave_in_place(&self) -> bool {
+        matches!(
+            self,
+            Self::Io(_) | Self::NotAFile(_) | Self::TooLarge { .. }
+        )
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io(error) => write!(f, "{error}"),
+            Self::NotAFile(kind) => write!(f, "it is {kind}, not a regular file"),
+            Self::TooLarge { size, limit } => write!(
+                f,
+                "it is {size} bytes long, more than any Umbra file ({limit} bytes at most)"
+            ),
+            Self::NotOurs => write!(f, "it is not an Umbra file of this kind"),
+            Self::Truncated => write!(f, "it is truncated"),
+            Self::Damaged => write!(f, "it is damaged (checksum mismatch)"),
+            Self::WrongVersion { found, expected } => write!(
+                f,
+                "it was written by another version of Umbra (format {found}, this one reads {expected})"
+            ),
+            Self::OtherRules { found, expected } => write!(
+                f,
+                "it was played under other rules (rules version {found}; this Umbra plays version \
+                 {expected}), so replaying it here would play a different game"
+            ),
+            Self::Invalid(reason) => write!(f, "it does not describe a valid game ({reason})"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<io::Error> for LoadError {
+    fn from(error: io::Error) -> Self {
+        Self::Io(error)
+    }
+}
+
+pub(super) fn checksum(bytes: &[u8]) -> u32 {
+    crc32fast::hash(bytes)
+}
+
+pub(super) fn wrap(magic: &[u8; 8], version: u32, payload: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    bytes.extend_from_slice(magic);
+    bytes.extend_from_slice(&version.to_le_bytes());
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&checksum(payload).to_le_bytes());
+    bytes.extend_from_slice(payload);
+    bytes
+}
+
+/// The little-endian number in `bytes[at..at + N]`, or `Truncated` if the bytes end first.
+pub(super) fn read_le<const N: usize>(bytes: &[u8], at: usize) -> Result<[u8; N], LoadError> {
+    bytes
+        .get(at..at + N)
+        .and_then(|field| field.try_into().ok())
+        .ok_or(LoadError::Truncated)
+}
+
+/// Checks the tag and the format version; `Truncated` if the file stops inside the tag.
+pub(super) fn check_magic(magic: &[u8; 8], version: u32, bytes: &[u8]) -> Result<(), LoadError> {
+    if bytes.get(..8) != Some(magic.as_slice()) {
+        return Err(if magic.starts_with(bytes) {
+            LoadError::Truncated
+        } else {
+            LoadError::NotOurs
+        });
+    }
+    let found = u32::from_le_bytes(read_le(bytes, 8)?);
+    if found != version {
+        return Err(LoadError::WrongVersion {
+            found,
+            expected: version,
+        });
+    }
+    Ok(())
+}
+
+pub(super) fn unwrap<'a>(
+    magic: &[u8; 8],
+    version: u32,
+    bytes: &'a [u8],
+) -> Result<&'a [u8], LoadError> {
+    check_magic(magic, version, bytes)?;
+    let length = u64::from_le_bytes(read_le(bytes, 12)?);
+    let sum = u32::from_le_bytes(read_le(bytes, 20)?);
+    let payload = &bytes[HEADER_LEN..];
+    if (payload.len() as u64) < length {
+        return Err(LoadError::Truncated);
+    }
+    if payload.len() as u64 > length || checksum(payload) != sum {
+        return Err(LoadError::Damaged);
+    }
+    Ok(payload)
+}

@@ -1,0 +1,172 @@
+//! The browser's keeper: the same journal as the native save, a record per key press, kept in
+//! local storage after every action and before its result is drawn; a snapshot beside it so a
+//! long game resumes quickly; the high scores. An ended game's save is removed (permadeath).
+
+use std::path::PathBuf;
+
+use umbra::app::{KeepError, Keeper, Notice, RunRecord};
+use umbra::game::{Game, HighScores};
+use umbra::storage::{JournalCursor, LoadError, scores, snapshot};
+
+use crate::store::{NotBase64, Store};
+
+pub const SAVE_KEY: &str = "umbra.save";
+pub const SNAPSHOT_KEY: &str = "umbra.snapshot";
+pub const SCORES_KEY: &str = "umbra.scores";
+
+pub struct LocalKeeper {
+    store: Store,
+    /// The whole journal as stored: local storage replaces values whole.
+    journal: Vec<u8>,
+    /// Where the journal stands; `None` until a game is started or resumed here.
+    cursor: Option<JournalCursor>,
+    finished: bool,
+    /// Told the seed of every new game, so the page can show it as the native game prints it.
+    on_new_game: Box<dyn Fn(u64)>,
+}
+
+impl LocalKeeper {
+    pub fn new(store: Store, on_new_game: impl Fn(u64) + 'static) -> Self {
+        Self {
+            store,
+            journal: Vec::new(),
+            cursor: None,
+            finished: false,
+            on_new_game: Box::new(on_new_game),
+        }
+    }
+
+    /// Continues the journal `bytes` (cut to its intact part) at `cursor`.
+    pub fn resuming(mut self, bytes: &[u8], cursor: JournalCursor) -> Self {
+        self.journal = bytes.to_vec();
+        self.cursor = Some(cursor);
+        self
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn append(&mut self, game: &Game) -> Result<(), KeepError> {
+        let Some(cursor) = self.cursor else {
+            return self.start(game);
+        };
+        let kept = self.journal.len();
+        let next = cursor.encode_new(game, &mut self.journal);
+        if self.journal.len() > kept {
+            if let Err(error) = self.store.set(SAVE_KEY, &self.journal) {
+                // Tried again from the same point at the next action.
+                self.journal.truncate(kept);
+                return Err(KeepError(error));
+            }
+            self.cursor = Some(next);
+        }
+        Ok(())
+    }
+
+    /// A snapshot only shortens resuming; the journal is the game. One that does not fit is
+    /// dropped (a stale one must not stay) and the next is tried a full interval later.
+    fn snapshot(&mut self, game: &Game) {
+        let Some(cursor) = self.cursor.as_mut() else {
+            return;
+        };
+        let bytes = snapshot::encode(game, cursor.chain());
+        if self.store.set(SNAPSHOT_KEY, &bytes).is_err() {
+            let _ = self.store.remove(SNAPSHOT_KEY);
+        }
+        cursor.snapshot_taken(bytes.len());
+    }
+
+    /// The game ended: its save goes, so a death once shown stays a death.
+    fn finish(&mut self) -> Result<(), KeepError> {
+        self.cursor = None;
+        self.journal.clear();
+        let removed = self.store.remove(SNAPSHOT_KEY);
+        removed.and(self.store.remove(SAVE_KEY)).map_err(KeepError)
+    }
+
+    /// Enters the run in the table; one that cannot be read is set aside and a new one begun.
+    fn enter_score(&self, game: &Game) -> Result<RunRecord, KeepError> {
+        let mut record = RunRecord::alone(game);
+        let mut table = match self.store.get(SCORES_KEY).map_err(KeepError)? {
+            None => HighScores::default(),
+            Some(bytes) => match bytes.map_err(|NotBase64| LoadError::Damaged) {
+                Ok(bytes) => match scores::decode(&bytes) {
+                    Ok(table) => table,
+                    Err(error) => self.scores_aside(&mut record, &error),
+                },
+                Err(error) => self.scores_aside(&mut record, &error),
+            },
+        };
+        record.place = game.score_entry().and_then(|entry| table.insert(entry));
+        self.store
+            .set(SCORES_KEY, &scores::encode(&table))
+            .map_err(KeepError)?;
+        record.scores = table;
+        Ok(record)
+    }
+
+    fn scores_aside(&self, record: &mut RunRecord, error: &LoadError) -> HighScores {
+        let reason = error.to_string();
+        record.notice = Some(match self.store.set_aside(SCORES_KEY) {
+            Ok(aside) => Notice::ScoresSetAside {
+                aside: PathBuf::from(aside),
+                reason,
+            },
+            Err(_) => Notice::ScoresLeft {
+                path: PathBuf::from(SCORES_KEY),
+                reason,
+            },
+        });
+        HighScores::default()
+    }
+}
+
+impl Keeper for LocalKeeper {
+    fn record(&mut self, game: &Game) -> Result<(), KeepError> {
+        if game.is_over() {
+            if !self.finished {
+                self.finished = true;
+                return self.finish();
+            }
+            return Ok(());
+        }
+        self.append(game)?;
+        if self.cursor.is_some_and(|cursor| cursor.snapshot_due()) {
+            self.snapshot(game);
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, game: &Game) -> Result<(), KeepError> {
+        (self.on_new_game)(game.seed());
+        self.finished = false;
+        let _ = self.store.remove(SNAPSHOT_KEY);
+        let (header, cursor) = JournalCursor::start(game);
+        self.journal = header;
+        self.store.set(SAVE_KEY, &self.journal).map_err(|error| {
+            self.cursor = None;
+            KeepError(error)
+        })?;
+        self.cursor = Some(cursor);
+        self.append(game)
+    }
+
+    fn close(&mut self, game: &Game) -> Result<(), KeepError> {
+        if game.is_over() {
+            return self.finish();
+        }
+        self.append(game)?;
+        if self
+            .cursor
+            .is_some_and(|cursor| cursor.is_ahead_of_snapshot())
+        {
+            self.snapshot(game);
+        }
+        Ok(())
+    }
+
+    fn ended(&mut self, game: &Game, _morgue: &str) -> Result<RunRecord, KeepError> {
+        self.enter_score(game)
+    }
+}

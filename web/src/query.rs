@@ -1,0 +1,71 @@
+//! The browser's command line is the page address: `?seed=42&debug-omniscient` stands for
+//! `--rng-seed 42 --debug-omniscient`, and goes through the native parser, so a bad value gets
+//! the same one-line message.
+
+use umbra::cli::{self, Args, Parsed};
+
+/// What the address may say, and the flag each stands for. Nothing else makes sense in a
+/// browser (no terminal, no files).
+const KNOWN: [(&str, &str, bool); 4] = [
+    ("seed", "--rng-seed", true),
+    ("map-size", "--map-size", true),
+    ("debug-omniscient", "--debug-omniscient", false),
+    ("new-game", "--new-game", false),
+];
+
+/// The options in `search` (`location.search`, with or without its `?`), or what is wrong with
+/// them in one line.
+pub fn args(search: &str) -> Result<Args, String> {
+    let mut flags = Vec::new();
+    for pair in search.trim_start_matches('?').split('&') {
+        if pair.is_empty() {
+            continue;
+        }
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let Some(&(_, flag, takes_value)) = KNOWN.iter().find(|(known, ..)| *known == name) else {
+            let names: Vec<&str> = KNOWN.iter().map(|(name, ..)| *name).collect();
+            return Err(format!(
+                "the address asks for \"{name}\", which Umbra does not know (it knows {})",
+                names.join(", ")
+            ));
+        };
+        flags.push(flag.to_string());
+        if takes_value {
+            flags.push(value.to_string());
+        }
+    }
+    match cli::parse(&flags) {
+        Ok(Parsed::Play(args)) => Ok(args),
+        Ok(Parsed::Help(_)) => Err("the address asks for help, which this page is".to_string()),
+        // The message names the flag; the player wrote the address's name for it.
+        Err(error) => Err(KNOWN
+            .iter()
+            .fold(error.message, |message, (name, flag, _)| {
+                message.replace(flag, name)
+            })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::args;
+    use umbra::visibility::Omniscience;
+
+    #[test]
+    fn seed_and_omniscience_come_from_the_address() {
+        let parsed = args("?seed=42&debug-omniscient").expect("a valid address");
+        assert_eq!(parsed.rng_seed, Some(42));
+        assert_eq!(parsed.options.omniscience, Omniscience::On);
+        assert_eq!(args("").expect("no options").rng_seed, None);
+    }
+
+    #[test]
+    fn bad_addresses_are_refused_in_words() {
+        assert_eq!(
+            args("?seed=abc").err().as_deref(),
+            Some("invalid seed \"abc\": expected a whole number from 0 to 18446744073709551615")
+        );
+        assert!(args("?save-dir=/tmp").is_err_and(|e| e.contains("save-dir")));
+        assert!(args("?map-size=5x5").is_err());
+    }
+}
