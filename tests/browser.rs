@@ -3,7 +3,8 @@
 //! map and status line are drawn, keys move the player, the game reached is exactly the one the
 //! native game reaches with the same seed and keys (state hash), a recording made natively ends
 //! at the native hash when watched in the browser, a reload resumes at the same turn, quitting
-//! leads to a title screen, a damaged save is set aside and reported, a bad address is refused.
+//! leads to a title screen, a crashed tab loses nothing, a damaged save is set aside and
+//! reported, a bad address is refused.
 //!
 //! Needs what `web/setup.sh` installs (chromium, chromium-driver, web/.venv with selenium, a
 //! Rust for wasm32); without it the test prints a note and skips, except under `CI`, where it
@@ -227,6 +228,14 @@ fn the_browser_plays_keeps_and_replays_the_native_game() {
         );
     }
     assert_eq!(seen["continued"]["state"]["title"], false, "c continues");
+
+    let before = &seen["before_crash"]["state"]["game"];
+    let after = &seen["after_crash"]["state"]["game"];
+    assert!(
+        before["turn"].as_u64() > Some(native.turn()),
+        "keys after continuing"
+    );
+    assert_eq!(after, before, "a crashed tab loses nothing");
 
     let damaged = &seen["damaged"];
     let words = screen(damaged);

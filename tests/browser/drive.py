@@ -4,7 +4,8 @@ have seen as one JSON object on stdout. The page is served from web/ on 127.0.0.
     drive.py WEB_DIR RECORDING KEYS
     drive.py screenshot WEB_DIR QUERY KEYS OUT.png
 
-KEYS are typed on seed 42 (then the page is reloaded, quit to its title, and fed a damaged save);
+KEYS are typed on seed 42 (then the page is reloaded, quit to its title, crashed and opened
+again, and fed a damaged save);
 RECORDING is a native recording to watch to its end. Assertions are the Rust test's job.
 """
 
@@ -115,6 +116,9 @@ def main():
     driver = browser()
     result = {}
     try:
+        # A second tab to go on in once the first has been crashed.
+        spare = driver.current_window_handle
+        driver.switch_to.new_window("tab")
         open_page(driver, url + "?seed=42")
         result["loaded"] = seen(driver)
         press(driver, keys)
@@ -132,6 +136,16 @@ def main():
         result["title"] = seen(driver)
         press(driver, ["c"])
         result["continued"] = seen(driver)
+        press(driver, "lkhj..")
+        result["before_crash"] = seen(driver)
+        # The renderer dies at once: no pagehide, nothing but what each key already kept.
+        try:
+            driver.execute_cdp_cmd("Page.crash", {})
+        except WebDriverException:
+            pass
+        driver.switch_to.window(spare)
+        open_page(driver, url + "?seed=42")
+        result["after_crash"] = seen(driver)
         driver.execute_script(
             "const bytes = Uint8Array.from(atob(localStorage.getItem('umbra.save')),"
             " c => c.charCodeAt(0));"
