@@ -378,11 +378,32 @@ fn quitting_to_the_title_keeps_the_game_and_offers_a_new_one() {
     press_at(&mut app, SCREEN, keys::RETURN);
     assert!(!app.is_at_title(), "Enter on Continue continues");
     press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
-    press_at(&mut app, SCREEN, KeyboardInput::Char('n'));
+    assert!(
+        render_at(&app, SCREEN).contains("> Continue"),
+        "the title starts on Continue"
+    );
+    press_at(&mut app, SCREEN, KeyboardInput::Down);
+    assert!(render_at(&app, SCREEN).contains("> New game"));
+    press_at(&mut app, SCREEN, KeyboardInput::Down);
+    assert!(
+        render_at(&app, SCREEN).contains("> Continue"),
+        "the list wraps round"
+    );
+    press_at(&mut app, SCREEN, KeyboardInput::Up);
+    assert!(
+        render_at(&app, SCREEN).contains("> New game"),
+        "and wraps upwards"
+    );
+    press_at(&mut app, SCREEN, keys::RETURN);
     assert!(
         render_at(&app, SCREEN).contains("abandon"),
         "a living game is not dropped unasked"
     );
+    press_at(&mut app, SCREEN, KeyboardInput::Char('n'));
+    assert_eq!(app.game().turn(), 1, "n keeps the game");
+    press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
+    press_at(&mut app, SCREEN, KeyboardInput::Char('n'));
+    assert!(render_at(&app, SCREEN).contains("abandon"));
     press_at(&mut app, SCREEN, KeyboardInput::Char('y'));
     assert_eq!((app.game().seed(), app.game().turn()), (11, 0));
 }
@@ -394,4 +415,36 @@ fn quitting_without_a_title_ends_the_app() {
     let output = press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
     assert!(output.is_some());
     assert!(!app.is_at_title());
+}
+
+/// After a death there is nothing to continue: the title offers only a new game, at once.
+#[test]
+fn the_title_after_a_death_offers_only_a_new_game() {
+    let (game, _) =
+        Game::from_ascii(&["######", "#@TT.#", "######"], GameOptions::default()).expect("map");
+    let mut app = GameApp::new(game)
+        .with_seed_source(|| 11)
+        .with_title_on_quit();
+    for _ in 0..500 {
+        if app.game().is_over() {
+            break;
+        }
+        press_at(&mut app, SCREEN, KeyboardInput::Char('.'));
+    }
+    assert!(app.game().is_over(), "two trolls should win");
+    press_at(&mut app, SCREEN, KeyboardInput::Char('q'));
+    let title = render_at(&app, SCREEN);
+    assert!(
+        title.contains("> New game") && !title.contains("Continue"),
+        "{}",
+        title.text()
+    );
+    press_at(&mut app, SCREEN, KeyboardInput::Char('c'));
+    assert!(app.is_at_title(), "there is nothing to continue");
+    press_at(&mut app, SCREEN, keys::RETURN);
+    assert_eq!(
+        (app.game().seed(), app.game().turn()),
+        (11, 0),
+        "no question asked"
+    );
 }

@@ -2,7 +2,7 @@
 //! save and the browser's, so both resume, cut a torn tail and take snapshots alike.
 
 use super::LoadError;
-use super::journal::{self, RECORD_LEN};
+use super::journal;
 use super::snapshot::Snapshot;
 use crate::game::Game;
 
@@ -48,12 +48,10 @@ impl JournalCursor {
     /// the cursor as it stands once they are kept; until then this one stays valid, so a failed
     /// write is tried again from here.
     pub fn encode_new(&self, game: &Game, out: &mut Vec<u8>) -> Self {
-        let actions = game.actions();
         let mut next = *self;
-        if actions.len() > self.written {
-            out.reserve((actions.len() - self.written) * RECORD_LEN);
-            journal::encode_actions(&mut next.chain, &actions[self.written..], out);
-            next.written = actions.len();
+        if let Some(new) = game.actions().get(self.written..) {
+            journal::encode_actions(&mut next.chain, new, out);
+            next.written += new.len();
         }
         next
     }
