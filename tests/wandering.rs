@@ -9,6 +9,7 @@ use common::Scenario;
 use coord_2d::ICoord;
 use umbra::balance;
 use umbra::behaviour::NpcState;
+use umbra::game::{Actor, GameEvent};
 
 /// Four rooms, their top-left corners labelled 1, 3, 5 and 7, joined by corridors in a ring. The
 /// player waits in a sealed closet, out of everyone's sight. Orcs start at 8 and 9.
@@ -95,6 +96,12 @@ fn two_wanderers_make_way_for_each_other() {
     let mut walks = [Walk::default(), Walk::default()];
     for _ in 0..400 {
         s.wait(1);
+        // Bumping into each other blocks them; it never comes to blows.
+        for event in s.game.events() {
+            if let GameEvent::Attack { target, .. } = event {
+                s.check(*target == Actor::Player, &format!("NPCs fought: {event:?}"));
+            }
+        }
         walks[0].step(&s, '9');
         walks[1].step(&s, '8');
     }

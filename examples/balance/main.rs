@@ -4,6 +4,8 @@
 //! `cargo run --release --example balance` plays 200 runs per player and prints the table in
 //! README.md; `-- --runs N` plays N. `cargo test` runs a few of them (see the tests below).
 
+mod activities;
+mod golden;
 mod players;
 mod sight;
 
@@ -33,19 +35,25 @@ fn play(style: Style, seed: u64) -> Outcome {
 }
 
 /// Plays a run, showing `watch` the game after every action.
-fn play_watched(style: Style, seed: u64, mut watch: impl FnMut(&Game)) -> Outcome {
-    let mut game = Game::new(seed, GameOptions::default());
+fn play_watched(style: Style, seed: u64, watch: impl FnMut(&Game)) -> Outcome {
+    let game = play_game(style, seed, GameOptions::default(), watch);
+    Outcome {
+        won: game.is_won(),
+        depth: game.depth(),
+        turns: game.turn(),
+    }
+}
+
+/// Plays a run to its end (or the turn limit) and returns the game.
+fn play_game(style: Style, seed: u64, options: GameOptions, mut watch: impl FnMut(&Game)) -> Game {
+    let mut game = Game::new(seed, options);
     let mut player = Player::new(style);
     while !game.is_over() && game.turn() < TURN_LIMIT {
         let action = player.choose(&game);
         game.act(action);
         watch(&game);
     }
-    Outcome {
-        won: game.is_won(),
-        depth: game.depth(),
-        turns: game.turn(),
-    }
+    game
 }
 
 /// Seeds 1..=runs, split between two threads (the machines this runs on have two cores).
@@ -83,9 +91,14 @@ enum Request {
         style: Style,
         seed: u64,
     },
+    /// Re-records the golden recordings into a directory (see `golden`).
+    Golden {
+        dir: String,
+    },
 }
 
-const USAGE: &str = "usage: balance [--runs N | --trace|--keys careful|reckless SEED]";
+const USAGE: &str =
+    "usage: balance [--runs N | --trace|--keys careful|reckless SEED | --golden DIR]";
 
 fn request_from_args() -> Result<Request, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -100,6 +113,9 @@ fn request_from_args() -> Result<Request, String> {
         .as_slice()
     {
         [] => Ok(Request::Table { runs: DEFAULT_RUNS }),
+        ["--golden", dir] => Ok(Request::Golden {
+            dir: dir.to_string(),
+        }),
         ["--runs", n] => Ok(Request::Table {
             runs: number(n)?.max(1),
         }),
@@ -170,6 +186,7 @@ fn main() -> std::process::ExitCode {
             let _ = writeln!(std::io::stdout(), "{keys}");
             return std::process::ExitCode::SUCCESS;
         }
+        Ok(Request::Golden { dir }) => return record_goldens(&dir),
         Err(message) => {
             let _ = writeln!(std::io::stderr(), "balance: {message}");
             return std::process::ExitCode::from(2);
@@ -195,6 +212,21 @@ fn main() -> std::process::ExitCode {
         );
     }
     std::process::ExitCode::SUCCESS
+}
+
+fn record_goldens(dir: &str) -> std::process::ExitCode {
+    match golden::record(std::path::Path::new(dir)) {
+        Ok(lines) => {
+            for line in lines {
+                let _ = writeln!(std::io::stdout(), "{line}");
+            }
+            std::process::ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "balance: cannot write to {dir}: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]

@@ -163,7 +163,8 @@ impl Game {
 
     /// A hash of everything that shapes the rest of the game: turn, depth, what the player
     /// carries and has killed, how the run ended, characters, hit points, corpses, NPC memories
-    /// (state, reason, sighting) and the RNG's position. Equal games hash equal on every platform
+    /// (state, reason, sighting), the RNG's position and the player's sight (cells in view, cells
+    /// ever discovered). Equal games hash equal on every platform
     /// and Rust version: CRC-32 (the same `crc32fast` the files use) over a fixed little-endian
     /// encoding, never `std`'s hasher, whose output may change between releases.
     pub fn state_hash(&self) -> u32 {
@@ -196,6 +197,10 @@ impl Game {
         for &corpse in self.world.corpses() {
             hash.write_coord(self.world.coord_of(corpse));
         }
+        // What the player sees and has seen: a change to sight (its range, what blocks it)
+        // shows here at once, not only once an NPC acts on it.
+        hash.write(self.visibility.discoveries());
+        hash.write_cell_set(self.visibility.in_sight());
         hash.0.finalize()
     }
 
@@ -247,6 +252,22 @@ impl StateHasher {
 
     fn write_coord(&mut self, coord: ICoord) {
         self.write(u64::from(coord.x as u32) << 32 | u64::from(coord.y as u32));
+    }
+
+    /// A set of cells whatever order it is listed in (the sight of a game loaded from a
+    /// snapshot is listed row by row, a live one in scan order): how many, and the wrapping sum
+    /// and the xor of each cell's CRC-32, neither of which depends on order.
+    fn write_cell_set(&mut self, cells: &[ICoord]) {
+        let (mut sum, mut xor) = (0u64, 0u64);
+        for &coord in cells {
+            let packed = u64::from(coord.x as u32) << 32 | u64::from(coord.y as u32);
+            let mixed = u64::from(crc32fast::hash(&packed.to_le_bytes()));
+            sum = sum.wrapping_add(mixed);
+            xor ^= mixed << 16 | mixed;
+        }
+        self.write(cells.len() as u64);
+        self.write(sum);
+        self.write(xor);
     }
 
     /// The agent's whole memory, in postcard's encoding, which is the same on every platform.

@@ -1,0 +1,166 @@
+//! Golden recordings: whole runs by the scripted players, kept in `tests/golden/` as recordings
+//! (`NAME.umbra`, the game's own format, rules version in its header) beside the state hash after
+//! every `CHECK_EVERY` actions (`NAME.hashes`). `tests/golden.rs` replays them and fails at the
+//! first checkpoint where the game differs, so any change to a rule a player would notice fails
+//! `cargo test`. A change made on purpose bumps `RULES_VERSION` and re-records, in one commit:
+//! `cargo run --release --example balance -- --golden tests/golden`.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use coord_2d::UCoord;
+use umbra::game::{Ending, RULES_VERSION};
+use umbra::storage::Recording;
+use umbra::visibility::Omniscience;
+use umbra::{Game, GameOptions};
+
+use super::activities;
+use super::players::Style;
+
+/// Often enough to name the turn where a game first differs, few enough lines to stay small.
+const CHECK_EVERY: usize = 50;
+
+/// Who plays a golden run: one of the balance players, or one that uses the game's activities.
+#[derive(Clone, Copy)]
+enum Who {
+    Scripted(Style),
+    Activities,
+}
+
+struct Golden {
+    name: &'static str,
+    who: Who,
+    seed: u64,
+    map_size: UCoord,
+    omniscience: Omniscience,
+}
+
+/// Chosen to cover the rules as a player meets them: a careful win (every depth, the Sunstone,
+/// potions drunk, long rests), a careful death a few levels down, reckless dives on the default
+/// and a large map (many fights), one seen with omniscience, and one played with the game's own
+/// explore, rest, travel and run.
+const GOLDENS: [Golden; 6] = [
+    golden(
+        "careful-win-small-map",
+        Who::Scripted(Style::Careful),
+        3,
+        (30, 20),
+        false,
+    ),
+    golden(
+        "careful-death-depth-4",
+        Who::Scripted(Style::Careful),
+        14,
+        (40, 24),
+        false,
+    ),
+    golden(
+        "reckless-default-map",
+        Who::Scripted(Style::Reckless),
+        11,
+        (80, 30),
+        false,
+    ),
+    golden(
+        "reckless-large-map",
+        Who::Scripted(Style::Reckless),
+        8,
+        (120, 50),
+        false,
+    ),
+    golden(
+        "reckless-omniscient",
+        Who::Scripted(Style::Reckless),
+        3,
+        (50, 25),
+        true,
+    ),
+    golden("activities", Who::Activities, 4, (60, 30), false),
+];
+
+const fn golden(
+    name: &'static str,
+    who: Who,
+    seed: u64,
+    (width, height): (u16, u16),
+    omniscient: bool,
+) -> Golden {
+    Golden {
+        name,
+        who,
+        seed,
+        map_size: UCoord::new_u16(width, height),
+        omniscience: if omniscient {
+            Omniscience::On
+        } else {
+            Omniscience::Off
+        },
+    }
+}
+
+/// Plays and writes every golden recording into `dir`; returns a line about each.
+pub fn record(dir: &Path) -> io::Result<Vec<String>> {
+    fs::create_dir_all(dir)?;
+    let mut report = Vec::new();
+    for golden in &GOLDENS {
+        let options = GameOptions {
+            map_size: golden.map_size,
+            omniscience: golden.omniscience,
+        };
+        let mut hashes = Vec::new();
+        let watch = |game: &Game| {
+            if game.actions().len().is_multiple_of(CHECK_EVERY) {
+                hashes.push((game.actions().len(), game.state_hash()));
+            }
+        };
+        let game = match golden.who {
+            Who::Scripted(style) => super::play_game(style, golden.seed, options, watch),
+            Who::Activities => activities::play(golden.seed, options, watch),
+        };
+        let recording = Recording::of(&game);
+        recording.write(&dir.join(format!("{}.umbra", golden.name)))?;
+        let text = hashes_text(golden.name, &game, &hashes);
+        fs::write(dir.join(format!("{}.hashes", golden.name)), text)?;
+        report.push(format!("{}: {}", golden.name, ending_line(&game)));
+    }
+    Ok(report)
+}
+
+fn hashes_text(name: &str, game: &Game, hashes: &[(usize, u32)]) -> String {
+    let start = Game::new(game.seed(), game.options()).state_hash();
+    let mut text = format!(
+        "# Golden recording {name}: the state hash after every {CHECK_EVERY} actions; see \
+         tests/golden.rs.\n# Re-record: cargo run --release --example balance -- --golden \
+         tests/golden\nrules-version {RULES_VERSION}\n{}\nhash 0 {start:08x}\n",
+        ending_line(game)
+    );
+    for (actions, hash) in hashes {
+        let _ = writeln!(text, "hash {actions} {hash:08x}");
+    }
+    if !game.actions().len().is_multiple_of(CHECK_EVERY) {
+        let _ = writeln!(
+            text,
+            "hash {} {:08x}",
+            game.actions().len(),
+            game.state_hash()
+        );
+    }
+    text
+}
+
+/// How the run ended, as the test checks it.
+fn ending_line(game: &Game) -> String {
+    let how = match game.ending() {
+        Some(Ending::Won) => "won",
+        Some(Ending::Died { .. }) => "died",
+        None => "alive",
+    };
+    format!(
+        "ends {how} depth {} turn {} actions {}",
+        game.depth(),
+        game.turn(),
+        game.actions().len()
+    )
+}

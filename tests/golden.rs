@@ -1,0 +1,138 @@
+//! Golden recordings (`tests/golden/`): whole runs of the scripted players, replayed action by
+//! action and checked against the state hash recorded every 50 actions. A change to any rule a
+//! player would notice (a damage number, the turn order, healing, sight, one more random draw
+//! when a level is made) changes some hash, and the test names the first action where the game
+//! differs. A change made on purpose bumps `RULES_VERSION` and re-records them, in the same
+//! commit: `cargo run --release --example balance -- --golden tests/golden`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use umbra::Game;
+use umbra::app::messages::describe;
+use umbra::game::{Ending, RULES_VERSION};
+use umbra::storage::{LoadError, Recording};
+
+const RECORD: &str = "cargo run --release --example balance -- --golden tests/golden";
+
+struct Expected {
+    rules_version: u32,
+    ending: String,
+    hashes: Vec<(usize, u32)>,
+}
+
+fn goldens() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut found: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("tests/golden exists")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "umbra"))
+        .collect();
+    found.sort();
+    found
+}
+
+fn expected(path: &Path) -> Expected {
+    let text = fs::read_to_string(path.with_extension("hashes")).expect("its .hashes file");
+    let mut expected = Expected {
+        rules_version: 0,
+        ending: String::new(),
+        hashes: Vec::new(),
+    };
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["rules-version", version] => expected.rules_version = version.parse().expect("n"),
+            ["ends", ..] => expected.ending = line.to_string(),
+            ["hash", actions, hash] => expected.hashes.push((
+                actions.parse().expect("an action count"),
+                u32::from_str_radix(hash, 16).expect("a hex hash"),
+            )),
+            _ => panic!("{}: cannot read {line:?}", path.display()),
+        }
+    }
+    expected
+}
+
+fn ending_line(game: &Game) -> String {
+    let how = match game.ending() {
+        Some(Ending::Won) => "won",
+        Some(Ending::Died { .. }) => "died",
+        None => "alive",
+    };
+    format!(
+        "ends {how} depth {} turn {} actions {}",
+        game.depth(),
+        game.turn(),
+        game.actions().len()
+    )
+}
+
+/// The golden's recording, or why this build cannot replay it (another rules version).
+fn recording(path: &Path, expected: &Expected) -> Recording {
+    let name = path.display();
+    assert_eq!(
+        expected.rules_version, RULES_VERSION,
+        "{name} was recorded under rules version {}, this build plays {RULES_VERSION}: re-record \
+         the golden recordings ({RECORD}) in the commit that changed the rules",
+        expected.rules_version
+    );
+    match Recording::read(path) {
+        Ok(recording) => recording,
+        Err(error @ LoadError::OtherRules { .. }) => panic!("{name}: {error}; re-record: {RECORD}"),
+        Err(error) => panic!("{name}: {error}"),
+    }
+}
+
+/// Replays the golden, checking each recorded hash; the first difference fails the test with
+/// the action, turn and depth it happened at and what the game said just before.
+fn check(path: &Path) {
+    let expected = expected(path);
+    let recording = recording(path, &expected);
+    let mut game = recording.start();
+    let mut said: Vec<String> = Vec::new();
+    let mut checks = expected.hashes.iter().peekable();
+    for done in 0..=recording.actions.len() {
+        if done > 0 {
+            game.act(recording.actions[done - 1]);
+            said.extend(game.events().iter().map(|&event| describe(event)));
+            let keep = said.len().saturating_sub(6);
+            said.drain(..keep);
+        }
+        let Some(&&(at, hash)) = checks.peek() else {
+            break;
+        };
+        if at != done {
+            continue;
+        }
+        checks.next();
+        assert_eq!(
+            game.state_hash(),
+            hash,
+            "{}: the game differs from its golden recording after action {done} (turn {}, depth \
+             {}); last messages: {said:?}. If a rule changed on purpose, bump RULES_VERSION and \
+             re-record ({RECORD}); if not, this change alters play.",
+            path.display(),
+            game.turn(),
+            game.depth()
+        );
+    }
+    assert!(
+        checks.next().is_none(),
+        "{}: checkpoints past the end",
+        path.display()
+    );
+    assert_eq!(ending_line(&game), expected.ending, "{}", path.display());
+}
+
+#[test]
+fn every_golden_recording_replays_to_its_hashes() {
+    let goldens = goldens();
+    assert!(
+        goldens.len() >= 5,
+        "the golden recordings are missing: {goldens:?}"
+    );
+    for path in goldens {
+        check(&path);
+    }
+}
