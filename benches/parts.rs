@@ -1,5 +1,5 @@
 //! The parts of a turn and of a frame on their own: the NPCs' distance map, the player's field of
-//! view, and drawing the app into a 100×40 frame buffer. Scenes come from `umbra::scenes` and a
+//! view, and drawing the app into a 100×40 frame buffer. Scenes come from `support/scenes.rs` and a
 //! fixed-seed default level, as in the turn benchmarks.
 
 mod common;
@@ -14,7 +14,10 @@ use rand_isaac::Isaac64Rng;
 use umbra::app::GameApp;
 use umbra::behaviour::BehaviourContext;
 use umbra::game::DEFAULT_MAP_SIZE;
-use umbra::scenes;
+// Each user of the shared scenes takes only the ones it needs.
+#[allow(dead_code)]
+#[path = "support/scenes.rs"]
+mod scenes;
 use umbra::terrain::{self, Terrain};
 use umbra::visibility::{Omniscience, Visibility};
 use umbra::world::World;

@@ -13,7 +13,6 @@ pub mod cli;
 #[cfg(feature = "native")]
 pub mod frontend;
 pub mod game;
-pub mod scenes;
 #[cfg(feature = "native")]
 pub mod session;
 pub mod storage;

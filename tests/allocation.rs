@@ -12,7 +12,11 @@ use std::alloc::System;
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use umbra::behaviour::{NpcState, Reason};
 use umbra::game::Activity;
-use umbra::scenes::{self, SceneSpec};
+// The benchmarks' scenes; each user takes only the ones it needs.
+#[allow(dead_code)]
+#[path = "../benches/support/scenes.rs"]
+mod scenes;
+use scenes::SceneSpec;
 use umbra::{Game, GameOptions, PlayerAction};
 
 #[global_allocator]

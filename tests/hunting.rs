@@ -2,10 +2,19 @@
 //! through walls.
 
 mod common;
+// The benchmarks' scenes; this file takes only the crowd.
+#[allow(dead_code)]
+#[path = "../benches/support/scenes.rs"]
+mod scenes;
 
 use common::Scenario;
 use coord_2d::ICoord;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
 use umbra::behaviour::NpcState;
+
+use umbra::PlayerAction;
 use umbra::game::{Actor, GameEvent};
 
 #[test]
@@ -73,4 +82,30 @@ fn an_orc_does_not_see_through_walls() {
     let orc = s.npc_coords()[0];
     assert_eq!(s.agent(orc).last_sighting, None);
     assert_ne!(s.agent(orc).state, NpcState::Hunting);
+}
+
+/// 300 hunters packed round the player look for a way round each other every turn, all in one
+/// search context that keeps the costs of earlier searches (see `close_in`). A search that
+/// followed a loop for ever would hang the game; the watchdog fails the test instead.
+#[test]
+fn a_crowd_of_hunters_always_finishes_its_turn() {
+    const TURNS: u32 = 300;
+    let (ended, turns) = mpsc::channel();
+    thread::spawn(move || {
+        let mut game = scenes::CROWD.build().game();
+        for turn in 0..TURNS {
+            game.act(PlayerAction::Wait);
+            if ended.send(turn).is_err() {
+                return;
+            }
+        }
+    });
+    for turn in 0..TURNS {
+        let ended = turns.recv_timeout(Duration::from_secs(30));
+        assert_eq!(
+            ended,
+            Ok(turn),
+            "turn {turn} never ended: a route search is looping"
+        );
+    }
 }

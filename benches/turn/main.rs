@@ -1,5 +1,5 @@
 //! Turn benchmarks: one player wait, the whole NPC phase and the field of view, on scenes built
-//! from fixed seeds (see `umbra::scenes`), next to an A* baseline (see `baseline.rs`).
+//! from fixed seeds (see `benches/support/scenes.rs`), next to an A* baseline (see `baseline.rs`).
 //!
 //! How a turn is timed: each benchmark plays one long game, the way a player meets turns. The
 //! scenes' player has hit points enough to outlast any run ([`scenes::SCENE_PLAYER_HIT_POINTS`]),
@@ -22,7 +22,11 @@ use std::time::{Duration, Instant};
 use baseline::{AStarTurns, Reach};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
-use umbra::scenes::{self, Scene, SceneSpec};
+// Each user of the shared scenes takes only the ones it needs.
+#[allow(dead_code)]
+#[path = "../support/scenes.rs"]
+mod scenes;
+use scenes::{Scene, SceneSpec};
 use umbra::{Game, GameOptions, PlayerAction};
 
 /// Untimed turns before timing: the crowd in (c) has closed round the player by then.

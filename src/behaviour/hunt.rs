@@ -2,7 +2,7 @@
 //! other NPCs.
 
 use coord_2d::{ICoord, UCoord};
-use direction::{CardinalDirection, CardinalDirections};
+use direction::CardinalDirection;
 use grid_search_cardinal::CanEnter;
 
 use super::{
@@ -25,15 +25,6 @@ struct EmptyMap(UCoord);
 impl CanEnter for EmptyMap {
     fn can_enter(&self, coord: ICoord) -> bool {
         coord.is_valid(self.0)
-    }
-}
-
-/// Enters nothing: a search that only records its first ring of cells.
-struct Nowhere;
-
-impl CanEnter for Nowhere {
-    fn can_enter(&self, _coord: ICoord) -> bool {
-        false
     }
 }
 
@@ -74,7 +65,14 @@ impl BehaviourContext {
             // Seen, but further than the map reaches by walking: head for it directly.
             return self.walk_towards(world, coord, player);
         }
-        self.protect_search_start(coord);
+        // The search context is shared by every hunter and keeps each cell's cost from earlier
+        // searches; only cells a search visits get new costs, and its start is not one of them.
+        // A stale cost at the start cannot hurt: its four neighbours are visited first, at cost
+        // 1, heading away from it, and a search only ever steps forward, left or right, so no
+        // step of it comes back into the start to give it a parent (which would make
+        // `search_first` follow a loop for ever). So no guard is needed (an earlier one, which
+        // reset the start's cost before each search, was removed); tests/hunting.rs keeps a
+        // crowd of hunters searching in one context under a watchdog.
         self.search
             .search_first(
                 &FreeCells(world),
@@ -83,25 +81,6 @@ impl BehaviourContext {
                 &self.distance_map,
             )
             .map_or(NpcAction::Wait, NpcAction::Move)
-    }
-
-    /// Works around a bug in grid_search_cardinal 0.4: a search marks its start cell as seen but
-    /// keeps the cost some earlier search recorded there, so a detour that comes back to the
-    /// start more cheaply than that stale cost gives the start a parent, and `search_first` then
-    /// follows the loop for ever. A search from a neighbour records the start at cost 1 (it is
-    /// marked before anything else is checked, and `Nowhere` stops the search right there); no
-    /// route back to the start costs less than that, so the real search is safe.
-    fn protect_search_start(&mut self, start: ICoord) {
-        let mapped_neighbour = CardinalDirections
-            .into_iter()
-            .map(|direction| start + direction.coord())
-            .find(|&neighbour| self.distance_map.distance(neighbour).is_some());
-        if let Some(neighbour) = mapped_neighbour {
-            self.search
-                .search_first(&Nowhere, neighbour, 1, &self.distance_map);
-        }
-        // With no neighbour on the map, the real search cannot leave its first ring of cells,
-        // so it cannot come back to the start either.
     }
 
     /// One step along a shortest path over open ground; waits if another NPC blocks that step.

@@ -276,6 +276,7 @@ impl Game {
     /// Call it before the first turn. The hit points are part of the game's state, so saves and
     /// state hashes keep them, but not of its seed and options: a recording of such a game would
     /// replay with the balance's player.
+    #[cfg(feature = "testing")]
     #[must_use]
     pub fn with_player_max_hit_points(mut self, max: u32) -> Self {
         self.world.set_player_max_hit_points(max);

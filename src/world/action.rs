@@ -144,6 +144,7 @@ impl World {
 
     /// Gives the player `max` hit points, all of them. Only scenarios call this: a game's own
     /// player always starts with the balance's maximum.
+    #[cfg(feature = "testing")]
     pub fn set_player_max_hit_points(&mut self, max: u32) {
         self.set_player_hit_points(HitPoints::full(max));
     }

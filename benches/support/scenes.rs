@@ -15,11 +15,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_isaac::Isaac64Rng;
 
-use crate::behaviour::NPC_VISION_DISTANCE_SQUARED;
-use crate::game::{Game, GameOptions};
-use crate::terrain::{self, Terrain};
-use crate::visibility::Omniscience;
-use crate::world::World;
+use umbra::behaviour::NPC_VISION_DISTANCE_SQUARED;
+use umbra::game::{Game, GameOptions};
+use umbra::terrain::{self, Terrain};
+use umbra::visibility::Omniscience;
+use umbra::world::World;
 
 /// The seed every named scene is built from.
 pub const SCENE_SEED: u64 = 0x5eed_0b7a;
@@ -354,39 +354,5 @@ impl Picture {
             .chunks(self.size.width() as usize)
             .map(|row| row.iter().map(|&b| char::from(b)).collect())
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_same_spec_draws_the_same_scene() {
-        assert_eq!(SMALL.build(), SMALL.build());
-    }
-
-    #[test]
-    fn a_scene_player_outlasts_the_crowd() {
-        let mut game = CROWD.build().game();
-        for _ in 0..200 {
-            game.act(crate::PlayerAction::Wait);
-        }
-        let hit_points = game.player_hit_points();
-        assert!(!game.is_over(), "the player is still standing");
-        assert!(
-            hit_points.current < hit_points.max - 200,
-            "the crowd has been striking it: {hit_points:?}"
-        );
-    }
-
-    #[test]
-    fn a_scene_has_the_npcs_its_spec_asks_for() {
-        let game = SMALL.build().game();
-        let player = game.player_coord();
-        let (near, far): (Vec<_>, Vec<_>) = game
-            .npcs()
-            .partition(|npc| npc.coord.distance2(player) <= NPC_VISION_DISTANCE_SQUARED);
-        assert_eq!((near.len(), far.len()), (SMALL.hunters, SMALL.idle));
     }
 }
