@@ -5,13 +5,17 @@
 //! differs. A change made on purpose bumps `RULES_VERSION` and re-records them, in the same
 //! commit: `cargo run --release --example balance -- --golden tests/golden`.
 
+#[path = "support/golden_ending.rs"]
+mod golden_ending;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use umbra::Game;
 use umbra::app::messages::describe;
-use umbra::game::{Ending, RULES_VERSION};
+use umbra::game::RULES_VERSION;
 use umbra::storage::{LoadError, Recording};
+
+use golden_ending::ending_line;
 
 const RECORD: &str = "cargo run --release --example balance -- --golden tests/golden";
 
@@ -52,20 +56,6 @@ fn expected(path: &Path) -> Expected {
         }
     }
     expected
-}
-
-fn ending_line(game: &Game) -> String {
-    let how = match game.ending() {
-        Some(Ending::Won) => "won",
-        Some(Ending::Died { .. }) => "died",
-        None => "alive",
-    };
-    format!(
-        "ends {how} depth {} turn {} actions {}",
-        game.depth(),
-        game.turn(),
-        game.actions().len()
-    )
 }
 
 /// The golden's recording, or why this build cannot replay it (another rules version).

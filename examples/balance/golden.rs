@@ -11,13 +11,17 @@ use std::io;
 use std::path::Path;
 
 use coord_2d::UCoord;
-use umbra::game::{Ending, RULES_VERSION};
+use umbra::game::RULES_VERSION;
 use umbra::storage::Recording;
 use umbra::visibility::Omniscience;
 use umbra::{Game, GameOptions};
 
+#[path = "../../tests/support/golden_ending.rs"]
+mod golden_ending;
+
 use super::activities;
 use super::players::Style;
+use golden_ending::ending_line;
 
 /// Often enough to name the turn where a game first differs, few enough lines to stay small.
 const CHECK_EVERY: usize = 50;
@@ -148,19 +152,4 @@ fn hashes_text(name: &str, game: &Game, hashes: &[(usize, u32)]) -> String {
         );
     }
     text
-}
-
-/// How the run ended, as the test checks it.
-fn ending_line(game: &Game) -> String {
-    let how = match game.ending() {
-        Some(Ending::Won) => "won",
-        Some(Ending::Died { .. }) => "died",
-        None => "alive",
-    };
-    format!(
-        "ends {how} depth {} turn {} actions {}",
-        game.depth(),
-        game.turn(),
-        game.actions().len()
-    )
 }
