@@ -88,15 +88,15 @@ impl LocalKeeper {
     /// Enters the run in the table; one that cannot be read is set aside and a new one begun.
     fn enter_score(&self, game: &Game) -> Result<RunRecord, KeepError> {
         let mut record = RunRecord::alone(game);
-        let mut table = match self.store.get(SCORES_KEY).map_err(KeepError)? {
+        let stored = self.store.get(SCORES_KEY).map_err(KeepError)?;
+        let read = stored.map(|bytes| {
+            let bytes = bytes.map_err(|NotBase64| LoadError::Damaged)?;
+            scores::decode(&bytes)
+        });
+        let mut table = match read {
             None => HighScores::default(),
-            Some(bytes) => match bytes.map_err(|NotBase64| LoadError::Damaged) {
-                Ok(bytes) => match scores::decode(&bytes) {
-                    Ok(table) => table,
-                    Err(error) => self.scores_aside(&mut record, &error),
-                },
-                Err(error) => self.scores_aside(&mut record, &error),
-            },
+            Some(Ok(table)) => table,
+            Some(Err(error)) => self.scores_aside(&mut record, &error),
         };
         record.place = game.score_entry().and_then(|entry| table.insert(entry));
         self.store
