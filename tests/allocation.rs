@@ -109,6 +109,10 @@ fn a_living_level_allocates_nothing_after_the_first_turn() {
             );
             note(&game, &mut seen);
         }
+        assert!(
+            !game.is_over(),
+            "seed {seed}: every turn counted was a turn of play"
+        );
     }
     assert!(
         seen.woken_by_noise && seen.searching && seen.fleeing && seen.wandering && seen.shouts,

@@ -6,12 +6,15 @@ mod common;
 use common::Scenario;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
 use umbra::PlayerAction;
 use umbra::balance;
 use umbra::game::{Actor, GameEvent, TurnOutcome};
+use umbra::terrain;
 use umbra::terrain::NpcType;
 use umbra::visibility::CellVisibility;
-use umbra::world::Tile;
+use umbra::world::{ActOutcome, Tile, World};
 
 const ORC: Actor = Actor::Npc(NpcType::Orc);
 
@@ -41,8 +44,8 @@ fn fight_east(s: &mut Scenario) -> u32 {
 #[test]
 fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     // In a dead end, so the hurt orc cannot run.
-    let mut s = Scenario::new(&["#####", "#.@o#", "#####"]);
-    let orc = ICoord::new(3, 1);
+    let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
+    let orc = s.at('1');
     let max = balance::npc_max_hit_points(NpcType::Orc);
     let mut dealt = 0;
     while dealt < max {
@@ -100,9 +103,9 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
 #[test]
 fn a_second_death_on_the_same_cell_replaces_the_corpse() {
     // Trolls, which never run, and a player who outlasts two of them.
-    let mut s = Scenario::new(&["#######", "#@TT..#", "#######"]);
+    let mut s = Scenario::with_npcs(&["#######", "#@1T..#", "#######"], &[('1', 'T')]);
     s.game = s.game.with_player_max_hit_points(100);
-    let spot = ICoord::new(2, 1);
+    let spot = s.at('1');
     let max = balance::npc_max_hit_points(NpcType::Troll);
     assert!(
         fight_east(&mut s) >= max,
@@ -180,6 +183,7 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
         "#....######",
         "###########",
     ]);
+    let start = s.game.player_coord();
     s.wait(1);
     for direction in [South, South, South, East, East, East] {
         s.game.act(PlayerAction::Move(direction));
@@ -218,12 +222,50 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
         s.game.act(PlayerAction::Move(North));
     }
     assert!(s.npcs().is_empty(), "the troll came back and died");
-    while s.game.player_coord() != ICoord::new(1, 1) {
-        s.game.act(PlayerAction::Move(North));
+    for _ in 0..4 {
+        if s.game.player_coord() != start {
+            s.game.act(PlayerAction::Move(North));
+        }
     }
+    assert_eq!(
+        s.game.player_coord(),
+        start,
+        "back where the troll was first seen from"
+    );
     assert_eq!(
         s.game.cell_view(troll_seen_at).visibility,
         CellVisibility::Visible
     );
     assert_eq!(s.game.cell_view(troll_seen_at).tiles.character, None);
+}
+
+#[test]
+fn an_npc_that_bumps_another_npc_is_blocked_and_strikes_no_blow() {
+    // No NPC decision steps into an occupied cell today (routes treat characters as closed),
+    // so the world's rule is tested where it lives: an orc at 1 pushed east into the orc at 2,
+    // which stands beside the player.
+    let (terrain, _) = terrain::from_ascii(&["######", "#.oo@#", "######"]).expect("valid map");
+    let (_, labels) = terrain::from_ascii(&["######", "#.12@#", "######"]).expect("valid map");
+    let at = |label: char| labels.iter().find(|(l, _)| *l == label).expect("label").1;
+    let mut world = World::from_terrain(&terrain);
+    let (first, second) = (world.character_at(at('1')), world.character_at(at('2')));
+    let (first, second) = (first.expect("an orc at 1"), second.expect("an orc at 2"));
+    let unhurt = world.hit_points(second);
+    let mut rng = Isaac64Rng::seed_from_u64(0);
+    for _ in 0..20 {
+        assert_eq!(
+            world.move_character(first, East, &mut rng),
+            ActOutcome::Blocked
+        );
+    }
+    assert_eq!(world.hit_points(second), unhurt, "no orc hurt another");
+    assert_eq!(
+        (world.coord_of(first), world.coord_of(second)),
+        (at('1'), at('2'))
+    );
+    // The same push aimed at the player is a blow: the rule tells sides apart.
+    assert!(matches!(
+        world.move_character(second, East, &mut rng),
+        ActOutcome::Attacked(_)
+    ));
 }

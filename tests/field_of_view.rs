@@ -38,27 +38,24 @@ fn a_cell_behind_a_wall_is_not_visible_but_the_wall_is() {
         visibility(&game, label(&labels, '1')),
         CellVisibility::NeverSeen
     );
-    assert_eq!(
-        visibility(&game, ICoord::new(5, 1)),
-        CellVisibility::Visible
-    );
-    assert_eq!(
-        game.cell_view(ICoord::new(5, 1)).tiles.feature,
-        Some(Tile::Wall)
-    );
+    let wall = label(&labels, '1') + West.coord();
+    assert_eq!(visibility(&game, wall), CellVisibility::Visible);
+    assert_eq!(game.cell_view(wall).tiles.feature, Some(Tile::Wall));
 }
 
 #[test]
 fn sight_reaches_ten_cells_and_no_further() {
-    let row = format!("#@{}#", ".".repeat(12));
-    let wall = "#".repeat(row.len());
-    let (game, _) = game(&[&wall, &row, &wall], Omniscience::Off);
+    // 1 is ten cells east of the player, 2 eleven.
+    let (game, labels) = game(
+        &["###############", "#@.........12.#", "###############"],
+        Omniscience::Off,
+    );
     assert_eq!(
-        visibility(&game, ICoord::new(11, 1)),
+        visibility(&game, label(&labels, '1')),
         CellVisibility::Visible
     );
     assert_eq!(
-        visibility(&game, ICoord::new(12, 1)),
+        visibility(&game, label(&labels, '2')),
         CellVisibility::NeverSeen
     );
 }
@@ -72,7 +69,7 @@ fn walking_away_turns_visible_cells_into_remembered_ones() {
             "#.......@#",
             "#######.##",
             "#######.##",
-            "#######.##",
+            "#######2##",
             "#######.##",
             "##########",
         ],
@@ -84,7 +81,7 @@ fn walking_away_turns_visible_cells_into_remembered_ones() {
     game.act(PlayerAction::Move(South));
     game.act(PlayerAction::Move(South));
     game.act(PlayerAction::Move(South));
-    assert_eq!(game.player_coord(), ICoord::new(7, 5));
+    assert_eq!(game.player_coord(), label(&labels, '2'));
     assert_eq!(visibility(&game, corner), CellVisibility::Remembered);
     let remembered: CellView = game.cell_view(corner);
     assert_eq!(remembered.tiles.floor, Some(Tile::Floor));
@@ -105,15 +102,17 @@ fn omniscience_sees_every_cell() {
     for coord in game.size().icoord_iter_row_major() {
         assert_eq!(visibility(&game, coord), CellVisibility::Visible, "{coord}");
     }
+    let orc = game.npcs().next().expect("the orc").coord;
     assert_eq!(
-        game.cell_view(ICoord::new(1, 3)).tiles.character,
-        Some(Tile::Npc(umbra::terrain::NpcType::Orc))
+        game.cell_view(orc).tiles.character,
+        Some(Tile::Npc(umbra::terrain::NpcType::Orc)),
+        "the orc out of sight is shown"
     );
 }
 
 #[test]
 fn walking_into_a_wall_takes_no_turn() {
-    let (mut game, _) = game(&["#####", "#@..#", "#####"], Omniscience::Off);
+    let (mut game, labels) = game(&["#####", "#@1.#", "#####"], Omniscience::Off);
     assert_eq!(
         game.act(PlayerAction::Move(West)),
         umbra::game::TurnOutcome::NoTurn
@@ -121,5 +120,5 @@ fn walking_into_a_wall_takes_no_turn() {
     assert_eq!(game.turn(), 0);
     game.act(PlayerAction::Move(East));
     assert_eq!(game.turn(), 1);
-    assert_eq!(game.player_coord(), ICoord::new(2, 1));
+    assert_eq!(game.player_coord(), label(&labels, '1'));
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::Scenario;
-use direction::CardinalDirection::*;
+use direction::CardinalDirection::{self, *};
 use umbra::PlayerAction;
 use umbra::balance;
 use umbra::behaviour::{NpcState, Reason};
@@ -27,7 +27,11 @@ const JUNCTION: &[&str] = &[
 
 /// The player strikes the orc at 1 and the blow takes it to half its hit points or below.
 fn hurt_by_the_first_blow(s: &mut Scenario) -> bool {
-    s.act(PlayerAction::Move(East));
+    hurt_by_a_blow(s, East)
+}
+
+fn hurt_by_a_blow(s: &mut Scenario, towards: CardinalDirection) -> bool {
+    s.act(PlayerAction::Move(towards));
     s.npc('1').is_some_and(|orc| {
         let (num, den) = balance::FLEE_AT_OR_BELOW;
         orc.hit_points.current * den <= orc.hit_points.max * num
@@ -104,6 +108,17 @@ fn a_cornered_orc_fights() {
             | GameEvent::Miss { attacker, target: Actor::Player } if *attacker == orc)
     });
     s.check(struck_back, "it strikes back at once");
+    // And it goes on fighting: it does not turn to run again each turn it is still hurt.
+    let mut s = s;
+    let cornered_on = mind.last_transition.turn;
+    for _ in 0..5 {
+        s.wait(1);
+        let mind = s.mind('1');
+        s.check(
+            mind.state == NpcState::Hunting && mind.last_transition.turn == cornered_on,
+            "still fighting where it was cornered",
+        );
+    }
 }
 
 #[test]
@@ -150,4 +165,22 @@ fn hurt_npcs_heal_slowly() {
         healed_at == Some(interval as u64),
         "back on the regeneration turn, not before",
     );
+}
+
+/// The orc at 1 and the player share a corridor with a dead end at each side: no loop or room
+/// within reach to run round, so the hurt orc has nowhere safer to go and fights where it
+/// stands rather than backing into the dead end behind it.
+#[test]
+fn a_hurt_orc_with_only_dead_ends_in_reach_fights_where_it_stands() {
+    let corridor = &["#############", "#.......1@..#", "#############"];
+    let mut s = Scenario::rolled(corridor, &[('1', 'o')], |s| hurt_by_a_blow(s, West));
+    for _ in 0..3 {
+        let mind = s.mind('1');
+        s.check(
+            mind.state == NpcState::Hunting && mind.last_transition.reason == Reason::Cornered,
+            "nowhere to run: it fights",
+        );
+        s.check(s.where_is('1') == s.at('1'), "it holds its ground");
+        s.wait(1);
+    }
 }

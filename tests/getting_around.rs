@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Scenario;
+use common::{Scenario, drawn_at};
 use coord_2d::ICoord;
 use direction::CardinalDirection::{East, South};
 use umbra::game::{Activity, GameEvent, Stop};
@@ -200,7 +200,7 @@ const LEVEL: &[&str] = &[
 fn explore_sees_every_reachable_cell_then_stops() {
     let (mut game, _) = Game::from_ascii(LEVEL, GameOptions::default()).expect("valid map");
     let (stop, steps) = explore_by_knowledge(&mut game);
-    let stairs = ICoord::new(16, 3);
+    let stairs = drawn_at(LEVEL, '>');
     assert_eq!(stop, Stop::Explored { stairs: None }, "after {steps} steps");
     assert!(steps > 5, "it walked to see it all ({steps} steps)");
     for coord in game.size().icoord_iter_row_major() {
@@ -238,10 +238,10 @@ fn explore_reaches_the_stairs_and_says_where_they_are() {
     assert_eq!(
         stop,
         Stop::Explored {
-            stairs: Some(ICoord::new(16, 3))
+            stairs: Some(drawn_at(LEVEL_WITH_DOOR, '>'))
         }
     );
-    assert_eq!(game.known_stairs(), Some(ICoord::new(16, 3)));
+    assert_eq!(game.known_stairs(), Some(drawn_at(LEVEL_WITH_DOOR, '>')));
 }
 
 #[test]
@@ -278,7 +278,7 @@ const HIDDEN_ROOM: &[&str] = &[
     "###############",
     "#.......#.....#",
     "#.#####.#.....#",
-    "#.#...#.#.....#",
+    "#.#...#.#..1..#",
     "#...@.#.#.....#",
     "#.#...#.......#",
     "#.#############",
@@ -288,8 +288,8 @@ const HIDDEN_ROOM: &[&str] = &[
 
 #[test]
 fn explore_goes_by_what_the_player_knows_not_the_true_map() {
-    let (mut game, _) = Game::from_ascii(HIDDEN_ROOM, GameOptions::default()).expect("valid map");
-    let hidden = ICoord::new(11, 3);
+    let (mut game, at) = labelled(HIDDEN_ROOM, GameOptions::default());
+    let hidden = at('1');
     assert_eq!(game.cell_view(hidden).visibility, CellVisibility::NeverSeen);
     let (stop, _) = explore_by_knowledge(&mut game);
     assert_eq!(stop, Stop::Explored { stairs: None });
@@ -328,8 +328,8 @@ fn travel_takes_a_shortest_known_path() {
 
 #[test]
 fn travel_refuses_where_no_known_way_leads() {
-    let (mut game, _) = Game::from_ascii(HIDDEN_ROOM, GameOptions::default()).expect("valid map");
-    let (stop, steps) = perform(&mut game, Activity::Travel(ICoord::new(11, 3)));
+    let (mut game, at) = labelled(HIDDEN_ROOM, GameOptions::default());
+    let (stop, steps) = perform(&mut game, Activity::Travel(at('1')));
     assert_eq!((stop, steps), (Stop::NoRoute, 0));
 }
 
@@ -417,11 +417,9 @@ fn a_route_is_planned_again_when_the_player_leaves_it() {
 #[test]
 fn exploring_goes_on_after_the_stairs_on_a_level_of_another_size() {
     // A hand-made level is small; the levels below it are generated at the game's map size.
-    let (mut game, _) = labelled(
-        &["#######", "#.>...#", "#@....#", "###.###", "#######"],
-        GameOptions::default(),
-    );
-    let stairs = ICoord::new(2, 1);
+    let rows = ["#######", "#.>...#", "#@....#", "###.###", "#######"];
+    let (mut game, _) = labelled(&rows, GameOptions::default());
+    let stairs = drawn_at(&rows, '>');
     let (stop, _) = perform(&mut game, Activity::Travel(stairs));
     assert_eq!(stop, Stop::Arrived);
     assert!(game.is_on_stairs());

@@ -8,7 +8,6 @@ mod common;
 mod scenes;
 
 use common::Scenario;
-use coord_2d::ICoord;
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -19,17 +18,17 @@ use umbra::game::{Actor, GameEvent};
 
 #[test]
 fn an_orc_in_a_corridor_approaches_step_by_step() {
-    let mut s = Scenario::new(&["##########", "#@.....o.#", "##########"]);
-    for expected_x in (2..7).rev() {
+    // The orc at 6 steps to 1, 2, ... 5, one cell a turn.
+    let mut s = Scenario::with_npcs(&["##########", "#@543216.#", "##########"], &[('6', 'o')]);
+    for step in ['1', '2', '3', '4', '5'] {
         s.wait(1);
-        assert_eq!(s.npc_coords(), vec![ICoord::new(expected_x, 1)]);
+        s.check(
+            s.where_is('6') == s.at(step),
+            &format!("the orc is at {step}"),
+        );
     }
     s.wait(1);
-    assert_eq!(
-        s.npc_coords(),
-        vec![ICoord::new(2, 1)],
-        "adjacent: attacks, stays"
-    );
+    s.check(s.where_is('6') == s.at('5'), "adjacent: attacks, stays");
     let swung = s.game.events().iter().any(|event| {
         matches!(
             event,
@@ -47,10 +46,15 @@ fn an_orc_in_a_corridor_approaches_step_by_step() {
 
 #[test]
 fn an_orc_behind_another_routes_around_it() {
-    let mut s = Scenario::new(&["#######", "#.....#", "#@oo..#", "#.....#", "#######"]);
+    let mut s = Scenario::with_npcs(
+        &["#######", "#.....#", "#@o1..#", "#.....#", "#######"],
+        &[('1', 'o')],
+    );
     s.wait(1);
-    let second = s.npc_coords()[1];
-    assert_ne!(second, ICoord::new(3, 2), "the second orc does not queue");
+    s.check(
+        s.where_is('1') != s.at('1'),
+        "the second orc does not queue",
+    );
     s.wait(2);
     let player = s.game.player_coord();
     for npc in s.npc_coords() {
@@ -64,9 +68,15 @@ fn an_orc_behind_another_routes_around_it() {
 
 #[test]
 fn an_orc_with_no_way_around_waits_its_turn() {
-    let mut s = Scenario::new(&["#########", "#@oo....#", "#########"]);
+    let mut s = Scenario::with_npcs(
+        &["#########", "#@12....#", "#########"],
+        &[('1', 'o'), ('2', 'o')],
+    );
     s.wait(3);
-    assert_eq!(s.npc_coords(), vec![ICoord::new(2, 1), ICoord::new(3, 1)]);
+    s.check(
+        s.where_is('1') == s.at('1') && s.where_is('2') == s.at('2'),
+        "both stay: one fights, one waits behind",
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use common::Scenario;
 use direction::CardinalDirection::*;
 use umbra::PlayerAction;
 use umbra::balance;
-use umbra::behaviour::{NpcState, Reason};
+use umbra::behaviour::{Agent, NpcState, Reason};
 
 /// The player fights the troll next to it. The orc asleep at 1 is round the corner, out of the
 /// player's view, five steps from the troll.
@@ -239,4 +239,23 @@ fn an_orc_that_sees_the_player_again_soon_after_does_not_shout_again() {
         s.mind('1').state == NpcState::Hunting,
         "it sees the player again",
     );
+}
+
+/// How long an orc stays quiet about a player it saw before: the alarm is raised again only
+/// once [`balance::SHOUT_AGAIN_AFTER_TURNS`] have passed since the last sighting, not a turn
+/// sooner. Told through the orc's memory, since the player would need to hide for that long.
+#[test]
+fn the_alarm_is_raised_again_only_after_the_quiet_spell() {
+    let quiet = balance::SHOUT_AGAIN_AFTER_TURNS;
+    let seen_at = Default::default();
+    for (gap, shouts) in [(quiet, false), (quiet + 1, true)] {
+        let mut orc = Agent::wandering();
+        assert!(orc.see_player(seen_at, 10), "the first sighting is news");
+        orc.lose_sight(seen_at, 11);
+        assert_eq!(
+            orc.see_player(seen_at, 10 + gap),
+            shouts,
+            "seen again {gap} turns after it was last seen"
+        );
+    }
 }

@@ -117,8 +117,10 @@ fn a_full_disk_mid_game_is_reported_on_screen_and_loses_nothing_saved() {
     session.wait_for_screen("the save failure on screen", KEY, |s| {
         s.contains("could not be saved")
     });
+    // Keys are handled in order: once the wait's turn is on screen, so are the bumps before it.
     session.send(&bump.repeat(5));
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    session.send(".");
+    session.wait_for_screen("a turn taken with the disk full", KEY, shows_turn(turn + 1));
     let screen = session.screen();
     assert_eq!(
         screen.matches("could not be saved").count(),
@@ -141,5 +143,9 @@ fn a_full_disk_mid_game_is_reported_on_screen_and_loses_nothing_saved() {
         "a failure to save exits non-zero; stderr: {stderr}"
     );
     assert!(stderr.contains("No space left on device"), "{stderr}");
-    assert_eq!(resumed, turn);
+    assert_eq!(
+        resumed,
+        turn + 1,
+        "the turn taken while the disk was full is saved"
+    );
 }

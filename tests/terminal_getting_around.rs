@@ -68,13 +68,10 @@ fn o_explores_turn_after_turn_and_stops_where_the_game_says() {
         KEY,
         shows_turn(end_turn),
     );
-    // It has stopped: nothing moves on by itself.
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    assert!(
-        shows_turn(end_turn)(&session.screen()),
-        "{}",
-        session.screen()
-    );
+    // It has stopped: a wait is one turn on from there. Were it still exploring, the key
+    // would only have stopped it, on some later turn.
+    session.send(".");
+    session.wait_for_screen("one wait after exploring", KEY, shows_turn(end_turn + 1));
     quit(&session);
 }
 

@@ -9,6 +9,7 @@ use common::Scenario;
 use coord_2d::ICoord;
 use umbra::balance;
 use umbra::behaviour::NpcState;
+use umbra::behaviour::waypoints::COVER_STEPS;
 use umbra::game::{Actor, GameEvent};
 
 /// Four rooms, their top-left corners labelled 1, 3, 5 and 7, joined by corridors in a ring. The
@@ -117,4 +118,59 @@ fn two_wanderers_make_way_for_each_other() {
             &format!("{label} stood still {} turns", walk.longest_stay),
         );
     }
+}
+
+/// Wanderers walk between waypoints, placed so that every open cell is within
+/// [`COVER_STEPS`] steps of one, the most open cells first: the room's centre (1; the cover
+/// reaches across the room, through its doorway and down the corridor), then along the
+/// corridor, every `COVER_STEPS + 1` cells from the first cell left uncovered (2, 3, 4, 5).
+#[test]
+fn waypoints_go_to_room_centres_first_then_one_cover_apart() {
+    let cover = COVER_STEPS as usize;
+    let gap = ".".repeat(cover);
+    // The corridor starts five steps from the centre.
+    let lead = ".".repeat(cover - 4);
+    let corridor = format!("{lead}2{gap}3{gap}4{gap}5#");
+    let rows: Vec<String> = [
+        format!("#########{}", "#".repeat(corridor.len())),
+        format!("#@......#{}", "#".repeat(corridor.len())),
+        format!("#.......#{}", "#".repeat(corridor.len())),
+        format!("#.......#{}", "#".repeat(corridor.len())),
+        format!("#...1....{corridor}"),
+        format!("#.......#{}", "#".repeat(corridor.len())),
+        format!("#.......#{}", "#".repeat(corridor.len())),
+        format!("#.......#{}", "#".repeat(corridor.len())),
+        format!("#########{}", "#".repeat(corridor.len())),
+    ]
+    .into();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let s = Scenario::new(&rows);
+    let expected: Vec<ICoord> = ['1', '2', '3', '4', '5'].map(|l| s.at(l)).into();
+    let mut placed = s.game.waypoint_cells().to_vec();
+    placed.sort_by_key(|c| c.x);
+    s.check(placed == expected, &format!("waypoints at {placed:?}"));
+    s.check(s.game.waypoint_count() == expected.len(), "counted alike");
+}
+
+/// A hall so wide that a waypoint has more waypoints within reach than it keeps as neighbours:
+/// the orc at 1 wanders it all the same. The player waits in a sealed closet.
+#[test]
+fn a_wanderer_in_a_great_hall_walks_on() {
+    let side = 70;
+    let mut rows = vec!["#".repeat(side); 3];
+    rows[1].replace_range(1..2, "@");
+    rows.extend((0..side - 4).map(|_| format!("#{}#", ".".repeat(side - 2))));
+    rows.push("#".repeat(side));
+    rows[side / 2].replace_range(side / 2..side / 2 + 1, "1");
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'o')]);
+    let mut visited = HashSet::new();
+    for _ in 0..300 {
+        s.wait(1);
+        visited.insert(s.where_is('1'));
+    }
+    s.check(
+        visited.len() > 40,
+        &format!("it walked {} cells", visited.len()),
+    );
 }

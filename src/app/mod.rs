@@ -23,8 +23,8 @@ use chargrid::input::{Input, KeyboardInput};
 
 use crate::game::{Doing, Game, PlayerAction, TurnOutcome};
 use crate::storage::Recording;
-use keeping::Keeping;
-pub use keeping::{KeepError, KeepNothing, Keeper, Notice, RunRecord, notice_report};
+pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
+use keeping::{KeepNothing, Keeping};
 pub use look::describe;
 use messages::{MessageLog, Tone};
 pub use morgue::score_lines;

@@ -6,8 +6,9 @@
 //! before the rescan, dead ends are peeled off (cells with one open neighbour, repeatedly, as a
 //! corridor is eaten back to its junction) and get no value of their own: only what the rescan
 //! gives them from their mouth, which rises the further in they go. Loops and rooms survive the
-//! peeling, so a chased NPC runs round a loop, where it can keep running, and only goes into a
-//! dead end when nothing else is left.
+//! peeling, so a chased NPC runs round a loop, where it can keep running, and never backs into a
+//! dead end: inside one it heads for the mouth, and where nothing but dead ends lies within
+//! reach (every cell peeled, nothing seeded) no step is safer and it fights as if cornered.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

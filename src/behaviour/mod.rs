@@ -138,6 +138,11 @@ impl BehaviourContext {
         self.waypoints.len()
     }
 
+    /// Where the waypoints are, by row then column.
+    pub fn waypoint_cells(&self) -> &[ICoord] {
+        self.waypoints.cells()
+    }
+
     /// Bytes of memory the waypoints hold (their maps are backed only once built).
     pub fn waypoint_bytes(&self) -> usize {
         self.waypoints.heap_bytes()

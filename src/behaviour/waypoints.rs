@@ -66,12 +66,13 @@ impl Waypoints {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.cells.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+    /// Every waypoint's cell, by row then column.
+    pub(crate) fn cells(&self) -> &[ICoord] {
+        &self.cells
     }
 
     pub fn cell(&self, id: WaypointId) -> ICoord {

@@ -148,6 +148,11 @@ impl Game {
         self.behaviour.waypoint_count()
     }
 
+    /// Where wandering NPCs head: the waypoints' cells, by row then column.
+    pub fn waypoint_cells(&self) -> &[ICoord] {
+        self.behaviour.waypoint_cells()
+    }
+
     /// Bytes the waypoints' maps and tables hold (reserved; pages are backed once written).
     pub fn waypoint_bytes(&self) -> usize {
         self.behaviour.waypoint_bytes()

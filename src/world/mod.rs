@@ -9,7 +9,6 @@ mod query;
 
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
-pub use direction::CardinalDirection;
 use entity_table::{Entity, EntityAllocator};
 use grid_2d::Grid;
 use spatial_table::{Location, SpatialTable};
@@ -63,7 +62,8 @@ spatial_table::declare_layers_module! {
         character: Character,
     }
 }
-pub use layers::{Layer, LayerTable, Layers};
+use layers::Layers;
+pub use layers::{Layer, LayerTable};
 
 pub use entity_table::Entity as EntityId;
 

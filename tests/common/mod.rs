@@ -211,6 +211,17 @@ fn npc_glyph(npc: &NpcInfo, agent: Option<Agent>) -> char {
 }
 
 /// Player inputs from a fixed arithmetic sequence, so tests need no randomness of their own.
+/// Where `glyph` (the stairs, `>`, which a digit cannot mark) is drawn on a test map.
+pub fn drawn_at(rows: &[&str], glyph: char) -> ICoord {
+    rows.iter()
+        .enumerate()
+        .find_map(|(y, row)| {
+            let x = row.chars().position(|c| c == glyph)?;
+            Some(ICoord::new(x as i32, y as i32))
+        })
+        .unwrap_or_else(|| panic!("no {glyph} on the map"))
+}
+
 pub fn scripted_actions(count: usize, mut state: u64) -> Vec<PlayerAction> {
     (0..count)
         .map(|_| {
