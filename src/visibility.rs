@@ -71,9 +71,6 @@ pub struct Visibility {
     shadowcast: shadowcast::Context<u8>,
 }
 
-/// The most cells a field of view of the player's radius can hold: its bounding square.
-const IN_VIEW_MAX: usize = (2 * VISION_REACH as usize + 1) * (2 * VISION_REACH as usize + 1);
-
 /// No cell further than this from the player along either axis is within vision range.
 const VISION_REACH: i32 = PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
 
@@ -115,8 +112,11 @@ fn scan(shadowcast: &mut shadowcast::Context<u8>, world: &World, mut see: impl F
     );
 }
 
+/// Room for the most cells a field of view of the player's radius can hold (its bounding
+/// square), so that no turn grows the list.
 fn in_view_with_room() -> Vec<ICoord> {
-    Vec::with_capacity(IN_VIEW_MAX)
+    let side = 2 * VISION_REACH as usize + 1;
+    Vec::with_capacity(side * side)
 }
 
 impl Visibility {

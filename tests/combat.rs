@@ -46,6 +46,26 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     // In a dead end, so the hurt orc cannot run.
     let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
     let orc = s.at('1');
+    let found = s.game.npc_at(orc).map(|npc| npc.npc_type);
+    assert_eq!(found, Some(NpcType::Orc), "the orc stands at 1");
+    assert!(
+        s.game.npc_at(s.game.player_coord()).is_none(),
+        "the player is no NPC"
+    );
+    let tally = |s: &Scenario| {
+        let game = &s.game;
+        (
+            game.kills(),
+            game.deaths(),
+            game.enemies_left(),
+            game.is_cleared(),
+        )
+    };
+    assert_eq!(
+        tally(&s),
+        (0, 0, 1, false),
+        "kills, deaths, enemies left, cleared"
+    );
     let max = balance::npc_max_hit_points(NpcType::Orc);
     let mut dealt = 0;
     while dealt < max {
@@ -92,6 +112,7 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
         "the kill is counted for the morgue"
     );
     assert_eq!((s.game.kills_of(NpcType::Troll), s.game.kills()), (0, 1));
+    assert_eq!(tally(&s), (1, 1, 0, true), "the level is cleared");
     s.game.act(PlayerAction::Move(East));
     assert_eq!(
         s.game.player_coord(),
@@ -106,6 +127,7 @@ fn a_second_death_on_the_same_cell_replaces_the_corpse() {
     let mut s = Scenario::with_npcs(&["#######", "#@1T..#", "#######"], &[('1', 'T')]);
     s.game = s.game.with_player_max_hit_points(100);
     let spot = s.at('1');
+    assert_eq!(s.game.count_corpses(), 0);
     let max = balance::npc_max_hit_points(NpcType::Troll);
     assert!(
         fight_east(&mut s) >= max,

@@ -279,3 +279,42 @@ fn the_score_counts_depth_and_kills_by_kind() {
     assert_eq!(s.game.kills_of(NpcType::Troll), 1);
     assert_eq!(s.game.score(), 100 + 5 + 20, "5 an orc, 20 a troll");
 }
+
+/// A potion never lies where the player arrives, on the stairs (or the Sunstone's cell), or on
+/// another potion: each would be picked up, hidden or lost without the player choosing to.
+#[test]
+fn potions_lie_apart_from_the_arrival_the_way_on_and_each_other() {
+    let size = GameOptions::default().map_size;
+    let mut potions = 0;
+    for seed in 0..300 {
+        for depth in [1, balance::FINAL_DEPTH] {
+            let mut rng = Isaac64Rng::seed_from_u64(seed);
+            let level = terrain::generate_at_depth(size, depth, &mut rng);
+            let way_on = level
+                .grid
+                .enumerate()
+                .find_map(|(coord, tile)| (*tile == terrain::TerrainTile::Stairs).then_some(coord));
+            let sunstone = level.items.iter().find(|i| i.item == Item::Sunstone);
+            let way_on = way_on.or(sunstone.map(|i| i.coord)).expect("a way on");
+            let cells: Vec<_> = level
+                .items
+                .iter()
+                .filter(|i| i.item == Item::HealingPotion)
+                .map(|i| i.coord)
+                .collect();
+            potions += cells.len();
+            for (n, &cell) in cells.iter().enumerate() {
+                assert_ne!(
+                    cell, level.player,
+                    "seed {seed}: a potion where the player arrives"
+                );
+                assert_ne!(cell, way_on, "seed {seed}: a potion on the way on");
+                assert!(
+                    !cells[..n].contains(&cell),
+                    "seed {seed}: two potions on {cell}"
+                );
+            }
+        }
+    }
+    assert!(potions > 300, "levels hold potions: {potions}");
+}

@@ -55,3 +55,17 @@ fn different_actions_give_different_games() {
     let b = play(5, &actions(200, 2));
     assert_ne!(a, b);
 }
+
+/// A game says which seed and options made it (the save, the title bar and "RNG Seed: N" read
+/// them), also after the dice are reseeded.
+#[test]
+fn a_game_reports_the_seed_and_options_it_was_made_with() {
+    let options = GameOptions {
+        map_size: coord_2d::UCoord::new(41, 23),
+        omniscience: umbra::visibility::Omniscience::On,
+    };
+    let game = Game::new(12_345, options);
+    assert_eq!((game.seed(), game.options()), (12_345, options));
+    let (hand_made, _) = Game::from_ascii(&["####", "#@.#", "####"], options).expect("a map");
+    assert_eq!(hand_made.reseeded(77).seed(), 77);
+}

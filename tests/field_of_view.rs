@@ -77,14 +77,23 @@ fn walking_away_turns_visible_cells_into_remembered_ones() {
     );
     let corner = label(&labels, '1');
     assert_eq!(visibility(&game, corner), CellVisibility::Visible);
-    game.act(PlayerAction::Move(West));
-    game.act(PlayerAction::Move(South));
-    game.act(PlayerAction::Move(South));
-    game.act(PlayerAction::Move(South));
+    let mut last_in_view = game.turn();
+    for direction in [West, South, South, South] {
+        game.act(PlayerAction::Move(direction));
+        if visibility(&game, corner) == CellVisibility::Visible {
+            last_in_view = game.turn();
+        }
+    }
     assert_eq!(game.player_coord(), label(&labels, '2'));
     assert_eq!(visibility(&game, corner), CellVisibility::Remembered);
     let remembered: CellView = game.cell_view(corner);
     assert_eq!(remembered.tiles.floor, Some(Tile::Floor));
+    // What the look command dates a memory by.
+    assert!(last_in_view < game.turn());
+    assert_eq!(game.last_seen_turn(corner), Some(last_in_view));
+    assert_eq!(game.last_seen_turn(game.player_coord()), Some(game.turn()));
+    let behind_the_wall = label(&labels, '2') + West.coord() + West.coord();
+    assert_eq!(game.last_seen_turn(behind_the_wall), None);
 }
 
 #[test]

@@ -111,3 +111,22 @@ fn extreme_map_sizes_generate_connected_levels() {
         assert_eq!(reachable_from(&game, game.player_coord()), floor);
     }
 }
+
+/// The sizes a level can be generated at (and so the sizes `--map-size`, a save or a recording
+/// may ask for): from the smallest to the largest in each direction, and nothing outside.
+#[test]
+fn levels_come_in_every_size_from_the_smallest_to_the_largest_and_no_other() {
+    use umbra::terrain::{MAX_MAP_SIZE as MAX, MIN_MAP_SIZE as MIN, is_valid_size};
+    let sizes = [
+        (MIN, true),
+        (MAX, true),
+        (UCoord::new(MAX.width(), MIN.height()), true),
+        (UCoord::new(MIN.width() - 1, MIN.height()), false),
+        (UCoord::new(MIN.width(), MIN.height() - 1), false),
+        (UCoord::new(MAX.width() + 1, MAX.height()), false),
+        (UCoord::new(MAX.width(), MAX.height() + 1), false),
+    ];
+    for (size, valid) in sizes {
+        assert_eq!(is_valid_size(size), valid, "{size:?}");
+    }
+}

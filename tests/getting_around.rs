@@ -495,3 +495,42 @@ fn the_next_explore_step_is_the_step_exploring_takes() {
         assert_eq!(game.actions().last(), Some(&PlayerAction::Move(predicted)));
     }
 }
+
+/// `is_finished` tells a frontend, before the next step, that the step would stop without
+/// acting: it agrees with the journey, with an awake NPC in view, and with the run's end.
+#[test]
+fn an_activity_is_finished_exactly_when_its_next_step_would_stop() {
+    let (mut game, at) = labelled(LOOP, omniscient());
+    let mut doing = game.begin(Activity::Travel(at('2')));
+    for _ in 0..50 {
+        if game.player_coord() == at('2') {
+            break;
+        }
+        assert!(
+            !game.is_finished(&doing),
+            "on the way, at {}",
+            game.player_coord()
+        );
+        assert!(game.step(&mut doing).is_ok());
+    }
+    assert!(game.is_finished(&doing), "arrived");
+    assert_eq!(game.step(&mut doing), Err(Stop::Arrived));
+
+    let mut scenario = Scenario::with_npcs(&["#######", "#@...1#", "#######"], &[('1', 'o')]);
+    let doing = scenario.game.begin(Activity::Explore);
+    scenario.check(scenario.game.is_finished(&doing), "an awake orc in view");
+
+    let mut scenario = Scenario::with_npcs(&["#####", "#@1.#", "#####"], &[('1', 'T')]);
+    for _ in 0..200 {
+        if scenario.game.is_over() {
+            break;
+        }
+        scenario.wait(1);
+    }
+    scenario.check(scenario.game.is_over(), "the troll wins");
+    let doing = scenario.game.begin(Activity::Run(East));
+    scenario.check(
+        scenario.game.is_finished(&doing),
+        "nothing goes on after the end",
+    );
+}

@@ -22,6 +22,7 @@ fn an_orc_in_a_corridor_approaches_step_by_step() {
     let mut s = Scenario::with_npcs(&["##########", "#@543216.#", "##########"], &[('6', 'o')]);
     for step in ['1', '2', '3', '4', '5'] {
         s.wait(1);
+        s.check(s.game.npcs_seeing_player() == 1, "it sees the player");
         s.check(
             s.where_is('6') == s.at(step),
             &format!("the orc is at {step}"),

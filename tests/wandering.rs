@@ -94,6 +94,7 @@ fn a_wandering_orc_visits_room_after_room_and_only_pauses_briefly() {
 #[test]
 fn two_wanderers_make_way_for_each_other() {
     let mut s = Scenario::with_npcs(FOUR_ROOMS, &[('9', 'o'), ('8', 'o')]);
+    s.check(s.game.awake_npcs() == 2, "both awake");
     let mut walks = [Walk::default(), Walk::default()];
     for _ in 0..400 {
         s.wait(1);

@@ -43,9 +43,16 @@ struct Golden {
 
 /// Chosen to cover the rules as a player meets them: a careful win (every depth, the Sunstone,
 /// potions drunk, long rests), a careful death a few levels down, reckless dives on the default
-/// and a large map (many fights), one seen with omniscience, and one played with the game's own
-/// explore, rest, travel and run.
-const GOLDENS: [Golden; 6] = [
+/// and a large map (many fights), one seen with omniscience, one played with the game's own
+/// explore, rest, travel and run, and one on the smallest map, where rooms are cut to fit.
+const GOLDENS: [Golden; 7] = [
+    golden(
+        "careful-smallest-map",
+        Who::Scripted(Style::Careful),
+        5,
+        (20, 15),
+        false,
+    ),
     golden(
         "careful-win-small-map",
         Who::Scripted(Style::Careful),

@@ -209,20 +209,7 @@ fn place_rooms<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) -> Vec<Room> {
             rooms.push(room);
         }
     }
-    if rooms.is_empty() {
-        // Only reachable on the smallest maps with unlucky rolls: one room in the middle keeps
-        // every level playable.
-        let size = UCoord::new(ROOM_MIN_SIDE, ROOM_MIN_SIDE);
-        let top_left = ICoord::new(
-            (grid.width() - ROOM_MIN_SIDE) as i32 / 2,
-            (grid.height() - ROOM_MIN_SIDE) as i32 / 2,
-        );
-        let room = Room { top_left, size };
-        for coord in room.coords() {
-            *grid.get_checked_mut(coord) = TerrainTile::Floor;
-        }
-        rooms.push(room);
-    }
+    // Never empty: the grid starts solid, so the first room always fits.
     rooms
 }
 

@@ -11,9 +11,11 @@ pub fn ending_line(game: &Game) -> String {
         None => "alive",
     };
     format!(
-        "ends {how} depth {} turn {} actions {}",
+        "ends {how} depth {} turn {} actions {} score {} kills {}",
         game.depth(),
         game.turn(),
-        game.actions().len()
+        game.actions().len(),
+        game.score(),
+        game.kills()
     )
 }
