@@ -111,9 +111,10 @@ pub const SEARCH_PROWL_TURNS: u64 = 15;
 pub const SEARCH_PROWL_STEPS: u32 = 5;
 /// A wandering NPC rests this many turns (inclusive range) at each waypoint it reaches.
 pub const WANDER_PAUSE_TURNS: (u64, u64) = (2, 6);
-/// An NPC that wanted to step and could not for this many turns picks another way: long enough
-/// to let a neighbour pass, short enough that two NPCs in a corridor never block each other for
-/// long.
+/// An NPC that wanted to step and could not for this many turns picks another way (a
+/// wanderer counts them over the whole way to its next waypoint, a searcher in a row): long
+/// enough to let a neighbour pass, short enough that two NPCs in a corridor never block each
+/// other for long.
 pub const STUCK_TURNS: u8 = 3;
 /// NPCs heal one hit point every this many turns: slower than the player, so a wounded orc that
 /// got away comes back, but not soon.

@@ -52,6 +52,7 @@ fn an_orc_behind_another_routes_around_it() {
         &[('1', 'o')],
     );
     s.wait(1);
+    s.check(s.game.npcs_seeing_player() == 2, "both see the player");
     s.check(
         s.where_is('1') != s.at('1'),
         "the second orc does not queue",
@@ -92,6 +93,7 @@ fn an_orc_does_not_see_through_walls() {
     s.wait(1);
     let orc = s.npc_coords()[0];
     assert_eq!(s.agent(orc).last_sighting, None);
+    assert_eq!(s.game.npcs_seeing_player(), 0);
     assert_ne!(s.agent(orc).state, NpcState::Hunting);
 }
 

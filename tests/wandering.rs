@@ -175,3 +175,59 @@ fn a_wanderer_in_a_great_hall_walks_on() {
         &format!("it walked {} cells", visited.len()),
     );
 }
+
+/// A dead-end corridor west of a room: the waypoints are the dead end (3), 2 and the room's
+/// centre (1), one cover apart. An orc sleeps at 9, between 3 and 2, and blocks the corridor.
+/// The wanderer starts at 2. The player waits in a sealed closet.
+fn blocked_dead_end() -> Vec<String> {
+    let cover = COVER_STEPS as usize;
+    let corridor = format!("#3{}92{}.", ".".repeat(cover - 1), ".".repeat(cover - 4));
+    let wall = "#".repeat(corridor.len() - 1);
+    let mut rows: Vec<String> = (0..9)
+        .map(|row| match row {
+            0 | 8 => format!("{wall}#########"),
+            4 => format!("{corridor}...1...#"),
+            _ => format!("{wall}#.......#"),
+        })
+        .collect();
+    rows.push(format!("#@{}", "#".repeat(rows[0].len() - 2)));
+    rows.push("#".repeat(rows[0].len()));
+    rows
+}
+
+/// Blocked on its way to the dead end, the wanderer steps aside and back; after
+/// [`balance::STUCK_TURNS`] blocked turns on that way it heads back to the room, again and
+/// again, rather than pacing before the sleeper.
+#[test]
+fn a_wanderer_blocked_by_a_sleeper_in_a_dead_end_turns_back() {
+    let rows = blocked_dead_end();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut s = Scenario::with_npcs(&rows, &[('2', 'o'), ('9', 'z')]);
+    let expected: Vec<ICoord> = ['3', '2', '1'].map(|l| s.at(l)).into();
+    let placed = s.game.waypoint_cells();
+    s.check(placed[..3] == expected, &format!("waypoints at {placed:?}"));
+    let (doorway, sleeper) = (s.at('2').x + COVER_STEPS as i32 - 3, s.at('9'));
+    let (mut returns, mut by_sleeper, mut longest) = (0, 0, 0);
+    let mut in_room = false;
+    for _ in 0..300 {
+        s.wait(1);
+        let here = s.where_is('2');
+        returns += usize::from(here.x > doorway && !in_room);
+        in_room = here.x > doorway;
+        by_sleeper = if here.x - sleeper.x <= 2 {
+            by_sleeper + 1
+        } else {
+            0
+        };
+        longest = longest.max(by_sleeper);
+    }
+    s.check(returns >= 6, &format!("back in the room {returns} times"));
+    // Two steps in and one out, the turn it arrives at 2, its rest there, and the blocked
+    // turns: a step aside and back after each but the last.
+    let patience =
+        3 + 1 + balance::WANDER_PAUSE_TURNS.1 as usize + 2 * balance::STUCK_TURNS as usize - 1;
+    s.check(
+        longest <= patience,
+        &format!("{longest} turns by the sleeper, at most {patience}"),
+    );
+}

@@ -170,18 +170,14 @@ impl SceneSpec {
         picture.carve_room(&hall);
         // The crowd is drawn first, so every scene with the same hall and hunters has the same
         // crowd whatever the map size and the number of idle NPCs.
-        let mut hunter_cells: Vec<ICoord> = hall
-            .coords()
-            .filter(|&c| c != player && c.distance2(player) <= NPC_VISION_DISTANCE_SQUARED)
-            .collect();
-        assert!(
-            hunter_cells.len() >= self.hunters,
-            "only {} hall cells within sight for {} hunters",
-            hunter_cells.len(),
-            self.hunters
+        let hunter_cells = pick_cells(
+            hall.coords()
+                .filter(|&c| c != player && c.distance2(player) <= NPC_VISION_DISTANCE_SQUARED)
+                .collect(),
+            self.hunters,
+            "hall cells within sight for hunters",
+            &mut rng,
         );
-        hunter_cells.shuffle(&mut rng);
-        hunter_cells.truncate(self.hunters);
         let rooms = place_rooms(&mut picture, hall, &mut rng);
         // A sealed hall joins no corridor: the rooms are joined among themselves.
         let first = if self.hall_sealed { 2 } else { 1 };
@@ -204,19 +200,17 @@ impl SceneSpec {
         }
 
         let min_distance2 = self.idle_min_distance * self.idle_min_distance;
-        let mut idle_cells: Vec<ICoord> = rooms[1..]
-            .iter()
-            .flat_map(Room::coords)
-            .filter(|&c| picture.get(c) == b'.' && c.distance2(player) >= min_distance2)
-            .collect();
-        assert!(
-            idle_cells.len() >= self.idle,
-            "only {} room cells far enough away for {} idle NPCs",
-            idle_cells.len(),
-            self.idle
+        let idle_cells = pick_cells(
+            rooms[1..]
+                .iter()
+                .flat_map(Room::coords)
+                .filter(|&c| picture.get(c) == b'.' && c.distance2(player) >= min_distance2)
+                .collect(),
+            self.idle,
+            "room cells far enough away for idle NPCs",
+            &mut rng,
         );
-        idle_cells.shuffle(&mut rng);
-        for &coord in &idle_cells[..self.idle] {
+        for &coord in &idle_cells {
             let orc = rng.random_ratio(IDLE_ORC_CHANCE.0, IDLE_ORC_CHANCE.1);
             let glyph = match (orc, self.idle_awake) {
                 (true, true) => b'o',
@@ -355,4 +349,17 @@ impl Picture {
             .map(|row| row.iter().map(|&b| char::from(b)).collect())
             .collect()
     }
+}
+
+/// `count` of `cells` at random; a scene that asks for more than its map holds is a mistake in
+/// the benchmark, said in `what`.
+fn pick_cells(mut cells: Vec<ICoord>, count: usize, what: &str, rng: &mut impl Rng) -> Vec<ICoord> {
+    assert!(
+        cells.len() >= count,
+        "only {} {what}, {count} wanted",
+        cells.len()
+    );
+    cells.shuffle(rng);
+    cells.truncate(count);
+    cells
 }

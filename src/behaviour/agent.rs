@@ -82,7 +82,8 @@ pub struct Agent {
     pub state: NpcState,
     pub last_transition: Transition,
     pub last_sighting: Option<Sighting>,
-    /// Turns in a row it wanted to step and could not.
+    /// Turns it wanted to step and could not: in a row for a searcher, on the way to the next
+    /// waypoint for a wanderer.
     pub stuck_turns: u8,
 }
 

@@ -71,12 +71,14 @@ impl BehaviourContext {
             return NpcAction::Wait;
         }
         if let Some(direction) = self.downhill(world, goal, here, distance, rng) {
+            // The count is not reset here but on arrival: a step downhill right after a step
+            // aside only comes back to where it was blocked, and before a sleeper in a corridor
+            // resetting would have it pace there for ever.
             agent.state = NpcState::Wandering {
                 goal: Some(goal),
                 from,
                 resume_at,
             };
-            agent.stuck_turns = 0;
             return NpcAction::Move(direction);
         }
         agent.stuck_turns += 1;

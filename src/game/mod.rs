@@ -34,7 +34,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 /// replay to the same game only under the same rules, so a file from other rules is refused
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw).
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
