@@ -19,6 +19,12 @@ use golden_ending::ending_line;
 
 const RECORD: &str = "cargo run --release --example balance -- --golden tests/golden";
 
+/// The rules version the goldens were last recorded under, and a digest of the play they hold
+/// (every hash and ending, not the version line). Re-recording after a change of play changes
+/// the digest; were `RULES_VERSION` left as it was, saves from before the change would replay
+/// into another game, so a test fails until both move together.
+const RECORDED_UNDER: (u32, u32) = (4, 0x8926_b8fb);
+
 struct Expected {
     rules_version: u32,
     ending: String,
@@ -113,6 +119,40 @@ fn check(path: &Path) {
         path.display()
     );
     assert_eq!(ending_line(&game), expected.ending, "{}", path.display());
+}
+
+/// A digest of what the goldens say about play: their names, endings and hashes.
+fn digest_of_play(goldens: &[PathBuf]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    for path in goldens {
+        let text = fs::read_to_string(path.with_extension("hashes")).expect("its .hashes file");
+        let name = path.file_stem().expect("a file name").to_string_lossy();
+        hasher.update(name.as_bytes());
+        for line in text.lines() {
+            if line.starts_with("ends ") || line.starts_with("hash ") {
+                hasher.update(line.as_bytes());
+            }
+        }
+    }
+    hasher.finalize()
+}
+
+#[test]
+fn goldens_that_play_differently_come_with_a_new_rules_version() {
+    let digest = digest_of_play(&goldens());
+    let (version, recorded) = RECORDED_UNDER;
+    assert!(
+        version != RULES_VERSION || digest == recorded,
+        "the golden recordings play differently from when rules version {RULES_VERSION} was \
+         set: bump RULES_VERSION (src/game/mod.rs), re-record ({RECORD}) and set RECORDED_UNDER \
+         in tests/golden.rs to the new version and the digest this test then prints. (Only a \
+         recording added, no rule changed? Then set the digest alone: {digest:#010x}.)"
+    );
+    assert!(
+        version == RULES_VERSION,
+        "RULES_VERSION is now {RULES_VERSION}: once the goldens are re-recorded, set \
+         RECORDED_UNDER in tests/golden.rs to ({RULES_VERSION}, {digest:#010x})"
+    );
 }
 
 #[test]

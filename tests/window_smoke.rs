@@ -81,9 +81,14 @@ fn colour_count(png: &PathBuf) -> usize {
 }
 
 /// A private X display: -displayfd makes Xvfb pick a free number and report it when ready.
+/// -noreset: by default Xvfb starts over when its last client leaves, so the game, starting
+/// just after the probe that found the display answering had left, was at times refused
+/// ("Failed to open connection to X server") while the server started over: about one run in
+/// five on a loaded machine.
 fn start_xvfb(reaper: &mut Reaper) -> String {
     let mut xvfb = Command::new("Xvfb")
         .args([
+            "-noreset",
             "-displayfd",
             "1",
             "-screen",
@@ -150,7 +155,7 @@ impl Window {
             let game = reaper.0.last_mut().expect("the game process");
             if let Ok(Some(status)) = game.try_wait() {
                 let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-                panic!("the game exited early ({status}): {stderr}");
+                panic!("the game exited early ({status}) on display {display}: {stderr}");
             }
             output("xdotool", &["search", "--name", "^Umbra$"], &display)
                 .and_then(|ids| ids.lines().next().map(str::to_string))
