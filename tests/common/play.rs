@@ -55,6 +55,19 @@ pub fn resumed_turn(save: &Path) -> u64 {
         .expect("a turn number on the status line");
     session.send("q");
     assert_eq!(session.wait_for_exit(), 0, "{}", session.read("stderr"));
+    // Left on the terminal once the game's screen is gone: the seed, to play it again, and
+    // where the game took up.
+    let said = session.screen();
+    for line in [
+        format!("RNG Seed: {SEED}"),
+        format!("Resuming the saved game at turn {turn}."),
+    ] {
+        assert!(
+            said.contains(&line),
+            "{line:?} not said; the terminal:
+{said}"
+        );
+    }
     turn
 }
 
@@ -65,9 +78,19 @@ pub fn new_game(save: &Path) -> Session {
     session
 }
 
-/// Waits turns: seed 7's player is safe for the first few.
+/// Waits turns, checked in the game itself to leave seed 7's player alive: under other rules
+/// an orc could be at hand from the start, and a test would then fail far from the cause.
 pub fn waits(n: usize) -> Vec<PlayerAction> {
-    vec![PlayerAction::Wait; n]
+    let waits = vec![PlayerAction::Wait; n];
+    let mut game = Game::new(SEED, GameOptions::default());
+    for &action in &waits {
+        game.act(action);
+    }
+    assert!(
+        !game.is_over(),
+        "seed {SEED}'s player does not outlive {n} waits: choose another seed for these tests"
+    );
+    waits
 }
 
 /// Steps that take seed 7's player next to a wall, and the key that bumps into it: bumping is
