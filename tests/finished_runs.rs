@@ -176,6 +176,20 @@ fn entry(score: u64, seed: u64) -> ScoreEntry {
 }
 
 #[test]
+fn a_score_line_counts_kills_in_words() {
+    let mut scores = HighScores::default();
+    for (kills, score) in [(1, 200), (2, 100)] {
+        scores.insert(ScoreEntry {
+            kills,
+            ..entry(score, kills)
+        });
+    }
+    let lines = score_lines(&scores, None);
+    assert!(lines[0].ends_with(", 1 kill, seed 1"), "{lines:?}");
+    assert!(lines[1].ends_with(", 2 kills, seed 2"), "{lines:?}");
+}
+
+#[test]
 fn the_high_score_table_orders_runs_and_keeps_ten() {
     let mut scores = HighScores::default();
     let places: Vec<Option<usize>> = [300, 100, 500, 300, 200, 700, 50, 400, 600, 150, 250, 80]

@@ -353,6 +353,18 @@ fn headless_replay_prints_the_summary_and_hash() {
         stdout.contains(&format!("turn {}", game.turn())),
         "{stdout}"
     );
+    let kills = match game.kills() {
+        1 => "1 kill".to_string(),
+        n => format!("{n} kills"),
+    };
+    let left = match game.enemies_left() {
+        1 => "1 enemy left".to_string(),
+        n => format!("{n} enemies left"),
+    };
+    assert!(
+        stdout.contains(&format!(", {kills}, {left} on this depth;")),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -93,6 +93,12 @@ pub fn npc_with_article(npc_type: NpcType) -> &'static str {
     }
 }
 
+/// A count with its noun, singular for one: "1 kill", "3 kills", "0 enemies".
+pub fn counted(count: impl Into<u64>, one: &str, many: &str) -> String {
+    let count = count.into();
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// The words with their first letter in capitals, to begin a sentence.
 pub fn capitalised(words: &str) -> String {
     let mut chars = words.chars();

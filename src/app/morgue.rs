@@ -50,9 +50,8 @@ pub fn kill_words(game: &Game) -> String {
         .iter()
         .filter(|&&kind| game.kills_of(kind) > 0)
         .map(|&kind| {
-            let count = game.kills_of(kind);
             let name = messages::npc_name(kind);
-            format!("{count} {name}{}", if count == 1 { "" } else { "s" })
+            messages::counted(game.kills_of(kind), name, &format!("{name}s"))
         })
         .collect();
     if parts.is_empty() {
@@ -130,11 +129,11 @@ pub fn score_lines(scores: &HighScores, place: Option<usize>) -> Vec<String> {
 
 fn score_line(entry: &ScoreEntry) -> String {
     format!(
-        "{:6}  {}, turn {}, {} kills, seed {}",
+        "{:6}  {}, turn {}, {}, seed {}",
         entry.score,
         ending_words(entry.ending, entry.depth),
         entry.turns,
-        entry.kills,
+        messages::counted(entry.kills, "kill", "kills"),
         entry.seed
     )
 }

@@ -11,6 +11,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::app::messages;
 use crate::app::{KeepError, Keeper, Notice, RunRecord};
 use crate::cli::Args;
 use crate::game::{Ending, Game};
@@ -371,16 +372,16 @@ pub fn headless_summary(recording: &Recording) -> String {
         None => "the player was still exploring",
     };
     format!(
-        "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {} kills, {} enemies left \
-         on this depth; {outcome}.\nState hash: {:08x}\n",
+        "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {}, {} left on this \
+         depth; {outcome}.\nState hash: {:08x}\n",
         recording.actions.len(),
         recording.seed,
         game.turn(),
         game.depth(),
         hit_points.current,
         hit_points.max,
-        game.kills(),
-        game.enemies_left(),
+        messages::counted(game.kills(), "kill", "kills"),
+        messages::counted(game.enemies_left() as u64, "enemy", "enemies"),
         game.state_hash()
     )
 }
