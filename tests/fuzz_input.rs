@@ -10,7 +10,7 @@ use std::ffi::OsStr;
 use coord_2d::ICoord;
 use proptest::prelude::*;
 use umbra::cli::{self, Parsed};
-use umbra::terrain::{self, MAX_MAP_SIZE, MIN_MAP_SIZE};
+use umbra::terrain::{self, AsciiMapError, MAX_MAP_SIZE, MIN_MAP_SIZE};
 use umbra::{Game, GameOptions, PlayerAction};
 
 /// `cases` random inputs. A failure prints its shrunk input, which is all a regression test needs,
@@ -44,10 +44,10 @@ fn typed_rows() -> impl Strategy<Value = Vec<String>> {
     proptest::collection::vec(row, 0..12)
 }
 
-/// Rectangular maps of floor, walls, NPCs and labels with one player: the maps that load, so the
-/// game behind them gets exercised too.
+/// Rectangular maps of floor, walls, NPCs and labels with one player, walled all round: the
+/// maps that load, so the game behind them gets exercised too.
 fn loadable_rows() -> impl Strategy<Value = Vec<String>> {
-    (1usize..24, 1usize..12)
+    (1usize..22, 1usize..10)
         .prop_flat_map(|(width, height)| {
             let cells = proptest::collection::vec(
                 proptest::sample::select(&['#', '.', '.', '.', 'o', 'T', '1'][..]),
@@ -57,9 +57,13 @@ fn loadable_rows() -> impl Strategy<Value = Vec<String>> {
         })
         .prop_map(|(width, mut cells, player)| {
             cells[player] = '@';
-            cells
+            let wall = "#".repeat(width + 2);
+            let inside = cells
                 .chunks(width)
-                .map(|row| row.iter().collect::<String>())
+                .map(|row| format!("#{}#", row.iter().collect::<String>()));
+            std::iter::once(wall.clone())
+                .chain(inside)
+                .chain(std::iter::once(wall))
                 .collect()
         })
 }
@@ -110,6 +114,24 @@ fn check_game(rows: &[String], actions: &[PlayerAction]) -> Result<(), TestCaseE
     }
     let _ = game.cell_view(ICoord::new(-1, -1));
     Ok(())
+}
+
+/// A level is walled all round; a hand-drawn one open at its edge is refused, naming the cell.
+#[test]
+fn a_map_open_at_its_edge_is_refused_naming_the_cell() {
+    let open = [
+        (&["####", "#@..", "####"][..], (3, 1)),
+        (&["##.#", "#@.#", "####"][..], (2, 0)),
+        (&["####", "@..#", "####"][..], (0, 1)),
+        (&["####", "#@.#", "#o##"][..], (1, 2)),
+    ];
+    for (rows, (x, y)) in open {
+        let error = terrain::from_ascii(rows).err();
+        assert_eq!(error, Some(AsciiMapError::OpenEdge { x, y }), "{rows:?}");
+    }
+    let error = terrain::from_ascii(open[0].0).expect_err("refused");
+    assert_eq!(error.to_string(), "the edge is open at (3, 1): wall it in");
+    assert!(terrain::from_ascii(&["####", "#@.#", "####"]).is_ok());
 }
 
 proptest! {

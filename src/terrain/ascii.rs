@@ -9,10 +9,22 @@ use super::{Disposition, Item, ItemSpawn, NpcSpawn, NpcType, Terrain, TerrainTil
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AsciiMapError {
     Empty,
-    RaggedRows { row: usize },
-    UnknownCharacter { ch: char, x: usize, y: usize },
+    RaggedRows {
+        row: usize,
+    },
+    UnknownCharacter {
+        ch: char,
+        x: usize,
+        y: usize,
+    },
     NoPlayer,
     SeveralPlayers,
+    /// A cell on the map's edge that is not wall: levels are walled all round, and the rules
+    /// (the waypoints' openness, the searches) rely on it.
+    OpenEdge {
+        x: usize,
+        y: usize,
+    },
 }
 
 impl std::fmt::Display for AsciiMapError {
@@ -25,6 +37,7 @@ impl std::fmt::Display for AsciiMapError {
             }
             Self::NoPlayer => write!(f, "the map has no player '@'"),
             Self::SeveralPlayers => write!(f, "the map has more than one player '@'"),
+            Self::OpenEdge { x, y } => write!(f, "the edge is open at ({x}, {y}): wall it in"),
         }
     }
 }
@@ -73,6 +86,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         }
     }
     let player = player.ok_or(AsciiMapError::NoPlayer)?;
+    walled_in(&grid)?;
     let terrain = Terrain {
         grid,
         player,
@@ -80,6 +94,26 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         items,
     };
     Ok((terrain, labels))
+}
+
+/// Every cell on the edge is wall (so nothing stands there either: a character or an item
+/// stands on floor).
+fn walled_in(grid: &Grid<TerrainTile>) -> Result<(), AsciiMapError> {
+    let size = grid.size();
+    let on_edge = |c: &ICoord| {
+        c.x == 0 || c.y == 0 || c.x == size.width() as i32 - 1 || c.y == size.height() as i32 - 1
+    };
+    match size
+        .icoord_iter_row_major()
+        .filter(on_edge)
+        .find(|&c| *grid.get_checked(c) != TerrainTile::Wall)
+    {
+        Some(c) => Err(AsciiMapError::OpenEdge {
+            x: c.x as usize,
+            y: c.y as usize,
+        }),
+        None => Ok(()),
+    }
 }
 
 fn ascii_npc(coord: ICoord, ch: char) -> NpcSpawn {
