@@ -64,6 +64,8 @@ pub enum Parsed {
     Play(Args),
     /// `--help`: the text to print.
     Help(String),
+    /// `--version`: say which build and rules this is.
+    Version,
 }
 
 /// A command line that cannot be obeyed: what is wrong, plus the usage text.
@@ -93,6 +95,7 @@ struct RawArgs {
     replay: Option<String>,
     headless: bool,
     scores: bool,
+    version: bool,
     free: Vec<String>,
 }
 
@@ -112,11 +115,12 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             replay = Opt::new("", "replay", "watch a recording made with --record", "FILE");
             headless = Flag::new("", "headless", "with --replay: no screen, print the final summary and state hash");
             scores = Flag::new("", "scores", "print the high-score table (of the save directory) and exit");
+            version = Flag::new("V", "version", "print the version and the rules version it plays by, and exit");
             free = Free;
         } in {
             RawArgs {
                 rng_seed, omniscient, map_size, terminal, graphical, colours, no_mouse, new_game, save_dir,
-                record, replay, headless, scores, free,
+                record, replay, headless, scores, version, free,
             }
         }
     }
@@ -142,6 +146,9 @@ where
         Err(TopLevelError::Getopts(fail)) => return Err(error(fail.to_string())),
         Err(TopLevelError::Other(never)) => return Err(error(never.to_string())),
     };
+    if raw.version {
+        return Ok(Parsed::Version);
+    }
     validate(raw).map(Parsed::Play).map_err(error)
 }
 

@@ -14,6 +14,10 @@ fn main() -> ExitCode {
             say(&usage);
             return ExitCode::SUCCESS;
         }
+        Ok(Parsed::Version) => {
+            say(&format!("{}\n", umbra::app::version_line()));
+            return ExitCode::SUCCESS;
+        }
         Err(error) => {
             let _ = write!(io::stderr(), "{error}");
             return ExitCode::from(2);

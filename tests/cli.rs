@@ -26,6 +26,21 @@ fn help_exits_zero_and_lists_every_flag() {
 }
 
 #[test]
+fn version_names_the_build_and_its_rules_version() {
+    let expected = format!(
+        "umbra {} (rules version {})\n",
+        env!("CARGO_PKG_VERSION"),
+        umbra::game::RULES_VERSION
+    );
+    for flag in ["--version", "-V"] {
+        let output = umbra(&[flag]);
+        assert_eq!(output.status.code(), Some(0), "{flag}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), expected, "{flag}");
+        assert!(output.stderr.is_empty(), "{flag}");
+    }
+}
+
+#[test]
 fn bad_arguments_exit_two_with_a_message_and_no_panic() {
     let cases: &[(&[&str], &str)] = &[
         (&["-r", "abc"], "--rng-seed"),

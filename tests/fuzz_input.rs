@@ -187,6 +187,8 @@ fn typed_argument() -> impl Strategy<Value = String> {
             "--record",
             "--replay",
             "--headless",
+            "--version",
+            "-V",
         ][..],
     )
     .prop_map(String::from);
@@ -219,6 +221,14 @@ fn check_parse<S: AsRef<OsStr>>(args: &[S]) -> Result<(), TestCaseError> {
         .any(|arg| arg.as_ref().to_string_lossy().contains(['\n', '\r']));
     match cli::parse(args) {
         Ok(Parsed::Help(usage)) => prop_assert!(usage.contains("Usage: umbra")),
+        Ok(Parsed::Version) => prop_assert!(
+            args.iter().any(|arg| {
+                let arg = arg.as_ref().to_string_lossy();
+                arg == "--version"
+                    || (arg.starts_with('-') && !arg.starts_with("--") && arg.contains('V'))
+            }),
+            "only --version or -V asks for the version"
+        ),
         Ok(Parsed::Play(args)) => {
             let size = args.options.map_size;
             prop_assert!(

@@ -236,6 +236,15 @@ impl GameApp {
     }
 }
 
+/// What `--version` says: the build, and the rules its saves and recordings are played by.
+pub fn version_line() -> String {
+    format!(
+        "umbra {} (rules version {})",
+        env!("CARGO_PKG_VERSION"),
+        crate::game::RULES_VERSION
+    )
+}
+
 /// The first line the game says outside its screen, so a seed can be played again.
 pub fn seed_line(seed: u64) -> String {
     format!("RNG Seed: {seed}")

@@ -36,7 +36,10 @@ pub fn args(search: &str) -> Result<Args, String> {
     }
     match cli::parse(&flags) {
         Ok(Parsed::Play(args)) => Ok(args),
-        Ok(Parsed::Help(_)) => Err("the address asks for help, which this page is".to_string()),
+        // Neither can be asked for: no known name stands for --help or --version.
+        Ok(Parsed::Help(_) | Parsed::Version) => {
+            Err("the address asks for what only the command line answers".to_string())
+        }
         // The message names the flag; the player wrote the address's name for it.
         Err(error) => Err(KNOWN
             .iter()
