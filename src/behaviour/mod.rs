@@ -139,6 +139,7 @@ impl BehaviourContext {
     }
 
     /// Where the waypoints are, by row then column.
+    #[cfg(feature = "testing")]
     pub fn waypoint_cells(&self) -> &[ICoord] {
         self.waypoints.cells()
     }

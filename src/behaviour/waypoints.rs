@@ -71,6 +71,7 @@ impl Waypoints {
     }
 
     /// Every waypoint's cell, by row then column.
+    #[cfg(feature = "testing")]
     pub(crate) fn cells(&self) -> &[ICoord] {
         &self.cells
     }

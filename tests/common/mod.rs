@@ -210,7 +210,6 @@ fn npc_glyph(npc: &NpcInfo, agent: Option<Agent>) -> char {
     }
 }
 
-/// Player inputs from a fixed arithmetic sequence, so tests need no randomness of their own.
 /// Where `glyph` (the stairs, `>`, which a digit cannot mark) is drawn on a test map.
 pub fn drawn_at(rows: &[&str], glyph: char) -> ICoord {
     rows.iter()
@@ -222,6 +221,7 @@ pub fn drawn_at(rows: &[&str], glyph: char) -> ICoord {
         .unwrap_or_else(|| panic!("no {glyph} on the map"))
 }
 
+/// Player inputs from a fixed arithmetic sequence, so tests need no randomness of their own.
 pub fn scripted_actions(count: usize, mut state: u64) -> Vec<PlayerAction> {
     (0..count)
         .map(|_| {

@@ -64,8 +64,7 @@ pub fn resumed_turn(save: &Path) -> u64 {
     ] {
         assert!(
             said.contains(&line),
-            "{line:?} not said; the terminal:
-{said}"
+            "{line:?} not said; the terminal:\n{said}"
         );
     }
     turn
