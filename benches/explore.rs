@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
-use umbra::game::{Activity, Doing, Stop};
-use umbra::terrain::{self, MAX_MAP_SIZE};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::game::{Activity, Doing, Stop};
+use umbra_rules::terrain::{self, MAX_MAP_SIZE};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const SEED: u64 = 1;
 /// Untimed steps first: by then a good part of the level is known and its frontier far off.

@@ -12,16 +12,16 @@ use criterion::Criterion;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra::app::GameApp;
-use umbra::behaviour::BehaviourContext;
-use umbra::game::DEFAULT_MAP_SIZE;
+use umbra_rules::behaviour::BehaviourContext;
+use umbra_rules::game::DEFAULT_MAP_SIZE;
 // Each user of the shared scenes takes only the ones it needs.
 #[allow(dead_code)]
 #[path = "support/scenes.rs"]
 mod scenes;
-use umbra::terrain::{self, Terrain};
-use umbra::visibility::{Omniscience, Visibility};
-use umbra::world::World;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::terrain::{self, Terrain};
+use umbra_rules::visibility::{Omniscience, Visibility};
+use umbra_rules::world::World;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// The same seed as the turn benchmarks' default level.
 const DEFAULT_MAP_SEED: u64 = scenes::SCENE_SEED;

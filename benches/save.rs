@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use coord_2d::UCoord;
 use criterion::{BatchSize, Criterion, criterion_group};
 use umbra::storage::{ClaimedSlot, SaveSlot};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// Beyond a hundred thousand turns: the last snapshot was taken at 100,000, so resuming loads it
 /// and replays the 999 actions after it, as after `kill -9` at the worst moment.

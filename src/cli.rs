@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use coord_2d::UCoord;
 use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
 
-use crate::game::{DEFAULT_MAP_SIZE, GameOptions};
-use crate::terrain::{self, MAX_MAP_SIZE, MIN_MAP_SIZE};
-use crate::visibility::Omniscience;
+use umbra_rules::game::{
+    DEFAULT_MAP_SIZE, GameOptions, MAX_MAP_SIZE, MIN_MAP_SIZE, Omniscience, is_valid_map_size,
+};
 
 /// Which frontend to run the game in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,7 +277,7 @@ pub fn parse_map_size(text: &str) -> Result<UCoord, String> {
     let width: u16 = width.parse().map_err(|_| expected())?;
     let height: u16 = height.parse().map_err(|_| expected())?;
     let size = UCoord::new_u16(width, height);
-    if terrain::is_valid_size(size) {
+    if is_valid_map_size(size) {
         Ok(size)
     } else {
         Err(expected())

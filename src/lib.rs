@@ -1,24 +1,17 @@
-//! Umbra: a turn-based roguelike. The library holds every rule, the app (the chargrid component
-//! every frontend runs) and, with the default `native` feature, the terminal and window
-//! frontends and the save's files; the `umbra` binary only parses the command line and picks a
-//! frontend. The browser build (`web/`) uses the library without `native`.
+//! Umbra: a turn-based roguelike. The rules are a crate of their own (`umbra_rules`); this
+//! library is everything around them: the app (the chargrid component every frontend runs, with
+//! every colour, glyph and word), the byte formats of saves and recordings (`storage`), the
+//! command line (`cli`) and, with the default `native` feature, the terminal and window
+//! frontends and the save's files (`frontend`, `session`). The `umbra` binary only parses the
+//! command line and picks a frontend. The browser build (`web/`) uses the library without `native`.
 //!
-//! Data flows one way: `app` (input to actions, state to cells) → `game` (one turn) →
-//! `world`, `behaviour`, `visibility`, `terrain`.
+//! Data flows one way: frontend → `app` (input to actions, state to cells) →
+//! `umbra_rules::game` (one turn), which the app, `cli` and `storage` import the rules through.
 
 pub mod app;
-pub mod balance;
-pub mod behaviour;
 pub mod cli;
 #[cfg(feature = "native")]
 pub mod frontend;
-pub mod game;
 #[cfg(feature = "native")]
 pub mod session;
 pub mod storage;
-pub mod terrain;
-pub mod travel;
-pub mod visibility;
-pub mod world;
-
-pub use game::{Game, GameOptions, PlayerAction};

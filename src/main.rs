@@ -5,7 +5,8 @@ use umbra::app::GameApp;
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
 use umbra::session::{self, Opened, Reporter};
-use umbra::storage::{Recording, SaveSlot, runs};
+use umbra::storage::{RecordingFile, SaveSlot, runs};
+use umbra_rules::game::History;
 
 fn main() -> ExitCode {
     let args = match cli::parse(std::env::args_os().skip(1)) {
@@ -150,7 +151,7 @@ fn app_for(opened: Opened) -> GameApp {
 }
 
 fn watch(replay: &Replay, args: &Args) -> ExitCode {
-    let recording = match Recording::read(&replay.file) {
+    let recording = match History::read(&replay.file) {
         Ok(recording) => recording,
         Err(error) => {
             complain(&format!("cannot replay {}: {error}", replay.file.display()));

@@ -10,14 +10,14 @@ mod common;
 use std::alloc::System;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use umbra::behaviour::{NpcState, Reason};
-use umbra::game::Activity;
+use umbra_rules::behaviour::{NpcState, Reason};
+use umbra_rules::game::Activity;
 // The benchmarks' scenes; each user takes only the ones it needs.
 #[allow(dead_code)]
 #[path = "../benches/support/scenes.rs"]
 mod scenes;
 use scenes::SceneSpec;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -124,7 +124,7 @@ fn note(game: &Game, seen: &mut Seen) {
     seen.shouts |= game
         .events()
         .iter()
-        .any(|e| matches!(e, umbra::game::GameEvent::Shout { .. }));
+        .any(|e| matches!(e, umbra_rules::game::GameEvent::Shout { .. }));
     for npc in game.npcs() {
         let Some(agent) = game.agent(npc.id) else {
             continue;
@@ -144,14 +144,14 @@ fn note(game: &Game, seen: &mut Seen) {
 /// heads for them.
 fn the_behaviour_context_on_the_largest_map_stays_bounded() {
     let options = GameOptions {
-        map_size: umbra::terrain::MAX_MAP_SIZE,
+        map_size: umbra_rules::terrain::MAX_MAP_SIZE,
         ..GameOptions::default()
     };
     let mut rng = <rand_isaac::Isaac64Rng as rand::SeedableRng>::seed_from_u64(1);
-    let terrain = umbra::terrain::generate(options.map_size, &mut rng);
-    let world = umbra::world::World::from_terrain(&terrain);
+    let terrain = umbra_rules::terrain::generate(options.map_size, &mut rng);
+    let world = umbra_rules::world::World::from_terrain(&terrain);
     let region = Region::new(GLOBAL);
-    let context = umbra::behaviour::BehaviourContext::new(&world);
+    let context = umbra_rules::behaviour::BehaviourContext::new(&world);
     let change = region.change();
     let held = change.bytes_allocated - change.bytes_deallocated;
     let waypoints = context.waypoint_bytes();
@@ -169,8 +169,8 @@ fn the_behaviour_context_on_the_largest_map_stays_bounded() {
 /// interrupts), the first 300 steps warm up and the next 1,000 are counted.
 fn exploring_allocates_nothing_after_warming_up() {
     let mut rng = <rand_isaac::Isaac64Rng as rand::SeedableRng>::seed_from_u64(3);
-    let terrain = umbra::terrain::generate(coord_2d::UCoord::new(200, 200), &mut rng);
-    let rows = umbra::terrain::ground_to_ascii(&terrain);
+    let terrain = umbra_rules::terrain::generate(coord_2d::UCoord::new(200, 200), &mut rng);
+    let rows = umbra_rules::terrain::ground_to_ascii(&terrain);
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let (mut game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("a level");
     let mut doing = game.begin(Activity::Explore);

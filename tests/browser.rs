@@ -19,9 +19,10 @@ use chargrid::input::KeyboardInput;
 use coord_2d::UCoord;
 use serde_json::Value;
 use umbra::app::GameApp;
-use umbra::game::Activity;
-use umbra::storage::Recording;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra::storage::RecordingFile;
+use umbra_rules::game::Activity;
+use umbra_rules::game::History;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const SEED: u64 = 42;
 
@@ -94,7 +95,7 @@ fn native_app(keys: &str) -> GameApp {
 }
 
 /// A native game on a larger map with exploring, fighting, waiting and stairs in it.
-fn native_recording() -> Recording {
+fn native_recording() -> History {
     let options = GameOptions {
         map_size: UCoord::new(100, 40),
         ..GameOptions::default()
@@ -112,7 +113,7 @@ fn native_recording() -> Recording {
         }
         game.act(PlayerAction::Descend);
     }
-    Recording::of(&game)
+    History::of(&game)
 }
 
 fn drive(recording: &Path, keys: &str) -> Value {

@@ -30,7 +30,7 @@ fn version_names_the_build_and_its_rules_version() {
     let expected = format!(
         "umbra {} (rules version {})\n",
         env!("CARGO_PKG_VERSION"),
-        umbra::game::RULES_VERSION
+        umbra_rules::game::RULES_VERSION
     );
     for flag in ["--version", "-V"] {
         let output = umbra(&[flag]);

@@ -8,13 +8,13 @@ use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
-use umbra::PlayerAction;
-use umbra::balance;
-use umbra::game::{Actor, GameEvent, TurnOutcome};
-use umbra::terrain;
-use umbra::terrain::NpcType;
-use umbra::visibility::CellVisibility;
-use umbra::world::{ActOutcome, Tile, World};
+use umbra_rules::PlayerAction;
+use umbra_rules::balance;
+use umbra_rules::content::NpcType;
+use umbra_rules::game::{Actor, GameEvent, TurnOutcome};
+use umbra_rules::terrain;
+use umbra_rules::visibility::CellVisibility;
+use umbra_rules::world::{ActOutcome, Tile, World};
 
 const ORC: Actor = Actor::Npc(NpcType::Orc);
 

@@ -8,7 +8,8 @@ use std::path::Path;
 use common::hostile::*;
 use common::tmux::TempDir;
 use coord_2d::UCoord;
-use umbra::storage::Recording;
+use umbra::storage::{RecordingBytes, RecordingFile};
+use umbra_rules::game::History;
 
 type Row = (&'static str, Content, &'static str);
 
@@ -129,10 +130,10 @@ fn a_recording_never_replaces_a_device_or_the_save() {
 /// A recording of exactly the largest size is read whole; one byte more is refused unread.
 #[test]
 fn the_size_limit_is_exact() {
-    let limit = Recording::SIZE_LIMIT as usize;
-    let empty = |seed| Recording {
+    let limit = umbra::storage::RECORDING_SIZE_LIMIT as usize;
+    let empty = |seed| History {
         seed,
-        options: umbra::GameOptions::default(),
+        options: umbra_rules::GameOptions::default(),
         actions: Vec::new(),
     };
     // The header's length varies with the seed's encoding: pick one that leaves room for whole
@@ -142,22 +143,22 @@ fn the_size_limit_is_exact() {
         .find(|&seed| (limit - empty(seed).to_bytes().len()).is_multiple_of(5))
         .expect("a seed whose header fits the limit to a record");
     let header = empty(seed).to_bytes().len();
-    let recording = Recording {
-        actions: vec![umbra::PlayerAction::Wait; (limit - header) / 5],
+    let recording = History {
+        actions: vec![umbra_rules::PlayerAction::Wait; (limit - header) / 5],
         ..empty(seed)
     };
     let dir = TempDir::new("limit");
     let path = dir.0.join("largest.rec");
     std::fs::write(&path, recording.to_bytes()).expect("written");
     assert_eq!(std::fs::metadata(&path).expect("there").len(), limit as u64);
-    let read = Recording::read(&path).expect("a recording of the largest size is read");
+    let read = History::read(&path).expect("a recording of the largest size is read");
     assert_eq!(read.actions.len(), recording.actions.len());
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(&path)
         .expect("opens");
     std::io::Write::write_all(&mut file, &[0]).expect("one byte more");
-    let refused = Recording::read(&path).expect_err("one byte too many");
+    let refused = History::read(&path).expect_err("one byte too many");
     assert!(
         refused.to_string().contains("more than any Umbra file"),
         "{refused}"
@@ -169,13 +170,13 @@ fn the_size_limit_is_exact() {
 #[test]
 fn a_recording_is_never_written_over_a_fifo_or_a_link() {
     let dir = TempDir::new("write-target");
-    let game = umbra::Game::new(3, umbra::GameOptions::default());
+    let game = umbra_rules::Game::new(3, umbra_rules::GameOptions::default());
     for content in [Content::Fifo, Content::DevZero] {
         let path = dir.0.join("target");
         let _ = std::fs::remove_file(&path);
         place(&content, &path);
         let before = fingerprint(&path);
-        let refused = Recording::of(&game).write(&path).expect_err("refused");
+        let refused = History::of(&game).write(&path).expect_err("refused");
         assert!(
             refused.to_string().contains("not a regular file"),
             "{refused}"

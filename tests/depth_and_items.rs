@@ -7,11 +7,13 @@ use common::{Scenario, level_picture};
 use direction::CardinalDirection::*;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
-use umbra::balance;
-use umbra::game::{Actor, Ending, GameEvent, TurnOutcome};
-use umbra::terrain::{self, NpcType};
-use umbra::world::{Item, Tile};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::balance;
+use umbra_rules::content::Item;
+use umbra_rules::content::NpcType;
+use umbra_rules::game::{Actor, Ending, GameEvent, TurnOutcome};
+use umbra_rules::terrain;
+use umbra_rules::world::Tile;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const STAIRS: &[&str] = &["#####", "#@>.#", "#####"];
 

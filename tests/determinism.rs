@@ -4,16 +4,16 @@ mod common;
 
 use common::scripted_actions as actions;
 use coord_2d::ICoord;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[derive(Debug, PartialEq)]
 struct Observed {
     turn: u64,
     player: ICoord,
     hit_points: u32,
-    npcs: Vec<umbra::game::NpcInfo>,
+    npcs: Vec<umbra_rules::game::NpcInfo>,
     corpses: usize,
-    cells: Vec<umbra::game::CellView>,
+    cells: Vec<umbra_rules::game::CellView>,
 }
 
 fn observe(game: &Game) -> Observed {
@@ -62,7 +62,7 @@ fn different_actions_give_different_games() {
 fn a_game_reports_the_seed_and_options_it_was_made_with() {
     let options = GameOptions {
         map_size: coord_2d::UCoord::new(41, 23),
-        omniscience: umbra::visibility::Omniscience::On,
+        omniscience: umbra_rules::visibility::Omniscience::On,
     };
     let game = Game::new(12_345, options);
     assert_eq!((game.seed(), game.options()), (12_345, options));

@@ -3,10 +3,10 @@
 
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
-use umbra::game::CellView;
-use umbra::visibility::{CellVisibility, Omniscience};
-use umbra::world::Tile;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::game::CellView;
+use umbra_rules::visibility::{CellVisibility, Omniscience};
+use umbra_rules::world::Tile;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn game(rows: &[&str], omniscience: Omniscience) -> (Game, Vec<(char, ICoord)>) {
     let options = GameOptions {
@@ -114,7 +114,7 @@ fn omniscience_sees_every_cell() {
     let orc = game.npcs().next().expect("the orc").coord;
     assert_eq!(
         game.cell_view(orc).tiles.character,
-        Some(Tile::Npc(umbra::terrain::NpcType::Orc)),
+        Some(Tile::Npc(umbra_rules::content::NpcType::Orc)),
         "the orc out of sight is shown"
     );
 }
@@ -124,7 +124,7 @@ fn walking_into_a_wall_takes_no_turn() {
     let (mut game, labels) = game(&["#####", "#@1.#", "#####"], Omniscience::Off);
     assert_eq!(
         game.act(PlayerAction::Move(West)),
-        umbra::game::TurnOutcome::NoTurn
+        umbra_rules::game::TurnOutcome::NoTurn
     );
     assert_eq!(game.turn(), 0);
     game.act(PlayerAction::Move(East));

@@ -12,11 +12,12 @@ use common::tmux::TempDir;
 use common::umbra;
 use umbra::app::{GameApp, score_lines};
 use umbra::cli::{self, Parsed};
-use umbra::game::{Actor, Ending, HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 use umbra::session::{self, Opened};
-use umbra::storage::{Recording, SaveSlot, runs};
-use umbra::terrain::NpcType;
-use umbra::{Game, GameOptions};
+use umbra::storage::{RecordingFile, SaveSlot, runs};
+use umbra_rules::content::NpcType;
+use umbra_rules::game::History;
+use umbra_rules::game::{Actor, Ending, HIGH_SCORES_KEPT, HighScores, ScoreEntry};
+use umbra_rules::{Game, GameOptions};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 
@@ -123,7 +124,7 @@ fn death_writes_a_morgue_file_and_keeps_the_run_as_a_recording() {
         morgues[0],
         "the recording sits next to its morgue"
     );
-    let recording = Recording::read(&recordings[0]).expect("a readable recording");
+    let recording = History::read(&recordings[0]).expect("a readable recording");
     assert_eq!(recording.actions, app.game().actions());
     let text = screen(&app);
     assert!(

@@ -5,11 +5,11 @@ mod common;
 
 use common::Scenario;
 use direction::CardinalDirection::{self, *};
-use umbra::PlayerAction;
-use umbra::balance;
-use umbra::behaviour::{NpcState, Reason};
-use umbra::game::{Actor, GameEvent};
-use umbra::terrain::NpcType;
+use umbra_rules::PlayerAction;
+use umbra_rules::balance;
+use umbra_rules::behaviour::{NpcState, Reason};
+use umbra_rules::content::NpcType;
+use umbra_rules::game::{Actor, GameEvent};
 
 /// The orc at 1 stands where a long dead end (east, to 2) meets the way to a loop (south).
 /// Measured by steps from the player, the dead end's tip is further than any cell of the loop,

@@ -10,8 +10,8 @@ use std::ffi::OsStr;
 use coord_2d::ICoord;
 use proptest::prelude::*;
 use umbra::cli::{self, Parsed};
-use umbra::terrain::{self, AsciiMapError, MAX_MAP_SIZE, MIN_MAP_SIZE};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::terrain::{self, AsciiMapError, MAX_MAP_SIZE, MIN_MAP_SIZE};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// `cases` random inputs. A failure prints its shrunk input, which is all a regression test needs,
 /// so nothing is written to the source tree.

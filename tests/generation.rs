@@ -8,8 +8,8 @@ mod common;
 use common::level_picture as snapshot;
 
 use coord_2d::{ICoord, UCoord};
-use umbra::terrain::NpcType;
-use umbra::{Game, GameOptions};
+use umbra_rules::content::NpcType;
+use umbra_rules::{Game, GameOptions};
 
 const SEEDS: u64 = 200;
 
@@ -116,7 +116,7 @@ fn extreme_map_sizes_generate_connected_levels() {
 /// may ask for): from the smallest to the largest in each direction, and nothing outside.
 #[test]
 fn levels_come_in_every_size_from_the_smallest_to_the_largest_and_no_other() {
-    use umbra::terrain::{MAX_MAP_SIZE as MAX, MIN_MAP_SIZE as MIN, is_valid_size};
+    use umbra_rules::terrain::{MAX_MAP_SIZE as MAX, MIN_MAP_SIZE as MIN, is_valid_size};
     let sizes = [
         (MIN, true),
         (MAX, true),

@@ -6,10 +6,10 @@ mod common;
 use common::{Scenario, drawn_at};
 use coord_2d::ICoord;
 use direction::CardinalDirection::{East, South};
-use umbra::game::{Activity, GameEvent, Stop};
-use umbra::terrain::NpcType;
-use umbra::visibility::{CellVisibility, Omniscience};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::content::NpcType;
+use umbra_rules::game::{Activity, GameEvent, Stop};
+use umbra_rules::visibility::{CellVisibility, Omniscience};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// Plays the activity to its end: the reason it stopped and the turns it took.
 /// The turns are counted here, not taken from the activity, so that a miscount there cannot
@@ -107,7 +107,7 @@ fn rest_waits_until_hit_points_are_full_and_no_longer() {
     scenario.check(stop == Stop::Healed, &format!("rest ended with {stop:?}"));
     scenario.check(hp.current == hp.max, "rested to full hit points");
     // One hit point every ten turns: the last one comes on a multiple of ten.
-    let interval = umbra::balance::PLAYER_REGENERATION_INTERVAL;
+    let interval = umbra_rules::balance::PLAYER_REGENERATION_INTERVAL;
     scenario.check(
         scenario.game.turn().is_multiple_of(interval),
         "rest stops on the very turn the last hit point returns",
@@ -128,7 +128,7 @@ fn resting_unhurt_waits_a_while_then_says_so() {
     let (mut game, _) = Game::from_ascii(ARENA, GameOptions::default()).expect("valid map");
     let (stop, steps) = perform(&mut game, Activity::Rest);
     assert_eq!(stop, Stop::Waited);
-    assert_eq!(steps, umbra::balance::REST_UNHURT_TURNS);
+    assert_eq!(steps, umbra_rules::balance::REST_UNHURT_TURNS);
 }
 
 /// A room with a corridor out of sight round a corner, down which an awake orc wanders in.

@@ -12,8 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use umbra::app::messages::describe;
-use umbra::game::RULES_VERSION;
-use umbra::storage::{LoadError, Recording};
+use umbra::storage::{LoadError, RecordingFile};
+use umbra_rules::game::History;
+use umbra_rules::game::RULES_VERSION;
 
 use golden_ending::ending_line;
 
@@ -65,7 +66,7 @@ fn expected(path: &Path) -> Expected {
 }
 
 /// The golden's recording, or why this build cannot replay it (another rules version).
-fn recording(path: &Path, expected: &Expected) -> Recording {
+fn recording(path: &Path, expected: &Expected) -> History {
     let name = path.display();
     assert_eq!(
         expected.rules_version, RULES_VERSION,
@@ -73,7 +74,7 @@ fn recording(path: &Path, expected: &Expected) -> Recording {
          the golden recordings ({RECORD}) in the commit that changed the rules",
         expected.rules_version
     );
-    match Recording::read(path) {
+    match History::read(path) {
         Ok(recording) => recording,
         Err(error @ LoadError::OtherRules { .. }) => panic!("{name}: {error}; re-record: {RECORD}"),
         Err(error) => panic!("{name}: {error}"),

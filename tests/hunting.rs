@@ -11,10 +11,10 @@ use common::Scenario;
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
-use umbra::behaviour::NpcState;
+use umbra_rules::behaviour::NpcState;
 
-use umbra::PlayerAction;
-use umbra::game::{Actor, GameEvent};
+use umbra_rules::PlayerAction;
+use umbra_rules::game::{Actor, GameEvent};
 
 #[test]
 fn an_orc_in_a_corridor_approaches_step_by_step() {

@@ -11,7 +11,7 @@ use umbra::app::GameApp;
 use umbra::app::palette;
 use umbra::cli::ColourMode;
 use umbra::frontend::colour::encode;
-use umbra::{Game, GameOptions};
+use umbra_rules::{Game, GameOptions};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 
@@ -298,12 +298,12 @@ fn help_scrolls_to_its_last_key_on_a_short_screen() {
     let size = UCoord::new(50, 16);
     let (mut app, _) = app_on(HALL);
     press_at(&mut app, size, KeyboardInput::Char('?'));
-    let (last_keys, _) = umbra::app::keys::HELP.last().expect("keys");
+    let last_keys = umbra::app::keys::BINDINGS.last().expect("keys").label;
     assert!(
         !render_at(&app, size).contains(last_keys),
         "the list is longer than the screen"
     );
-    for _ in 0..umbra::app::keys::HELP.len() * 2 {
+    for _ in 0..umbra::app::keys::BINDINGS.len() * 2 {
         press_at(&mut app, size, KeyboardInput::Down);
     }
     let screen = render_at(&app, size);

@@ -9,7 +9,9 @@ use std::path::Path;
 use common::play::{SEED, key, launch, new_game, play, resumed_turn, waits};
 use common::scripted_actions;
 use common::tmux::{KEY, Launch, STARTUP, Session, TempDir, shows_turn, tmux_installed, wait_for};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra::storage::RecordingFile;
+use umbra_rules::game::History;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[test]
 fn kill_9_resumes_at_the_last_turn_shown() {
@@ -45,7 +47,7 @@ fn hangup_terminate_interrupt_and_quit_signals_save_and_restore_the_terminal() {
         session.assert_terminal_restored();
         drop(session);
         // Leaving on a signal is leaving as a quit does: the recording is written too.
-        let recording = umbra::storage::Recording::read(Path::new(&record)).expect("recorded");
+        let recording = History::read(Path::new(&record)).expect("recorded");
         assert_eq!(
             recording.play_to_end().turn(),
             turn,

@@ -5,9 +5,9 @@ mod common;
 
 use common::Scenario;
 use direction::CardinalDirection::*;
-use umbra::PlayerAction;
-use umbra::balance;
-use umbra::behaviour::{Agent, NpcState, Reason};
+use umbra_rules::PlayerAction;
+use umbra_rules::balance;
+use umbra_rules::behaviour::{Agent, NpcState, Reason};
 
 /// The player fights the troll next to it. The orc asleep at 1 is round the corner, out of the
 /// player's view, five steps from the troll.
@@ -116,7 +116,7 @@ fn an_orc_that_sees_the_player_alerts_a_sleeping_neighbour() {
         s.game
             .events()
             .iter()
-            .any(|e| matches!(e, umbra::game::GameEvent::Shout { .. })),
+            .any(|e| matches!(e, umbra_rules::game::GameEvent::Shout { .. })),
         "the player hears about it",
     );
     let steps_away = |s: &Scenario| s.game.npc_distance_to_player(s.where_is('2'));
@@ -217,7 +217,7 @@ fn an_orc_that_sees_the_player_again_soon_after_does_not_shout_again() {
         s.game
             .events()
             .iter()
-            .any(|e| matches!(e, umbra::game::GameEvent::Shout { .. }))
+            .any(|e| matches!(e, umbra_rules::game::GameEvent::Shout { .. }))
     };
     s.wait(1);
     s.check(shouted(&s), "spotting the player, it shouts");

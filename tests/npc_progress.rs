@@ -9,10 +9,10 @@ use std::collections::HashMap;
 
 use coord_2d::ICoord;
 use direction::CardinalDirections;
-use umbra::balance;
-use umbra::behaviour::NpcState;
-use umbra::world::EntityId;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::balance;
+use umbra_rules::behaviour::NpcState;
+use umbra_rules::world::EntityId;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn from_env(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -34,8 +34,8 @@ use direction::CardinalDirection;
 use proptest::prelude::*;
 use proptest::strategy::{NewTree, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
-use umbra::game::{DEFAULT_MAP_SIZE, TurnOutcome};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::game::{DEFAULT_MAP_SIZE, TurnOutcome};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const DEFAULT_SEEDS: u32 = 500;
 const DEFAULT_TURNS: u64 = 2000;

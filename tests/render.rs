@@ -7,8 +7,8 @@ use chargrid::core::{Component, Event, FrameBuffer, UCoord};
 use chargrid::input::{Input, KeyboardInput, keys};
 use common::screen::{Screen, render_at};
 use umbra::app::GameApp;
-use umbra::visibility::Omniscience;
-use umbra::{Game, GameOptions};
+use umbra_rules::visibility::Omniscience;
+use umbra_rules::{Game, GameOptions};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 /// The status line sits above the five message lines at the bottom of the screen.
@@ -145,12 +145,42 @@ fn death_shows_the_game_over_screen_and_r_starts_a_new_game() {
     assert!(!render(&app).contains("You died"));
 }
 
+/// The help names every key the handler acts on, and no key does two things: a key added to
+/// the table without its name in the help line (or bound twice) fails here.
+#[test]
+fn every_key_the_game_answers_is_named_in_its_help_line_once() {
+    let mut seen = Vec::new();
+    for binding in umbra::app::keys::BINDINGS {
+        for &(key, _) in binding.keys {
+            let name = match key {
+                KeyboardInput::Up
+                | KeyboardInput::Down
+                | KeyboardInput::Left
+                | KeyboardInput::Right => "arrows".to_string(),
+                KeyboardInput::Char(' ') => "space".to_string(),
+                keys::ESCAPE => "Esc".to_string(),
+                KeyboardInput::Char(c) => c.to_string(),
+                other => format!("{other:?}"),
+            };
+            let named = binding.label.split([' ', ',']).any(|word| word == name);
+            assert!(named, "{key:?} is not named in \"{}\"", binding.label);
+            assert!(!seen.contains(&key), "{key:?} is bound twice");
+            seen.push(key);
+        }
+    }
+}
+
 #[test]
 fn question_mark_shows_every_key() {
     let mut app = app_for(ROOMS, Omniscience::Off);
     press(&mut app, KeyboardInput::Char('?'));
     let screen = render(&app);
-    for (keys, what) in umbra::app::keys::HELP {
+    for umbra::app::keys::Binding {
+        label: keys,
+        help: what,
+        ..
+    } in umbra::app::keys::BINDINGS
+    {
         assert!(screen.contains(keys) && screen.contains(what), "{keys}");
     }
     press(&mut app, keys::ESCAPE);

@@ -14,8 +14,9 @@ use common::{scripted_actions as actions, umbra};
 use umbra::app::{GameApp, Keeper, Notice};
 use umbra::cli::{self, Parsed};
 use umbra::session::{self, Opened};
-use umbra::storage::{Recording, SaveSlot};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra::storage::{RecordingBytes, RecordingFile, SaveSlot};
+use umbra_rules::game::History;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn args(words: &[&str]) -> cli::Args {
     match cli::parse(words) {
@@ -270,7 +271,7 @@ fn a_death_deletes_the_save_and_a_journal_that_holds_one_never_plays_on() {
     assert!(!dir.0.join("save.umbra").exists(), "permadeath");
     drop(keeper);
     // Stopped after the death was journaled but before the save was deleted.
-    Recording::of(&game)
+    History::of(&game)
         .write(&dir.0.join("save.umbra"))
         .expect("written");
     let opened = open(&dir.0, &[]);
@@ -284,7 +285,7 @@ fn a_death_deletes_the_save_and_a_journal_that_holds_one_never_plays_on() {
 #[test]
 fn an_unreadable_save_is_kept_aside_and_named_on_the_first_screen() {
     let dir = TempDir::new("corrupt");
-    let bytes = Recording::of(&played(1, &actions(20, 1))).to_bytes();
+    let bytes = History::of(&played(1, &actions(20, 1))).to_bytes();
     let damaged = &bytes[..10];
     fs::write(dir.0.join("save.umbra"), damaged).expect("damaged save");
     let opened = open(&dir.0, &[]);
@@ -327,14 +328,14 @@ fn a_recording_and_a_save_both_replay_to_the_same_state() {
     let script = actions(400, 21);
     let (mut game, keeper) = kept_game(&dir.0, surviving(21, &script), &script[..150]);
     drop(keeper);
-    let save = Recording::read(&dir.0.join("save.umbra")).expect("a save is a recording");
+    let save = History::read(&dir.0.join("save.umbra")).expect("a save is a recording");
     assert_eq!(save.play_to_end().state_hash(), game.state_hash());
     for &action in &script[150..] {
         game.act(action);
     }
     let path = dir.0.join("game.rec");
-    Recording::of(&game).write(&path).expect("written");
-    let recording = Recording::read(&path).expect("readable");
+    History::of(&game).write(&path).expect("written");
+    let recording = History::read(&path).expect("readable");
     assert_eq!(recording.play_to_end().state_hash(), game.state_hash());
 }
 
@@ -343,7 +344,7 @@ fn headless_replay_prints_the_summary_and_hash() {
     let dir = TempDir::new("headless");
     let game = played(13, &actions(200, 13));
     let path = dir.0.join("game.rec");
-    Recording::of(&game).write(&path).expect("written");
+    History::of(&game).write(&path).expect("written");
     let output = umbra(&["--replay", path.to_str().expect("utf-8 path"), "--headless"]);
     assert_eq!(output.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -370,10 +371,10 @@ fn headless_replay_prints_the_summary_and_hash() {
 #[test]
 fn every_truncation_or_flipped_bit_of_a_recording_is_refused_or_a_prefix() {
     let game = played(2, &actions(40, 2));
-    let bytes = Recording::of(&game).to_bytes();
+    let bytes = History::of(&game).to_bytes();
     let whole = game.actions();
     let check = |damaged: &[u8], what: &str| {
-        if let Ok(recording) = Recording::from_bytes(damaged) {
+        if let Ok(recording) = History::from_bytes(damaged) {
             assert!(whole.starts_with(&recording.actions), "{what}");
             assert_eq!(recording.seed, 2, "{what}");
         }
@@ -386,7 +387,7 @@ fn every_truncation_or_flipped_bit_of_a_recording_is_refused_or_a_prefix() {
         for bit in 0..8 {
             let mut damaged = bytes.clone();
             damaged[index] ^= 1 << bit;
-            let result = Recording::from_bytes(&damaged);
+            let result = History::from_bytes(&damaged);
             if index < last_record {
                 assert!(result.is_err(), "flip of bit {bit} at {index} accepted");
             }
@@ -488,7 +489,7 @@ fn a_dead_games_save_that_cannot_be_removed_is_reported() {
 /// the recording's own end, and keys after that change nothing.
 #[test]
 fn end_skips_a_watched_recording_to_its_end() {
-    let recording = Recording::of(&played(3, &actions(400, 4)));
+    let recording = History::of(&played(3, &actions(400, 4)));
     let mut app = GameApp::replay(&recording);
     let screen = UCoord::new(100, 40);
     let press = |app: &mut GameApp, key| {

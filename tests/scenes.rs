@@ -7,7 +7,7 @@
 mod scenes;
 
 use scenes::{CROWD, SMALL};
-use umbra::behaviour::NPC_VISION_DISTANCE_SQUARED;
+use umbra_rules::balance::NPC_VISION_DISTANCE_SQUARED;
 
 #[test]
 fn the_same_spec_draws_the_same_scene() {
@@ -18,7 +18,7 @@ fn the_same_spec_draws_the_same_scene() {
 fn a_scene_player_outlasts_the_crowd() {
     let mut game = CROWD.build().game();
     for _ in 0..200 {
-        game.act(umbra::PlayerAction::Wait);
+        game.act(umbra_rules::PlayerAction::Wait);
     }
     let hit_points = game.player_hit_points();
     assert!(!game.is_over(), "the player is still standing");

@@ -7,10 +7,10 @@ use std::collections::HashSet;
 
 use common::Scenario;
 use direction::CardinalDirection::*;
-use umbra::PlayerAction;
-use umbra::balance;
-use umbra::behaviour::{NpcState, Reason, can_see};
-use umbra::visibility::CellVisibility;
+use umbra_rules::PlayerAction;
+use umbra_rules::balance;
+use umbra_rules::behaviour::{NpcState, Reason, can_see};
+use umbra_rules::visibility::CellVisibility;
 
 /// The player at @ sees round the corner of the wall to 1; a straight line from 1 back to @
 /// clips that corner.
@@ -27,8 +27,8 @@ const DOORWAY: &[&str] = &[
 fn an_orc_on_a_cell_the_player_sees_sees_the_player_that_turn() {
     let mut s = Scenario::with_npcs(DOORWAY, &[('1', 'o')]);
     let orc = s.at('1');
-    let terrain = umbra::terrain::from_ascii(DOORWAY).expect("valid").0;
-    let world = umbra::world::World::from_terrain(&terrain);
+    let terrain = umbra_rules::terrain::from_ascii(DOORWAY).expect("valid").0;
+    let world = umbra_rules::world::World::from_terrain(&terrain);
     assert!(
         !can_see(&world, orc, s.game.player_coord()),
         "the orc's own line of sight is blocked, so only fairness lets it see"
@@ -42,7 +42,7 @@ fn an_orc_on_a_cell_the_player_sees_sees_the_player_that_turn() {
     s.check(mind.state == NpcState::Hunting, "the orc sees the player");
     s.check(
         mind.last_transition
-            == umbra::behaviour::Transition {
+            == umbra_rules::behaviour::Transition {
                 reason: Reason::SawPlayer,
                 turn: 1,
             },

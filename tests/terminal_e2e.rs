@@ -5,7 +5,7 @@ mod common;
 
 use common::tmux::{KEY, Launch, STARTUP, Session, shows_turn, tmux_installed};
 use direction::CardinalDirection;
-use umbra::{Game, GameOptions};
+use umbra_rules::{Game, GameOptions};
 
 const SEED: u64 = 7;
 

@@ -5,9 +5,9 @@ mod common;
 
 use common::tmux::{KEY, Launch, STARTUP, Session, shows_turn, tmux_installed};
 use coord_2d::ICoord;
-use umbra::game::{Activity, Stop};
-use umbra::visibility::CellVisibility;
-use umbra::{Game, GameOptions};
+use umbra_rules::game::{Activity, Stop};
+use umbra_rules::visibility::CellVisibility;
+use umbra_rules::{Game, GameOptions};
 
 /// Plays the activity headlessly to its end: the turn it ends on and why.
 fn headless(game: &mut Game, activity: Activity) -> (u64, Stop) {

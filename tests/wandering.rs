@@ -7,10 +7,10 @@ use std::collections::HashSet;
 
 use common::Scenario;
 use coord_2d::ICoord;
-use umbra::balance;
-use umbra::behaviour::NpcState;
-use umbra::behaviour::waypoints::COVER_STEPS;
-use umbra::game::{Actor, GameEvent};
+use umbra_rules::balance;
+use umbra_rules::behaviour::NpcState;
+use umbra_rules::behaviour::waypoints::COVER_STEPS;
+use umbra_rules::game::{Actor, GameEvent};
 
 /// Four rooms, their top-left corners labelled 1, 3, 5 and 7, joined by corridors in a ring. The
 /// player waits in a sealed closet, out of everyone's sight. Orcs start at 8 and 9.

@@ -7,6 +7,9 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use umbra::storage::RecordingFile;
+use umbra_rules::game::History;
+
 fn have(tool: &str) -> bool {
     Command::new("sh")
         .args(["-c", &format!("command -v {tool}")])
@@ -230,7 +233,7 @@ fn the_window_opens_draws_takes_keys_and_quits_cleanly() {
         "the key press in the journal",
         Duration::from_secs(30),
         || {
-            let recording = umbra::storage::Recording::read(&dir.join("save.umbra")).ok()?;
+            let recording = History::read(&dir.join("save.umbra")).ok()?;
             (!recording.actions.is_empty()).then_some(())
         },
     );
@@ -273,7 +276,7 @@ fn sigterm_ends_the_window_game_saved() {
         "the key press in the journal",
         Duration::from_secs(30),
         || {
-            let recording = umbra::storage::Recording::read(&journal).ok()?;
+            let recording = History::read(&journal).ok()?;
             (recording.actions.len() == 1).then_some(())
         },
     );

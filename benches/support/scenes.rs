@@ -15,11 +15,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_isaac::Isaac64Rng;
 
-use umbra::behaviour::NPC_VISION_DISTANCE_SQUARED;
-use umbra::game::{Game, GameOptions};
-use umbra::terrain::{self, Terrain};
-use umbra::visibility::Omniscience;
-use umbra::world::World;
+use umbra_rules::balance::NPC_VISION_DISTANCE_SQUARED;
+use umbra_rules::game::{Game, GameOptions};
+use umbra_rules::terrain::{self, Terrain};
+use umbra_rules::visibility::Omniscience;
+use umbra_rules::world::World;
 
 /// The seed every named scene is built from.
 pub const SCENE_SEED: u64 = 0x5eed_0b7a;

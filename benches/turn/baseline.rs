@@ -11,9 +11,9 @@ use direction::{CardinalDirection, CardinalDirections};
 use pathfinding::prelude::astar;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
-use umbra::behaviour::{DISTANCE_MAP_MAX_STEPS, can_see};
-use umbra::visibility::{Omniscience, Visibility};
-use umbra::world::World;
+use umbra_rules::behaviour::{DISTANCE_MAP_MAX_STEPS, can_see};
+use umbra_rules::visibility::{Omniscience, Visibility};
+use umbra_rules::world::World;
 
 /// How far A* may wander from the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

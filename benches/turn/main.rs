@@ -27,7 +27,7 @@ use criterion::{BenchmarkGroup, Criterion};
 #[path = "../support/scenes.rs"]
 mod scenes;
 use scenes::{Scene, SceneSpec};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// Untimed turns before timing: the crowd in (c) has closed round the player by then.
 const SETTLE_TURNS: u64 = 30;

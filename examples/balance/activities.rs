@@ -3,8 +3,8 @@
 //! on arriving, fights what comes next to it and waits for what it sees coming.
 
 use direction::CardinalDirection;
-use umbra::game::{Activity, Stop};
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::game::{Activity, Stop};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// Enough for several levels; the recording stays a few KB.
 const ACTION_LIMIT: usize = 1500;

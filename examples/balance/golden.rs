@@ -11,10 +11,11 @@ use std::io;
 use std::path::Path;
 
 use coord_2d::UCoord;
-use umbra::game::RULES_VERSION;
-use umbra::storage::Recording;
-use umbra::visibility::Omniscience;
-use umbra::{Game, GameOptions};
+use umbra::storage::RecordingFile;
+use umbra_rules::game::History;
+use umbra_rules::game::RULES_VERSION;
+use umbra_rules::visibility::Omniscience;
+use umbra_rules::{Game, GameOptions};
 
 #[path = "../../tests/support/golden_ending.rs"]
 mod golden_ending;
@@ -130,7 +131,7 @@ pub fn record(dir: &Path) -> io::Result<Vec<String>> {
             Who::Scripted(style) => super::play_game(style, golden.seed, options, watch),
             Who::Activities => activities::play(golden.seed, options, watch),
         };
-        let recording = Recording::of(&game);
+        let recording = History::of(&game);
         recording.write(&dir.join(format!("{}.umbra", golden.name)))?;
         let text = hashes_text(golden.name, &game, &hashes);
         fs::write(dir.join(format!("{}.hashes", golden.name)), text)?;

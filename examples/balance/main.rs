@@ -14,8 +14,8 @@ use std::thread;
 
 use direction::CardinalDirection;
 use players::{Player, Style};
-use umbra::balance::FINAL_DEPTH;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::balance::FINAL_DEPTH;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// A run still going after this many turns is counted as lost: a stuck player, not a slow one
 /// (a careful win takes a few thousand).

@@ -2,8 +2,8 @@
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
-use umbra::world::Item;
-use umbra::{Game, PlayerAction};
+use umbra_rules::content::Item;
+use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
 

@@ -5,9 +5,10 @@ use std::collections::VecDeque;
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
-use umbra::Game;
-use umbra::visibility::CellVisibility;
-use umbra::world::{Item, Tile};
+use umbra_rules::Game;
+use umbra_rules::content::Item;
+use umbra_rules::visibility::CellVisibility;
+use umbra_rules::world::Tile;
 
 /// A cell as the player knows it.
 pub fn known_open(game: &Game, coord: ICoord) -> bool {

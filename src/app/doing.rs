@@ -4,7 +4,7 @@
 use super::GameApp;
 use super::look;
 use super::messages::Tone;
-use crate::game::{Activity, Doing};
+use umbra_rules::game::{Activity, Doing};
 
 impl GameApp {
     /// Starts an activity and plays its first turn at once, so a refusal is shown at once.
@@ -51,7 +51,7 @@ impl GameApp {
     pub(super) fn take_stairs(&mut self) {
         match self.game.known_stairs() {
             Some(stairs) if !self.game.is_on_stairs() => self.begin(Activity::Travel(stairs)),
-            _ => self.play(crate::game::PlayerAction::Descend),
+            _ => self.play(umbra_rules::game::PlayerAction::Descend),
         }
     }
 

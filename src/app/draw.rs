@@ -2,6 +2,7 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
+use super::layout::{panel_text_rows, panel_text_width, view_size};
 use super::palette;
 
 /// Panels and text draw above the map.
@@ -31,19 +32,6 @@ pub fn highlight(fb: &mut FrameBuffer, ctx: Ctx, coord: ICoord, colour: Rgba32) 
 
 /// One line of a panel: its words and colour.
 pub type Line = (String, Rgba32);
-
-/// The widest line a panel can hold on a screen of this size (two cells of margin each side).
-pub fn panel_text_width(screen: UCoord) -> usize {
-    screen.width().saturating_sub(4).max(1) as usize
-}
-
-/// The most lines a panel can hold above the status line (a row of margin above and below).
-pub fn panel_text_rows(screen: UCoord) -> usize {
-    super::map::view_size(screen)
-        .height()
-        .saturating_sub(2)
-        .max(1) as usize
-}
 
 /// Breaks `text` into lines of at most `width` characters, between words where it can.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -93,7 +81,7 @@ fn fit(lines: &[Line], width: usize, rows: usize) -> Vec<Line> {
 /// wrapped and cut (see [`fit`]) to the room there is.
 pub fn panel(fb: &mut FrameBuffer, ctx: Ctx, lines: &[Line]) {
     let screen = ctx.bounding_box.size();
-    let area = super::map::view_size(screen);
+    let area = view_size(screen);
     let lines = fit(lines, panel_text_width(screen), panel_text_rows(screen));
     let width = lines
         .iter()

@@ -7,7 +7,7 @@ use chargrid::input::keys;
 use super::keys::{ListKey, PlayKey};
 use super::screens::{self, MenuItem};
 use super::{GameApp, Mode, map};
-use crate::game::{Activity, PlayerAction};
+use umbra_rules::game::{Activity, PlayerAction};
 
 impl GameApp {
     pub(super) fn handle_key(&mut self, key: KeyboardInput, screen: UCoord) -> app::Output {

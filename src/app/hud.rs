@@ -3,14 +3,11 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32};
 
 use super::draw;
+use super::layout::LOG_LINES;
 use super::messages::{MessageLog, Tone};
 use super::palette;
-use crate::game::Game;
+use umbra_rules::game::Game;
 
-/// Newest messages shown under the status line.
-pub const LOG_LINES: u32 = 5;
-/// The status line plus the messages.
-pub const HUD_ROWS: u32 = 1 + LOG_LINES;
 const HEALTH_BAR_WIDTH: u32 = 20;
 
 pub fn tone_colour(tone: Tone) -> Rgba32 {

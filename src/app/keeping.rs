@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::messages::{MessageLog, Tone};
-use crate::game::{Game, HighScores};
+use umbra_rules::game::{Game, HighScores};
 
 /// Why the game could not be kept, in the platform's words (an OS error, a full disk).
 #[derive(Debug, Clone, PartialEq, Eq)]

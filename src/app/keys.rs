@@ -1,9 +1,9 @@
-//! Key bindings: the one table the help screen and the input handling both read.
+//! Key bindings: one table ([`BINDINGS`]) that both the help screen and the input handling read.
 
 use chargrid::input::{KeyboardInput, keys};
-use direction::CardinalDirection;
+use direction::CardinalDirection::{self, East, North, South, West};
 
-use crate::game::PlayerAction;
+use umbra_rules::game::PlayerAction;
 
 /// What a key asks for while the map is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,52 +22,127 @@ pub enum PlayKey {
     NewGame,
 }
 
-/// Every key a player can use during play, as the help screen lists it.
-pub const HELP: &[(&str, &str)] = &[
-    ("arrows, h j k l", "move; walk into an enemy to attack it"),
-    ("H J K L, Shift+arrows", "run until something interesting"),
-    ("space, .", "wait a turn"),
-    ("Z, R", "rest until healed (or a while, unhurt)"),
-    ("o", "explore until something comes into view"),
-    (">", "take the stairs down, or travel to them"),
-    ("x", "look around (Enter travels there, Esc leaves)"),
-    ("mouse", "point to look, click to travel"),
-    ("d", "drink a healing potion"),
-    (
-        "m",
-        "show the full message log (arrows / j k / PgUp PgDn scroll)",
-    ),
-    ("?", "show this help"),
-    ("Esc", "open the menu: resume, new game, quit"),
-    ("r", "new game, once the run is over"),
-    ("q", "quit"),
+/// One line of the help screen and the keys behind it: what the handler does with a key and
+/// what the help says of it come from the same row, so the two cannot drift apart.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    /// The keys as the help names them.
+    pub label: &'static str,
+    /// What they do, in the help's words.
+    pub help: &'static str,
+    /// Each key and what it asks for. Empty for input that is not a key (the mouse).
+    pub keys: &'static [(KeyboardInput, PlayKey)],
+}
+
+const fn step(direction: CardinalDirection) -> PlayKey {
+    PlayKey::Act(PlayerAction::Move(direction))
+}
+
+/// Every key a player can use during play, in the order the help screen lists them. Shift and
+/// an arrow arrive as the letter (`frontend::terminal_input`), so they need no row of their own.
+pub const BINDINGS: &[Binding] = &[
+    Binding {
+        label: "arrows, h j k l",
+        help: "move; walk into an enemy to attack it",
+        keys: &[
+            (KeyboardInput::Up, step(North)),
+            (KeyboardInput::Char('k'), step(North)),
+            (KeyboardInput::Down, step(South)),
+            (KeyboardInput::Char('j'), step(South)),
+            (KeyboardInput::Left, step(West)),
+            (KeyboardInput::Char('h'), step(West)),
+            (KeyboardInput::Right, step(East)),
+            (KeyboardInput::Char('l'), step(East)),
+        ],
+    },
+    Binding {
+        label: "H J K L, Shift+arrows",
+        help: "run until something interesting",
+        keys: &[
+            (KeyboardInput::Char('K'), PlayKey::Run(North)),
+            (KeyboardInput::Char('J'), PlayKey::Run(South)),
+            (KeyboardInput::Char('H'), PlayKey::Run(West)),
+            (KeyboardInput::Char('L'), PlayKey::Run(East)),
+        ],
+    },
+    Binding {
+        label: "space, .",
+        help: "wait a turn",
+        keys: &[
+            (KeyboardInput::Char(' '), PlayKey::Act(PlayerAction::Wait)),
+            (KeyboardInput::Char('.'), PlayKey::Act(PlayerAction::Wait)),
+        ],
+    },
+    Binding {
+        label: "Z, R",
+        help: "rest until healed (or a while, unhurt)",
+        keys: &[
+            (KeyboardInput::Char('Z'), PlayKey::Rest),
+            (KeyboardInput::Char('R'), PlayKey::Rest),
+        ],
+    },
+    Binding {
+        label: "o",
+        help: "explore until something comes into view",
+        keys: &[(KeyboardInput::Char('o'), PlayKey::Explore)],
+    },
+    Binding {
+        label: ">",
+        help: "take the stairs down, or travel to them",
+        keys: &[(KeyboardInput::Char('>'), PlayKey::Stairs)],
+    },
+    Binding {
+        label: "x",
+        help: "look around (Enter travels there, Esc leaves)",
+        keys: &[(KeyboardInput::Char('x'), PlayKey::Look)],
+    },
+    Binding {
+        label: "mouse",
+        help: "point to look, click to travel",
+        keys: &[],
+    },
+    Binding {
+        label: "d",
+        help: "drink a healing potion",
+        keys: &[(
+            KeyboardInput::Char('d'),
+            PlayKey::Act(PlayerAction::DrinkPotion),
+        )],
+    },
+    Binding {
+        label: "m",
+        help: "show the full message log (arrows / j k / PgUp PgDn scroll)",
+        keys: &[(KeyboardInput::Char('m'), PlayKey::Log)],
+    },
+    Binding {
+        label: "?",
+        help: "show this help",
+        keys: &[(KeyboardInput::Char('?'), PlayKey::Help)],
+    },
+    Binding {
+        label: "Esc",
+        help: "open the menu: resume, new game, quit",
+        keys: &[(keys::ESCAPE, PlayKey::Menu)],
+    },
+    Binding {
+        label: "r",
+        help: "new game, once the run is over",
+        keys: &[(KeyboardInput::Char('r'), PlayKey::NewGame)],
+    },
+    Binding {
+        label: "q",
+        help: "quit",
+        keys: &[(KeyboardInput::Char('q'), PlayKey::Quit)],
+    },
 ];
 
+/// What a key asks for during play, from [`BINDINGS`].
 pub fn play_key(key: KeyboardInput) -> Option<PlayKey> {
-    use CardinalDirection::*;
-    let action = match key {
-        KeyboardInput::Up | KeyboardInput::Char('k') => PlayerAction::Move(North),
-        KeyboardInput::Down | KeyboardInput::Char('j') => PlayerAction::Move(South),
-        KeyboardInput::Left | KeyboardInput::Char('h') => PlayerAction::Move(West),
-        KeyboardInput::Right | KeyboardInput::Char('l') => PlayerAction::Move(East),
-        KeyboardInput::Char(' ' | '.') => PlayerAction::Wait,
-        KeyboardInput::Char('d') => PlayerAction::DrinkPotion,
-        KeyboardInput::Char('>') => return Some(PlayKey::Stairs),
-        KeyboardInput::Char('Z' | 'R') => return Some(PlayKey::Rest),
-        KeyboardInput::Char('o') => return Some(PlayKey::Explore),
-        KeyboardInput::Char('x') => return Some(PlayKey::Look),
-        KeyboardInput::Char('K') => return Some(PlayKey::Run(North)),
-        KeyboardInput::Char('J') => return Some(PlayKey::Run(South)),
-        KeyboardInput::Char('H') => return Some(PlayKey::Run(West)),
-        KeyboardInput::Char('L') => return Some(PlayKey::Run(East)),
-        keys::ESCAPE => return Some(PlayKey::Menu),
-        KeyboardInput::Char('?') => return Some(PlayKey::Help),
-        KeyboardInput::Char('m') => return Some(PlayKey::Log),
-        KeyboardInput::Char('q') => return Some(PlayKey::Quit),
-        KeyboardInput::Char('r') => return Some(PlayKey::NewGame),
-        _ => return None,
-    };
-    Some(PlayKey::Act(action))
+    BINDINGS
+        .iter()
+        .flat_map(|binding| binding.keys)
+        .find(|&&(bound, _)| bound == key)
+        .map(|&(_, play_key)| play_key)
 }
 
 /// Scrolling and choosing in lists (menu, log).
@@ -93,14 +168,10 @@ pub fn list_key(key: KeyboardInput) -> Option<ListKey> {
     })
 }
 
-/// A movement key's direction (arrows and h j k l), for moving the look cursor.
+/// A movement key's direction, for moving the look cursor: the keys that step during play.
 pub fn direction_key(key: KeyboardInput) -> Option<CardinalDirection> {
-    use CardinalDirection::*;
-    Some(match key {
-        KeyboardInput::Up | KeyboardInput::Char('k') => North,
-        KeyboardInput::Down | KeyboardInput::Char('j') => South,
-        KeyboardInput::Left | KeyboardInput::Char('h') => West,
-        KeyboardInput::Right | KeyboardInput::Char('l') => East,
-        _ => return None,
-    })
+    match play_key(key)? {
+        PlayKey::Act(PlayerAction::Move(direction)) => Some(direction),
+        _ => None,
+    }
 }

@@ -4,10 +4,7 @@
 use chargrid::core::ICoord;
 
 use super::messages::{capitalised, npc_with_article};
-use crate::behaviour::NpcState;
-use crate::game::{CellView, Game, Stop};
-use crate::visibility::CellVisibility;
-use crate::world::{HitPoints, Item, Tile};
+use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, Item, NpcState, Stop, Tile};
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
 /// remembered from turn 212", "the wall", "unexplored".

@@ -2,11 +2,9 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
+use super::layout::view_size;
 use super::palette;
-use crate::game::{CellView, Game};
-use crate::terrain::NpcType;
-use crate::visibility::CellVisibility;
-use crate::world::{Item, Tile};
+use umbra_rules::game::{CellView, CellVisibility, Game, Item, NpcType, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
 /// the map's edges.
@@ -20,14 +18,6 @@ fn camera_offset(game: &Game, view_size: UCoord) -> ICoord {
     ICoord::new(
         axis(player.x, view_size.width(), map.width()),
         axis(player.y, view_size.height(), map.height()),
-    )
-}
-
-/// The part of a screen of this size that shows the map: all but the HUD's rows.
-pub fn view_size(screen: UCoord) -> UCoord {
-    UCoord::new(
-        screen.width(),
-        screen.height().saturating_sub(super::hud::HUD_ROWS),
     )
 }
 

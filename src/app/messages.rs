@@ -2,9 +2,7 @@
 
 use std::collections::VecDeque;
 
-use crate::balance;
-use crate::game::{Actor, GameEvent};
-use crate::world::{Item, NpcType};
+use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent, Item, NpcType};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
 pub const LOG_CAPACITY: usize = 500;
@@ -144,7 +142,7 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Drank { healed } => {
             format!("You drink a healing potion and regain {healed} hit points.")
         }
-        GameEvent::Descended { depth } if depth >= balance::FINAL_DEPTH => format!(
+        GameEvent::Descended { depth } if depth >= FINAL_DEPTH => format!(
             "You descend to depth {depth}, the bottom. The Sunstone is somewhere on this level."
         ),
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),

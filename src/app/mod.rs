@@ -8,6 +8,7 @@ mod handlers;
 mod hud;
 mod keeping;
 pub mod keys;
+mod layout;
 mod look;
 mod map;
 pub mod messages;
@@ -21,15 +22,15 @@ mod title;
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
 
-use crate::game::{Doing, Game, PlayerAction, TurnOutcome};
-use crate::storage::Recording;
 pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
 use keeping::{KeepNothing, Keeping};
+pub use layout::MIN_SCREEN;
 pub use look::describe;
 use messages::{MessageLog, Tone};
 pub use morgue::score_lines;
-pub use screens::{MIN_SCREEN, MenuItem};
+pub use screens::MenuItem;
 pub use title::TitleItem;
+use umbra_rules::game::{Doing, Game, History, PlayerAction, TurnOutcome};
 
 /// What is on screen besides the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +100,7 @@ impl GameApp {
     }
 
     /// Watches a recorded game instead of playing: actions arrive at [`replay::STEP`] pace.
-    pub fn replay(recording: &Recording) -> Self {
+    pub fn replay(recording: &History) -> Self {
         let mut app = Self::new(recording.start());
         app.playback = Some(replay::Playback::new(recording));
         app
@@ -241,7 +242,7 @@ pub fn version_line() -> String {
     format!(
         "umbra {} (rules version {})",
         env!("CARGO_PKG_VERSION"),
-        crate::game::RULES_VERSION
+        umbra_rules::game::RULES_VERSION
     )
 }
 
@@ -265,12 +266,8 @@ fn welcome(game: &Game) -> String {
     }
     format!(
         "Welcome to Umbra. Take the stairs (>) down to depth {} and lift the Sunstone. Press ? for help.",
-        crate::balance::FINAL_DEPTH
+        umbra_rules::game::FINAL_DEPTH
     )
-}
-
-fn is_big_enough(size: UCoord) -> bool {
-    size.width() >= MIN_SCREEN.width() && size.height() >= MIN_SCREEN.height()
 }
 
 impl Component for GameApp {
@@ -282,16 +279,15 @@ impl Component for GameApp {
         // above the map would otherwise outlive its closing.
         fb.clear();
         let screen = ctx.bounding_box.size();
-        if !is_big_enough(screen) {
+        if !layout::is_big_enough(screen) {
             return screens::too_small(fb, ctx, screen);
         }
         if let Mode::Title { selected } = self.mode {
             return title::render(fb, ctx, &self.game, selected);
         }
-        let map_rows = screen.height() - hud::HUD_ROWS;
         let panel_open =
             !matches!(self.mode, Mode::Play | Mode::Look { .. }) || self.game.is_over();
-        let map_view = UCoord::new(screen.width(), map_rows);
+        let map_view = layout::view_size(screen);
         match self.mode {
             Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
             _ => map::render(&self.game, ctx, fb, map_view, panel_open),
@@ -303,7 +299,7 @@ impl Component for GameApp {
             replay.as_deref(),
             ctx,
             fb,
-            map_rows as i32,
+            map_view.height() as i32,
         );
         match self.mode {
             Mode::Look { cursor } => {
@@ -335,7 +331,7 @@ impl Component for GameApp {
                 self.continue_doing();
                 return None;
             }
-            Event::Input(Input::Mouse(mouse)) if is_big_enough(screen) => {
+            Event::Input(Input::Mouse(mouse)) if layout::is_big_enough(screen) => {
                 self.handle_mouse(mouse, screen);
                 return None;
             }
@@ -346,7 +342,7 @@ impl Component for GameApp {
         if key == KeyboardInput::Char('!') {
             panic!("crash requested with the test-crash-key feature");
         }
-        if !is_big_enough(screen) {
+        if !layout::is_big_enough(screen) {
             // The notice hides the game, not the way out of it.
             return match key {
                 KeyboardInput::Char('q') | chargrid::input::keys::ESCAPE => self.quit(),

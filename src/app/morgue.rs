@@ -6,10 +6,10 @@ use coord_2d::{ICoord, UCoord};
 
 use super::map;
 use super::messages::{self, MessageLog};
-use crate::balance;
-use crate::game::{Actor, Ending, Game, HighScores, RULES_VERSION, ScoreEntry};
-use crate::terrain::NpcType;
-use crate::visibility::CellVisibility;
+use umbra_rules::game::{
+    Actor, CellVisibility, Ending, FINAL_DEPTH, Game, HighScores, NpcType, RULES_VERSION,
+    ScoreEntry,
+};
 
 /// Messages the morgue file repeats.
 const MORGUE_MESSAGES: usize = 20;
@@ -74,7 +74,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "Seed: {}", game.seed());
     let _ = writeln!(text, "Map size: {}x{}", size.width(), size.height());
     let _ = writeln!(text, "Result: {ending}");
-    let _ = writeln!(text, "Depth: {} of {}", game.depth(), balance::FINAL_DEPTH);
+    let _ = writeln!(text, "Depth: {} of {}", game.depth(), FINAL_DEPTH);
     let _ = writeln!(text, "Turns: {}", game.turn());
     let _ = writeln!(text, "Score: {}", game.score());
     let _ = writeln!(

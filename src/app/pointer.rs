@@ -3,8 +3,8 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{MouseButton, MouseInput};
 
-use super::{GameApp, Mode, draw, look, map, palette};
-use crate::game::{Activity, Game};
+use super::{GameApp, Mode, draw, layout, look, map, palette};
+use umbra_rules::game::{Activity, Game};
 
 impl GameApp {
     pub(super) fn handle_mouse(&mut self, mouse: MouseInput, screen: UCoord) {
@@ -41,7 +41,7 @@ pub fn render_look(
     if let Some(on_screen) = map::screen_coord(game, screen, cell) {
         draw::highlight(fb, ctx, on_screen, palette::CURSOR);
     }
-    let view = map::view_size(screen);
+    let view = layout::view_size(screen);
     let mut line = look::look_line(game, cell);
     if with_keys {
         line.push_str(".  Enter: travel there, Esc: leave");

@@ -2,8 +2,7 @@
 
 use std::time::Duration;
 
-use crate::game::PlayerAction;
-use crate::storage::Recording;
+use umbra_rules::game::{History, PlayerAction};
 
 /// Five turns a second: fights are readable, long walks do not drag.
 pub const STEP: Duration = Duration::from_millis(200);
@@ -16,7 +15,7 @@ pub struct Playback {
 }
 
 impl Playback {
-    pub fn new(recording: &Recording) -> Self {
+    pub fn new(recording: &History) -> Self {
         Self {
             actions: recording.actions.clone(),
             next: 0,

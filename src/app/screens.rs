@@ -6,13 +6,11 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use super::draw::{self, Line};
 use super::hud::tone_colour;
 use super::keeping::RunRecord;
-use super::keys::HELP;
+use super::keys::{BINDINGS, Binding};
+use super::layout::{self, MIN_SCREEN};
 use super::messages::MessageLog;
 use super::{morgue, palette};
-use crate::game::{Ending, Game};
-
-/// Below this the map, status line and messages cannot all be shown legibly.
-pub const MIN_SCREEN: UCoord = UCoord::new_u16(50, 16);
+use umbra_rules::game::{Ending, Game};
 
 /// What the pause menu offers, in the order it lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,23 +74,30 @@ pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
 
 /// The key list as the help panel shows it on a screen of this size, wrapped to its width.
 fn help_body(screen: UCoord) -> Vec<String> {
-    let width = draw::panel_text_width(screen);
-    let key_width = HELP.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    HELP.iter()
-        .flat_map(|(keys, what)| {
-            let line = format!("{keys:key_width$}   {what}");
-            if line.chars().count() <= width {
-                vec![line]
-            } else {
-                draw::wrap(&format!("{keys}: {what}"), width)
-            }
-        })
+    let width = layout::panel_text_width(screen);
+    let key_width = BINDINGS.iter().map(|b| b.label.len()).max().unwrap_or(0);
+    BINDINGS
+        .iter()
+        .flat_map(
+            |&Binding {
+                 label: keys,
+                 help: what,
+                 ..
+             }| {
+                let line = format!("{keys:key_width$}   {what}");
+                if line.chars().count() <= width {
+                    vec![line]
+                } else {
+                    draw::wrap(&format!("{keys}: {what}"), width)
+                }
+            },
+        )
         .collect()
 }
 
 /// Rows of keys the help panel has room for: the panel's rows less its heading and footer.
 fn help_rows(screen: UCoord) -> usize {
-    draw::panel_text_rows(screen).saturating_sub(2).max(1)
+    layout::panel_text_rows(screen).saturating_sub(2).max(1)
 }
 
 /// How far the help can scroll on a screen of this size.
@@ -105,7 +110,7 @@ pub fn help(fb: &mut FrameBuffer, ctx: Ctx, scroll: usize) {
     let body = help_body(screen);
     let rows = help_rows(screen);
     let mut lines: Vec<Line> = vec![("Keys".to_string(), palette::HEADING)];
-    if body.len() + 2 < draw::panel_text_rows(screen) {
+    if body.len() + 2 < layout::panel_text_rows(screen) {
         lines.push(blank());
     }
     lines.extend(
@@ -164,7 +169,7 @@ pub fn run_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, record: Option<&Run
     ];
     if let Some(record) = record {
         // Room for the lines above and below the table in the panel.
-        let room = draw::panel_text_rows(ctx.bounding_box.size()).saturating_sub(10);
+        let room = layout::panel_text_rows(ctx.bounding_box.size()).saturating_sub(10);
         lines.push(blank());
         lines.push(("High scores".to_string(), palette::HEADING));
         let table = morgue::score_lines(&record.scores, record.place);
@@ -216,10 +221,7 @@ pub fn confirm_abandon(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, seed: Option
 /// How many messages the full log shows at once on a screen of this height: the rows above
 /// the status line, less the title and the keys.
 pub fn log_page(screen: UCoord) -> usize {
-    super::map::view_size(screen)
-        .height()
-        .saturating_sub(2)
-        .max(1) as usize
+    layout::view_size(screen).height().saturating_sub(2).max(1) as usize
 }
 
 /// The whole log above the status line, newest at the bottom; `scroll` counts messages hidden

@@ -7,8 +7,8 @@ use chargrid::input::KeyboardInput;
 use super::draw::{self, Line};
 use super::keys::{ListKey, list_key};
 use super::{GameApp, Mode, palette};
-use crate::balance::FINAL_DEPTH;
-use crate::game::Game;
+use umbra_rules::game::FINAL_DEPTH;
+use umbra_rules::game::Game;
 
 /// What the title screen offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 use crate::app::messages;
 use crate::app::{KeepError, Keeper, Notice, RunRecord};
 use crate::cli::Args;
-use crate::game::{Ending, Game};
 use crate::storage::{
-    self, ClaimError, ClaimedSlot, LoadError, Recording, SaveSlot, SaveWriter, SavedGame, runs,
+    self, ClaimError, ClaimedSlot, LoadError, RecordingFile, SaveSlot, SaveWriter, SavedGame, runs,
 };
+use umbra_rules::game::{Ending, Game, History};
 
 /// How the game to play was found.
 pub struct Opened {
@@ -263,7 +263,7 @@ impl FileKeeper {
 
     fn write_recording(&self, game: &Game) -> Result<(), KeepError> {
         match &self.record {
-            Some(path) => Recording::of(game)
+            Some(path) => History::of(game)
                 .write(path)
                 .map_err(|error| self.failed("write the recording", path, error)),
             None => Ok(()),
@@ -363,7 +363,7 @@ impl Keeper for FileKeeper {
 }
 
 /// The result of replaying a recording with no screen.
-pub fn headless_summary(recording: &Recording) -> String {
+pub fn headless_summary(recording: &History) -> String {
     let game = recording.play_to_end();
     let hit_points = game.player_hit_points();
     let outcome = match game.ending() {

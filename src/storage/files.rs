@@ -5,7 +5,10 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use super::{LoadError, Recording};
+use umbra_rules::game::History;
+
+use super::LoadError;
+use super::recording::{RECORDING_SIZE_LIMIT, RecordingBytes};
 
 /// What stands at a path, in words, when it is not a regular file.
 pub(super) fn not_a_file(file_type: fs::FileType) -> Option<&'static str> {
@@ -167,12 +170,19 @@ pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
     probe.close()
 }
 
-impl Recording {
-    pub fn write(&self, path: &Path) -> io::Result<()> {
+/// A history kept in a recording file, written atomically and read only up to
+/// [`RECORDING_SIZE_LIMIT`].
+pub trait RecordingFile: Sized {
+    fn write(&self, path: &Path) -> io::Result<()>;
+    fn read(path: &Path) -> Result<Self, LoadError>;
+}
+
+impl RecordingFile for History {
+    fn write(&self, path: &Path) -> io::Result<()> {
         write_atomically(path, &self.to_bytes())
     }
 
-    pub fn read(path: &Path) -> Result<Self, LoadError> {
-        Self::from_bytes(&read_capped(path, Self::SIZE_LIMIT)?)
+    fn read(path: &Path) -> Result<Self, LoadError> {
+        Self::from_bytes(&read_capped(path, RECORDING_SIZE_LIMIT)?)
     }
 }

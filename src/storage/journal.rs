@@ -11,8 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::LoadError;
 use super::format::{check_magic, read_le};
-use crate::game::{GameOptions, PlayerAction, RULES_VERSION};
-use crate::terrain;
+use umbra_rules::game::{GameOptions, PlayerAction, RULES_VERSION};
 
 const MAGIC: &[u8; 8] = b"UMBRAJNL";
 /// Bump when the layout of the header or of a record changes.
@@ -135,7 +134,7 @@ fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
             expected: RULES_VERSION,
         });
     }
-    if !terrain::is_valid_size(header.options.map_size) {
+    if !umbra_rules::game::is_valid_map_size(header.options.map_size) {
         return Err(LoadError::Invalid("the map size is out of range".into()));
     }
     Ok((header, sum, PREAMBLE_LEN + length))

@@ -21,9 +21,9 @@ pub mod runs;
 mod save;
 
 #[cfg(feature = "native")]
-pub use files::{check_writable_target, parent_dir};
+pub use files::{RecordingFile, check_writable_target, parent_dir};
 pub use format::LoadError;
-pub use recording::Recording;
+pub use recording::{RECORDING_SIZE_LIMIT, RecordingBytes};
 pub use resume::{JournalCursor, Resumed, resume};
 #[cfg(feature = "native")]
 pub use save::{ClaimError, ClaimedSlot, SaveSlot, SaveWriter, SavedGame};

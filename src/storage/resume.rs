@@ -4,7 +4,7 @@
 use super::LoadError;
 use super::journal;
 use super::snapshot::Snapshot;
-use crate::game::Game;
+use umbra_rules::game::Game;
 
 /// The fewest actions between snapshots: resuming replays at most this many turns after the
 /// last snapshot (a few milliseconds), and a snapshot of the default level (about 50 KB) costs

@@ -8,9 +8,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::{is_missing, read_capped, rename_aside, write_atomically};
-use super::recording::Recording;
+use umbra_rules::game::History;
+
+use super::files::RecordingFile;
 use super::{LoadError, scores};
-use crate::game::{Game, HighScores};
+use umbra_rules::game::{Game, HighScores};
 
 const SCORES_NAME: &str = "scores.umbra";
 
@@ -53,7 +55,7 @@ pub fn keep_run(dir: &Path, game: &Game, morgue: &str) -> io::Result<KeptRun> {
         morgue: dir.join(format!("{stem}.txt")),
         recording: dir.join(format!("{stem}.umbra")),
     };
-    Recording::of(game).write(&kept.recording)?;
+    History::of(game).write(&kept.recording)?;
     write_atomically(&kept.morgue, morgue.as_bytes())?;
     Ok(kept)
 }

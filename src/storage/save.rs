@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use super::files::{is_missing, probe_writable, read_capped, rename_aside, write_atomically};
 use super::journal::RECORD_LEN;
-use super::recording::Recording;
+use super::recording::RECORDING_SIZE_LIMIT;
 use super::{JournalCursor, LoadError, resume, snapshot};
-use crate::game::Game;
+use umbra_rules::game::Game;
 
 const JOURNAL_NAME: &str = "save.umbra";
 const SNAPSHOT_NAME: &str = "save.snapshot";
@@ -149,7 +149,7 @@ impl ClaimedSlot {
     /// journal; otherwise the whole journal is replayed.
     pub fn load(&self) -> Result<Option<SavedGame>, LoadError> {
         let path = self.path();
-        let bytes = match read_capped(&path, Recording::SIZE_LIMIT) {
+        let bytes = match read_capped(&path, RECORDING_SIZE_LIMIT) {
             Ok(bytes) => bytes,
             Err(error) if is_missing(&error) => return Ok(None),
             Err(error) => return Err(error),

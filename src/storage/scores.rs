@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::LoadError;
 use super::format::{unwrap, wrap};
-use crate::game::{HighScores, ScoreEntry};
+use umbra_rules::game::{HighScores, ScoreEntry};
 
 const MAGIC: &[u8; 8] = b"UMBRASCO";
 /// Bump when the encoding of a score entry changes.

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::format::{unwrap, wrap};
-use crate::game::{Game, RULES_VERSION};
+use umbra_rules::game::{Game, RULES_VERSION};
 
 const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// Bump when the encoding of the game state changes.

@@ -16,10 +16,11 @@ use std::time::{Duration, Instant};
 
 use coord_2d::UCoord;
 use serde::Serialize;
-use umbra::storage::Recording;
-use umbra::{Game, GameOptions};
+use umbra::storage::RecordingBytes;
+use umbra_rules::game::History;
+use umbra_rules::{Game, GameOptions};
 
-pub const RULES_VERSION: u32 = umbra::game::RULES_VERSION;
+pub const RULES_VERSION: u32 = umbra_rules::game::RULES_VERSION;
 pub const FORMAT_VERSION: u32 = 2;
 /// Far longer than any row needs: a row still running then is hanging.
 pub const DEADLINE: Duration = Duration::from_secs(10);
@@ -70,12 +71,12 @@ pub fn good() -> Vec<u8> {
         .map(|seed| {
             let mut game = Game::new(seed, GameOptions::default());
             for _ in 0..40 {
-                game.act(umbra::PlayerAction::Wait);
+                game.act(umbra_rules::PlayerAction::Wait);
             }
             game
         })
         .find(|game| !game.is_over())
-        .map(|game| Recording::of(&game).to_bytes())
+        .map(|game| History::of(&game).to_bytes())
         .expect("a seed whose player lives through 40 waits")
 }
 

@@ -11,11 +11,11 @@ use std::process::{Command, Output};
 use coord_2d::ICoord;
 use direction::CardinalDirection;
 use proptest::prelude::*;
-use umbra::behaviour::Agent;
-use umbra::game::NpcInfo;
-use umbra::terrain::NpcType;
-use umbra::world::EntityId;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::behaviour::Agent;
+use umbra_rules::content::NpcType;
+use umbra_rules::game::NpcInfo;
+use umbra_rules::world::EntityId;
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 pub struct Scenario {
     pub game: Game,

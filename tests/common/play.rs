@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use direction::CardinalDirection;
-use umbra::{Game, GameOptions, PlayerAction};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 use super::tmux::{KEY, Launch, STARTUP, Session, shows_turn};
 

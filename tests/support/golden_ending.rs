@@ -1,8 +1,8 @@
 //! How a golden recording's game ended, as its `.hashes` file says it: written by the balance
 //! example when it records (`examples/balance/golden.rs`) and compared by `tests/golden.rs`.
 
-use umbra::Game;
-use umbra::game::Ending;
+use umbra_rules::Game;
+use umbra_rules::game::Ending;
 
 pub fn ending_line(game: &Game) -> String {
     let how = match game.ending() {

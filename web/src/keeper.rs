@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use umbra::app::{KeepError, Keeper, Notice, RunRecord};
-use umbra::game::{Game, HighScores};
 use umbra::storage::{JournalCursor, LoadError, scores, snapshot};
+use umbra_rules::game::{Game, HighScores};
 
 use crate::store::{NotBase64, Store};
 

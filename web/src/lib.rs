@@ -14,8 +14,8 @@ use std::rc::Rc;
 
 use chargrid::core::UCoord;
 use umbra::app::{GameApp, MIN_SCREEN};
-use umbra::game::Game;
-use umbra::storage::Recording;
+use umbra::storage::RecordingBytes;
+use umbra_rules::game::{Game, History};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -130,7 +130,7 @@ fn game_json(game: &Game) -> String {
 /// native save) over the game, which resumes when the recording is quit.
 #[wasm_bindgen]
 pub fn watch(bytes: &[u8]) -> Result<(), JsValue> {
-    let recording = Recording::from_bytes(bytes).map_err(|error| {
+    let recording = History::from_bytes(bytes).map_err(|error| {
         JsValue::from_str(&format!("This recording cannot be watched: {error}."))
     })?;
     with_shell(|shell| shell.watch(&recording))

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use umbra::app::Notice;
 use umbra::cli::Args;
-use umbra::game::Game;
 use umbra::storage::{LoadError, Resumed, resume, snapshot};
+use umbra_rules::game::Game;
 
 use crate::keeper::{LocalKeeper, SAVE_KEY, SNAPSHOT_KEY};
 use crate::store::{NotBase64, Store};

@@ -52,7 +52,7 @@ pub fn args(search: &str) -> Result<Args, String> {
 #[cfg(test)]
 mod tests {
     use super::args;
-    use umbra::visibility::Omniscience;
+    use umbra_rules::visibility::Omniscience;
 
     #[test]
     fn seed_and_omniscience_come_from_the_address() {

@@ -7,8 +7,7 @@ use std::rc::Rc;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, UCoord, app};
 use umbra::app::GameApp;
-use umbra::game::Game;
-use umbra::storage::Recording;
+use umbra_rules::game::{Game, History};
 
 pub struct Shell {
     playing: GameApp,
@@ -23,7 +22,7 @@ impl Shell {
         }
     }
 
-    pub fn watch(&mut self, recording: &Recording) {
+    pub fn watch(&mut self, recording: &History) {
         self.watching = Some(GameApp::replay(recording));
     }
 

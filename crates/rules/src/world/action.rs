@@ -5,8 +5,9 @@ use direction::CardinalDirection;
 use entity_table::Entity;
 use rand::Rng;
 
-use super::{HitPoints, Item, Layer, Tile, World};
+use super::{HitPoints, Layer, Tile, World};
 use crate::balance::{self, AttackDice};
+use crate::content::Item;
 
 /// One blow: who struck at whom, whether it landed, how hard, and whether it killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,11 +9,9 @@
 use coord_2d::ICoord;
 use line_2d::{Config, LineSegment};
 
+use crate::balance::NPC_VISION_DISTANCE_SQUARED;
 use crate::visibility::Visibility;
 use crate::world::World;
-
-/// NPCs see as far as the player does (radius squared 100).
-pub const NPC_VISION_DISTANCE_SQUARED: u32 = 100;
 
 /// True if an awake NPC at `from` sees the player at `player`.
 pub fn sees_player(world: &World, visibility: &Visibility, from: ICoord, player: ICoord) -> bool {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ending, Game, GameOptions, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
-use crate::terrain::NpcType;
+use crate::content::NpcType;
 use crate::visibility::Visibility;
 use crate::world::World;
 
@@ -44,17 +44,21 @@ struct Saved {
     actions: Vec<PlayerAction>,
 }
 
-/// Bytes that do not describe a valid game: what is wrong, for the player to be told.
+/// Bytes that do not describe a valid game, by what is wrong with them. The rules hold no words
+/// for the player: whoever keeps the bytes decides what to do and say (a damaged snapshot is
+/// set aside and the game replayed from its journal).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecodeError(pub String);
-
-impl std::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+pub enum DecodeError {
+    /// Not a game state as this build writes one (cut short, or other bytes altogether).
+    Unreadable,
+    /// A map size no level can have.
+    MapSizeOutOfRange,
+    /// What the player sees is of another size than the map.
+    SizesDiffer,
+    /// Read whole, but a rule of the game's state is broken; the violation as
+    /// [`Game::invariant_violations`] describes it, for a bug report.
+    Inconsistent(String),
 }
-
-impl std::error::Error for DecodeError {}
 
 impl Game {
     /// The whole state, to be read back by [`Game::from_state_bytes`] with this same build.
@@ -78,16 +82,19 @@ impl Game {
 
     /// Never panics, whatever the bytes: anything that is not a whole, consistent game is an error.
     pub fn from_state_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let saved: Saved = postcard::from_bytes(bytes).map_err(|e| DecodeError(e.to_string()))?;
+        let saved: Saved = postcard::from_bytes(bytes).map_err(|_| DecodeError::Unreadable)?;
         if !crate::terrain::is_valid_size(saved.options.map_size) {
-            return Err(DecodeError("the map size is out of range".into()));
+            return Err(DecodeError::MapSizeOutOfRange);
         }
-        saved.world.check_loaded().map_err(DecodeError)?;
+        saved
+            .world
+            .check_loaded()
+            .map_err(DecodeError::Inconsistent)?;
         let mut saved = saved;
         saved.world.rebuild_derived();
         let size = saved.world.size();
         if saved.visibility.size() != size {
-            return Err(DecodeError("visibility and map sizes differ".into()));
+            return Err(DecodeError::SizesDiffer);
         }
         let mut game = Self {
             seed: saved.seed,
@@ -113,7 +120,7 @@ impl Game {
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         match game.invariant_violations().first() {
-            Some(problem) => Err(DecodeError(problem.clone())),
+            Some(problem) => Err(DecodeError::Inconsistent(problem.clone())),
             None => Ok(game),
         }
     }

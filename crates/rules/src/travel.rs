@@ -10,8 +10,9 @@ use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
 use grid_search_cardinal::best::{self, BestSearch, Depth, Path};
 
+use crate::content::Item;
 use crate::visibility::{CellVisibility, Visibility};
-use crate::world::{Item, Tile};
+use crate::world::Tile;
 
 /// Where a route leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use rand::RngCore;
 
 use super::{CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
 use crate::behaviour::Agent;
-use crate::terrain::NpcType;
+use crate::content::NpcType;
 use crate::visibility::CellVisibility;
 use crate::world::HitPoints;
 

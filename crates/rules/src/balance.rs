@@ -5,7 +5,7 @@
 //! a time in corridors, so the player hits harder and heals slowly: careful play (fighting in
 //! corridors, resting between fights) clears a level; charging into a room of three rarely does.
 
-use crate::terrain::NpcType;
+use crate::content::NpcType;
 
 /// The player can take about ten orc hits or five troll hits.
 pub const PLAYER_MAX_HIT_POINTS: u32 = 20;
@@ -59,6 +59,13 @@ pub const fn npc_max_hit_points(npc_type: NpcType) -> u32 {
 }
 
 // The run: levels get harder on the way down to the Sunstone.
+
+/// The player sees ten cells in every direction (radius squared 100): a room and the mouth of
+/// the corridor beside it, as in the reference tutorial.
+pub const PLAYER_VISION_DISTANCE_SQUARED: u32 = 100;
+/// NPCs see as far as the player does, so that "if you can see it, it can see you" holds at
+/// every range (see `behaviour::sight`).
+pub const NPC_VISION_DISTANCE_SQUARED: u32 = PLAYER_VISION_DISTANCE_SQUARED;
 
 /// The Sunstone lies on this depth; taking it wins the run. Ten levels of about twelve NPCs
 /// each make a run of an hour or so, in the manner of a short Brogue or DCSS sprint.
@@ -134,4 +141,21 @@ pub const RECOVERED_AT_OR_ABOVE: (u32, u32) = (3, 4);
 /// within [`SHOUT_NOISE_STEPS`]. Orcs fight in bands; trolls keep their finds to themselves.
 pub const fn shouts(npc_type: NpcType) -> bool {
     matches!(npc_type, NpcType::Orc)
+}
+
+// The score (see `game::score` for the formula): depth first, fights second, winning above all.
+
+/// Points per depth reached: the main measure of a run, so going down is worth more than
+/// clearing a level (a run that sneaks to depth 6 beats one that dies on depth 4 with 20 kills).
+pub const POINTS_PER_DEPTH: u64 = 100;
+/// Points for taking the Sunstone: more than any losing run can gather, so any win beats any loss.
+pub const POINTS_FOR_VICTORY: u64 = 5_000;
+
+/// Points for each kill of a kind, in proportion to the hits it takes and deals.
+pub const fn points_per_kill(npc_type: NpcType) -> u64 {
+    match npc_type {
+        NpcType::Orc => 5,
+        // A troll takes five times the hits of an orc and hits harder.
+        NpcType::Troll => 20,
+    }
 }

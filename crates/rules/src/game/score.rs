@@ -8,22 +8,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Ending, Game};
-use crate::terrain::NpcType;
+use crate::balance::{POINTS_FOR_VICTORY, POINTS_PER_DEPTH, points_per_kill};
+use crate::content::NpcType;
 
-/// Points per depth reached: the main measure of a run.
-const POINTS_PER_DEPTH: u64 = 100;
-/// Points for taking the Sunstone: more than any losing run can gather.
-const POINTS_FOR_VICTORY: u64 = 5_000;
 /// How many runs the high-score table keeps.
 pub const HIGH_SCORES_KEPT: usize = 10;
-
-const fn points_per_kill(npc_type: NpcType) -> u64 {
-    match npc_type {
-        NpcType::Orc => 5,
-        // A troll takes five times the hits of an orc and hits harder.
-        NpcType::Troll => 20,
-    }
-}
 
 /// One finished run, as the high-score table keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

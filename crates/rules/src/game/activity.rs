@@ -8,7 +8,7 @@ use direction::CardinalDirection;
 
 use super::{Game, PlayerAction, TurnOutcome};
 use crate::balance;
-use crate::terrain::NpcType;
+use crate::content::NpcType;
 use crate::travel::Goal;
 use crate::world::Tile;
 

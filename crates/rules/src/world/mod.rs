@@ -14,7 +14,7 @@ use grid_2d::Grid;
 use spatial_table::{Location, SpatialTable};
 
 use crate::balance;
-pub use crate::terrain::{Item, NpcType};
+use crate::content::{Item, NpcType};
 use crate::terrain::{Terrain, TerrainTile};
 
 /// What an entity looks like; the app picks glyphs and colours for these.

@@ -9,10 +9,9 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use shadowcast::{InputGrid, vision_distance};
 
+use crate::balance::PLAYER_VISION_DISTANCE_SQUARED;
 use crate::world::{LayerTable, Tile, World};
 
-/// The player sees ten cells in every direction (radius squared 100).
-pub const PLAYER_VISION_DISTANCE_SQUARED: u32 = 100;
 /// Light passes through open cells untouched and is stopped entirely by a wall.
 const OPAQUE: u8 = u8::MAX;
 const TRANSPARENT: u8 = 0;

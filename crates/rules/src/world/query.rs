@@ -3,7 +3,8 @@
 use coord_2d::ICoord;
 use entity_table::Entity;
 
-use super::{HitPoints, LayerTable, NpcType, Tile, World};
+use super::{HitPoints, LayerTable, Tile, World};
+use crate::content::NpcType;
 
 impl World {
     pub fn player(&self) -> Entity {

@@ -19,7 +19,7 @@ pub mod waypoints;
 
 pub use agent::{Agent, NpcState, Reason, Sighting, Transition};
 pub use noise::{Noise, NoiseKind};
-pub use sight::{NPC_VISION_DISTANCE_SQUARED, can_see, sees_player};
+pub use sight::{can_see, sees_player};
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;

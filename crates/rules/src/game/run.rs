@@ -2,8 +2,8 @@
 
 use super::{Ending, Game, GameEvent, TurnOutcome};
 use crate::balance;
+use crate::content::Item;
 use crate::terrain;
-use crate::world::Item;
 
 impl Game {
     /// The player takes whatever it stepped onto; the Sunstone ends the run in victory.

@@ -3,7 +3,8 @@
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
-use super::{Disposition, Item, ItemSpawn, NpcSpawn, NpcType, Terrain, TerrainTile};
+use super::{Disposition, ItemSpawn, NpcSpawn, Terrain, TerrainTile};
+use crate::content::{Item, NpcType};
 
 /// Errors from reading an ASCII map.
 #[derive(Debug, Clone, PartialEq, Eq)]

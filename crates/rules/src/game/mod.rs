@@ -12,13 +12,14 @@ use rand_isaac::Isaac64Rng;
 
 use crate::balance;
 use crate::behaviour::{Agent, BehaviourContext, Noise};
-use crate::terrain::{self, AsciiMapError, Disposition, NpcType, Terrain};
+use crate::terrain::{self, AsciiMapError, Disposition, Terrain};
 use crate::travel::TravelContext;
-use crate::visibility::{CellVisibility, Omniscience, TileSnapshot, Visibility};
-use crate::world::{ActOutcome, HitPoints, Item, World};
+use crate::visibility::Visibility;
+use crate::world::{ActOutcome, World};
 
 mod activity;
 mod combat;
+mod history;
 mod inspect;
 mod notice;
 mod npc_phase;
@@ -27,6 +28,16 @@ mod run;
 mod score;
 
 pub use activity::{Activity, Doing, Stop};
+pub use history::History;
+// The vocabulary the app draws and words, so that everything above the rules imports them
+// through `game` alone: the kinds, what a cell holds and what is remembered of it, an NPC's
+// state, the depth of the Sunstone and the sizes a level may have.
+pub use crate::balance::FINAL_DEPTH;
+pub use crate::behaviour::NpcState;
+pub use crate::content::{Item, NpcType};
+pub use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size};
+pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
+pub use crate::world::{HitPoints, Tile};
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 

@@ -7,6 +7,7 @@ use grid_2d::Grid;
 use rand::Rng;
 
 use crate::balance;
+use crate::content::{Item, NpcType};
 
 mod ascii;
 
@@ -31,31 +32,11 @@ pub enum TerrainTile {
     Stairs,
 }
 
-/// Things that lie on the floor until the player walks over them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Item {
-    /// Carried, and drunk when the player chooses, to heal.
-    HealingPotion,
-    /// Lies at the bottom of the dungeon in place of the stairs: taking it wins the run.
-    Sunstone,
-}
-
 /// An item as a level places it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ItemSpawn {
     pub coord: ICoord,
     pub item: Item,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum NpcType {
-    Orc,
-    Troll,
-}
-
-impl NpcType {
-    /// Every kind, in the order tallies list them.
-    pub const ALL: [Self; 2] = [Self::Orc, Self::Troll];
 }
 
 /// Whether an NPC starts the level asleep or awake.
