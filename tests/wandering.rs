@@ -231,3 +231,77 @@ fn a_wanderer_blocked_by_a_sleeper_in_a_dead_end_turns_back() {
         &format!("{longest} turns by the sleeper, at most {patience}"),
     );
 }
+
+/// How a wanderer's plan changed from one turn to the next, as `Agent::rest_at` and
+/// `Agent::turn_back` change it: a new goal with the old one as where it comes from, and either
+/// a rest to wait out or none.
+#[derive(Debug, Default)]
+struct PlanChanges {
+    rests: usize,
+    turn_backs: usize,
+}
+
+impl PlanChanges {
+    fn follow(&mut self, s: &Scenario, label: char, before: NpcState) {
+        let (
+            NpcState::Wandering {
+                goal: Some(old), ..
+            },
+            NpcState::Wandering {
+                goal: Some(new),
+                from,
+                resume_at,
+            },
+        ) = (before, s.mind(label).state)
+        else {
+            return;
+        };
+        if new == old {
+            return;
+        }
+        s.check(from == Some(old), "a new goal is chosen from the old one");
+        let turn = s.game.turn();
+        let (low, high) = balance::WANDER_PAUSE_TURNS;
+        if resume_at > turn {
+            s.check(
+                (turn + low..=turn + high).contains(&resume_at),
+                &format!("rests until {resume_at} on turn {turn}"),
+            );
+            self.rests += 1;
+        } else {
+            self.turn_backs += 1;
+        }
+    }
+}
+
+/// Arriving at its waypoint, a wanderer rests there (`rest_at`) and heads for another; in the
+/// four rooms nothing blocks it, so it never turns back.
+#[test]
+fn a_wanderer_rests_at_each_waypoint_it_reaches_and_never_turns_back_unblocked() {
+    let mut s = Scenario::with_npcs(FOUR_ROOMS, &[('9', 'o')]);
+    let mut changes = PlanChanges::default();
+    for _ in 0..300 {
+        let before = s.mind('9').state;
+        s.wait(1);
+        changes.follow(&s, '9', before);
+    }
+    s.check(changes.rests >= 10, &format!("{changes:?}"));
+    s.check(changes.turn_backs == 0, &format!("{changes:?}"));
+}
+
+/// Blocked by the sleeper, the wanderer gives its goal up (`turn_back`) without resting first,
+/// and rests only where it arrives.
+#[test]
+fn a_blocked_wanderer_turns_back_at_once_and_rests_only_on_arrival() {
+    let rows = blocked_dead_end();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut s = Scenario::with_npcs(&rows, &[('2', 'o'), ('9', 'z')]);
+    let mut changes = PlanChanges::default();
+    for _ in 0..300 {
+        let before = s.mind('2').state;
+        s.wait(1);
+        changes.follow(&s, '2', before);
+    }
+    s.check(changes.turn_backs >= 6, &format!("{changes:?}"));
+    s.check(changes.rests >= 6, &format!("{changes:?}"));
+}

@@ -122,6 +122,40 @@ impl Agent {
         self.stuck_turns = 0;
     }
 
+    // A wanderer's plan changes without a change of state (it goes on wandering), so these
+    // leave `last_transition` as it was.
+
+    /// Reached the waypoint `reached`: rests there until `resume_at`, then heads for `next`,
+    /// its patience with blockers renewed.
+    pub fn rest_at(&mut self, reached: WaypointId, next: WaypointId, resume_at: u64) {
+        self.state = NpcState::Wandering {
+            goal: Some(next),
+            from: Some(reached),
+            resume_at,
+        };
+        self.stuck_turns = 0;
+    }
+
+    /// On its way to `goal` (the one it had, or the nearest waypoint when it had none). Blocked
+    /// turns keep counting: only arriving or turning back renews its patience.
+    pub fn head_for(&mut self, goal: WaypointId) {
+        if let NpcState::Wandering { goal: heading, .. } = &mut self.state {
+            *heading = Some(goal);
+        }
+    }
+
+    /// Blocked on its way to `goal` for too long: gives it up and sets off for `next` at once.
+    pub fn turn_back(&mut self, goal: WaypointId, next: WaypointId) {
+        if let NpcState::Wandering { resume_at, .. } = self.state {
+            self.state = NpcState::Wandering {
+                goal: Some(next),
+                from: Some(goal),
+                resume_at,
+            };
+        }
+        self.stuck_turns = 0;
+    }
+
     /// Sees the player (or, asleep, noticed it): the chase begins. True if this is news worth
     /// a shout: it was not already after the player, and had not seen it for
     /// [`balance::SHOUT_AGAIN_AFTER_TURNS`] (an orc that lost the player round a corner a moment

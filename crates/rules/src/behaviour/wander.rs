@@ -17,6 +17,8 @@ use crate::world::World;
 const CHOICES_MAX: usize = 17;
 
 impl BehaviourContext {
+    /// A wanderer's turn: rest, arrive, step on, step aside, or turn back. Each change of its
+    /// plan is one of the transitions on [`Agent`] (`rest_at`, `head_for`, `turn_back`).
     pub(super) fn wander_step(
         &mut self,
         world: &World,
@@ -26,9 +28,7 @@ impl BehaviourContext {
         turn: u64,
     ) -> NpcAction {
         let NpcState::Wandering {
-            goal,
-            from,
-            resume_at,
+            goal, resume_at, ..
         } = agent.state
         else {
             return NpcAction::Wait;
@@ -36,66 +36,87 @@ impl BehaviourContext {
         if turn < resume_at {
             return NpcAction::Wait;
         }
-        let on_map = goal.and_then(|goal| {
-            let distance = self.waypoints.distance(world, goal, here)?;
-            Some((goal, distance))
-        });
-        let (goal, distance) = match on_map {
-            Some(found) => found,
-            None => match self.nearest_waypoint(world, here) {
-                Some(nearest) => (
-                    nearest,
-                    self.waypoints.distance(world, nearest, here).unwrap_or(0),
-                ),
-                None => return NpcAction::Wait,
-            },
+        let Some((goal, distance)) = self.wander_goal(world, here, goal) else {
+            return NpcAction::Wait;
         };
         let arrived =
             distance == 0 || (distance == 1 && !world.can_npc_enter(self.waypoints.cell(goal)));
         if arrived {
-            let next = self.next_goal(world, here, goal, from, rng);
-            if next == goal && from == Some(goal) {
-                // Rested here and there is no way on (a sleeper blocks the only way out of a
-                // pocket): pace about rather than stand for ever.
-                return self
-                    .pick_step(world, goal, here, rng, |_| true)
-                    .map_or(NpcAction::Wait, NpcAction::Move);
-            }
-            let (low, high) = balance::WANDER_PAUSE_TURNS;
-            agent.state = NpcState::Wandering {
-                goal: Some(next),
-                from: Some(goal),
-                resume_at: turn + rng.random_range(low..=high),
-            };
-            agent.stuck_turns = 0;
-            return NpcAction::Wait;
+            return self.arrive(world, here, goal, agent, rng, turn);
         }
+        agent.head_for(goal);
         if let Some(direction) = self.downhill(world, goal, here, distance, rng) {
             // The count is not reset here but on arrival: a step downhill right after a step
             // aside only comes back to where it was blocked, and before a sleeper in a corridor
             // resetting would have it pace there for ever.
-            agent.state = NpcState::Wandering {
-                goal: Some(goal),
-                from,
-                resume_at,
-            };
             return NpcAction::Move(direction);
         }
         agent.stuck_turns += 1;
         if agent.stuck_turns < balance::STUCK_TURNS {
             // Blocked: a step aside, which the next step downhill may well lead round.
-            agent.state = NpcState::Wandering {
-                goal: Some(goal),
-                from,
-                resume_at,
-            };
             return self
                 .aside(world, goal, here, distance, rng)
                 .map_or(NpcAction::Wait, NpcAction::Move);
         }
-        // Still blocked: head for somewhere it can set off towards now, for the blocker may be
-        // a sleeper that will not move all game.
-        agent.stuck_turns = 0;
+        self.give_up_goal(world, here, goal, agent, rng);
+        NpcAction::Wait
+    }
+
+    /// The waypoint the wanderer heads for and how far it is: its goal while its map reaches
+    /// here, else the nearest waypoint. None on a level without one in reach.
+    fn wander_goal(
+        &mut self,
+        world: &World,
+        here: ICoord,
+        goal: Option<WaypointId>,
+    ) -> Option<(WaypointId, u32)> {
+        let on_map =
+            goal.and_then(|goal| Some((goal, self.waypoints.distance(world, goal, here)?)));
+        on_map.or_else(|| {
+            let nearest = self.nearest_waypoint(world, here)?;
+            Some((
+                nearest,
+                self.waypoints.distance(world, nearest, here).unwrap_or(0),
+            ))
+        })
+    }
+
+    /// At its waypoint: rests there, then heads for one of its neighbours.
+    fn arrive(
+        &mut self,
+        world: &World,
+        here: ICoord,
+        goal: WaypointId,
+        agent: &mut Agent,
+        rng: &mut impl Rng,
+        turn: u64,
+    ) -> NpcAction {
+        let NpcState::Wandering { from, .. } = agent.state else {
+            return NpcAction::Wait;
+        };
+        let next = self.next_goal(world, here, goal, from, rng);
+        if next == goal && from == Some(goal) {
+            // Rested here and there is no way on (a sleeper blocks the only way out of a
+            // pocket): pace about rather than stand for ever.
+            return self
+                .pick_step(world, goal, here, rng, |_| true)
+                .map_or(NpcAction::Wait, NpcAction::Move);
+        }
+        let (low, high) = balance::WANDER_PAUSE_TURNS;
+        agent.rest_at(goal, next, turn + rng.random_range(low..=high));
+        NpcAction::Wait
+    }
+
+    /// Still blocked after [`balance::STUCK_TURNS`]: heads for somewhere it can set off towards
+    /// now, for the blocker may be a sleeper that will not move all game.
+    fn give_up_goal(
+        &mut self,
+        world: &World,
+        here: ICoord,
+        goal: WaypointId,
+        agent: &mut Agent,
+        rng: &mut impl Rng,
+    ) {
         let mut next = self.next_goal(world, here, goal, Some(goal), rng);
         if self
             .waypoints
@@ -105,12 +126,7 @@ impl BehaviourContext {
             // Back where it stands: choose on from here rather than rest again.
             next = self.next_goal(world, here, next, Some(goal), rng);
         }
-        agent.state = NpcState::Wandering {
-            goal: Some(next),
-            from: Some(goal),
-            resume_at,
-        };
-        NpcAction::Wait
+        agent.turn_back(goal, next);
     }
 
     /// A free neighbouring cell one step nearer the waypoint, chosen at random when there are
