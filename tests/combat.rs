@@ -23,7 +23,7 @@ fn fight_east(s: &mut Scenario) -> u32 {
     let count = s.npcs().len();
     let mut dealt = 0;
     for _ in 0..200 {
-        s.game.act(PlayerAction::Move(East));
+        s.act(PlayerAction::Move(East));
         for event in s.game.events() {
             if let GameEvent::Attack {
                 attacker: Actor::Player,
@@ -47,10 +47,10 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
     let orc = s.at('1');
     let found = s.game.npc_at(orc).map(|npc| npc.npc_type);
-    assert_eq!(found, Some(NpcType::Orc), "the orc stands at 1");
-    assert!(
+    s.check_eq(found, Some(NpcType::Orc), "the orc stands at 1");
+    s.check(
         s.game.npc_at(s.game.player_coord()).is_none(),
-        "the player is no NPC"
+        "the player is no NPC",
     );
     let tally = |s: &Scenario| {
         let game = &s.game;
@@ -61,16 +61,20 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
             game.is_cleared(),
         )
     };
-    assert_eq!(
+    s.check_eq(
         tally(&s),
         (0, 0, 1, false),
-        "kills, deaths, enemies left, cleared"
+        "kills, deaths, enemies left, cleared",
     );
     let max = balance::npc_max_hit_points(NpcType::Orc);
     let mut dealt = 0;
     while dealt < max {
-        assert_eq!(s.npc_coords(), vec![orc], "still standing after {dealt}");
-        s.game.act(PlayerAction::Move(East));
+        s.check_eq(
+            s.npc_coords(),
+            vec![orc],
+            &format!("still standing after {dealt}"),
+        );
+        s.act(PlayerAction::Move(East));
         for event in s.game.events() {
             match *event {
                 GameEvent::Attack {
@@ -79,7 +83,10 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
                     damage,
                 } => {
                     let (low, high) = balance::PLAYER_ATTACK.damage;
-                    assert!((low..=high).contains(&damage), "{damage} is on the dice");
+                    s.check(
+                        (low..=high).contains(&damage),
+                        &format!("{damage} is on the dice"),
+                    );
                     dealt += damage;
                 }
                 GameEvent::Miss {
@@ -98,26 +105,41 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
             }
         }
     }
-    assert!(s.npcs().is_empty());
-    assert!(s.game.events().contains(&GameEvent::Kill {
-        killer: Actor::Player,
-        victim: ORC,
-    }));
-    assert_eq!(s.game.cell_view(orc).tiles.corpse, Some(Tile::Corpse));
-    assert_eq!(s.game.cell_view(orc).tiles.character, None);
-    assert_eq!(s.game.count_corpses(), 1);
-    assert_eq!(
+    s.check(s.npcs().is_empty(), "no NPC is left standing");
+    s.check(
+        s.game.events().contains(&GameEvent::Kill {
+            killer: Actor::Player,
+            victim: ORC,
+        }),
+        "the player's kill is told",
+    );
+    s.check_eq(
+        s.game.cell_view(orc).tiles.corpse,
+        Some(Tile::Corpse),
+        "a corpse lies where the orc fell",
+    );
+    s.check_eq(
+        s.game.cell_view(orc).tiles.character,
+        None,
+        "nobody stands there",
+    );
+    s.check_eq(s.game.count_corpses(), 1, "corpses on the level");
+    s.check_eq(
         s.game.kills_of(NpcType::Orc),
         1,
-        "the kill is counted for the morgue"
+        "the kill is counted for the morgue",
     );
-    assert_eq!((s.game.kills_of(NpcType::Troll), s.game.kills()), (0, 1));
-    assert_eq!(tally(&s), (1, 1, 0, true), "the level is cleared");
-    s.game.act(PlayerAction::Move(East));
-    assert_eq!(
+    s.check_eq(
+        (s.game.kills_of(NpcType::Troll), s.game.kills()),
+        (0, 1),
+        "kills of trolls, and in all",
+    );
+    s.check_eq(tally(&s), (1, 1, 0, true), "the level is cleared");
+    s.act(PlayerAction::Move(East));
+    s.check_eq(
         s.game.player_coord(),
         orc,
-        "the player can walk over the corpse"
+        "the player can walk over the corpse",
     );
 }
 
@@ -127,19 +149,21 @@ fn a_second_death_on_the_same_cell_replaces_the_corpse() {
     let mut s = Scenario::with_npcs(&["#######", "#@1T..#", "#######"], &[('1', 'T')]);
     s.game = s.game.with_player_max_hit_points(100);
     let spot = s.at('1');
-    assert_eq!(s.game.count_corpses(), 0);
+    s.check_eq(s.game.count_corpses(), 0, "corpses on the level");
     let max = balance::npc_max_hit_points(NpcType::Troll);
-    assert!(
-        fight_east(&mut s) >= max,
-        "the first troll took its hit points"
-    );
-    assert_eq!(s.game.count_corpses(), 1);
+    let dealt = fight_east(&mut s);
+    s.check(dealt >= max, "the first troll took its hit points");
+    s.check_eq(s.game.count_corpses(), 1, "corpses on the level");
     // The second troll steps onto the corpse to reach the player.
     s.wait(1);
-    assert_eq!(s.npc_coords(), vec![spot]);
+    s.check_eq(
+        s.npc_coords(),
+        vec![spot],
+        "the second troll stands where the first fell",
+    );
     fight_east(&mut s);
-    assert!(s.npcs().is_empty());
-    assert_eq!(s.game.count_corpses(), 1, "one corpse per cell");
+    s.check(s.npcs().is_empty(), "no NPC is left standing");
+    s.check_eq(s.game.count_corpses(), 1, "one corpse per cell");
 }
 
 #[test]
@@ -155,12 +179,16 @@ fn npcs_never_hurt_each_other() {
         s.wait(1);
         for event in s.game.events() {
             if let GameEvent::Attack { target, .. } = event {
-                assert_eq!(*target, Actor::Player, "{event:?}");
+                s.check_eq(*target, Actor::Player, &format!("{event:?}"));
             }
         }
     }
     for npc in s.npcs() {
-        assert_eq!(npc.hit_points.current, npc.hit_points.max, "{npc:?}");
+        s.check_eq(
+            npc.hit_points.current,
+            npc.hit_points.max,
+            &format!("{npc:?}"),
+        );
     }
 }
 
@@ -171,27 +199,40 @@ fn the_players_death_ends_the_game() {
     while !s.game.is_over() {
         s.wait(1);
         turns += 1;
-        assert!(turns < 100, "a troll next door kills a waiting player");
+        s.check(turns < 100, "a troll next door kills a waiting player");
     }
-    assert!(s.game.events().contains(&GameEvent::PlayerDied {
-        killer: Actor::Npc(NpcType::Troll),
-    }));
-    assert_eq!(s.game.player_hit_points().current, 0);
+    s.check(
+        s.game.events().contains(&GameEvent::PlayerDied {
+            killer: Actor::Npc(NpcType::Troll),
+        }),
+        "the troll's kill is told",
+    );
+    s.check_eq(
+        s.game.player_hit_points().current,
+        0,
+        "the dead player has no hit points",
+    );
     let before = (s.game.turn(), s.npc_coords(), s.game.player_coord());
     for action in [
         PlayerAction::Move(East),
         PlayerAction::Move(West),
         PlayerAction::Wait,
     ] {
-        assert_eq!(s.game.act(action), TurnOutcome::NoTurn);
+        let outcome = s.act(action);
+        s.check_eq(outcome, TurnOutcome::NoTurn, "nothing happens after death");
     }
-    assert_eq!(
+    s.check_eq(
         (s.game.turn(), s.npc_coords(), s.game.player_coord()),
-        before
+        before,
+        "nothing moves after death",
     );
     let body = s.game.cell_view(s.game.player_coord()).tiles;
-    assert_eq!(body.corpse, Some(Tile::Corpse));
-    assert_eq!(body.character, None);
+    s.check_eq(
+        body.corpse,
+        Some(Tile::Corpse),
+        "the player's corpse lies where it died",
+    );
+    s.check_eq(body.character, None, "nobody stands on the player's corpse");
 }
 
 #[test]
@@ -208,7 +249,7 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
     let start = s.game.player_coord();
     s.wait(1);
     for direction in [South, South, South, East, East, East] {
-        s.game.act(PlayerAction::Move(direction));
+        s.act(PlayerAction::Move(direction));
     }
     let troll_now = s.npc_coords()[0];
     let shown: Vec<ICoord> = s
@@ -217,48 +258,62 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
         .icoord_iter_row_major()
         .filter(|&c| s.game.cell_view(c).tiles.character == Some(Tile::Npc(NpcType::Troll)))
         .collect();
-    assert_eq!(
+    s.check_eq(
         shown.len(),
         1,
-        "the troll is remembered in one place: {shown:?}"
+        &format!("the troll is remembered in one place: {shown:?}"),
     );
     let troll_seen_at = shown[0];
-    assert_ne!(troll_now, troll_seen_at, "the troll has moved since");
+    s.check_ne(troll_now, troll_seen_at, "the troll has moved since");
     let remembered = s.game.cell_view(troll_seen_at);
-    assert_eq!(remembered.visibility, CellVisibility::Remembered);
+    s.check_eq(
+        remembered.visibility,
+        CellVisibility::Remembered,
+        "the troll's old cell is remembered",
+    );
     let live = s.game.cell_view(troll_now);
-    assert_ne!(live.visibility, CellVisibility::Visible);
-    assert_eq!(
-        live.tiles.character, None,
-        "no live position leaks out of view"
+    s.check_ne(
+        live.visibility,
+        CellVisibility::Visible,
+        "the troll's new cell is out of view",
+    );
+    s.check_eq(
+        live.tiles.character,
+        None,
+        "no live position leaks out of view",
     );
     // Going back, the player meets the troll, kills it, and sees the corridor again: the memory
     // of the troll at its old spot is replaced by what is there now.
     for direction in [West, West, West, North] {
-        s.game.act(PlayerAction::Move(direction));
+        s.act(PlayerAction::Move(direction));
     }
     for _ in 0..15 {
         if s.npcs().is_empty() {
             break;
         }
-        s.game.act(PlayerAction::Move(North));
+        s.act(PlayerAction::Move(North));
     }
-    assert!(s.npcs().is_empty(), "the troll came back and died");
+    s.check(s.npcs().is_empty(), "the troll came back and died");
     for _ in 0..4 {
         if s.game.player_coord() != start {
-            s.game.act(PlayerAction::Move(North));
+            s.act(PlayerAction::Move(North));
         }
     }
-    assert_eq!(
+    s.check_eq(
         s.game.player_coord(),
         start,
-        "back where the troll was first seen from"
+        "back where the troll was first seen from",
     );
-    assert_eq!(
+    s.check_eq(
         s.game.cell_view(troll_seen_at).visibility,
-        CellVisibility::Visible
+        CellVisibility::Visible,
+        "the troll's old cell, seen again",
     );
-    assert_eq!(s.game.cell_view(troll_seen_at).tiles.character, None);
+    s.check_eq(
+        s.game.cell_view(troll_seen_at).tiles.character,
+        None,
+        "seen again, the troll is gone from it",
+    );
 }
 
 #[test]

@@ -13,60 +13,77 @@ use umbra_rules::content::NpcType;
 use umbra_rules::game::{Actor, Ending, GameEvent, TurnOutcome};
 use umbra_rules::terrain;
 use umbra_rules::world::Tile;
-use umbra_rules::{Game, GameOptions, PlayerAction};
+use umbra_rules::{GameOptions, PlayerAction};
 
 const STAIRS: &[&str] = &["#####", "#@>.#", "#####"];
 
-fn descended(seed: u64) -> Game {
-    let (game, _) = Game::from_ascii(STAIRS, GameOptions::default()).expect("valid map");
-    let mut game = game.reseeded(seed);
-    assert_eq!(game.act(PlayerAction::Move(East)), TurnOutcome::TurnTaken);
-    assert!(game.is_on_stairs());
-    assert_eq!(game.act(PlayerAction::Descend), TurnOutcome::TurnTaken);
-    game
+/// The player steps east onto the stairs and takes them, its rolls drawn from `seed`.
+fn descended(seed: u64) -> Scenario {
+    let mut s = Scenario::new(STAIRS);
+    s.game = s.game.reseeded(seed);
+    let stepped = s.act(PlayerAction::Move(East));
+    s.check_eq(stepped, TurnOutcome::TurnTaken, "a step east");
+    s.check(s.game.is_on_stairs(), "on the stairs");
+    let descended = s.act(PlayerAction::Descend);
+    s.check_eq(descended, TurnOutcome::TurnTaken, "taking the stairs");
+    s
 }
 
 #[test]
 fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
-    let game = descended(1);
-    assert_eq!(game.depth(), 2);
-    assert!(game.events().contains(&GameEvent::Descended { depth: 2 }));
-    assert_eq!(
-        game.size(),
+    let s = descended(1);
+    s.check_eq(s.game.depth(), 2, "the depth");
+    let told = s.game.events().contains(&GameEvent::Descended { depth: 2 });
+    s.check(told, "the descent is told");
+    s.check_eq(
+        s.game.size(),
         GameOptions::default().map_size,
-        "a generated level, not the 5x3 map"
+        "a generated level, not the 5x3 map",
     );
-    assert!(!game.is_wall(game.player_coord()));
-    assert!(game.npcs().count() > 0, "the new level has its own NPCs");
-    assert_eq!(game.turn(), 2, "taking the stairs takes a turn");
-    let hit_points = game.player_hit_points();
+    s.check(
+        !s.game.is_wall(s.game.player_coord()),
+        "the player stands on open ground",
+    );
+    s.check(s.game.npcs().count() > 0, "the new level has its own NPCs");
+    s.check_eq(s.game.turn(), 2, "taking the stairs takes a turn");
+    let hit_points = s.game.player_hit_points();
     let hardened = balance::PLAYER_MAX_HIT_POINTS + balance::PLAYER_HIT_POINTS_PER_DEPTH;
-    assert_eq!(
-        hit_points.max, hardened,
-        "each new depth hardens the player"
+    s.check_eq(
+        hit_points.max,
+        hardened,
+        "each new depth hardens the player",
     );
-    assert_eq!(hit_points.current, hardened, "and heals it by as much");
+    s.check_eq(hit_points.current, hardened, "and heals it by as much");
 }
 
 #[test]
 fn the_stairs_only_work_where_they_are() {
-    let (mut game, _) = Game::from_ascii(STAIRS, GameOptions::default()).expect("valid map");
-    assert_eq!(game.act(PlayerAction::Descend), TurnOutcome::NoTurn);
-    assert_eq!(game.events(), &[GameEvent::NoStairsHere]);
-    assert_eq!((game.depth(), game.turn()), (1, 0));
+    let mut s = Scenario::new(STAIRS);
+    let outcome = s.act(PlayerAction::Descend);
+    s.check_eq(outcome, TurnOutcome::NoTurn, "no stairs under the player");
+    s.check_eq(s.game.events(), &[GameEvent::NoStairsHere], "what is told");
+    s.check_eq((s.game.depth(), s.game.turn()), (1, 0), "depth and turn");
 }
 
 #[test]
 fn the_same_seed_and_actions_give_the_same_deeper_level() {
     let first = descended(7);
     let again = descended(7);
-    assert_eq!(level_picture(&first), level_picture(&again));
-    assert_eq!(first.state_hash(), again.state_hash());
+    first.check_eq(
+        level_picture(&first.game),
+        level_picture(&again.game),
+        "the same level",
+    );
+    first.check_eq(
+        first.game.state_hash(),
+        again.game.state_hash(),
+        "the same state",
+    );
     let other = descended(8);
-    assert_ne!(
-        level_picture(&first),
-        level_picture(&other),
-        "the level comes from the seed"
+    first.check_ne(
+        level_picture(&first.game),
+        level_picture(&other.game),
+        "the level comes from the seed",
     );
 }
 
@@ -138,11 +155,12 @@ fn blows_roll_the_same_for_the_same_seed_and_actions() {
         s.game = s.game.reseeded(seed).with_player_max_hit_points(1000);
         let mut events = Vec::new();
         for _ in 0..30 {
-            s.game.act(PlayerAction::Move(East));
+            s.act(PlayerAction::Move(East));
             events.extend_from_slice(s.game.events());
         }
         events
     };
+    // Two games compared, not one map: nothing to show but the differing blows.
     assert_eq!(fight(3), fight(3));
     assert_ne!(fight(3), fight(4), "the rolls come from the seed");
 }
@@ -154,7 +172,7 @@ fn over_many_blows_the_hit_rate_and_damage_match_the_balance() {
     s.game = s.game.reseeded(5).with_player_max_hit_points(1_000_000);
     let (mut swings, mut hits, mut damage) = (0u32, 0u32, Vec::new());
     for _ in 0..4000 {
-        s.game.act(PlayerAction::Wait);
+        s.act(PlayerAction::Wait);
         for event in s.game.events() {
             match *event {
                 GameEvent::Attack {
@@ -175,22 +193,31 @@ fn over_many_blows_the_hit_rate_and_damage_match_the_balance() {
         }
     }
     let dice = balance::npc_attack(NpcType::Troll);
-    assert_eq!(swings, 4000, "one swing a turn");
+    s.check_eq(swings, 4000, "one swing a turn");
     let expected = f64::from(dice.to_hit.0) / f64::from(dice.to_hit.1);
     let rate = f64::from(hits) / f64::from(swings);
     // Four standard deviations of 4000 draws at one half is 0.032.
-    assert!(
+    s.check(
         (rate - expected).abs() < 0.032,
-        "hit rate {rate}, balance says {expected}"
+        &format!("hit rate {rate}, balance says {expected}"),
     );
     let (low, high) = dice.damage;
-    assert!(damage.iter().all(|d| (low..=high).contains(d)));
+    s.check(
+        damage.iter().all(|d| (low..=high).contains(d)),
+        "every blow is on the dice",
+    );
     for value in low..=high {
-        assert!(damage.contains(&value), "{value} is rolled sometimes");
+        s.check(
+            damage.contains(&value),
+            &format!("{value} is rolled sometimes"),
+        );
     }
     let mean = damage.iter().sum::<u32>() as f64 / damage.len() as f64;
     let expected_mean = f64::from(low + high) / 2.0;
-    assert!((mean - expected_mean).abs() < 0.1, "mean damage {mean}");
+    s.check(
+        (mean - expected_mean).abs() < 0.1,
+        &format!("mean damage {mean}"),
+    );
 }
 
 #[test]
@@ -198,71 +225,84 @@ fn a_potion_is_picked_up_and_heals_once() {
     // The orc in its dead end wears the player down, then dies; the potion lies behind.
     let mut s = Scenario::with_npcs(&["######", "#1.@o#", "######"], &[('1', '!')]);
     while s.game.player_hit_points().current > 9 {
-        s.game.act(PlayerAction::Wait);
+        s.act(PlayerAction::Wait);
     }
     while s.game.npcs().count() > 0 {
-        s.game.act(PlayerAction::Move(East));
+        s.act(PlayerAction::Move(East));
     }
-    assert!(!s.game.is_over());
+    s.check(!s.game.is_over(), "the player lives");
     let potion = s.at('1');
-    assert_eq!(
+    s.check_eq(
         s.game.cell_view(potion).tiles.item,
-        Some(Tile::Item(Item::HealingPotion))
+        Some(Tile::Item(Item::HealingPotion)),
+        "the potion lies at 1",
     );
-    s.game.act(PlayerAction::Move(West));
-    s.game.act(PlayerAction::Move(West));
-    assert_eq!(
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Move(West));
+    s.check_eq(
         s.game.events(),
         &[GameEvent::PickedUp {
-            item: Item::HealingPotion
-        }]
+            item: Item::HealingPotion,
+        }],
+        "what the turn told",
     );
-    assert_eq!(s.game.potions(), 1);
-    assert_eq!(
+    s.check_eq(s.game.potions(), 1, "potions carried");
+    s.check_eq(
         s.game.cell_view(potion).tiles.item,
         None,
-        "taken off the floor"
+        "taken off the floor",
     );
     let before = s.game.player_hit_points();
-    assert_eq!(
-        s.game.act(PlayerAction::DrinkPotion),
-        TurnOutcome::TurnTaken
-    );
+    let outcome = s.act(PlayerAction::DrinkPotion);
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "drinking takes a turn");
     let after = s.game.player_hit_points();
     let healed = balance::POTION_HEALING.min(before.max - before.current);
-    assert_eq!(s.game.events(), &[GameEvent::Drank { healed }]);
-    assert_eq!(after.current, before.current + healed);
-    assert_eq!(s.game.potions(), 0);
-    let turn = s.game.turn();
-    assert_eq!(
-        s.game.act(PlayerAction::DrinkPotion),
-        TurnOutcome::NoTurn,
-        "only once"
+    s.check_eq(
+        s.game.events(),
+        &[GameEvent::Drank { healed }],
+        "what the turn told",
     );
-    assert_eq!(s.game.events(), &[GameEvent::NothingToDrink]);
-    assert_eq!((s.game.player_hit_points(), s.game.turn()), (after, turn));
+    s.check_eq(
+        after.current,
+        before.current + healed,
+        "hit points after drinking",
+    );
+    s.check_eq(s.game.potions(), 0, "potions carried");
+    let turn = s.game.turn();
+    let outcome = s.act(PlayerAction::DrinkPotion);
+    s.check_eq(outcome, TurnOutcome::NoTurn, "only once");
+    s.check_eq(
+        s.game.events(),
+        &[GameEvent::NothingToDrink],
+        "what the turn told",
+    );
+    s.check_eq(
+        (s.game.player_hit_points(), s.game.turn()),
+        (after, turn),
+        "no time passes and no healing",
+    );
 }
 
 #[test]
 fn taking_the_sunstone_wins_and_ends_the_run() {
-    let (mut game, _) =
-        Game::from_ascii(&["#####", "#@*.#", "#####"], GameOptions::default()).expect("valid map");
-    let before = game.score();
-    game.act(PlayerAction::Move(East));
-    assert_eq!(
-        game.events(),
+    let mut s = Scenario::new(&["#####", "#@*.#", "#####"]);
+    let before = s.game.score();
+    s.act(PlayerAction::Move(East));
+    s.check_eq(
+        s.game.events(),
         &[GameEvent::PickedUp {
-            item: Item::Sunstone
-        }]
+            item: Item::Sunstone,
+        }],
+        "the Sunstone is taken",
     );
-    assert!(game.is_won() && game.is_over());
-    assert_eq!(game.ending(), Some(Ending::Won));
-    assert!(game.score() >= before + 5000, "a win outscores any loss");
-    assert_eq!(
-        game.act(PlayerAction::Move(East)),
-        TurnOutcome::NoTurn,
-        "nothing after the end"
+    s.check(
+        s.game.is_won() && s.game.is_over(),
+        "the run is won and over",
     );
+    s.check_eq(s.game.ending(), Some(Ending::Won), "the ending");
+    s.check(s.game.score() >= before + 5000, "a win outscores any loss");
+    let after = s.act(PlayerAction::Move(East));
+    s.check_eq(after, TurnOutcome::NoTurn, "nothing after the end");
 }
 
 #[test]
@@ -270,16 +310,16 @@ fn the_score_counts_depth_and_kills_by_kind() {
     // An orc in a dead end to the east, a troll to the west: the player outlasts both.
     let mut s = Scenario::new(&["#####", "#T@o#", "#####"]);
     s.game = s.game.with_player_max_hit_points(1000);
-    assert_eq!(s.game.score(), 100, "100 for depth 1");
+    s.check_eq(s.game.score(), 100, "100 for depth 1");
     for direction in [East, West] {
         let count = s.game.npcs().count();
         while s.game.npcs().count() == count {
-            s.game.act(PlayerAction::Move(direction));
+            s.act(PlayerAction::Move(direction));
         }
     }
-    assert_eq!(s.game.kills_of(NpcType::Orc), 1);
-    assert_eq!(s.game.kills_of(NpcType::Troll), 1);
-    assert_eq!(s.game.score(), 100 + 5 + 20, "5 an orc, 20 a troll");
+    s.check_eq(s.game.kills_of(NpcType::Orc), 1, "orcs killed");
+    s.check_eq(s.game.kills_of(NpcType::Troll), 1, "trolls killed");
+    s.check_eq(s.game.score(), 100 + 5 + 20, "5 an orc, 20 a troll");
 }
 
 /// A potion never lies where the player arrives, on the stairs (or the Sunstone's cell), or on

@@ -4,65 +4,38 @@
 mod common;
 
 use common::{Scenario, drawn_at};
-use coord_2d::ICoord;
 use direction::CardinalDirection::{East, South};
 use umbra_rules::content::NpcType;
 use umbra_rules::game::{Activity, GameEvent, Stop};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
-/// Plays the activity to its end: the reason it stopped and the turns it took.
-/// The turns are counted here, not taken from the activity, so that a miscount there cannot
-/// turn a failure into a hang.
-fn perform(game: &mut Game, activity: Activity) -> (Stop, u32) {
-    let mut doing = game.begin(activity);
-    for turns in 0..5_000 {
-        if let Err(stop) = game.step(&mut doing) {
-            assert_eq!(doing.steps(), turns, "the activity counts its turns");
-            return (stop, turns);
-        }
-    }
-    panic!("{activity:?} goes on for ever");
-}
-
-/// Like [`perform`], checking before every step that the player already knows the cell it
-/// steps onto.
-fn explore_by_knowledge(game: &mut Game) -> (Stop, u32) {
-    let mut doing = game.begin(Activity::Explore);
+/// Like [`Scenario::perform`] for exploring, checking before every step that the player
+/// already knows the cell it steps onto.
+fn explore_by_knowledge(s: &mut Scenario) -> (Stop, u32) {
+    let mut doing = s.game.begin(Activity::Explore);
     loop {
-        let before: Vec<CellVisibility> = game
+        let before: Vec<CellVisibility> = s
+            .game
             .size()
             .icoord_iter_row_major()
-            .map(|c| game.cell_view(c).visibility)
+            .map(|c| s.game.cell_view(c).visibility)
             .collect();
-        let width = game.size().width() as i32;
-        match game.step(&mut doing) {
+        let width = s.game.size().width() as i32;
+        match s.step(&mut doing) {
             Ok(_) => {
-                let here = game.player_coord();
+                let here = s.game.player_coord();
                 let known = before[(here.y * width + here.x) as usize];
-                assert_ne!(
+                s.check_ne(
                     known,
                     CellVisibility::NeverSeen,
-                    "stepped onto {here:?} unseen"
+                    &format!("stepped onto {here:?} unseen"),
                 );
-                assert!(doing.steps() < 5_000, "exploring goes on for ever");
+                s.check(doing.steps() < 5_000, "exploring goes on for ever");
             }
             Err(stop) => return (stop, doing.steps()),
         }
     }
-}
-
-/// A game on `rows` and where each digit label is.
-fn labelled(rows: &[&str], options: GameOptions) -> (Game, impl Fn(char) -> ICoord) {
-    let (game, labels) = Game::from_ascii(rows, options).expect("valid map");
-    let at = move |label: char| {
-        labels
-            .iter()
-            .find(|(l, _)| *l == label)
-            .map(|&(_, coord)| coord)
-            .unwrap_or_else(|| panic!("no label {label}"))
-    };
-    (game, at)
 }
 
 fn omniscient() -> GameOptions {
@@ -96,39 +69,43 @@ fn hurt_after_a_fight() -> Scenario {
 
 #[test]
 fn rest_waits_until_hit_points_are_full_and_no_longer() {
-    let mut scenario = hurt_after_a_fight();
+    let mut s = hurt_after_a_fight();
     let missing = {
-        let hp = scenario.game.player_hit_points();
+        let hp = s.game.player_hit_points();
         hp.max - hp.current
     };
-    let start = scenario.game.turn();
-    let (stop, steps) = perform(&mut scenario.game, Activity::Rest);
-    let hp = scenario.game.player_hit_points();
-    scenario.check(stop == Stop::Healed, &format!("rest ended with {stop:?}"));
-    scenario.check(hp.current == hp.max, "rested to full hit points");
+    let start = s.game.turn();
+    let (stop, steps) = s.perform(Activity::Rest);
+    let hp = s.game.player_hit_points();
+    s.check(stop == Stop::Healed, &format!("rest ended with {stop:?}"));
+    s.check(hp.current == hp.max, "rested to full hit points");
     // One hit point every ten turns: the last one comes on a multiple of ten.
     let interval = umbra_rules::balance::PLAYER_REGENERATION_INTERVAL;
-    scenario.check(
-        scenario.game.turn().is_multiple_of(interval),
+    s.check(
+        s.game.turn().is_multiple_of(interval),
         "rest stops on the very turn the last hit point returns",
     );
-    scenario.check(
+    s.check(
         u64::from(steps) <= u64::from(missing) * interval
-            && scenario.game.turn() - start == u64::from(steps),
+            && s.game.turn() - start == u64::from(steps),
         &format!("{steps} turns of rest for {missing} hit points"),
     );
-    let every_wait = scenario.game.actions()[scenario.game.actions().len() - steps as usize..]
+    let every_wait = s.game.actions()[s.game.actions().len() - steps as usize..]
         .iter()
         .all(|&a| a == PlayerAction::Wait);
-    scenario.check(every_wait, "each turn of rest is a wait, as if keyed");
+    s.check(every_wait, "each turn of rest is a wait, as if keyed");
 }
 
 #[test]
 fn resting_unhurt_waits_a_while_then_says_so() {
-    let (mut game, _) = Game::from_ascii(ARENA, GameOptions::default()).expect("valid map");
-    let (stop, steps) = perform(&mut game, Activity::Rest);
-    assert_eq!(stop, Stop::Waited);
-    assert_eq!(steps, umbra_rules::balance::REST_UNHURT_TURNS);
+    let mut s = Scenario::new(ARENA);
+    let (stop, steps) = s.perform(Activity::Rest);
+    s.check_eq(stop, Stop::Waited, "how resting unhurt ends");
+    s.check_eq(
+        steps,
+        umbra_rules::balance::REST_UNHURT_TURNS,
+        "the turns it waits",
+    );
 }
 
 /// A room with a corridor out of sight round a corner, down which an awake orc wanders in.
@@ -148,36 +125,36 @@ const ROOM_AND_CORRIDOR: &[&str] = &[
 
 #[test]
 fn rest_stops_when_an_orc_comes_into_view() {
-    let mut scenario = Scenario::with_npcs(ROOM_AND_CORRIDOR, &[('1', 'o')]);
-    let orc_start = scenario.at('1');
-    scenario.check(
-        scenario.game.cell_view(orc_start).visibility == CellVisibility::NeverSeen,
+    let mut s = Scenario::with_npcs(ROOM_AND_CORRIDOR, &[('1', 'o')]);
+    let orc_start = s.at('1');
+    s.check(
+        s.game.cell_view(orc_start).visibility == CellVisibility::NeverSeen,
         "the orc starts out of sight",
     );
     let mut stopped = None;
     for _ in 0..20 {
-        let (stop, _) = perform(&mut scenario.game, Activity::Rest);
-        let came = scenario.game.events().contains(&GameEvent::CameIntoView {
+        let (stop, _) = s.perform(Activity::Rest);
+        let came = s.game.events().contains(&GameEvent::CameIntoView {
             npc_type: NpcType::Orc,
         });
         if came {
             stopped = Some(stop);
             break;
         }
-        scenario.check(stop == Stop::Waited, &format!("rest ended with {stop:?}"));
+        s.check(stop == Stop::Waited, &format!("rest ended with {stop:?}"));
     }
-    let stop = stopped.unwrap_or_else(|| scenario.fail("the orc never came into view"));
-    scenario.check(
+    let stop = stopped.unwrap_or_else(|| s.fail("the orc never came into view"));
+    s.check(
         stop == Stop::Interrupted,
         &format!("rest ended with {stop:?}"),
     );
-    let orc = scenario.where_is('1');
-    scenario.check(
-        scenario.game.cell_view(orc).visibility == CellVisibility::Visible,
+    let orc = s.where_is('1');
+    s.check(
+        s.game.cell_view(orc).visibility == CellVisibility::Visible,
         "the rest stops on the turn the orc is in view",
     );
-    let (refused, steps) = perform(&mut scenario.game, Activity::Rest);
-    scenario.check(
+    let (refused, steps) = s.perform(Activity::Rest);
+    s.check(
         refused == Stop::NpcInView(NpcType::Orc) && steps == 0,
         "no rest with an awake orc in view",
     );
@@ -198,23 +175,34 @@ const LEVEL: &[&str] = &[
 
 #[test]
 fn explore_sees_every_reachable_cell_then_stops() {
-    let (mut game, _) = Game::from_ascii(LEVEL, GameOptions::default()).expect("valid map");
-    let (stop, steps) = explore_by_knowledge(&mut game);
+    let mut s = Scenario::new(LEVEL);
+    let (stop, steps) = explore_by_knowledge(&mut s);
     let stairs = drawn_at(LEVEL, '>');
-    assert_eq!(stop, Stop::Explored { stairs: None }, "after {steps} steps");
-    assert!(steps > 5, "it walked to see it all ({steps} steps)");
-    for coord in game.size().icoord_iter_row_major() {
-        let reachable = !game.is_wall(coord) && coord.x < 12;
+    s.check_eq(
+        stop,
+        Stop::Explored { stairs: None },
+        &format!("after {steps} steps"),
+    );
+    s.check(
+        steps > 5,
+        &format!("it walked to see it all ({steps} steps)"),
+    );
+    for coord in s.game.size().icoord_iter_row_major() {
+        let reachable = !s.game.is_wall(coord) && coord.x < 12;
         if reachable {
-            assert_ne!(
-                game.cell_view(coord).visibility,
+            s.check_ne(
+                s.game.cell_view(coord).visibility,
                 CellVisibility::NeverSeen,
-                "{coord:?} was never seen"
+                &format!("{coord:?} was never seen"),
             );
         }
     }
     // The walled-off room east of x=12 has no way in, so it stays unexplored.
-    assert_eq!(game.cell_view(stairs).visibility, CellVisibility::NeverSeen);
+    s.check_eq(
+        s.game.cell_view(stairs).visibility,
+        CellVisibility::NeverSeen,
+        "the walled-off stairs stay unseen",
+    );
 }
 
 /// As [`LEVEL`], but the east room has a doorway, so exploring finds the stairs.
@@ -232,16 +220,20 @@ const LEVEL_WITH_DOOR: &[&str] = &[
 
 #[test]
 fn explore_reaches_the_stairs_and_says_where_they_are() {
-    let (mut game, _) =
-        Game::from_ascii(LEVEL_WITH_DOOR, GameOptions::default()).expect("valid map");
-    let (stop, _) = explore_by_knowledge(&mut game);
-    assert_eq!(
+    let mut s = Scenario::new(LEVEL_WITH_DOOR);
+    let (stop, _) = explore_by_knowledge(&mut s);
+    s.check_eq(
         stop,
         Stop::Explored {
-            stairs: Some(drawn_at(LEVEL_WITH_DOOR, '>'))
-        }
+            stairs: Some(drawn_at(LEVEL_WITH_DOOR, '>')),
+        },
+        "exploring ends knowing the stairs",
     );
-    assert_eq!(game.known_stairs(), Some(drawn_at(LEVEL_WITH_DOOR, '>')));
+    s.check_eq(
+        s.game.known_stairs(),
+        Some(drawn_at(LEVEL_WITH_DOOR, '>')),
+        "the stairs are known",
+    );
 }
 
 #[test]
@@ -251,25 +243,25 @@ fn explore_stops_when_an_npc_comes_into_view() {
         .map(|row| row.replace("#...>", "#.1.>"))
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut scenario = Scenario::with_npcs(&rows, &[('1', 'z')]);
-    let (stop, steps) = perform(&mut scenario.game, Activity::Explore);
-    scenario.check(
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'z')]);
+    let (stop, steps) = s.perform(Activity::Explore);
+    s.check(
         stop == Stop::Interrupted,
         &format!("explore ended with {stop:?}"),
     );
-    scenario.check(steps > 0, "it explored first");
-    let came = scenario.game.events().contains(&GameEvent::CameIntoView {
+    s.check(steps > 0, "it explored first");
+    let came = s.game.events().contains(&GameEvent::CameIntoView {
         npc_type: NpcType::Orc,
     });
-    scenario.check(came, "the last step brought the orc into view");
-    scenario.check(
-        scenario.game.cell_view(scenario.at('1')).visibility == CellVisibility::Visible,
+    s.check(came, "the last step brought the orc into view");
+    s.check(
+        s.game.cell_view(s.at('1')).visibility == CellVisibility::Visible,
         "the orc is in view",
     );
     // A sleeper does not forbid exploring on: the player may walk round it.
-    let (next, more) = perform(&mut scenario.game, Activity::Explore);
-    scenario.check(more > 0, &format!("exploring on went nowhere: {next:?}"));
-    scenario.check(scenario.npc('1').is_some(), "exploring never attacks");
+    let (next, more) = s.perform(Activity::Explore);
+    s.check(more > 0, &format!("exploring on went nowhere: {next:?}"));
+    s.check(s.npc('1').is_some(), "exploring never attacks");
 }
 
 /// The player's room opens west into a corridor; a hidden room lies just east, behind one
@@ -288,19 +280,27 @@ const HIDDEN_ROOM: &[&str] = &[
 
 #[test]
 fn explore_goes_by_what_the_player_knows_not_the_true_map() {
-    let (mut game, at) = labelled(HIDDEN_ROOM, GameOptions::default());
-    let hidden = at('1');
-    assert_eq!(game.cell_view(hidden).visibility, CellVisibility::NeverSeen);
-    let (stop, _) = explore_by_knowledge(&mut game);
-    assert_eq!(stop, Stop::Explored { stairs: None });
-    assert_ne!(game.cell_view(hidden).visibility, CellVisibility::NeverSeen);
+    let mut s = Scenario::with_options(HIDDEN_ROOM, GameOptions::default());
+    let hidden = s.at('1');
+    s.check_eq(
+        s.game.cell_view(hidden).visibility,
+        CellVisibility::NeverSeen,
+        "the hidden room",
+    );
+    let (stop, _) = explore_by_knowledge(&mut s);
+    s.check_eq(stop, Stop::Explored { stairs: None }, "exploring ends");
+    s.check_ne(
+        s.game.cell_view(hidden).visibility,
+        CellVisibility::NeverSeen,
+        "the hidden room",
+    );
 
-    let (mut all_seeing, _) = Game::from_ascii(HIDDEN_ROOM, omniscient()).expect("valid map");
-    let (stop, steps) = perform(&mut all_seeing, Activity::Explore);
-    assert_eq!(
+    let mut all_seeing = Scenario::with_options(HIDDEN_ROOM, omniscient());
+    let (stop, steps) = all_seeing.perform(Activity::Explore);
+    all_seeing.check_eq(
         (stop, steps),
         (Stop::Explored { stairs: None }, 0),
-        "nothing is left unseen"
+        "nothing is left unseen",
     );
 }
 
@@ -318,43 +318,43 @@ const LOOP: &[&str] = &[
 
 #[test]
 fn travel_takes_a_shortest_known_path() {
-    let (mut game, at) = labelled(LOOP, omniscient());
-    let (stop, steps) = perform(&mut game, Activity::Travel(at('2')));
-    assert_eq!(stop, Stop::Arrived);
-    assert_eq!(game.player_coord(), at('2'));
+    let mut s = Scenario::with_options(LOOP, omniscient());
+    let (stop, steps) = s.perform(Activity::Travel(s.at('2')));
+    s.check_eq(stop, Stop::Arrived, "travel arrives");
+    s.check_eq(s.game.player_coord(), s.at('2'), "the player stands at 2");
     // Across the middle: 3 down, 8 across, 2 down.
-    assert_eq!(steps, 13, "the shortest way is 13 steps");
+    s.check_eq(steps, 13, "the shortest way is 13 steps");
 }
 
 #[test]
 fn travel_refuses_where_no_known_way_leads() {
-    let (mut game, at) = labelled(HIDDEN_ROOM, GameOptions::default());
-    let (stop, steps) = perform(&mut game, Activity::Travel(at('1')));
-    assert_eq!((stop, steps), (Stop::NoRoute, 0));
+    let mut s = Scenario::with_options(HIDDEN_ROOM, GameOptions::default());
+    let (stop, steps) = s.perform(Activity::Travel(s.at('1')));
+    s.check_eq((stop, steps), (Stop::NoRoute, 0), "no route, no step");
 }
 
 const FORK: &[&str] = &["###########", "#####.#####", "#@...1...2#", "###########"];
 
 #[test]
 fn run_stops_at_a_fork() {
-    let (mut game, at) = labelled(FORK, GameOptions::default());
-    let (stop, steps) = perform(&mut game, Activity::Run(East));
-    assert_eq!(stop, Stop::RunEnded);
-    assert_eq!(
-        game.player_coord(),
-        at('1'),
-        "the run stops where the way forks"
+    let mut s = Scenario::with_options(FORK, GameOptions::default());
+    let (stop, steps) = s.perform(Activity::Run(East));
+    s.check_eq(stop, Stop::RunEnded, "the run ends");
+    s.check_eq(
+        s.game.player_coord(),
+        s.at('1'),
+        "the run stops where the way forks",
     );
-    assert_eq!(steps, 4);
-    let (_, steps) = perform(&mut game, Activity::Run(East));
-    assert_eq!(
-        game.player_coord(),
-        at('2'),
-        "on to the end of the corridor"
+    s.check_eq(steps, 4, "steps to the fork");
+    let (_, steps) = s.perform(Activity::Run(East));
+    s.check_eq(
+        s.game.player_coord(),
+        s.at('2'),
+        "on to the end of the corridor",
     );
-    assert_eq!(steps, 4);
-    let (_, steps) = perform(&mut game, Activity::Run(South));
-    assert_eq!(steps, 0, "no running into a wall");
+    s.check_eq(steps, 4, "steps to the end of the corridor");
+    let (_, steps) = s.perform(Activity::Run(South));
+    s.check_eq(steps, 0, "no running into a wall");
 }
 
 #[test]
@@ -362,11 +362,11 @@ fn a_recorded_session_of_activities_replays_to_the_same_state() {
     // The first seed whose start lets the player explore a good way before anything stops it.
     let seed = (0..100)
         .find(|&seed| {
-            let mut game = Game::new(seed, GameOptions::default());
-            perform(&mut game, Activity::Explore).1 > 20
+            let mut s = Scenario::from_game(Game::new(seed, GameOptions::default()));
+            s.perform(Activity::Explore).1 > 20
         })
         .expect("some start is calm");
-    let mut game = Game::new(seed, GameOptions::default());
+    let mut s = Scenario::from_game(Game::new(seed, GameOptions::default()));
     let mut stops = Vec::new();
     for activity in [
         Activity::Explore,
@@ -374,61 +374,80 @@ fn a_recorded_session_of_activities_replays_to_the_same_state() {
         Activity::Explore,
         Activity::Run(East),
     ] {
-        stops.push(perform(&mut game, activity).0);
+        stops.push(s.perform(activity).0);
         // Whatever stopped it, a key press or two clears the way on.
-        game.act(PlayerAction::Wait);
+        s.act(PlayerAction::Wait);
     }
-    if let Some(stairs) = game.known_stairs() {
-        perform(&mut game, Activity::Travel(stairs));
+    if let Some(stairs) = s.game.known_stairs() {
+        s.perform(Activity::Travel(stairs));
     }
-    assert!(game.turn() > 20, "the session played ({stops:?})");
+    s.check(
+        s.game.turn() > 20,
+        &format!("the session played ({stops:?})"),
+    );
     let mut replayed = Game::new(seed, GameOptions::default());
-    for &action in game.actions() {
+    for &action in s.game.actions() {
         replayed.act(action);
     }
-    assert_eq!(replayed.turn(), game.turn());
-    assert_eq!(replayed.state_hash(), game.state_hash());
+    s.check_eq(replayed.turn(), s.game.turn(), "the replay's turn");
+    s.check_eq(
+        replayed.state_hash(),
+        s.game.state_hash(),
+        "the replay's state hash",
+    );
 }
 
 #[test]
 fn a_route_is_planned_again_when_the_player_leaves_it() {
     // The whole loop is known (omniscience), so nothing new is ever learnt on the way.
-    let (mut game, at) = labelled(LOOP, omniscient());
-    let mut doing = game.begin(Activity::Travel(at('2')));
-    game.step(&mut doing).expect("a first step");
+    let mut s = Scenario::with_options(LOOP, omniscient());
+    let mut doing = s.game.begin(Activity::Travel(s.at('2')));
+    s.step(&mut doing).expect("a first step");
     // The player steps back on its own, off the route it was following.
-    let back = game.actions()[0];
+    let back = s.game.actions()[0];
     let PlayerAction::Move(direction) = back else {
         panic!("travel moves")
     };
-    game.act(PlayerAction::Move(direction.opposite()));
+    s.act(PlayerAction::Move(direction.opposite()));
     // A twin that played the same actions, with no route planned, travels from here as
     // anyone would: the game must do the same, not follow its old route from where it began.
-    let (mut twin, _) = labelled(LOOP, omniscient());
-    for &action in game.actions() {
+    let mut twin = Scenario::with_options(LOOP, omniscient());
+    for &action in s.game.actions() {
         twin.act(action);
     }
-    let (stop, _) = perform(&mut game, Activity::Travel(at('2')));
-    let (twin_stop, _) = perform(&mut twin, Activity::Travel(at('2')));
-    assert_eq!((stop, twin_stop), (Stop::Arrived, Stop::Arrived));
-    assert_eq!(game.actions(), twin.actions());
+    let (stop, _) = s.perform(Activity::Travel(s.at('2')));
+    let (twin_stop, _) = twin.perform(Activity::Travel(s.at('2')));
+    s.check_eq(
+        (stop, twin_stop),
+        (Stop::Arrived, Stop::Arrived),
+        "both arrive",
+    );
+    s.check_eq(
+        s.game.actions(),
+        twin.game.actions(),
+        "the game travels on as its twin does",
+    );
 }
 
 #[test]
 fn exploring_goes_on_after_the_stairs_on_a_level_of_another_size() {
     // A hand-made level is small; the levels below it are generated at the game's map size.
     let rows = ["#######", "#.>...#", "#@....#", "###.###", "#######"];
-    let (mut game, _) = labelled(&rows, GameOptions::default());
+    let mut s = Scenario::new(&rows);
     let stairs = drawn_at(&rows, '>');
-    let (stop, _) = perform(&mut game, Activity::Travel(stairs));
-    assert_eq!(stop, Stop::Arrived);
-    assert!(game.is_on_stairs());
-    game.act(PlayerAction::Descend);
-    assert_eq!(game.depth(), 2);
-    assert_ne!(game.size(), coord_2d::UCoord::new(7, 5));
-    let mut doing = game.begin(Activity::Explore);
-    let _ = game.step(&mut doing);
-    assert!(game.turn() > 0, "exploring the new level works");
+    let (stop, _) = s.perform(Activity::Travel(stairs));
+    s.check_eq(stop, Stop::Arrived, "travel to the stairs arrives");
+    s.check(s.game.is_on_stairs(), "on the stairs");
+    s.act(PlayerAction::Descend);
+    s.check_eq(s.game.depth(), 2, "the depth below");
+    s.check_ne(
+        s.game.size(),
+        coord_2d::UCoord::new(7, 5),
+        "the level below has the game's map size",
+    );
+    let mut doing = s.game.begin(Activity::Explore);
+    let _ = s.game.step(&mut doing);
+    s.check(s.game.turn() > 0, "exploring the new level works");
 }
 
 #[test]
@@ -436,25 +455,23 @@ fn travel_walks_round_a_sleeper_rather_than_into_it() {
     // The sleeper may wake and interrupt: the first seed on which it sleeps through is used.
     // Were the sleeper's cell on the route, no seed would do: the step into it is a blow.
     let taken = std::cell::Cell::new(0);
-    let scenario = Scenario::rolled(
+    let s = Scenario::rolled(
         &["#######", "#@.1.2#", "#.....#", "#######"],
         &[('1', 'z')],
         |s| {
             let target = s.at('2');
-            let (stop, steps) = perform(&mut s.game, Activity::Travel(target));
+            let (stop, steps) = s.perform(Activity::Travel(target));
             taken.set(steps);
             stop == Stop::Arrived
         },
     );
     let steps = taken.get();
-    scenario.check(
+    s.check(
         steps == 6,
         &format!("round the orc by the lower row: {steps} steps"),
     );
-    let orc = scenario
-        .npc('1')
-        .unwrap_or_else(|| scenario.fail("the orc was killed"));
-    scenario.check(
+    let orc = s.npc('1').unwrap_or_else(|| s.fail("the orc was killed"));
+    s.check(
         orc.hit_points.current == orc.hit_points.max,
         "the sleeping orc was never struck",
     );
@@ -462,37 +479,42 @@ fn travel_walks_round_a_sleeper_rather_than_into_it() {
 
 #[test]
 fn a_game_loaded_from_its_state_knows_who_is_in_view() {
-    let (game, _) = labelled(
-        &["#########", "#@..z...#", "#......o#", "#########"],
-        GameOptions::default(),
-    );
-    let mut loaded = Game::from_state_bytes(&game.to_state_bytes()).expect("loads");
-    let (stop, steps) = perform(&mut loaded, Activity::Rest);
-    assert_eq!(
+    let s = Scenario::new(&["#########", "#@..z...#", "#......o#", "#########"]);
+    let loaded = Game::from_state_bytes(&s.game.to_state_bytes()).expect("loads");
+    let mut loaded = Scenario::from_game(loaded);
+    let (stop, steps) = loaded.perform(Activity::Rest);
+    loaded.check_eq(
         (stop, steps),
         (Stop::NpcInView(NpcType::Orc), 0),
-        "the awake orc is seen"
+        "the awake orc is seen",
     );
     loaded.act(PlayerAction::Wait);
     let came = loaded
+        .game
         .events()
         .iter()
         .any(|e| matches!(e, GameEvent::CameIntoView { .. }));
-    assert!(
+    loaded.check(
         !came,
-        "nobody comes into view who was in view already: {:?}",
-        loaded.events()
+        &format!(
+            "nobody comes into view who was in view already: {:?}",
+            loaded.game.events()
+        ),
     );
 }
 
 #[test]
 fn the_next_explore_step_is_the_step_exploring_takes() {
-    let (mut game, _) = Game::from_ascii(LEVEL_WITH_DOOR, GameOptions::default()).expect("map");
-    let mut doing = game.begin(Activity::Explore);
+    let mut s = Scenario::new(LEVEL_WITH_DOOR);
+    let mut doing = s.game.begin(Activity::Explore);
     for _ in 0..10 {
-        let predicted = game.next_explore_step().expect("somewhere to explore");
-        game.step(&mut doing).expect("a step");
-        assert_eq!(game.actions().last(), Some(&PlayerAction::Move(predicted)));
+        let predicted = s.game.next_explore_step().expect("somewhere to explore");
+        s.step(&mut doing).expect("a step");
+        s.check_eq(
+            s.game.actions().last(),
+            Some(&PlayerAction::Move(predicted)),
+            "the step taken is the one predicted",
+        );
     }
 }
 
@@ -500,33 +522,31 @@ fn the_next_explore_step_is_the_step_exploring_takes() {
 /// acting: it agrees with the journey, with an awake NPC in view, and with the run's end.
 #[test]
 fn an_activity_is_finished_exactly_when_its_next_step_would_stop() {
-    let (mut game, at) = labelled(LOOP, omniscient());
-    let mut doing = game.begin(Activity::Travel(at('2')));
+    let mut s = Scenario::with_options(LOOP, omniscient());
+    let mut doing = s.game.begin(Activity::Travel(s.at('2')));
     for _ in 0..50 {
-        if game.player_coord() == at('2') {
+        if s.game.player_coord() == s.at('2') {
             break;
         }
-        assert!(
-            !game.is_finished(&doing),
-            "on the way, at {}",
-            game.player_coord()
+        s.check(
+            !s.game.is_finished(&doing),
+            &format!("on the way, at {}", s.game.player_coord()),
         );
-        assert!(game.step(&mut doing).is_ok());
+        let stepped = s.step(&mut doing);
+        s.check(stepped.is_ok(), "a step on the way");
     }
-    assert!(game.is_finished(&doing), "arrived");
-    assert_eq!(game.step(&mut doing), Err(Stop::Arrived));
+    s.check(s.game.is_finished(&doing), "arrived");
+    let stepped = s.step(&mut doing);
+    s.check_eq(stepped, Err(Stop::Arrived), "arrived");
 
-    let mut scenario = Scenario::with_npcs(&["#######", "#@...1#", "#######"], &[('1', 'o')]);
-    let doing = scenario.game.begin(Activity::Explore);
-    scenario.check(scenario.game.is_finished(&doing), "an awake orc in view");
+    let mut s = Scenario::with_npcs(&["#######", "#@...1#", "#######"], &[('1', 'o')]);
+    let doing = s.game.begin(Activity::Explore);
+    s.check(s.game.is_finished(&doing), "an awake orc in view");
 
     // Won, with nobody in view: only the run's end stops a run east.
-    let mut scenario = Scenario::new(&["######", "#@*..#", "######"]);
-    scenario.act(PlayerAction::Move(East));
-    scenario.check(scenario.game.is_won(), "the Sunstone wins");
-    let doing = scenario.game.begin(Activity::Run(East));
-    scenario.check(
-        scenario.game.is_finished(&doing),
-        "nothing goes on after the end",
-    );
+    let mut s = Scenario::new(&["######", "#@*..#", "######"]);
+    s.act(PlayerAction::Move(East));
+    s.check(s.game.is_won(), "the Sunstone wins");
+    let doing = s.game.begin(Activity::Run(East));
+    s.check(s.game.is_finished(&doing), "nothing goes on after the end");
 }

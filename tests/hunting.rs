@@ -42,7 +42,10 @@ fn an_orc_in_a_corridor_approaches_step_by_step() {
             }
         )
     });
-    assert!(swung, "it swung at the player: {:?}", s.game.events());
+    s.check(
+        swung,
+        &format!("it swung at the player: {:?}", s.game.events()),
+    );
 }
 
 #[test]
@@ -60,10 +63,10 @@ fn an_orc_behind_another_routes_around_it() {
     s.wait(2);
     let player = s.game.player_coord();
     for npc in s.npc_coords() {
-        assert_eq!(
+        s.check_eq(
             npc.manhattan_distance(player),
             1,
-            "both orcs reach the player"
+            "both orcs reach the player",
         );
     }
 }
@@ -74,11 +77,32 @@ fn an_orc_with_no_way_around_waits_its_turn() {
         &["#########", "#@12....#", "#########"],
         &[('1', 'o'), ('2', 'o')],
     );
-    s.wait(3);
-    s.check(
-        s.where_is('1') == s.at('1') && s.where_is('2') == s.at('2'),
-        "both stay: one fights, one waits behind",
-    );
+    for turn in 1..=3 {
+        s.wait(1);
+        // Every turn the orc at 1 swings at the player, hit or miss; the one behind cannot.
+        let swings = s
+            .game
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    GameEvent::Attack {
+                        attacker: Actor::Npc(_),
+                        ..
+                    } | GameEvent::Miss {
+                        attacker: Actor::Npc(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        s.check_eq(swings, 1, &format!("blows at the player on turn {turn}"));
+        s.check(
+            s.where_is('1') == s.at('1') && s.where_is('2') == s.at('2'),
+            "both stay: one fights, one waits behind",
+        );
+    }
 }
 
 #[test]
@@ -92,9 +116,17 @@ fn an_orc_does_not_see_through_walls() {
     ]);
     s.wait(1);
     let orc = s.npc_coords()[0];
-    assert_eq!(s.agent(orc).last_sighting, None);
-    assert_eq!(s.game.npcs_seeing_player(), 0);
-    assert_ne!(s.agent(orc).state, NpcState::Hunting);
+    s.check_eq(
+        s.agent(orc).last_sighting,
+        None,
+        "the orc never saw the player",
+    );
+    s.check_eq(s.game.npcs_seeing_player(), 0, "nobody sees the player");
+    s.check_ne(
+        s.agent(orc).state,
+        NpcState::Hunting,
+        "the orc does not hunt",
+    );
 }
 
 /// 300 hunters packed round the player look for a way round each other every turn, all in one

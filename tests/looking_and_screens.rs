@@ -11,6 +11,7 @@ use umbra::app::GameApp;
 use umbra::app::palette;
 use umbra::cli::ColourMode;
 use umbra::frontend::colour::encode;
+use umbra_rules::game::CellVisibility;
 use umbra_rules::{Game, GameOptions};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
@@ -118,10 +119,16 @@ fn look_dates_a_remembered_npc_and_calls_never_seen_cells_unexplored() {
         line.starts_with(&format!("An orc, remembered from turn {seen_on}.")),
         "{line}"
     );
-    // Rock east of the corridor, walled in on every side, was never in view.
+    // Rock walled in on every side (east of the corridor) was never in view.
     press(&mut app, keys::ESCAPE);
     press(&mut app, KeyboardInput::Char('x'));
-    move_cursor(&mut app, at('3') + ICoord::new(4, 0));
+    let game = app.game();
+    let rock = game
+        .size()
+        .icoord_iter_row_major()
+        .find(|&c| game.cell_view(c).visibility == CellVisibility::NeverSeen)
+        .expect("some rock was never in view");
+    move_cursor(&mut app, rock);
     let line = top_line(&app);
     assert!(line.starts_with("Unexplored"), "{line}");
 }
@@ -200,8 +207,9 @@ fn remembered_cells_are_readable_and_distinct_in_16_and_256_colours() {
     let remembered_wall = at('4') + North.coord();
     let visible_floor = at('3');
     let visible_wall = at('3') + West.coord();
-    // Off the map, which is 10 by 7.
-    let never_seen = ICoord::new(20, 20);
+    // Off the map: below its last row and right of its last column.
+    let map = app.game().size();
+    let never_seen = ICoord::new(map.width() as i32 + 1, map.height() as i32 + 1);
     let glyph = |c: ICoord| screen.rows[c.y as usize].chars().nth(c.x as usize);
     assert_eq!(glyph(remembered_floor), Some('.'));
     assert_eq!(glyph(never_seen), Some(' '));

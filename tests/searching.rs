@@ -29,9 +29,9 @@ fn an_orc_on_a_cell_the_player_sees_sees_the_player_that_turn() {
     let orc = s.at('1');
     let terrain = umbra_rules::terrain::from_ascii(DOORWAY).expect("valid").0;
     let world = umbra_rules::world::World::from_terrain(&terrain);
-    assert!(
+    s.check(
         !can_see(&world, orc, s.game.player_coord()),
-        "the orc's own line of sight is blocked, so only fairness lets it see"
+        "the orc's own line of sight is blocked, so only fairness lets it see",
     );
     s.check(
         s.game.cell_view(orc).visibility == CellVisibility::Visible,

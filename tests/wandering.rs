@@ -12,14 +12,15 @@ use umbra_rules::behaviour::NpcState;
 use umbra_rules::behaviour::waypoints::COVER_STEPS;
 use umbra_rules::game::{Actor, GameEvent};
 
-/// Four rooms, their top-left corners labelled 1, 3, 5 and 7, joined by corridors in a ring. The
-/// player waits in a sealed closet, out of everyone's sight. Orcs start at 8 and 9.
+/// Four rooms, their top-left and bottom-right corners labelled 1 and 2, 3 and 4, 5 and 6, 7
+/// and 0, joined by corridors in a ring. The player waits in a sealed closet, out of everyone's
+/// sight. Orcs start at 8 and 9.
 const FOUR_ROOMS: &[&str] = &[
     "############################",
     "#1.....##############3.....#",
     "#..9..................8....#",
     "#......##############......#",
-    "#......##############......#",
+    "#.....2##############.....4#",
     "###.###################.####",
     "###.#########@#########.####",
     "###.###################.####",
@@ -27,17 +28,19 @@ const FOUR_ROOMS: &[&str] = &[
     "#5.....##############7.....#",
     "#..........................#",
     "#......##############......#",
-    "#......##############......#",
+    "#.....6##############.....0#",
     "############################",
 ];
 
-const ROOM_CORNERS: [char; 4] = ['1', '3', '5', '7'];
-const ROOM_SIZE: ICoord = ICoord::new(6, 4);
+/// Each room by its top-left and bottom-right corners' labels.
+const ROOMS: [(char, char); 4] = [('1', '2'), ('3', '4'), ('5', '6'), ('7', '0')];
 
+/// The room (named by its top-left label) that holds `coord`, if any.
 fn room_of(s: &Scenario, coord: ICoord) -> Option<char> {
-    ROOM_CORNERS.into_iter().find(|&corner| {
-        let offset = coord - s.at(corner);
-        (0..ROOM_SIZE.x).contains(&offset.x) && (0..ROOM_SIZE.y).contains(&offset.y)
+    ROOMS.into_iter().find_map(|(top_left, bottom_right)| {
+        let (from, to) = (s.at(top_left), s.at(bottom_right));
+        let inside = (from.x..=to.x).contains(&coord.x) && (from.y..=to.y).contains(&coord.y);
+        inside.then_some(top_left)
     })
 }
 

@@ -14,6 +14,7 @@ use proptest::prelude::*;
 use umbra_rules::behaviour::Agent;
 use umbra_rules::content::NpcType;
 use umbra_rules::game::NpcInfo;
+use umbra_rules::game::{Activity, Doing, Stop, TurnOutcome};
 use umbra_rules::world::EntityId;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -33,6 +34,43 @@ const FRAMES_SHOWN: usize = 12;
 impl Scenario {
     pub fn new(rows: &[&str]) -> Self {
         Self::with_npcs(rows, &[])
+    }
+
+    /// A scenario on a game made elsewhere (a generated level): no labels, no named NPCs.
+    pub fn from_game(game: Game) -> Self {
+        let mut scenario = Self::new(&["###", "#@#", "###"]);
+        scenario.game = game;
+        scenario.frames = vec![scenario.frame()];
+        scenario
+    }
+
+    /// A map with no NPCs added, played with `options` (omniscience, say).
+    pub fn with_options(rows: &[&str], options: GameOptions) -> Self {
+        let mut scenario = Self::new(rows);
+        scenario.game = Game::from_ascii(rows, options).expect("valid map").0;
+        scenario.frames = vec![scenario.frame()];
+        scenario
+    }
+
+    /// Plays the activity to its end, keeping the map of every step: the reason it stopped and
+    /// the turns it took. The turns are counted here, not taken from the activity, so that a
+    /// miscount there cannot turn a failure into a hang.
+    pub fn perform(&mut self, activity: Activity) -> (Stop, u32) {
+        let mut doing = self.game.begin(activity);
+        for turns in 0..5_000 {
+            if let Err(stop) = self.step(&mut doing) {
+                self.check_eq(doing.steps(), turns, "the activity counts its turns");
+                return (stop, turns);
+            }
+        }
+        self.fail(&format!("{activity:?} goes on for ever"))
+    }
+
+    /// One step of an activity, its map kept.
+    pub fn step(&mut self, doing: &mut Doing) -> Result<TurnOutcome, Stop> {
+        let outcome = self.game.step(doing);
+        self.frames.push(self.frame());
+        outcome
     }
 
     /// A map whose labelled cells in `npcs` hold an NPC (`o`/`T` awake, `z`/`Z` asleep) that the
@@ -116,15 +154,32 @@ impl Scenario {
     }
 
     /// Plays one action and keeps the map for the record.
-    pub fn act(&mut self, action: PlayerAction) {
-        self.game.act(action);
+    pub fn act(&mut self, action: PlayerAction) -> TurnOutcome {
+        let outcome = self.game.act(action);
         self.frames.push(self.frame());
+        outcome
     }
 
     /// Panics with `message` and the latest turns' maps unless `condition` holds.
     pub fn check(&self, condition: bool, message: &str) {
         if !condition {
             self.fail(message);
+        }
+    }
+
+    /// Panics with `message`, both values and the latest turns' maps unless they are equal.
+    pub fn check_eq<T: PartialEq + std::fmt::Debug>(&self, found: T, expected: T, message: &str) {
+        if found != expected {
+            self.fail(&format!(
+                "{message}\n  found:    {found:?}\n  expected: {expected:?}"
+            ));
+        }
+    }
+
+    /// Panics with `message`, the value and the latest turns' maps if they are equal.
+    pub fn check_ne<T: PartialEq + std::fmt::Debug>(&self, found: T, unexpected: T, message: &str) {
+        if found == unexpected {
+            self.fail(&format!("{message}\n  both: {found:?}"));
         }
     }
 
