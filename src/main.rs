@@ -24,6 +24,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(problem) = umbra::app::looks::check_content() {
+        complain(&problem);
+        return ExitCode::FAILURE;
+    }
     if args.show_scores {
         return show_scores(&args);
     }

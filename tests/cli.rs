@@ -28,9 +28,10 @@ fn help_exits_zero_and_lists_every_flag() {
 #[test]
 fn version_names_the_build_and_its_rules_version() {
     let expected = format!(
-        "umbra {} (rules version {})\n",
+        "umbra {} (rules version {}, content {:08x})\n",
         env!("CARGO_PKG_VERSION"),
-        umbra_rules::game::RULES_VERSION
+        umbra_rules::game::RULES_VERSION,
+        umbra_rules::game::content_digest()
     );
     for flag in ["--version", "-V"] {
         let output = umbra(&[flag]);

@@ -10,13 +10,14 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::PlayerAction;
 use umbra_rules::balance;
-use umbra_rules::content::NpcType;
 use umbra_rules::game::{Actor, GameEvent, TurnOutcome};
 use umbra_rules::terrain;
 use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::{ActOutcome, Tile, World};
 
-const ORC: Actor = Actor::Npc(NpcType::Orc);
+fn orc_actor() -> Actor {
+    Actor::Npc(common::orc())
+}
 
 /// Swings east until the NPC there dies; the damage the player's blows reported.
 fn fight_east(s: &mut Scenario) -> u32 {
@@ -47,7 +48,7 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
     let orc = s.at('1');
     let found = s.game.npc_at(orc).map(|npc| npc.npc_type);
-    s.check_eq(found, Some(NpcType::Orc), "the orc stands at 1");
+    s.check_eq(found, Some(common::orc()), "the orc stands at 1");
     s.check(
         s.game.npc_at(s.game.player_coord()).is_none(),
         "the player is no NPC",
@@ -66,7 +67,7 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
         (0, 0, 1, false),
         "kills, deaths, enemies left, cleared",
     );
-    let max = balance::npc_max_hit_points(NpcType::Orc);
+    let max = common::orc().rules().hit_points;
     let mut dealt = 0;
     while dealt < max {
         s.check_eq(
@@ -79,9 +80,9 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
             match *event {
                 GameEvent::Attack {
                     attacker: Actor::Player,
-                    target: ORC,
+                    target,
                     damage,
-                } => {
+                } if target == orc_actor() => {
                     let (low, high) = balance::PLAYER_ATTACK.damage;
                     s.check(
                         (low..=high).contains(&damage),
@@ -91,8 +92,8 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
                 }
                 GameEvent::Miss {
                     attacker: Actor::Player,
-                    target: ORC,
-                } => (),
+                    target,
+                } if target == orc_actor() => (),
                 GameEvent::Attack {
                     attacker: Actor::Player,
                     ..
@@ -109,7 +110,7 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     s.check(
         s.game.events().contains(&GameEvent::Kill {
             killer: Actor::Player,
-            victim: ORC,
+            victim: orc_actor(),
         }),
         "the player's kill is told",
     );
@@ -125,12 +126,12 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     );
     s.check_eq(s.game.count_corpses(), 1, "corpses on the level");
     s.check_eq(
-        s.game.kills_of(NpcType::Orc),
+        s.game.kills_of(common::orc()),
         1,
         "the kill is counted for the morgue",
     );
     s.check_eq(
-        (s.game.kills_of(NpcType::Troll), s.game.kills()),
+        (s.game.kills_of(common::troll()), s.game.kills()),
         (0, 1),
         "kills of trolls, and in all",
     );
@@ -150,7 +151,7 @@ fn a_second_death_on_the_same_cell_replaces_the_corpse() {
     s.game = s.game.with_player_max_hit_points(100);
     let spot = s.at('1');
     s.check_eq(s.game.count_corpses(), 0, "corpses on the level");
-    let max = balance::npc_max_hit_points(NpcType::Troll);
+    let max = common::troll().rules().hit_points;
     let dealt = fight_east(&mut s);
     s.check(dealt >= max, "the first troll took its hit points");
     s.check_eq(s.game.count_corpses(), 1, "corpses on the level");
@@ -203,7 +204,7 @@ fn the_players_death_ends_the_game() {
     }
     s.check(
         s.game.events().contains(&GameEvent::PlayerDied {
-            killer: Actor::Npc(NpcType::Troll),
+            killer: Actor::Npc(common::troll()),
         }),
         "the troll's kill is told",
     );
@@ -256,7 +257,7 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
         .game
         .size()
         .icoord_iter_row_major()
-        .filter(|&c| s.game.cell_view(c).tiles.character == Some(Tile::Npc(NpcType::Troll)))
+        .filter(|&c| s.game.cell_view(c).tiles.character == Some(Tile::Npc(common::troll())))
         .collect();
     s.check_eq(
         shown.len(),

@@ -58,17 +58,22 @@ fn byte_rows() -> Vec<Row> {
         ),
         (
             "map 5x5, intact sums",
-            Bytes(journal(RULES_VERSION, UCoord::new(5, 5), &[])),
+            Bytes(journal(rules(), UCoord::new(5, 5), &[])),
             "out of range",
         ),
         (
             "other rules, intact sums",
-            Bytes(journal(RULES_VERSION + 3, size, &[])),
+            Bytes(journal(other_version(3), size, &[])),
+            "other rules",
+        ),
+        (
+            "other content tables, intact sums",
+            Bytes(journal(other_content(), size, &[])),
             "other rules",
         ),
         (
             "unknown action, intact sums",
-            Bytes(journal(RULES_VERSION, size, &[200])),
+            Bytes(journal(rules(), size, &[200])),
             "unknown action",
         ),
     ]

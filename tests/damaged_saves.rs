@@ -11,6 +11,7 @@ use coord_2d::UCoord;
 use umbra::app::Notice;
 use umbra::cli::{self, Parsed};
 use umbra::session;
+use umbra::storage::RulesId;
 use umbra::storage::SaveSlot;
 
 /// What a damaged file should lead to.
@@ -188,37 +189,49 @@ fn intact_sum_rows() -> Vec<Row> {
     vec![
         (
             "map 5x5, intact sums",
-            Bytes(journal(RULES_VERSION, UCoord::new(5, 5), &[4])),
+            Bytes(journal(rules(), UCoord::new(5, 5), &[4])),
             SetAside("out of range"),
         ),
         (
             "map 0x0, intact sums",
-            Bytes(journal(RULES_VERSION, UCoord::new(0, 0), &[])),
+            Bytes(journal(rules(), UCoord::new(0, 0), &[])),
             SetAside("out of range"),
         ),
         (
             "map 2000x2000, intact sums",
-            Bytes(journal(RULES_VERSION, UCoord::new(2000, 2000), &[])),
+            Bytes(journal(rules(), UCoord::new(2000, 2000), &[])),
             SetAside("out of range"),
         ),
         (
             "map 1000x14, intact sums",
-            Bytes(journal(RULES_VERSION, UCoord::new(1000, 14), &[])),
+            Bytes(journal(rules(), UCoord::new(1000, 14), &[])),
             SetAside("out of range"),
         ),
         (
             "other rules, intact sums",
-            Bytes(journal(RULES_VERSION + 1, size, &[4, 4])),
+            Bytes(journal(other_version(1), size, &[4, 4])),
+            SetAside("other rules"),
+        ),
+        (
+            "other content tables, intact sums",
+            Bytes(journal(other_content(), size, &[4, 4])),
             SetAside("other rules"),
         ),
         (
             "rules version 0, intact sums",
-            Bytes(journal(0, size, &[])),
+            Bytes(journal(
+                RulesId {
+                    version: 0,
+                    ..rules()
+                },
+                size,
+                &[],
+            )),
             SetAside("other rules"),
         ),
         (
             "unknown action, intact sums",
-            Bytes(journal(RULES_VERSION, size, &[4, 9, 4])),
+            Bytes(journal(rules(), size, &[4, 9, 4])),
             SetAside("unknown action"),
         ),
         (

@@ -3,14 +3,14 @@
 
 mod common;
 
+use common::{orc, sunstone, troll};
+
 use common::{Scenario, level_picture};
 use direction::CardinalDirection::*;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::balance;
-use umbra_rules::content::Item;
-use umbra_rules::content::NpcType;
-use umbra_rules::game::{Actor, Ending, GameEvent, TurnOutcome};
+use umbra_rules::game::{Actor, Ending, GameEvent, ItemUse, TurnOutcome};
 use umbra_rules::terrain;
 use umbra_rules::world::Tile;
 use umbra_rules::{GameOptions, PlayerAction};
@@ -96,11 +96,7 @@ fn deeper_levels_hold_more_npcs_and_more_trolls() {
             let mut rng = Isaac64Rng::seed_from_u64(seed);
             let level = terrain::generate_at_depth(size, depth, &mut rng);
             npcs += level.npcs.len();
-            trolls += level
-                .npcs
-                .iter()
-                .filter(|n| n.npc_type == NpcType::Troll)
-                .count();
+            trolls += level.npcs.iter().filter(|n| n.npc_type == troll()).count();
         }
         (npcs, trolls)
     };
@@ -133,11 +129,7 @@ fn only_the_last_level_holds_the_sunstone_and_it_has_no_stairs() {
                 .iter()
                 .filter(|&&t| t == terrain::TerrainTile::Stairs)
                 .count();
-            let stones = level
-                .items
-                .iter()
-                .filter(|i| i.item == Item::Sunstone)
-                .count();
+            let stones = level.items.iter().filter(|i| i.item == sunstone()).count();
             let last = depth == balance::FINAL_DEPTH;
             assert_eq!(
                 (stairs, stones),
@@ -176,23 +168,23 @@ fn over_many_blows_the_hit_rate_and_damage_match_the_balance() {
         for event in s.game.events() {
             match *event {
                 GameEvent::Attack {
-                    attacker: Actor::Npc(NpcType::Troll),
+                    attacker: Actor::Npc(kind),
                     damage: d,
                     ..
-                } => {
+                } if kind == troll() => {
                     swings += 1;
                     hits += 1;
                     damage.push(d);
                 }
                 GameEvent::Miss {
-                    attacker: Actor::Npc(NpcType::Troll),
+                    attacker: Actor::Npc(kind),
                     ..
-                } => swings += 1,
+                } if kind == troll() => swings += 1,
                 _ => (),
             }
         }
     }
-    let dice = balance::npc_attack(NpcType::Troll);
+    let dice = troll().rules().attack;
     s.check_eq(swings, 4000, "one swing a turn");
     let expected = f64::from(dice.to_hit.0) / f64::from(dice.to_hit.1);
     let rate = f64::from(hits) / f64::from(swings);
@@ -234,7 +226,7 @@ fn a_potion_is_picked_up_and_heals_once() {
     let potion = s.at('1');
     s.check_eq(
         s.game.cell_view(potion).tiles.item,
-        Some(Tile::Item(Item::HealingPotion)),
+        Some(Tile::Item(common::potion())),
         "the potion lies at 1",
     );
     s.act(PlayerAction::Move(West));
@@ -242,7 +234,7 @@ fn a_potion_is_picked_up_and_heals_once() {
     s.check_eq(
         s.game.events(),
         &[GameEvent::PickedUp {
-            item: Item::HealingPotion,
+            item: common::potion(),
         }],
         "what the turn told",
     );
@@ -256,10 +248,16 @@ fn a_potion_is_picked_up_and_heals_once() {
     let outcome = s.act(PlayerAction::DrinkPotion);
     s.check_eq(outcome, TurnOutcome::TurnTaken, "drinking takes a turn");
     let after = s.game.player_hit_points();
-    let healed = balance::POTION_HEALING.min(before.max - before.current);
+    let ItemUse::Drink { heal } = common::potion().rules().use_ else {
+        panic!("a healing potion is drunk")
+    };
+    let healed = heal.min(before.max - before.current);
     s.check_eq(
         s.game.events(),
-        &[GameEvent::Drank { healed }],
+        &[GameEvent::Drank {
+            item: common::potion(),
+            healed,
+        }],
         "what the turn told",
     );
     s.check_eq(
@@ -290,9 +288,7 @@ fn taking_the_sunstone_wins_and_ends_the_run() {
     s.act(PlayerAction::Move(East));
     s.check_eq(
         s.game.events(),
-        &[GameEvent::PickedUp {
-            item: Item::Sunstone,
-        }],
+        &[GameEvent::PickedUp { item: sunstone() }],
         "the Sunstone is taken",
     );
     s.check(
@@ -317,8 +313,8 @@ fn the_score_counts_depth_and_kills_by_kind() {
             s.act(PlayerAction::Move(direction));
         }
     }
-    s.check_eq(s.game.kills_of(NpcType::Orc), 1, "orcs killed");
-    s.check_eq(s.game.kills_of(NpcType::Troll), 1, "trolls killed");
+    s.check_eq(s.game.kills_of(orc()), 1, "orcs killed");
+    s.check_eq(s.game.kills_of(troll()), 1, "trolls killed");
     s.check_eq(s.game.score(), 100 + 5 + 20, "5 an orc, 20 a troll");
 }
 
@@ -336,12 +332,12 @@ fn potions_lie_apart_from_the_arrival_the_way_on_and_each_other() {
                 .grid
                 .enumerate()
                 .find_map(|(coord, tile)| (*tile == terrain::TerrainTile::Stairs).then_some(coord));
-            let sunstone = level.items.iter().find(|i| i.item == Item::Sunstone);
+            let sunstone = level.items.iter().find(|i| i.item == sunstone());
             let way_on = way_on.or(sunstone.map(|i| i.coord)).expect("a way on");
             let cells: Vec<_> = level
                 .items
                 .iter()
-                .filter(|i| i.item == Item::HealingPotion)
+                .filter(|i| i.item == common::potion())
                 .map(|i| i.coord)
                 .collect();
             potions += cells.len();

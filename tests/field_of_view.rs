@@ -3,6 +3,7 @@
 
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
+use umbra_rules::content::NpcKind;
 use umbra_rules::game::CellView;
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::world::Tile;
@@ -114,7 +115,7 @@ fn omniscience_sees_every_cell() {
     let orc = game.npcs().next().expect("the orc").coord;
     assert_eq!(
         game.cell_view(orc).tiles.character,
-        Some(Tile::Npc(umbra_rules::content::NpcType::Orc)),
+        Some(Tile::Npc(NpcKind::from_map_letter('o').expect("orcs").0)),
         "the orc out of sight is shown"
     );
 }

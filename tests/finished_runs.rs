@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
+use common::{orc, troll};
+
 use chargrid::core::{Component, FrameBuffer, UCoord};
 use chargrid::input::KeyboardInput;
 use common::tmux::TempDir;
@@ -14,7 +16,6 @@ use umbra::app::{GameApp, score_lines};
 use umbra::cli::{self, Parsed};
 use umbra::session::{self, Opened};
 use umbra::storage::{RecordingFile, SaveSlot, runs};
-use umbra_rules::content::NpcType;
 use umbra_rules::game::History;
 use umbra_rules::game::{Actor, Ending, HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 use umbra_rules::{Game, GameOptions};
@@ -153,7 +154,7 @@ fn victory_writes_a_morgue_file_and_ranks_above_a_death() {
     );
     let scores = runs::read_scores(&dir.0).expect("a readable table");
     let endings: Vec<Ending> = scores.entries().iter().map(|e| e.ending).collect();
-    let troll = Actor::Npc(NpcType::Troll);
+    let troll = Actor::Npc(troll());
     assert_eq!(endings, [Ending::Won, Ending::Died { killer: troll }]);
     let text = screen(&app);
     assert!(text.contains("You won!"), "{text}");
@@ -171,7 +172,7 @@ fn entry(score: u64, seed: u64) -> ScoreEntry {
         turns: 10,
         kills: 0,
         ending: Ending::Died {
-            killer: Actor::Npc(NpcType::Orc),
+            killer: Actor::Npc(orc()),
         },
     }
 }

@@ -3,12 +3,13 @@
 
 mod common;
 
+use common::orc;
+
 use common::Scenario;
 use direction::CardinalDirection::{self, *};
 use umbra_rules::PlayerAction;
 use umbra_rules::balance;
 use umbra_rules::behaviour::{NpcState, Reason};
-use umbra_rules::content::NpcType;
 use umbra_rules::game::{Actor, GameEvent};
 
 /// The orc at 1 stands where a long dead end (east, to 2) meets the way to a loop (south).
@@ -102,7 +103,7 @@ fn a_cornered_orc_fights() {
     let mind = s.mind('1');
     s.check(mind.state == NpcState::Hunting, "it has nowhere to run");
     s.check(mind.last_transition.reason == Reason::Cornered, "cornered");
-    let orc = Actor::Npc(NpcType::Orc);
+    let orc = Actor::Npc(orc());
     let struck_back = s.game.events().iter().any(|event| {
         matches!(event, GameEvent::Attack { attacker, target: Actor::Player, .. }
             | GameEvent::Miss { attacker, target: Actor::Player } if *attacker == orc)

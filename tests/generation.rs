@@ -5,10 +5,11 @@ use std::collections::VecDeque;
 
 mod common;
 
+use common::{orc, troll};
+
 use common::level_picture as snapshot;
 
 use coord_2d::{ICoord, UCoord};
-use umbra_rules::content::NpcType;
 use umbra_rules::{Game, GameOptions};
 
 const SEEDS: u64 = 200;
@@ -79,10 +80,9 @@ fn orcs_outnumber_trolls_about_four_to_one() {
     let (mut orcs, mut trolls) = (0, 0);
     for seed in 0..SEEDS {
         for npc in Game::new(seed, GameOptions::default()).npcs() {
-            match npc.npc_type {
-                NpcType::Orc => orcs += 1,
-                NpcType::Troll => trolls += 1,
-            }
+            let kind = npc.npc_type;
+            orcs += usize::from(kind == orc());
+            trolls += usize::from(kind == troll());
         }
     }
     let orc_percent = orcs * 100 / (orcs + trolls);

@@ -3,9 +3,10 @@
 
 mod common;
 
+use common::orc;
+
 use common::{Scenario, drawn_at};
 use direction::CardinalDirection::{East, South};
-use umbra_rules::content::NpcType;
 use umbra_rules::game::{Activity, GameEvent, Stop};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -134,9 +135,10 @@ fn rest_stops_when_an_orc_comes_into_view() {
     let mut stopped = None;
     for _ in 0..20 {
         let (stop, _) = s.perform(Activity::Rest);
-        let came = s.game.events().contains(&GameEvent::CameIntoView {
-            npc_type: NpcType::Orc,
-        });
+        let came = s
+            .game
+            .events()
+            .contains(&GameEvent::CameIntoView { npc_type: orc() });
         if came {
             stopped = Some(stop);
             break;
@@ -155,7 +157,7 @@ fn rest_stops_when_an_orc_comes_into_view() {
     );
     let (refused, steps) = s.perform(Activity::Rest);
     s.check(
-        refused == Stop::NpcInView(NpcType::Orc) && steps == 0,
+        refused == Stop::NpcInView(common::orc()) && steps == 0,
         "no rest with an awake orc in view",
     );
 }
@@ -250,9 +252,10 @@ fn explore_stops_when_an_npc_comes_into_view() {
         &format!("explore ended with {stop:?}"),
     );
     s.check(steps > 0, "it explored first");
-    let came = s.game.events().contains(&GameEvent::CameIntoView {
-        npc_type: NpcType::Orc,
-    });
+    let came = s
+        .game
+        .events()
+        .contains(&GameEvent::CameIntoView { npc_type: orc() });
     s.check(came, "the last step brought the orc into view");
     s.check(
         s.game.cell_view(s.at('1')).visibility == CellVisibility::Visible,
@@ -485,7 +488,7 @@ fn a_game_loaded_from_its_state_knows_who_is_in_view() {
     let (stop, steps) = loaded.perform(Activity::Rest);
     loaded.check_eq(
         (stop, steps),
-        (Stop::NpcInView(NpcType::Orc), 0),
+        (Stop::NpcInView(orc()), 0),
         "the awake orc is seen",
     );
     loaded.act(PlayerAction::Wait);

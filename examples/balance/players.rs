@@ -2,7 +2,7 @@
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
-use umbra_rules::content::Item;
+use umbra_rules::content::ItemKind;
 use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
@@ -138,7 +138,7 @@ impl Player {
     }
 
     fn towards_potion(&mut self, game: &Game) -> Option<CardinalDirection> {
-        let potion = |c| sight::shows_item(game, c, Item::HealingPotion);
+        let potion = |c| sight::shows_carriable(game, c);
         self.search
             .towards(game, u32::MAX, true, potion)
             .map(|(d, _)| d)
@@ -146,7 +146,7 @@ impl Player {
 
     /// Towards the Sunstone if it is known, else the stairs if they are.
     fn towards_the_way_down(&mut self, game: &Game) -> Option<CardinalDirection> {
-        let sunstone = |c| sight::shows_item(game, c, Item::Sunstone);
+        let sunstone = |c| sight::shows_item(game, c, ItemKind::prize());
         let stairs = |c| sight::shows_stairs(game, c);
         self.search
             .towards(game, u32::MAX, true, sunstone)

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::Game;
-use umbra_rules::content::Item;
+use umbra_rules::content::{ItemKind, ItemUse};
 use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::Tile;
 
@@ -28,8 +28,16 @@ pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
     view.visibility == CellVisibility::Visible && matches!(view.tiles.character, Some(Tile::Npc(_)))
 }
 
-pub fn shows_item(game: &Game, coord: ICoord, item: Item) -> bool {
+pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {
     game.cell_view(coord).tiles.item == Some(Tile::Item(item))
+}
+
+/// An item the player would carry off (a potion), not one that ends the run.
+pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
+    match game.cell_view(coord).tiles.item {
+        Some(Tile::Item(kind)) => matches!(kind.rules().use_, ItemUse::Drink { .. }),
+        _ => false,
+    }
 }
 
 pub fn shows_stairs(game: &Game, coord: ICoord) -> bool {

@@ -3,8 +3,9 @@
 
 use chargrid::core::ICoord;
 
+use super::looks;
 use super::messages::{capitalised, npc_with_article};
-use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, Item, NpcState, Stop, Tile};
+use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, NpcState, Stop, Tile};
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
 /// remembered from turn 212", "the wall", "unexplored".
@@ -17,10 +18,10 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
     let mut words = match tiles.character {
         Some(Tile::Player) => "you".to_string(),
         Some(Tile::Npc(npc_type)) => match view.visibility {
-            CellVisibility::Visible => npc_in_view(game, coord, npc_with_article(npc_type)),
-            _ => npc_with_article(npc_type).to_string(),
+            CellVisibility::Visible => npc_in_view(game, coord, &npc_with_article(npc_type)),
+            _ => npc_with_article(npc_type),
         },
-        _ => thing_words(&view).to_string(),
+        _ => thing_words(&view),
     };
     if tiles.character.is_some() {
         let beneath = thing_words(&view);
@@ -39,21 +40,21 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
 }
 
 /// What lies on the cell below any character.
-fn thing_words(view: &CellView) -> &'static str {
+fn thing_words(view: &CellView) -> String {
     let tiles = &view.tiles;
-    match tiles
+    let words = match tiles
         .item
         .or(tiles.corpse)
         .or(tiles.feature)
         .or(tiles.floor)
     {
-        Some(Tile::Item(Item::HealingPotion)) => "a healing potion",
-        Some(Tile::Item(Item::Sunstone)) => "the Sunstone",
+        Some(Tile::Item(kind)) => return looks::item(kind).a(),
         Some(Tile::Corpse) => "a corpse",
         Some(Tile::Wall) => "the wall",
         Some(Tile::Stairs) => "the stairs down",
         _ => "the floor",
-    }
+    };
+    words.to_string()
 }
 
 /// A living NPC in view: its state of mind and how hurt it is.

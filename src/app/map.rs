@@ -3,8 +3,8 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::view_size;
-use super::palette;
-use umbra_rules::game::{CellView, CellVisibility, Game, Item, NpcType, Tile};
+use super::{looks, palette};
+use umbra_rules::game::{CellView, CellVisibility, Game, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
 /// the map's edges.
@@ -92,13 +92,17 @@ fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
 fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
     match tile {
         Tile::Player => ('@', palette::PLAYER, palette::BACKGROUND),
-        Tile::Npc(NpcType::Orc) => ('o', palette::ORC, palette::BACKGROUND),
-        Tile::Npc(NpcType::Troll) => ('T', palette::TROLL, palette::BACKGROUND),
+        Tile::Npc(kind) => {
+            let npc = looks::npc(kind);
+            (npc.look.glyph, npc.colour(), palette::BACKGROUND)
+        }
         Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
         Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
         Tile::Stairs => ('>', palette::STAIRS, palette::BACKGROUND),
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
-        Tile::Item(Item::HealingPotion) => ('!', palette::POTION, palette::BACKGROUND),
-        Tile::Item(Item::Sunstone) => ('*', palette::SUNSTONE, palette::BACKGROUND),
+        Tile::Item(kind) => {
+            let item = looks::item(kind);
+            (item.look.glyph, item.colour(), palette::BACKGROUND)
+        }
     }
 }

@@ -2,7 +2,8 @@
 
 use std::collections::VecDeque;
 
-use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent, Item, NpcType};
+use super::looks;
+use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent, NpcKind};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
 pub const LOG_CAPACITY: usize = 500;
@@ -75,20 +76,14 @@ impl MessageLog {
     }
 }
 
-/// What the player calls each kind of NPC.
-pub fn npc_name(npc_type: NpcType) -> &'static str {
-    match npc_type {
-        NpcType::Orc => "orc",
-        NpcType::Troll => "troll",
-    }
+/// What the player calls each kind of NPC (its name in the bestiary).
+pub fn npc_name(npc_type: NpcKind) -> &'static str {
+    &looks::npc(npc_type).name
 }
 
 /// The name with its indefinite article: "an orc", "a troll".
-pub fn npc_with_article(npc_type: NpcType) -> &'static str {
-    match npc_type {
-        NpcType::Orc => "an orc",
-        NpcType::Troll => "a troll",
-    }
+pub fn npc_with_article(npc_type: NpcKind) -> String {
+    looks::npc(npc_type).a()
 }
 
 /// A count with its noun, singular for one: "1 kill", "3 kills", "0 enemies".
@@ -130,20 +125,20 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Miss { attacker, .. } => format!("The {} misses you.", name(attacker)),
         GameEvent::Kill { victim, .. } => format!("You kill the {}.", name(victim)),
         GameEvent::PlayerDied { killer } => format!("The {} kills you.", name(killer)),
-        GameEvent::PickedUp {
-            item: Item::HealingPotion,
-        } => "You pick up a healing potion (d to drink it).".to_string(),
-        GameEvent::PickedUp {
-            item: Item::Sunstone,
-        } => "You lift the Sunstone! Its light fills the deep. You have won.".to_string(),
-        GameEvent::Drank { healed: 0 } => {
-            "You drink a healing potion. You were already unhurt.".to_string()
+        GameEvent::PickedUp { item } => looks::item(item).look.picked_up.clone(),
+        GameEvent::Drank { item, healed: 0 } => {
+            format!(
+                "You drink {}. You were already unhurt.",
+                looks::item(item).a()
+            )
         }
-        GameEvent::Drank { healed } => {
-            format!("You drink a healing potion and regain {healed} hit points.")
-        }
+        GameEvent::Drank { item, healed } => format!(
+            "You drink {} and regain {healed} hit points.",
+            looks::item(item).a()
+        ),
         GameEvent::Descended { depth } if depth >= FINAL_DEPTH => format!(
-            "You descend to depth {depth}, the bottom. The Sunstone is somewhere on this level."
+            "You descend to depth {depth}, the bottom. {} is somewhere on this level.",
+            capitalised(&looks::prize())
         ),
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
@@ -151,7 +146,7 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::CameIntoView { npc_type } => {
             format!(
                 "{} comes into view.",
-                capitalised(npc_with_article(npc_type))
+                capitalised(&npc_with_article(npc_type))
             )
         }
         GameEvent::Shout {

@@ -10,6 +10,7 @@ mod keeping;
 pub mod keys;
 mod layout;
 mod look;
+pub mod looks;
 mod map;
 pub mod messages;
 mod morgue;
@@ -240,9 +241,10 @@ impl GameApp {
 /// What `--version` says: the build, and the rules its saves and recordings are played by.
 pub fn version_line() -> String {
     format!(
-        "umbra {} (rules version {})",
+        "umbra {} (rules version {}, content {:08x})",
         env!("CARGO_PKG_VERSION"),
-        umbra_rules::game::RULES_VERSION
+        umbra_rules::game::RULES_VERSION,
+        umbra_rules::game::content_digest()
     )
 }
 
@@ -265,8 +267,9 @@ fn welcome(game: &Game) -> String {
         );
     }
     format!(
-        "Welcome to Umbra. Take the stairs (>) down to depth {} and lift the Sunstone. Press ? for help.",
-        umbra_rules::game::FINAL_DEPTH
+        "Welcome to Umbra. Take the stairs (>) down to depth {} and lift {}. Press ? for help.",
+        umbra_rules::game::FINAL_DEPTH,
+        looks::prize()
     )
 }
 

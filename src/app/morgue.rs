@@ -4,10 +4,10 @@ use std::fmt::Write;
 
 use coord_2d::{ICoord, UCoord};
 
-use super::map;
 use super::messages::{self, MessageLog};
+use super::{looks, map};
 use umbra_rules::game::{
-    Actor, CellVisibility, Ending, FINAL_DEPTH, Game, HighScores, NpcType, RULES_VERSION,
+    Actor, CellVisibility, Ending, FINAL_DEPTH, Game, HighScores, NpcKind, RULES_VERSION,
     ScoreEntry,
 };
 
@@ -17,7 +17,7 @@ const MORGUE_MESSAGES: usize = 20;
 /// How a run ended, e.g. "killed by a troll on depth 4".
 pub fn ending_words(ending: Ending, depth: u32) -> String {
     match ending {
-        Ending::Won => format!("took the Sunstone on depth {depth}"),
+        Ending::Won => format!("took {} on depth {depth}", looks::prize()),
         Ending::Died { killer } => format!("killed by {} on depth {depth}", a(killer)),
     }
 }
@@ -40,18 +40,17 @@ pub fn ending_sentence(game: &Game) -> String {
 fn a(actor: Actor) -> String {
     match actor {
         Actor::Player => "yourself".to_string(),
-        Actor::Npc(npc_type) => messages::npc_with_article(npc_type).to_string(),
+        Actor::Npc(npc_type) => messages::npc_with_article(npc_type),
     }
 }
 
 /// "12 orcs, 3 trolls (15 in all)", or "none".
 pub fn kill_words(game: &Game) -> String {
-    let parts: Vec<String> = NpcType::ALL
-        .iter()
-        .filter(|&&kind| game.kills_of(kind) > 0)
-        .map(|&kind| {
-            let name = messages::npc_name(kind);
-            messages::counted(game.kills_of(kind), name, &format!("{name}s"))
+    let parts: Vec<String> = NpcKind::all()
+        .filter(|&kind| game.kills_of(kind) > 0)
+        .map(|kind| {
+            let look = looks::npc(kind);
+            messages::counted(game.kills_of(kind), &look.name, &look.look.plural)
         })
         .collect();
     if parts.is_empty() {
@@ -70,7 +69,11 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     });
     let size = game.options().map_size;
     let _ = writeln!(text, "Umbra {} morgue file", env!("CARGO_PKG_VERSION"));
-    let _ = writeln!(text, "Rules version: {RULES_VERSION}");
+    let _ = writeln!(
+        text,
+        "Rules version: {RULES_VERSION}, content {:08x}",
+        umbra_rules::game::content_digest()
+    );
     let _ = writeln!(text, "Seed: {}", game.seed());
     let _ = writeln!(text, "Map size: {}x{}", size.width(), size.height());
     let _ = writeln!(text, "Result: {ending}");

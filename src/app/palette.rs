@@ -1,5 +1,6 @@
-//! Every colour Umbra draws with. Colours sit close to the 16 ANSI colours so the HUD stays
-//! readable when a terminal can only show those.
+//! Every colour Umbra draws with, but the kinds' own (each monster's and item's colour is in its
+//! entry of the content tables, `content/*.ron`, read by `looks`). Colours sit close to the 16
+//! ANSI colours so the HUD stays readable when a terminal can only show those.
 
 use chargrid::core::Rgba32;
 
@@ -8,12 +9,8 @@ pub const FLOOR: Rgba32 = Rgba32::new_rgb(100, 100, 120);
 pub const WALL_FOREGROUND: Rgba32 = Rgba32::new_rgb(210, 190, 150);
 pub const WALL_BACKGROUND: Rgba32 = Rgba32::new_rgb(70, 55, 40);
 pub const PLAYER: Rgba32 = Rgba32::new_rgb(255, 255, 255);
-pub const ORC: Rgba32 = Rgba32::new_rgb(80, 210, 60);
-pub const TROLL: Rgba32 = Rgba32::new_rgb(230, 90, 50);
 pub const CORPSE: Rgba32 = Rgba32::new_rgb(170, 30, 30);
 pub const STAIRS: Rgba32 = Rgba32::new_rgb(255, 255, 255);
-pub const POTION: Rgba32 = Rgba32::new_rgb(230, 80, 230);
-pub const SUNSTONE: Rgba32 = Rgba32::new_rgb(255, 220, 90);
 
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);
 pub const FAINT_TEXT: Rgba32 = Rgba32::new_rgb(140, 140, 140);

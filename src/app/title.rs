@@ -6,7 +6,7 @@ use chargrid::input::KeyboardInput;
 
 use super::draw::{self, Line};
 use super::keys::{ListKey, list_key};
-use super::{GameApp, Mode, palette};
+use super::{GameApp, Mode, looks, palette};
 use umbra_rules::game::FINAL_DEPTH;
 use umbra_rules::game::Game;
 
@@ -52,7 +52,10 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, selected: TitleItem) 
         ("U M B R A".to_string(), palette::HEADING),
         blank(),
         (
-            format!("Take the stairs down to depth {FINAL_DEPTH} and lift the Sunstone."),
+            format!(
+                "Take the stairs down to depth {FINAL_DEPTH} and lift {}.",
+                looks::prize()
+            ),
             palette::TEXT,
         ),
         blank(),

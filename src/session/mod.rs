@@ -367,9 +367,9 @@ pub fn headless_summary(recording: &History) -> String {
     let game = recording.play_to_end();
     let hit_points = game.player_hit_points();
     let outcome = match game.ending() {
-        Some(Ending::Died { .. }) => "the player died",
-        Some(Ending::Won) => "the player took the Sunstone",
-        None => "the player was still exploring",
+        Some(Ending::Died { .. }) => "the player died".to_string(),
+        Some(Ending::Won) => format!("the player took {}", crate::app::looks::prize()),
+        None => "the player was still exploring".to_string(),
     };
     format!(
         "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {}, {} left on this \

@@ -26,13 +26,41 @@ pub enum LoadError {
         found: u32,
         expected: u32,
     },
-    /// Written under other rules: replaying it here would play a different game.
+    /// Written under other rules (another rules version, or other content tables): replaying
+    /// it here would play a different game.
     OtherRules {
-        found: u32,
-        expected: u32,
+        found: RulesId,
+        expected: RulesId,
     },
     /// The bytes are intact but do not describe a valid game.
     Invalid(String),
+}
+
+/// The rules a game was played under: the rules version and the digest of the content tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RulesId {
+    pub version: u32,
+    pub content: u32,
+}
+
+impl RulesId {
+    /// This build's rules.
+    pub fn current() -> Self {
+        Self {
+            version: umbra_rules::game::RULES_VERSION,
+            content: umbra_rules::game::content_digest(),
+        }
+    }
+}
+
+impl fmt::Display for RulesId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rules version {} with content {:08x}",
+            self.version, self.content
+        )
+    }
 }
 
 impl LoadError {
@@ -65,8 +93,8 @@ impl fmt::Display for LoadError {
             ),
             Self::OtherRules { found, expected } => write!(
                 f,
-                "it was played under other rules (rules version {found}; this Umbra plays version \
-                 {expected}), so replaying it here would play a different game"
+                "it was played under other rules ({found}; this Umbra plays {expected}), so \
+                 replaying it here would play a different game"
             ),
             Self::Invalid(reason) => write!(f, "it does not describe a valid game ({reason})"),
         }

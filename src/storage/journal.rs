@@ -10,12 +10,13 @@ use direction::CardinalDirection;
 use serde::{Deserialize, Serialize};
 
 use super::LoadError;
-use super::format::{check_magic, read_le};
-use umbra_rules::game::{GameOptions, PlayerAction, RULES_VERSION};
+use super::format::{RulesId, check_magic, read_le};
+use umbra_rules::game::{GameOptions, PlayerAction};
 
 const MAGIC: &[u8; 8] = b"UMBRAJNL";
-/// Bump when the layout of the header or of a record changes.
-const FORMAT_VERSION: u32 = 2;
+/// Bump when the layout of the header or of a record changes. 3: the header names the content
+/// tables' digest with the rules version.
+const FORMAT_VERSION: u32 = 3;
 /// Tag, format version, header length, header checksum.
 const PREAMBLE_LEN: usize = 8 + 4 + 4 + 4;
 /// A header is a few numbers; anything longer is not one of ours.
@@ -25,7 +26,7 @@ pub const RECORD_LEN: usize = 1 + 4;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 struct Header {
-    rules_version: u32,
+    rules: RulesId,
     seed: u64,
     options: GameOptions,
 }
@@ -47,7 +48,7 @@ pub struct Decoded {
 /// The header's bytes and the chain value the first record continues from.
 pub fn encode_header(seed: u64, options: GameOptions) -> (Vec<u8>, u32) {
     let header = Header {
-        rules_version: RULES_VERSION,
+        rules: RulesId::current(),
         seed,
         options,
     };
@@ -128,10 +129,10 @@ fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
     if !rest.is_empty() {
         return Err(LoadError::Invalid("the header has bytes to spare".into()));
     }
-    if header.rules_version != RULES_VERSION {
+    if header.rules != RulesId::current() {
         return Err(LoadError::OtherRules {
-            found: header.rules_version,
-            expected: RULES_VERSION,
+            found: header.rules,
+            expected: RulesId::current(),
         });
     }
     if !umbra_rules::game::is_valid_map_size(header.options.map_size) {

@@ -22,7 +22,7 @@ mod save;
 
 #[cfg(feature = "native")]
 pub use files::{RecordingFile, check_writable_target, parent_dir};
-pub use format::LoadError;
+pub use format::{LoadError, RulesId};
 pub use recording::{RECORDING_SIZE_LIMIT, RecordingBytes};
 pub use resume::{JournalCursor, Resumed, resume};
 #[cfg(feature = "native")]

@@ -10,8 +10,9 @@ use super::format::{unwrap, wrap};
 use umbra_rules::game::{Game, RULES_VERSION};
 
 const MAGIC: &[u8; 8] = b"UMBRASNP";
-/// Bump when the encoding of the game state changes.
-const FORMAT_VERSION: u32 = 3;
+/// Bump when the encoding of the game state changes. 4: carried items and kills by kind, as
+/// long as the content tables' lists of kinds.
+const FORMAT_VERSION: u32 = 4;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

@@ -16,18 +16,17 @@ use std::time::{Duration, Instant};
 
 use coord_2d::UCoord;
 use serde::Serialize;
-use umbra::storage::RecordingBytes;
+use umbra::storage::{RecordingBytes, RulesId};
 use umbra_rules::game::History;
 use umbra_rules::{Game, GameOptions};
 
-pub const RULES_VERSION: u32 = umbra_rules::game::RULES_VERSION;
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Far longer than any row needs: a row still running then is hanging.
 pub const DEADLINE: Duration = Duration::from_secs(10);
 
 #[derive(Serialize)]
 pub struct Header {
-    pub rules_version: u32,
+    pub rules: RulesId,
     pub seed: u64,
     pub options: GameOptions,
 }
@@ -51,9 +50,30 @@ pub fn journal_with(header_payload: &[u8], codes: &[u8]) -> Vec<u8> {
     bytes
 }
 
-pub fn journal(rules_version: u32, map_size: UCoord, codes: &[u8]) -> Vec<u8> {
+/// This build's rules.
+pub fn rules() -> RulesId {
+    RulesId::current()
+}
+
+/// The rules `later` versions on, with this build's content.
+pub fn other_version(later: u32) -> RulesId {
+    RulesId {
+        version: rules().version + later,
+        ..rules()
+    }
+}
+
+/// This build's rules version with other content tables.
+pub fn other_content() -> RulesId {
+    RulesId {
+        content: rules().content ^ 1,
+        ..rules()
+    }
+}
+
+pub fn journal(rules: RulesId, map_size: UCoord, codes: &[u8]) -> Vec<u8> {
     let header = Header {
-        rules_version,
+        rules,
         seed: SEED,
         options: GameOptions {
             map_size,
@@ -136,7 +156,7 @@ pub fn journal_version_zero() -> Vec<u8> {
 /// A real header padded with zeros to `length` bytes, its checksum intact.
 pub fn header_padded_to(length: usize) -> Vec<u8> {
     let header = Header {
-        rules_version: RULES_VERSION,
+        rules: rules(),
         seed: SEED,
         options: GameOptions::default(),
     };
@@ -147,7 +167,7 @@ pub fn header_padded_to(length: usize) -> Vec<u8> {
 
 pub fn header_with_spare_bytes() -> Vec<u8> {
     let header = Header {
-        rules_version: RULES_VERSION,
+        rules: rules(),
         seed: SEED,
         options: GameOptions::default(),
     };

@@ -13,7 +13,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use proptest::prelude::*;
 use umbra_rules::behaviour::Agent;
-use umbra_rules::content::NpcType;
+use umbra_rules::content::{ItemKind, NpcKind};
 use umbra_rules::game::NpcInfo;
 use umbra_rules::game::{Activity, Doing, Stop, TurnOutcome};
 use umbra_rules::world::EntityId;
@@ -256,14 +256,40 @@ impl Scenario {
     }
 }
 
+/// The letter a test map draws the NPC with (its kind's `map_letters`), asleep or awake.
 fn npc_glyph(npc: &NpcInfo, agent: Option<Agent>) -> char {
-    let asleep = agent.is_some_and(|a| a.is_asleep());
-    match (npc.npc_type, asleep) {
-        (NpcType::Orc, false) => 'o',
-        (NpcType::Orc, true) => 'z',
-        (NpcType::Troll, false) => 'T',
-        (NpcType::Troll, true) => 'Z',
+    let letters = npc.npc_type.rules().map_letters;
+    match agent.is_some_and(|a| a.is_asleep()) {
+        true => letters.asleep,
+        false => letters.awake,
     }
+}
+
+/// The kinds tests name, found by the letters test maps draw them with.
+pub fn orc() -> NpcKind {
+    npc_kind('o')
+}
+
+pub fn troll() -> NpcKind {
+    npc_kind('T')
+}
+
+pub fn potion() -> ItemKind {
+    item_kind('!')
+}
+
+pub fn sunstone() -> ItemKind {
+    item_kind('*')
+}
+
+fn npc_kind(letter: char) -> NpcKind {
+    NpcKind::from_map_letter(letter)
+        .unwrap_or_else(|| panic!("no kind drawn with {letter}"))
+        .0
+}
+
+fn item_kind(letter: char) -> ItemKind {
+    ItemKind::from_map_letter(letter).unwrap_or_else(|| panic!("no item drawn with {letter}"))
 }
 
 /// Where `glyph` (the stairs, `>`, which a digit cannot mark) is drawn on a test map.
@@ -322,7 +348,7 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
 }
 
 /// What tells two levels apart: the walls, where the player stands, who stands where.
-pub type LevelPicture = (Vec<bool>, ICoord, Vec<(ICoord, NpcType)>);
+pub type LevelPicture = (Vec<bool>, ICoord, Vec<(ICoord, NpcKind)>);
 
 pub fn level_picture(game: &Game) -> LevelPicture {
     let walls = game

@@ -37,6 +37,9 @@ pub fn start(columns: u32, rows: u32) {
              go on."
         ));
     }));
+    if let Err(problem) = umbra::app::looks::check_content() {
+        return page::show_problem(&problem);
+    }
     let search = web_sys::window()
         .and_then(|window| window.location().search().ok())
         .unwrap_or_default();

@@ -5,8 +5,6 @@
 //! a time in corridors, so the player hits harder and heals slowly: careful play (fighting in
 //! corridors, resting between fights) clears a level; charging into a room of three rarely does.
 
-use crate::content::NpcType;
-
 /// The player can take about ten orc hits or five troll hits.
 pub const PLAYER_MAX_HIT_POINTS: u32 = 20;
 /// Each new depth reached hardens the player: this many more maximum hit points (and the hit
@@ -20,7 +18,8 @@ pub const PLAYER_REGENERATION_INTERVAL: u64 = 10;
 pub const REST_UNHURT_TURNS: u32 = 30;
 
 /// One blow's dice: a chance to hit, then damage drawn uniformly from an inclusive range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AttackDice {
     pub to_hit: (u32, u32),
     pub damage: (u32, u32),
@@ -33,32 +32,10 @@ pub const PLAYER_ATTACK: AttackDice = AttackDice {
     damage: (2, 4),
 };
 
-pub const fn npc_attack(npc_type: NpcType) -> AttackDice {
-    match npc_type {
-        // Orcs are clumsy: a fight with one costs about one hit point, but a band adds up.
-        NpcType::Orc => AttackDice {
-            to_hit: (1, 2),
-            damage: (1, 2),
-        },
-        // A troll lands as often as an orc but hits twice as hard, up to 4: a troll fight costs
-        // a third of the player's health on average and can cost half.
-        NpcType::Troll => AttackDice {
-            to_hit: (1, 2),
-            damage: (2, 4),
-        },
-    }
-}
+// Monsters' numbers (hit points, attacks, traits, points, where they spawn) are in the
+// bestiary, content/bestiary.ron, each with its reason.
 
-pub const fn npc_max_hit_points(npc_type: NpcType) -> u32 {
-    match npc_type {
-        // About two player hits, so a lone orc costs the player about one hit point.
-        NpcType::Orc => 4,
-        // About five player hits: a troll in the open is a real threat.
-        NpcType::Troll => 10,
-    }
-}
-
-// The run: levels get harder on the way down to the Sunstone.
+// Sight.
 
 /// The player sees ten cells in every direction (radius squared 100): a room and the mouth of
 /// the corridor beside it, as in the reference tutorial.
@@ -67,30 +44,14 @@ pub const PLAYER_VISION_DISTANCE_SQUARED: u32 = 100;
 /// every range (see `behaviour::sight`).
 pub const NPC_VISION_DISTANCE_SQUARED: u32 = PLAYER_VISION_DISTANCE_SQUARED;
 
+// The run: levels get harder on the way down to the Sunstone.
+
 /// The Sunstone lies on this depth; taking it wins the run. Ten levels of about twelve NPCs
 /// each make a run of an hour or so, in the manner of a short Brogue or DCSS sprint.
 pub const FINAL_DEPTH: u32 = 10;
-/// NPCs per room on the first level, drawn uniformly: mean 10/8 = 1.25 NPCs a room.
-pub const NPCS_PER_ROOM_TABLE: [u32; 8] = [0, 1, 1, 1, 1, 2, 2, 2];
 
-/// Each room gets one more NPC with this chance: none on depth 1, three in four on depth 10, so
-/// the last level holds about 60 % more than the first.
-pub const fn extra_npc_chance(depth: u32) -> (u32, u32) {
-    (depth.saturating_sub(1), 12)
-}
-
-/// The chance that an NPC is a troll: one in five on depth 1 (as before depth existed), rising
-/// by one in twenty a level to nearly two in three at the bottom.
-pub const fn troll_chance(depth: u32) -> (u32, u32) {
-    (depth + 3, 20)
-}
-
-/// Healing potions per level (inclusive range): about one a level keeps them scarce enough that
-/// drinking one is a choice, not a reflex.
-pub const POTIONS_PER_LEVEL: (u32, u32) = (0, 2);
-/// A potion heals half the player's health: it turns a lost troll fight into a won one, but
-/// drunk at full health it is wasted.
-pub const POTION_HEALING: u32 = 10;
+// How many monsters and items a level holds, and of which kinds, is in the content tables
+// (content/bestiary.ron and content/items.ron), each number with its reason.
 
 // How NPCs behave. Sources: Brogue CE (monsters mostly asleep, wandering between waypoints,
 // fleeing on a safety map) and DCSS (noise that wakes and draws monsters to a fight).
@@ -127,21 +88,10 @@ pub const STUCK_TURNS: u8 = 3;
 /// got away comes back, but not soon.
 pub const NPC_REGENERATION_INTERVAL: u64 = 20;
 
-/// Whether an NPC of this kind runs when badly hurt. Trolls are too stupid and too proud.
-pub const fn flees(npc_type: NpcType) -> bool {
-    matches!(npc_type, NpcType::Orc)
-}
-
-/// A fleeing kind flees at or below half its hit points (an orc after one player blow)...
+/// A kind that flees when hurt (`FleesWhenHurt` in the bestiary) flees at or below half its hit points (an orc after one player blow)...
 pub const FLEE_AT_OR_BELOW: (u32, u32) = (1, 2);
 /// ...and comes back to fight once healed to three quarters (an orc after twenty turns' rest).
 pub const RECOVERED_AT_OR_ABOVE: (u32, u32) = (3, 4);
-
-/// Whether an NPC of this kind shouts when it spots the player, waking and calling the others
-/// within [`SHOUT_NOISE_STEPS`]. Orcs fight in bands; trolls keep their finds to themselves.
-pub const fn shouts(npc_type: NpcType) -> bool {
-    matches!(npc_type, NpcType::Orc)
-}
 
 // The score (see `game::score` for the formula): depth first, fights second, winning above all.
 
@@ -150,12 +100,4 @@ pub const fn shouts(npc_type: NpcType) -> bool {
 pub const POINTS_PER_DEPTH: u64 = 100;
 /// Points for taking the Sunstone: more than any losing run can gather, so any win beats any loss.
 pub const POINTS_FOR_VICTORY: u64 = 5_000;
-
-/// Points for each kill of a kind, in proportion to the hits it takes and deals.
-pub const fn points_per_kill(npc_type: NpcType) -> u64 {
-    match npc_type {
-        NpcType::Orc => 5,
-        // A troll takes five times the hits of an orc and hits harder.
-        NpcType::Troll => 20,
-    }
-}
+// Points for each kill are the bestiary's (`score`).

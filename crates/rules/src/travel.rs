@@ -10,7 +10,7 @@ use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
 use grid_search_cardinal::best::{self, BestSearch, Depth, Path};
 
-use crate::content::Item;
+use crate::content::ItemUse;
 use crate::visibility::{CellVisibility, Visibility};
 use crate::world::Tile;
 
@@ -129,6 +129,12 @@ struct Finder<'a> {
     found: Option<ICoord>,
 }
 
+/// Exploring fetches what the player would carry, never the Sunstone: winning is the
+/// player's own step.
+fn is_worth_fetching(tile: Tile) -> bool {
+    matches!(tile, Tile::Item(kind) if matches!(kind.rules().use_, ItemUse::Drink { .. }))
+}
+
 impl Finder<'_> {
     fn is_goal(&self, coord: ICoord) -> bool {
         if coord == self.start {
@@ -138,7 +144,11 @@ impl Finder<'_> {
             Goal::Cell(target) => coord == target,
             Goal::Explore => {
                 self.visibility.is_frontier(coord)
-                    || self.visibility.memory(coord).item == Some(Tile::Item(Item::HealingPotion))
+                    || self
+                        .visibility
+                        .memory(coord)
+                        .item
+                        .is_some_and(is_worth_fetching)
             }
         }
     }

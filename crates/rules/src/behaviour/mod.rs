@@ -29,6 +29,7 @@ use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchCon
 use rand::Rng;
 
 use crate::balance;
+use crate::content::NpcTrait;
 use crate::visibility::Visibility;
 use crate::world::World;
 use flee::SafetyMap;
@@ -167,7 +168,7 @@ impl BehaviourContext {
         let player = world.player_coord();
         let sees = sees_player(world, senses.visibility, here, player);
         let spotted = sees && agent.see_player(player, turn);
-        let shout = spotted && world.npc_type(npc).is_some_and(balance::shouts);
+        let shout = spotted && has_trait(world, npc, NpcTrait::ShoutsOnSight);
         if should_flee(world, npc, agent) {
             agent.flee(turn);
         }
@@ -218,10 +219,17 @@ impl BehaviourContext {
     }
 }
 
+/// Whether the NPC's kind has the trait.
+pub fn has_trait(world: &World, npc: Entity, wanted: NpcTrait) -> bool {
+    world
+        .npc_type(npc)
+        .is_some_and(|kind| kind.rules().has(wanted))
+}
+
 /// A kind that flees, hurt to its threshold, not already fleeing and not fighting because it was
 /// cornered (a cornered NPC fights on rather than turning its back every other turn).
 fn should_flee(world: &World, npc: Entity, agent: &Agent) -> bool {
-    let fleeing_kind = world.npc_type(npc).is_some_and(balance::flees);
+    let fleeing_kind = has_trait(world, npc, NpcTrait::FleesWhenHurt);
     let cornered =
         agent.state == NpcState::Hunting && agent.last_transition.reason == Reason::Cornered;
     let awake_and_free = !matches!(agent.state, NpcState::Fleeing | NpcState::Asleep);

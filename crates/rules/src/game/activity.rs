@@ -8,7 +8,7 @@ use direction::CardinalDirection;
 
 use super::{Game, PlayerAction, TurnOutcome};
 use crate::balance;
-use crate::content::NpcType;
+use crate::content::NpcKind;
 use crate::travel::Goal;
 use crate::world::Tile;
 
@@ -32,7 +32,7 @@ pub enum Stop {
     /// picked up); its events say what.
     Interrupted,
     /// An awake NPC is in view: no resting or walking off with one about.
-    NpcInView(NpcType),
+    NpcInView(NpcKind),
     /// Rest: hit points are full.
     Healed,
     /// Rest while unhurt: waited the whole while.
@@ -191,7 +191,7 @@ impl Game {
     /// The kind of an awake NPC the player's own eyes see now, if any. Sleepers do not count:
     /// as in Brogue, the player may rest or walk on with one in view, and exploring walks
     /// round it.
-    pub fn awake_npc_in_view(&self) -> Option<NpcType> {
+    pub fn awake_npc_in_view(&self) -> Option<NpcKind> {
         self.visibility.in_sight().iter().find_map(|&coord| {
             let npc = self.world.character_at(coord)?;
             let awake = self.agents.get(npc).is_some_and(|agent| !agent.is_asleep());

@@ -39,7 +39,7 @@ impl Game {
             // Only the player kills, and only on its own move, outside the NPC phase.
             self.awake.retain(|&npc| npc != attack.target);
             if let Actor::Npc(kind) = target {
-                self.kills[kind as usize] += 1;
+                self.kills[kind.index()] += 1;
             }
             self.events.push(GameEvent::Kill {
                 killer: attacker,

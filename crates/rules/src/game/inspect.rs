@@ -7,7 +7,7 @@ use rand::RngCore;
 
 use super::{CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
 use crate::behaviour::Agent;
-use crate::content::NpcType;
+use crate::content::{ItemKind, ItemUse, NpcKind};
 use crate::visibility::CellVisibility;
 use crate::world::HitPoints;
 
@@ -42,12 +42,15 @@ impl Game {
 
     /// Healing potions carried.
     pub fn potions(&self) -> u32 {
-        self.potions
+        ItemKind::all()
+            .filter(|kind| matches!(kind.rules().use_, ItemUse::Drink { .. }))
+            .map(|kind| self.carried[kind.index()])
+            .sum()
     }
 
     /// NPCs of this kind the player has killed this run.
-    pub fn kills_of(&self, npc_type: NpcType) -> u64 {
-        self.kills[npc_type as usize]
+    pub fn kills_of(&self, npc_type: NpcKind) -> u64 {
+        self.kills[npc_type.index()]
     }
 
     /// True if the player stands on the stairs down.
@@ -179,8 +182,8 @@ impl Game {
         hash.write(self.turn);
         hash.write(self.seed);
         hash.write(u64::from(self.depth));
-        hash.write(u64::from(self.potions));
-        for kills in self.kills {
+        hash.write(u64::from(self.carried.iter().sum::<u32>()));
+        for &kills in &self.kills {
             hash.write(kills);
         }
         hash.write(match self.ending {
@@ -194,7 +197,7 @@ impl Game {
         hash.write_hit_points(self.player_hit_points());
         for &npc in self.world.npcs() {
             hash.write_coord(self.world.coord_of(npc));
-            hash.write(self.world.npc_type(npc).map_or(0, |t| t as u64 + 1));
+            hash.write(self.world.npc_type(npc).map_or(0, |t| t.index() as u64 + 1));
             hash.write_hit_points(self.world.hit_points(npc).unwrap_or(HitPoints::full(0)));
             match self.agents.get(npc) {
                 Some(agent) => hash.write_agent(agent),

@@ -34,7 +34,16 @@ pub use history::History;
 // state, the depth of the Sunstone and the sizes a level may have.
 pub use crate::balance::FINAL_DEPTH;
 pub use crate::behaviour::NpcState;
-pub use crate::content::{Item, NpcType};
+pub use crate::content::{
+    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemKind, ItemUse, NpcKind, NpcTrait, Problem,
+    check as check_content, parse_table,
+};
+
+/// The digest of the content tables' rules, which saves and recordings carry beside
+/// [`RULES_VERSION`]: the same seed and actions replay to the same game only under both.
+pub fn content_digest() -> u32 {
+    crate::content::content().digest
+}
 pub use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size};
 pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
 pub use crate::world::{HitPoints, Tile};
@@ -85,7 +94,7 @@ pub enum PlayerAction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Actor {
     Player,
-    Npc(NpcType),
+    Npc(NpcKind),
 }
 
 /// How a run ended.
@@ -120,10 +129,11 @@ pub enum GameEvent {
     },
     /// The player walked onto an item and took it (the Sunstone ends the run in victory).
     PickedUp {
-        item: Item,
+        item: ItemKind,
     },
-    /// The player drank a potion and got back this many hit points.
+    /// The player drank an item of this kind and got back this many hit points.
     Drank {
+        item: ItemKind,
         healed: u32,
     },
     /// The player took the stairs and arrived on this depth.
@@ -135,7 +145,7 @@ pub enum GameEvent {
     NothingToDrink,
     /// An NPC the player did not see at the start of the turn is in its sight now.
     CameIntoView {
-        npc_type: NpcType,
+        npc_type: NpcKind,
     },
     /// An NPC spotted the player and called the others (only the first shout of a turn).
     Shout {
@@ -166,7 +176,7 @@ pub struct NpcInfo {
     /// Stays the NPC's for the whole game, wherever it goes.
     pub id: Entity,
     pub coord: ICoord,
-    pub npc_type: NpcType,
+    pub npc_type: NpcKind,
     pub hit_points: HitPoints,
 }
 
@@ -182,10 +192,10 @@ pub struct Game {
     turn: u64,
     /// The level the player is on: 1 at the start, [`balance::FINAL_DEPTH`] at the bottom.
     depth: u32,
-    /// Healing potions carried.
-    potions: u32,
-    /// NPCs the player has killed this run, by kind in [`NpcType::ALL`] order.
-    kills: [u64; NpcType::ALL.len()],
+    /// Items carried, by kind in the item table's order.
+    carried: Vec<u32>,
+    /// NPCs the player has killed this run, by kind in the bestiary's order.
+    kills: Vec<u64>,
     /// Set once, when the player dies or wins; nothing happens after it.
     ending: Option<Ending>,
     events: Vec<GameEvent>,
@@ -237,8 +247,8 @@ impl Game {
             agents: ComponentTable::default(),
             turn: 0,
             depth: 1,
-            potions: 0,
-            kills: [0; NpcType::ALL.len()],
+            carried: vec![0; ItemKind::all().len()],
+            kills: vec![0; NpcKind::all().len()],
             ending: None,
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
             actions: persist::with_room_to_grow(Vec::new()),

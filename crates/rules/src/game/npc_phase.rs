@@ -10,7 +10,8 @@ use rand::Rng;
 
 use super::{Actor, Game, GameEvent};
 use crate::balance;
-use crate::behaviour::{Noise, NpcAction, Senses};
+use crate::behaviour::{Noise, NpcAction, Senses, has_trait};
+use crate::content::NpcTrait;
 use crate::world::ActOutcome;
 
 impl Game {
@@ -81,7 +82,7 @@ impl Game {
                 agent.see_player(player, self.turn);
             }
             self.wake(npc);
-            if self.world.npc_type(npc).is_some_and(balance::shouts) {
+            if has_trait(&self.world, npc, NpcTrait::ShoutsOnSight) {
                 self.shout(npc);
             }
         }

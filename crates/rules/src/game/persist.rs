@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ending, Game, GameOptions, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
-use crate::content::NpcType;
 use crate::visibility::Visibility;
 use crate::world::World;
 
@@ -22,8 +21,8 @@ struct SavedRef<'a> {
     agents: &'a ComponentTable<Agent>,
     turn: u64,
     depth: u32,
-    potions: u32,
-    kills: [u64; NpcType::ALL.len()],
+    carried: &'a [u32],
+    kills: &'a [u64],
     ending: Option<Ending>,
     actions: &'a [PlayerAction],
 }
@@ -38,8 +37,8 @@ struct Saved {
     agents: ComponentTable<Agent>,
     turn: u64,
     depth: u32,
-    potions: u32,
-    kills: [u64; NpcType::ALL.len()],
+    carried: Vec<u32>,
+    kills: Vec<u64>,
     ending: Option<Ending>,
     actions: Vec<PlayerAction>,
 }
@@ -72,8 +71,8 @@ impl Game {
             agents: &self.agents,
             turn: self.turn,
             depth: self.depth,
-            potions: self.potions,
-            kills: self.kills,
+            carried: &self.carried,
+            kills: &self.kills,
             ending: self.ending,
             actions: &self.actions,
         };
@@ -106,7 +105,7 @@ impl Game {
             agents: saved.agents,
             turn: saved.turn,
             depth: saved.depth,
-            potions: saved.potions,
+            carried: saved.carried,
             kills: saved.kills,
             ending: saved.ending,
             events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),

@@ -2,33 +2,41 @@
 
 use super::{Ending, Game, GameEvent, TurnOutcome};
 use crate::balance;
-use crate::content::Item;
+use crate::content::{ItemKind, ItemUse};
 use crate::terrain;
 
 impl Game {
-    /// The player takes whatever it stepped onto; the Sunstone ends the run in victory.
+    /// The player takes whatever it stepped onto: carried, or the run won.
     pub(super) fn pick_up(&mut self) {
         let Some(item) = self.world.take_item(self.world.player_coord()) else {
             return;
         };
-        match item {
-            Item::HealingPotion => self.potions += 1,
-            Item::Sunstone => self.ending = Some(Ending::Won),
+        match item.rules().use_ {
+            ItemUse::Drink { .. } => self.carried[item.index()] += 1,
+            ItemUse::WinsTheRun => self.ending = Some(Ending::Won),
         }
         self.events.push(GameEvent::PickedUp { item });
     }
 
+    /// The first kind carried that can be drunk, in table order.
+    fn drinkable(&self) -> Option<(ItemKind, u32)> {
+        ItemKind::all().find_map(|kind| match kind.rules().use_ {
+            ItemUse::Drink { heal } if self.carried[kind.index()] > 0 => Some((kind, heal)),
+            _ => None,
+        })
+    }
+
     /// Drinks a potion if one is carried; false (and no time taken) if not.
     pub(super) fn drink_potion(&mut self) -> bool {
-        if self.potions == 0 {
+        let Some((item, heal)) = self.drinkable() else {
             self.events.push(GameEvent::NothingToDrink);
             return false;
-        }
-        self.potions -= 1;
+        };
+        self.carried[item.index()] -= 1;
         let before = self.player_hit_points().current;
-        self.world.heal_player(balance::POTION_HEALING);
+        self.world.heal_player(heal);
         let healed = self.player_hit_points().current - before;
-        self.events.push(GameEvent::Drank { healed });
+        self.events.push(GameEvent::Drank { item, healed });
         true
     }
 

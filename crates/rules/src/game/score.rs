@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Ending, Game};
-use crate::balance::{POINTS_FOR_VICTORY, POINTS_PER_DEPTH, points_per_kill};
-use crate::content::NpcType;
+use crate::balance::{POINTS_FOR_VICTORY, POINTS_PER_DEPTH};
+use crate::content::NpcKind;
 
 /// How many runs the high-score table keeps.
 pub const HIGH_SCORES_KEPT: usize = 10;
@@ -28,9 +28,8 @@ pub struct ScoreEntry {
 impl Game {
     /// The run's score so far (see the module's documentation for the formula).
     pub fn score(&self) -> u64 {
-        let kills: u64 = NpcType::ALL
-            .iter()
-            .map(|&kind| self.kills_of(kind) * points_per_kill(kind))
+        let kills: u64 = NpcKind::all()
+            .map(|kind| self.kills_of(kind) * kind.rules().score)
             .sum();
         let victory = if self.is_won() { POINTS_FOR_VICTORY } else { 0 };
         POINTS_PER_DEPTH * u64::from(self.depth()) + kills + victory

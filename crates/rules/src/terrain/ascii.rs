@@ -4,7 +4,7 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
 use super::{Disposition, ItemSpawn, NpcSpawn, Terrain, TerrainTile};
-use crate::content::{Item, NpcType};
+use crate::content::{ItemKind, NpcKind};
 
 /// Errors from reading an ASCII map.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,9 +45,9 @@ impl std::fmt::Display for AsciiMapError {
 
 impl std::error::Error for AsciiMapError {}
 
-/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `o` orc, `T` troll (both awake),
-/// `z` a sleeping orc, `Z` a sleeping troll, `>` the stairs down, `!` a healing potion, `*` the
-/// Sunstone.
+/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `>` the stairs down; a monster by
+/// its kind's `map_letters` in the bestiary (`o` an orc, `z` a sleeping one; `T` and `Z` a
+/// troll), an item by its `map_letter` in the item table (`!` a healing potion, `*` the Sunstone).
 /// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
 pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), AsciiMapError> {
     let width = rows.first().map(|r| r.chars().count()).unwrap_or(0);
@@ -71,18 +71,17 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                 '.' => (),
                 '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
                 '@' => player = Some(coord),
-                'o' | 'T' | 'z' | 'Z' => npcs.push(ascii_npc(coord, ch)),
                 '>' => *grid.get_checked_mut(coord) = TerrainTile::Stairs,
-                '!' => items.push(ItemSpawn {
-                    coord,
-                    item: Item::HealingPotion,
-                }),
-                '*' => items.push(ItemSpawn {
-                    coord,
-                    item: Item::Sunstone,
-                }),
                 '0'..='9' => labels.push((ch, coord)),
-                _ => return Err(AsciiMapError::UnknownCharacter { ch, x, y }),
+                _ => {
+                    if let Some(npc) = ascii_npc(coord, ch) {
+                        npcs.push(npc);
+                    } else if let Some(item) = ItemKind::from_map_letter(ch) {
+                        items.push(ItemSpawn { coord, item });
+                    } else {
+                        return Err(AsciiMapError::UnknownCharacter { ch, x, y });
+                    }
+                }
             }
         }
     }
@@ -117,20 +116,19 @@ fn walled_in(grid: &Grid<TerrainTile>) -> Result<(), AsciiMapError> {
     }
 }
 
-fn ascii_npc(coord: ICoord, ch: char) -> NpcSpawn {
-    let npc_type = match ch {
-        'o' | 'z' => NpcType::Orc,
-        _ => NpcType::Troll,
+/// The monster a letter stands for (each kind's `map_letters` in the bestiary), if any.
+fn ascii_npc(coord: ICoord, ch: char) -> Option<NpcSpawn> {
+    let (npc_type, asleep) = NpcKind::from_map_letter(ch)?;
+    let disposition = if asleep {
+        Disposition::Asleep
+    } else {
+        Disposition::Awake
     };
-    let disposition = match ch {
-        'z' | 'Z' => Disposition::Asleep,
-        _ => Disposition::Awake,
-    };
-    NpcSpawn {
+    Some(NpcSpawn {
         coord,
         npc_type,
         disposition,
-    }
+    })
 }
 
 /// The level's ground as an ASCII map [`from_ascii`] reads back: walls, floor, stairs and the

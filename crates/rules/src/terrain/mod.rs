@@ -7,9 +7,10 @@ use grid_2d::Grid;
 use rand::Rng;
 
 use crate::balance;
-use crate::content::{Item, NpcType};
+use crate::content::{ItemKind, NpcKind};
 
 mod ascii;
+mod populate;
 
 pub use ascii::{AsciiMapError, from_ascii, ground_to_ascii};
 
@@ -36,7 +37,7 @@ pub enum TerrainTile {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ItemSpawn {
     pub coord: ICoord,
-    pub item: Item,
+    pub item: ItemKind,
 }
 
 /// Whether an NPC starts the level asleep or awake.
@@ -50,7 +51,7 @@ pub enum Disposition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct NpcSpawn {
     pub coord: ICoord,
-    pub npc_type: NpcType,
+    pub npc_type: NpcKind,
     pub disposition: Disposition,
 }
 
@@ -100,7 +101,7 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
     let rooms = place_rooms(&mut grid, rng);
     connect_rooms(&mut grid, &rooms);
     let player = rooms[0].centre();
-    let placed = place_npcs(&grid, &rooms, player, depth, rng);
+    let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
         .into_iter()
@@ -123,12 +124,12 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
     if depth >= balance::FINAL_DEPTH {
         items.push(ItemSpawn {
             coord: exit,
-            item: Item::Sunstone,
+            item: ItemKind::prize(),
         });
     } else {
         *grid.get_checked_mut(exit) = TerrainTile::Stairs;
     }
-    place_potions(&rooms, player, exit, &mut items, rng);
+    populate::place_items(&rooms, player, exit, depth, &mut items, rng);
     Terrain {
         grid,
         player,
@@ -149,33 +150,6 @@ fn farthest_room_centre(rooms: &[Room], player: ICoord) -> ICoord {
         return rooms[0].top_left;
     }
     farthest
-}
-
-/// Potions in random rooms, on cells holding nothing else and never under the player.
-fn place_potions<R: Rng>(
-    rooms: &[Room],
-    player: ICoord,
-    exit: ICoord,
-    items: &mut Vec<ItemSpawn>,
-    rng: &mut R,
-) {
-    let (low, high) = balance::POTIONS_PER_LEVEL;
-    let count = rng.random_range(low..=high);
-    for _ in 0..count {
-        let room = &rooms[rng.random_range(0..rooms.len())];
-        let offset = ICoord::new(
-            rng.random_range(0..room.size.width()) as i32,
-            rng.random_range(0..room.size.height()) as i32,
-        );
-        let coord = room.top_left + offset;
-        let taken = coord == player || coord == exit || items.iter().any(|i| i.coord == coord);
-        if !taken {
-            items.push(ItemSpawn {
-                coord,
-                item: Item::HealingPotion,
-            });
-        }
-    }
 }
 
 fn place_rooms<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) -> Vec<Room> {
@@ -239,47 +213,4 @@ fn carve_corridor(grid: &mut Grid<TerrainTile>, from: ICoord, to: ICoord) {
     for y in corner.y.min(to.y)..=corner.y.max(to.y) {
         *grid.get_checked_mut(ICoord::new(to.x, y)) = TerrainTile::Floor;
     }
-}
-
-fn place_npcs<R: Rng>(
-    grid: &Grid<TerrainTile>,
-    rooms: &[Room],
-    player: ICoord,
-    depth: u32,
-    rng: &mut R,
-) -> Vec<(ICoord, NpcType)> {
-    let mut npcs: Vec<(ICoord, NpcType)> = Vec::new();
-    let mut candidates = Vec::new();
-    let table = balance::NPCS_PER_ROOM_TABLE;
-    let (extra, extra_out_of) = balance::extra_npc_chance(depth);
-    let (troll, troll_out_of) = balance::troll_chance(depth);
-    for room in rooms {
-        let count = table[rng.random_range(0..table.len())]
-            + u32::from(rng.random_ratio(extra, extra_out_of));
-        candidates.clear();
-        candidates.extend(
-            room.coords().filter(|&c| {
-                grid.get(c) == Some(&TerrainTile::Floor) && !is_near_player(c, player)
-            }),
-        );
-        for _ in 0..count {
-            candidates.retain(|c| npcs.iter().all(|(n, _)| n != c));
-            if candidates.is_empty() {
-                break;
-            }
-            let coord = candidates[rng.random_range(0..candidates.len())];
-            let npc_type = if rng.random_ratio(troll, troll_out_of) {
-                NpcType::Troll
-            } else {
-                NpcType::Orc
-            };
-            npcs.push((coord, npc_type));
-        }
-    }
-    npcs
-}
-
-/// The player's cell and the eight around it stay free so no fight starts on turn one.
-fn is_near_player(coord: ICoord, player: ICoord) -> bool {
-    (coord.x - player.x).abs() <= 1 && (coord.y - player.y).abs() <= 1
 }

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::{HitPoints, Layer, Tile, World};
 use crate::balance::{self, AttackDice};
-use crate::content::Item;
+use crate::content::ItemKind;
 
 /// One blow: who struck at whom, whether it landed, how hard, and whether it killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +66,7 @@ impl World {
 
     fn dice_of(&self, entity: Entity) -> AttackDice {
         match self.npc_type(entity) {
-            Some(npc_type) => balance::npc_attack(npc_type),
+            Some(npc_type) => npc_type.rules().attack,
             None => balance::PLAYER_ATTACK,
         }
     }
@@ -121,7 +121,7 @@ impl World {
     }
 
     /// Takes the item lying at `coord` off the map, if there is one.
-    pub fn take_item(&mut self, coord: ICoord) -> Option<Item> {
+    pub fn take_item(&mut self, coord: ICoord) -> Option<ItemKind> {
         let entity = self.spatial_table.layers_at(coord)?.item?;
         let item = match self.components.tile.get(entity) {
             Some(&Tile::Item(item)) => item,

@@ -14,21 +14,21 @@ use grid_2d::Grid;
 use spatial_table::{Location, SpatialTable};
 
 use crate::balance;
-use crate::content::{Item, NpcType};
+use crate::content::{ItemKind, NpcKind};
 use crate::terrain::{Terrain, TerrainTile};
 
 /// What an entity looks like; the app picks glyphs and colours for these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Tile {
     Player,
-    Npc(NpcType),
+    Npc(NpcKind),
     Floor,
     Wall,
     /// The floor of a cell with the way down.
     Stairs,
     /// The remains of whoever died on the cell.
     Corpse,
-    Item(Item),
+    Item(ItemKind),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -46,7 +46,7 @@ impl HitPoints {
 entity_table::declare_entity_module! {
     components {
         tile: Tile,
-        npc_type: NpcType,
+        npc_type: NpcKind,
         hit_points: HitPoints,
     }
 }
@@ -153,10 +153,10 @@ impl World {
         self.components.tile.insert(entity, tile);
     }
 
-    fn spawn_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcType) -> Entity {
+    fn spawn_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcKind) -> Entity {
         let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(npc_type));
         self.components.npc_type.insert(entity, npc_type);
-        let hit_points = HitPoints::full(balance::npc_max_hit_points(npc_type));
+        let hit_points = HitPoints::full(npc_type.rules().hit_points);
         self.components.hit_points.insert(entity, hit_points);
         self.npcs.push(entity);
         entity

@@ -4,7 +4,7 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{HitPoints, LayerTable, Tile, World};
-use crate::content::NpcType;
+use crate::content::NpcKind;
 
 impl World {
     pub fn player(&self) -> Entity {
@@ -35,7 +35,7 @@ impl World {
         self.components.hit_points.get(entity).copied()
     }
 
-    pub fn npc_type(&self, entity: Entity) -> Option<NpcType> {
+    pub fn npc_type(&self, entity: Entity) -> Option<NpcKind> {
         self.components.npc_type.get(entity).copied()
     }
 

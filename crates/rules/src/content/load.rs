@@ -1,0 +1,321 @@
+//! Reading the tables and refusing bad ones, naming the table, the entry and the field: a
+//! missing field, an unknown trait, a depth window no level reaches, two kinds drawn with one
+//! letter, a depth where nothing can spawn. These are messages for whoever edits the tables.
+
+use serde::de::DeserializeOwned;
+
+use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
+use super::{Bestiary, Content, ItemKind, ItemUse, Items};
+use crate::balance::FINAL_DEPTH;
+
+/// What is wrong with a content table, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentError {
+    /// The file: "bestiary" or "items".
+    pub table: &'static str,
+    /// The entry's name, when the problem is in one.
+    pub entry: Option<String>,
+    pub problem: Problem,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// The text is not a table of this shape: a missing or unknown field, an unknown trait, a
+    /// value of the wrong kind. The reader's own words, with the line they refer to.
+    Unreadable { line: usize, reason: String },
+    /// A field whose value cannot be used.
+    Field { field: &'static str, reason: String },
+    /// Two entries share something that must be their own.
+    Shared { field: &'static str, other: String },
+    /// No kind can spawn on this depth.
+    EmptyAtDepth { depth: u32 },
+    /// The item table needs exactly one item that wins the run; it has this many.
+    Prizes { count: usize },
+}
+
+impl std::fmt::Display for ContentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "content/{}.ron", self.table)?;
+        if let Some(entry) = &self.entry {
+            write!(f, ", entry \"{entry}\"")?;
+        }
+        match &self.problem {
+            Problem::Unreadable { line, reason } => write!(f, " (line {line}): {reason}"),
+            Problem::Field { field, reason } => write!(f, ", field `{field}`: {reason}"),
+            Problem::Shared { field, other } => {
+                write!(f, ", field `{field}`: the same as entry \"{other}\"'s")
+            }
+            Problem::EmptyAtDepth { depth } => write!(f, ": nothing can spawn on depth {depth}"),
+            Problem::Prizes { count } => {
+                write!(f, ": {count} items win the run; there must be exactly one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+/// Reads one table file as `T`. On error, names the entry the reader stopped in: the last
+/// `name: "..."` at or before the line it complains of.
+pub fn parse_table<T: DeserializeOwned>(
+    table: &'static str,
+    source: &str,
+) -> Result<T, ContentError> {
+    ron::from_str(source).map_err(|error| {
+        let line = error.span.start.line;
+        ContentError {
+            table,
+            entry: entry_at(source, line),
+            problem: Problem::Unreadable {
+                line,
+                reason: error.code.to_string(),
+            },
+        }
+    })
+}
+
+fn entry_at(source: &str, line: usize) -> Option<String> {
+    source
+        .lines()
+        .take(line)
+        .filter_map(|text| {
+            let rest = text.trim_start().strip_prefix("name:")?.trim();
+            Some(rest.trim_end_matches(',').trim_matches('"').to_string())
+        })
+        .last()
+}
+
+fn field_error(
+    table: &'static str,
+    entry: &str,
+    field: &'static str,
+    reason: impl Into<String>,
+) -> ContentError {
+    ContentError {
+        table,
+        entry: Some(entry.to_string()),
+        problem: Problem::Field {
+            field,
+            reason: reason.into(),
+        },
+    }
+}
+
+impl Content {
+    /// Both tables from their text, checked.
+    pub fn load(bestiary: &str, items: &str) -> Result<Self, ContentError> {
+        let bestiary_file: BestiaryFile = parse_table("bestiary", bestiary)?;
+        let items_file: ItemsFile = parse_table("items", items)?;
+        check_bestiary(&bestiary_file)?;
+        let prize = check_items(&items_file)?;
+        let bestiary = Bestiary {
+            per_room: bestiary_file.per_room,
+            extra_per_room: bestiary_file.extra_per_room,
+            kinds: bestiary_file.kinds.into_iter().map(|e| e.rules).collect(),
+        };
+        let items = Items {
+            per_level: items_file.per_level,
+            kinds: items_file.kinds.into_iter().map(|e| e.rules).collect(),
+            prize,
+        };
+        let digest = digest(&bestiary, &items);
+        Ok(Self {
+            bestiary,
+            items,
+            digest,
+        })
+    }
+}
+
+/// A CRC-32 of the rules' half of both tables in postcard's encoding: the same on every
+/// platform, and blind to the words, which change no game.
+fn digest(bestiary: &Bestiary, items: &Items) -> u32 {
+    let rules = (
+        &bestiary.per_room,
+        bestiary.extra_per_room,
+        &bestiary.kinds,
+        items.per_level,
+        &items.kinds,
+    );
+    let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
+    crc32fast::hash(&bytes)
+}
+
+/// What hand-drawn maps already use: walls, floor, the player, the stairs.
+const MAP_SYNTAX: [char; 4] = ['#', '.', '@', '>'];
+
+/// A kind table may not have more kinds than its numbering holds.
+const KINDS_MAX: usize = u8::MAX as usize;
+
+fn check_bestiary(file: &BestiaryFile) -> Result<(), ContentError> {
+    const TABLE: &str = "bestiary";
+    let whole = |problem| ContentError {
+        table: TABLE,
+        entry: None,
+        problem,
+    };
+    if file.per_room.is_empty() {
+        return Err(whole(Problem::Field {
+            field: "per_room",
+            reason: "an empty list".into(),
+        }));
+    }
+    let extra = file.extra_per_room;
+    if extra.out_of == 0 || extra.chance.first.max(extra.chance.last) > extra.out_of {
+        return Err(whole(Problem::Field {
+            field: "extra_per_room",
+            reason: "a chance above one or out of nothing".into(),
+        }));
+    }
+    if file.kinds.is_empty() || file.kinds.len() > KINDS_MAX {
+        return Err(whole(Problem::Field {
+            field: "kinds",
+            reason: format!("{} kinds; there must be 1 to {KINDS_MAX}", file.kinds.len()),
+        }));
+    }
+    for (i, entry) in file.kinds.iter().enumerate() {
+        check_npc(entry)?;
+        let letters = entry.rules.map_letters;
+        let clash = file.kinds[..i].iter().find(|other| {
+            let theirs = other.rules.map_letters;
+            [letters.awake, letters.asleep]
+                .iter()
+                .any(|l| *l == theirs.awake || *l == theirs.asleep)
+        });
+        if let Some(other) = clash {
+            return Err(ContentError {
+                table: TABLE,
+                entry: Some(entry.name.clone()),
+                problem: Problem::Shared {
+                    field: "map_letters",
+                    other: other.name.clone(),
+                },
+            });
+        }
+    }
+    let spawns: Vec<Spawn> = file
+        .kinds
+        .iter()
+        .map(|e| Spawn {
+            depths: e.rules.spawn.depths,
+            weight: e.rules.spawn.weight,
+        })
+        .collect();
+    every_depth_has_a_kind(TABLE, &spawns)
+}
+
+fn check_npc(entry: &Entry<super::NpcRules>) -> Result<(), ContentError> {
+    const TABLE: &str = "bestiary";
+    let rules = &entry.rules;
+    let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));
+    if rules.hit_points == 0 {
+        return fail("hit_points", "a monster needs at least one hit point");
+    }
+    let (hits, out_of) = rules.attack.to_hit;
+    if out_of == 0 || hits > out_of {
+        return fail("attack", "to_hit must be a chance of at most one in one");
+    }
+    if rules.attack.damage.0 > rules.attack.damage.1 {
+        return fail("attack", "damage runs from its least to its most");
+    }
+    let (fewest, most) = rules.spawn.band;
+    if fewest == 0 || fewest > most {
+        return fail("spawn", "band runs from at least one to its most");
+    }
+    let letters = rules.map_letters;
+    if letters.awake == letters.asleep || !letters.awake.is_ascii_alphabetic() {
+        return fail("map_letters", "two different letters");
+    }
+    check_window(TABLE, &entry.name, rules.spawn.depths)
+}
+
+/// A window must lie on levels the dungeon has.
+fn check_window(
+    table: &'static str,
+    entry: &str,
+    (from, to): (u32, u32),
+) -> Result<(), ContentError> {
+    if from == 0 || from > to || to > FINAL_DEPTH {
+        return Err(field_error(
+            table,
+            entry,
+            "spawn",
+            format!("depths ({from}, {to}) lie outside the levels 1 to {FINAL_DEPTH}"),
+        ));
+    }
+    Ok(())
+}
+
+fn every_depth_has_a_kind(table: &'static str, spawns: &[Spawn]) -> Result<(), ContentError> {
+    for depth in 1..=FINAL_DEPTH {
+        if spawns.iter().all(|s| s.weight.at(s.depths, depth) == 0) {
+            return Err(ContentError {
+                table,
+                entry: None,
+                problem: Problem::EmptyAtDepth { depth },
+            });
+        }
+    }
+    Ok(())
+}
+
+fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
+    const TABLE: &str = "items";
+    let whole = |problem| ContentError {
+        table: TABLE,
+        entry: None,
+        problem,
+    };
+    if file.kinds.is_empty() || file.kinds.len() > KINDS_MAX {
+        return Err(whole(Problem::Field {
+            field: "kinds",
+            reason: format!("{} kinds; there must be 1 to {KINDS_MAX}", file.kinds.len()),
+        }));
+    }
+    if file.per_level.0 > file.per_level.1 {
+        return Err(whole(Problem::Field {
+            field: "per_level",
+            reason: "runs from its least to its most".into(),
+        }));
+    }
+    for (i, entry) in file.kinds.iter().enumerate() {
+        if let Some(spawn) = entry.rules.spawn {
+            check_window(TABLE, &entry.name, spawn.depths)?;
+        }
+        let letter = entry.rules.map_letter;
+        if letter.is_alphanumeric() || MAP_SYNTAX.contains(&letter) {
+            return Err(field_error(
+                TABLE,
+                &entry.name,
+                "map_letter",
+                format!("'{letter}' is the map's own or a monster's (letters and digits)"),
+            ));
+        }
+        if let Some(other) = file.kinds[..i]
+            .iter()
+            .find(|o| o.rules.map_letter == letter)
+        {
+            return Err(ContentError {
+                table: TABLE,
+                entry: Some(entry.name.clone()),
+                problem: Problem::Shared {
+                    field: "map_letter",
+                    other: other.name.clone(),
+                },
+            });
+        }
+    }
+    let spawns: Vec<Spawn> = file.kinds.iter().filter_map(|e| e.rules.spawn).collect();
+    if file.per_level.1 > 0 {
+        every_depth_has_a_kind(TABLE, &spawns)?;
+    }
+    let prizes: Vec<usize> = (0..file.kinds.len())
+        .filter(|&i| file.kinds[i].rules.use_ == ItemUse::WinsTheRun)
+        .collect();
+    match prizes[..] {
+        [prize] => Ok(ItemKind(prize as u8)),
+        _ => Err(whole(Problem::Prizes {
+            count: prizes.len(),
+        })),
+    }
+}

@@ -1,0 +1,147 @@
+//! The content: every monster kind and every item kind, each one entry of a table in
+//! `content/*.ron` at the workspace root (embedded in the build, so the game stays one binary and
+//! the browser needs no files). This module reads the rules' half of each entry (numbers,
+//! traits, where it spawns); the app reads the other half (glyph, colour, words) from the same
+//! entry. Code that does something different for a kind asks for a trait, never for a name.
+//!
+//! Kinds are numbered in table order; every per-kind lookup indexes a table of that length, so
+//! a new entry is known everywhere at once.
+
+mod load;
+mod spawn;
+mod tables;
+
+use std::sync::LazyLock;
+
+pub use load::{ContentError, Problem, parse_table};
+pub use spawn::pick_weighted;
+pub use tables::{
+    Chance, ItemRules, ItemUse, MapLetters, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
+};
+
+/// The shipped bestiary and item table.
+pub const BESTIARY_SOURCE: &str = include_str!("../../../../content/bestiary.ron");
+pub const ITEMS_SOURCE: &str = include_str!("../../../../content/items.ron");
+
+/// A monster kind: its place in the bestiary.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct NpcKind(u8);
+
+/// An item kind: its place in the item table.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct ItemKind(u8);
+
+impl NpcKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().bestiary.kinds.len()).map(Self::at)
+    }
+
+    fn at(index: usize) -> Self {
+        Self(index as u8)
+    }
+
+    /// The kind's place in the table, for tables of per-kind numbers (kills).
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static NpcRules {
+        &content().bestiary.kinds[self.index()]
+    }
+}
+
+impl ItemKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().items.kinds.len()).map(Self::at)
+    }
+
+    fn at(index: usize) -> Self {
+        Self(index as u8)
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static ItemRules {
+        &content().items.kinds[self.index()]
+    }
+
+    /// The item whose taking wins the run (the tables have exactly one).
+    pub fn prize() -> Self {
+        content().items.prize
+    }
+}
+
+/// The bestiary as the rules use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bestiary {
+    pub per_room: Vec<u32>,
+    pub extra_per_room: Chance,
+    pub kinds: Vec<NpcRules>,
+}
+
+/// The item table as the rules use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Items {
+    pub per_level: (u32, u32),
+    pub kinds: Vec<ItemRules>,
+    pub prize: ItemKind,
+}
+
+/// Both tables, checked, and a digest of their rules (not their words): saves and recordings
+/// carry it, so a game is never replayed under other content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Content {
+    pub bestiary: Bestiary,
+    pub items: Items,
+    pub digest: u32,
+}
+
+static CONTENT: LazyLock<Result<Content, ContentError>> =
+    LazyLock::new(|| Content::load(BESTIARY_SOURCE, ITEMS_SOURCE));
+
+/// The shipped content. Checked by the tests and by [`check`] when the game starts, so play
+/// never meets broken tables.
+pub fn content() -> &'static Content {
+    match &*CONTENT {
+        Ok(content) => content,
+        Err(error) => panic!("the shipped content tables are broken: {error}"),
+    }
+}
+
+/// Whether the shipped tables are sound: what a frontend asks before anything else, so broken
+/// tables end the program with one clear line rather than a panic mid-game.
+pub fn check() -> Result<(), &'static ContentError> {
+    CONTENT.as_ref().map(|_| ())
+}
+
+impl NpcKind {
+    /// The kind a hand-drawn map writes with `letter`, and whether it is asleep.
+    pub fn from_map_letter(letter: char) -> Option<(Self, bool)> {
+        content()
+            .bestiary
+            .kinds
+            .iter()
+            .enumerate()
+            .find_map(|(i, kind)| {
+                let MapLetters { awake, asleep } = kind.map_letters;
+                let found = letter == awake || letter == asleep;
+                found.then_some((Self(i as u8), letter == asleep))
+            })
+    }
+}
+
+impl ItemKind {
+    /// The kind a hand-drawn map writes with `letter`.
+    pub fn from_map_letter(letter: char) -> Option<Self> {
+        let kinds = &content().items.kinds;
+        (kinds.iter().position(|kind| kind.map_letter == letter)).map(|i| Self(i as u8))
+    }
+}

@@ -1,0 +1,203 @@
+//! The app's half of the content tables: how each monster and item kind is drawn and named, read
+//! from the `look` of the same entry whose `rules` the rules read (`content/*.ron`).
+
+use std::sync::LazyLock;
+
+use chargrid::core::Rgba32;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use umbra_rules::game::{
+    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem, parse_table,
+};
+
+/// Glyphs the map draws for things that are not kinds: no kind may take one.
+const RESERVED_GLYPHS: [char; 5] = ['@', '#', '.', '>', '%'];
+
+#[derive(Debug, Deserialize)]
+struct LookFile<L> {
+    kinds: Vec<LookEntry<L>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LookEntry<L> {
+    name: String,
+    #[allow(dead_code)]
+    rules: IgnoredAny,
+    look: L,
+}
+
+/// How a monster kind is drawn and named.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NpcLook {
+    pub glyph: char,
+    pub colour: (u8, u8, u8),
+    pub article: String,
+    pub plural: String,
+    /// One line for the look cursor.
+    pub description: String,
+}
+
+/// How an item kind is drawn and named.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemLook {
+    pub glyph: char,
+    pub colour: (u8, u8, u8),
+    pub article: String,
+    pub plural: String,
+    pub description: String,
+    /// What the log says when the player takes one.
+    pub picked_up: String,
+}
+
+/// A kind's name and its look.
+#[derive(Debug, Clone)]
+pub struct Named<L> {
+    pub name: String,
+    pub look: L,
+}
+
+/// What every look has: how the name takes its article, and its colour.
+pub trait Look {
+    fn article(&self) -> &str;
+    fn rgb(&self) -> (u8, u8, u8);
+}
+
+impl Look for NpcLook {
+    fn article(&self) -> &str {
+        &self.article
+    }
+
+    fn rgb(&self) -> (u8, u8, u8) {
+        self.colour
+    }
+}
+
+impl Look for ItemLook {
+    fn article(&self) -> &str {
+        &self.article
+    }
+
+    fn rgb(&self) -> (u8, u8, u8) {
+        self.colour
+    }
+}
+
+impl<L: Look> Named<L> {
+    /// The name with its article: "an orc", "the Sunstone".
+    pub fn a(&self) -> String {
+        format!("{} {}", self.look.article(), self.name)
+    }
+
+    pub fn colour(&self) -> Rgba32 {
+        let (r, g, b) = self.look.rgb();
+        Rgba32::new_rgb(r, g, b)
+    }
+}
+
+/// Every kind's look, in table order (the rules' numbering).
+#[derive(Debug, Clone)]
+pub struct Looks {
+    pub npcs: Vec<Named<NpcLook>>,
+    pub items: Vec<Named<ItemLook>>,
+}
+
+static LOOKS: LazyLock<Result<Looks, ContentError>> =
+    LazyLock::new(|| Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE));
+
+fn looks() -> &'static Looks {
+    match &*LOOKS {
+        Ok(looks) => looks,
+        Err(error) => panic!("the shipped content tables are broken: {error}"),
+    }
+}
+
+/// Whether the shipped tables' looks are sound; asked when the game starts, with the rules' own
+/// check, so broken tables end the program in one line rather than mid-game.
+pub fn check() -> Result<(), &'static ContentError> {
+    LOOKS.as_ref().map(|_| ())
+}
+
+/// Whether the shipped content tables are sound, both the rules' half and the looks: a
+/// frontend asks before anything else, so broken tables end the program in one line naming the
+/// table, the entry and the field, never in a panic mid-game.
+pub fn check_content() -> Result<(), String> {
+    let failed = umbra_rules::game::check_content().err().or(check().err());
+    match failed {
+        Some(error) => Err(format!("the game's content tables are broken: {error}")),
+        None => Ok(()),
+    }
+}
+
+/// The item that wins the run, with its article: "the Sunstone".
+pub fn prize() -> String {
+    item(ItemKind::prize()).a()
+}
+
+pub fn npc(kind: NpcKind) -> &'static Named<NpcLook> {
+    &looks().npcs[kind.index()]
+}
+
+pub fn item(kind: ItemKind) -> &'static Named<ItemLook> {
+    &looks().items[kind.index()]
+}
+
+impl Looks {
+    /// Both tables' looks from their text, checked: every kind drawn with a glyph of its own.
+    pub fn load(bestiary: &str, items: &str) -> Result<Self, ContentError> {
+        let npcs: LookFile<NpcLook> = parse_table("bestiary", bestiary)?;
+        let items: LookFile<ItemLook> = parse_table("items", items)?;
+        let looks = Self {
+            npcs: npcs.kinds.into_iter().map(named).collect(),
+            items: items.kinds.into_iter().map(named).collect(),
+        };
+        looks.check_glyphs()?;
+        Ok(looks)
+    }
+
+    fn check_glyphs(&self) -> Result<(), ContentError> {
+        let glyphs: Vec<(&'static str, &str, char)> = self
+            .npcs
+            .iter()
+            .map(|n| ("bestiary", n.name.as_str(), n.look.glyph))
+            .chain(
+                self.items
+                    .iter()
+                    .map(|i| ("items", i.name.as_str(), i.look.glyph)),
+            )
+            .collect();
+        for (i, &(table, name, glyph)) in glyphs.iter().enumerate() {
+            let entry = Some(name.to_string());
+            if RESERVED_GLYPHS.contains(&glyph) || glyph.is_whitespace() {
+                return Err(ContentError {
+                    table,
+                    entry,
+                    problem: Problem::Field {
+                        field: "glyph",
+                        reason: format!("'{glyph}' is the map's own"),
+                    },
+                });
+            }
+            if let Some(&(_, other, _)) = glyphs[..i].iter().find(|g| g.2 == glyph) {
+                return Err(ContentError {
+                    table,
+                    entry,
+                    problem: Problem::Shared {
+                        field: "glyph",
+                        other: other.to_string(),
+                    },
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn named<L>(entry: LookEntry<L>) -> Named<L> {
+    Named {
+        name: entry.name,
+        look: entry.look,
+    }
+}

@@ -1,0 +1,217 @@
+//! The content tables: the shipped ones load, every kind in them is complete (it spawns by the
+//! last depth, and has a look, a name and a score), and broken tables are refused in words that
+//! name the table, the entry and the field.
+
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra::app::looks::{self, Looks};
+use umbra_rules::balance::FINAL_DEPTH;
+use umbra_rules::content::{
+    BESTIARY_SOURCE, Content, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem,
+};
+use umbra_rules::game::DEFAULT_MAP_SIZE;
+use umbra_rules::terrain;
+
+/// The shipped bestiary with `from` replaced by `to` (which must be there to replace).
+fn bestiary_with(from: &str, to: &str) -> String {
+    assert!(
+        BESTIARY_SOURCE.contains(from),
+        "{from:?} is in the bestiary"
+    );
+    BESTIARY_SOURCE.replacen(from, to, 1)
+}
+
+fn items_with(from: &str, to: &str) -> String {
+    assert!(ITEMS_SOURCE.contains(from), "{from:?} is in the item table");
+    ITEMS_SOURCE.replacen(from, to, 1)
+}
+
+fn refused(bestiary: &str, items: &str) -> ContentError {
+    match Content::load(bestiary, items) {
+        Ok(_) => panic!("broken tables were accepted"),
+        Err(error) => error,
+    }
+}
+
+/// The message names the table, the entry and every word in `names`.
+fn says(error: &ContentError, table: &str, entry: Option<&str>, names: &[&str]) {
+    let words = error.to_string();
+    assert!(words.contains(&format!("content/{table}.ron")), "{words}");
+    if let Some(entry) = entry {
+        assert!(words.contains(&format!("entry \"{entry}\"")), "{words}");
+    }
+    for name in names {
+        assert!(words.contains(name), "{name:?} not in: {words}");
+    }
+    assert_eq!(words.lines().count(), 1, "one line: {words}");
+}
+
+#[test]
+fn the_shipped_tables_load_with_their_looks() {
+    let content = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE).expect("the shipped tables load");
+    let looks = Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE).expect("the shipped looks load");
+    assert_eq!(looks.npcs.len(), content.bestiary.kinds.len());
+    assert_eq!(looks.items.len(), content.items.kinds.len());
+    looks::check_content().expect("what the game checks at start-up");
+}
+
+#[test]
+fn a_missing_field_is_named_with_its_entry() {
+    let broken = bestiary_with("hit_points: 10,", "");
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(&error, "bestiary", Some("troll"), &["hit_points"]);
+}
+
+#[test]
+fn an_unknown_trait_is_named_with_its_entry() {
+    let broken = bestiary_with("traits: [ShoutsOnSight, FleesWhenHurt]", "traits: [Flies]");
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(&error, "bestiary", Some("orc"), &["Flies"]);
+}
+
+#[test]
+fn a_depth_window_no_level_reaches_is_named() {
+    let broken = bestiary_with(
+        "depths: (1, 10), weight: (first: 4",
+        "depths: (12, 14), weight: (first: 4",
+    );
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(&error, "bestiary", Some("troll"), &["`spawn`", "(12, 14)"]);
+    let broken = items_with("depths: (1, 10)", "depths: (0, 3)");
+    let error = refused(BESTIARY_SOURCE, &broken);
+    says(
+        &error,
+        "items",
+        Some("healing potion"),
+        &["`spawn`", "(0, 3)"],
+    );
+}
+
+#[test]
+fn a_depth_where_nothing_can_spawn_is_named() {
+    let both_shallow = bestiary_with(
+        "depths: (1, 10), weight: (first: 16",
+        "depths: (1, 5), weight: (first: 16",
+    );
+    let both_shallow = both_shallow.replacen(
+        "depths: (1, 10), weight: (first: 4",
+        "depths: (1, 5), weight: (first: 4",
+        1,
+    );
+    let error = refused(&both_shallow, ITEMS_SOURCE);
+    assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
+    says(&error, "bestiary", None, &["depth 6"]);
+}
+
+#[test]
+fn two_kinds_drawn_with_one_glyph_are_named() {
+    let broken = bestiary_with("glyph: 'T'", "glyph: 'o'");
+    let error = Looks::load(&broken, ITEMS_SOURCE).expect_err("a shared glyph is refused");
+    says(&error, "bestiary", Some("troll"), &["`glyph`", "\"orc\""]);
+    let broken = items_with("glyph: '!'", "glyph: '#'");
+    let error = Looks::load(BESTIARY_SOURCE, &broken).expect_err("the wall's glyph is refused");
+    says(&error, "items", Some("healing potion"), &["`glyph`"]);
+}
+
+#[test]
+fn two_kinds_written_with_one_map_letter_are_named() {
+    let broken = bestiary_with(
+        "map_letters: (awake: 'T', asleep: 'Z')",
+        "map_letters: (awake: 'T', asleep: 'z')",
+    );
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(
+        &error,
+        "bestiary",
+        Some("troll"),
+        &["`map_letters`", "\"orc\""],
+    );
+}
+
+#[test]
+fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
+    let broken = items_with("plural: \"healing potions\",", "");
+    let error = Looks::load(BESTIARY_SOURCE, &broken).expect_err("a look without its plural");
+    says(&error, "items", Some("healing potion"), &["plural"]);
+    let broken = items_with("use: WinsTheRun", "use: Explodes");
+    let error = refused(BESTIARY_SOURCE, &broken);
+    says(&error, "items", Some("Sunstone"), &["Explodes"]);
+}
+
+#[test]
+fn an_item_drawn_on_maps_like_the_floor_is_named() {
+    let broken = items_with("map_letter: '!'", "map_letter: '.'");
+    let error = refused(BESTIARY_SOURCE, &broken);
+    says(&error, "items", Some("healing potion"), &["`map_letter`"]);
+}
+
+#[test]
+fn the_item_table_needs_exactly_one_way_to_win() {
+    let broken = items_with("use: WinsTheRun", "use: Drink(heal: 1)");
+    let error = refused(BESTIARY_SOURCE, &broken);
+    assert_eq!(error.problem, Problem::Prizes { count: 0 });
+    says(&error, "items", None, &["win the run"]);
+}
+
+#[test]
+fn numbers_that_cannot_be_played_are_named_with_their_field() {
+    let cases = [
+        ("hit_points: 4,", "hit_points: 0,", "orc", "`hit_points`"),
+        (
+            "to_hit: (1, 2), damage: (2, 4)",
+            "to_hit: (3, 2), damage: (2, 4)",
+            "troll",
+            "`attack`",
+        ),
+        ("damage: (1, 2)", "damage: (3, 2)", "orc", "`attack`"),
+        (
+            "weight: (first: 16, last: 7), band: (1, 1)",
+            "weight: (first: 16, last: 7), band: (2, 1)",
+            "orc",
+            "`spawn`",
+        ),
+    ];
+    for (from, to, entry, field) in cases {
+        let error = refused(&bestiary_with(from, to), ITEMS_SOURCE);
+        says(&error, "bestiary", Some(entry), &[field]);
+    }
+}
+
+/// Levels from the first depth to the last, for many seeds: every monster kind of the bestiary
+/// and every item kind that spawns turns up somewhere.
+#[test]
+fn every_kind_spawns_by_the_last_depth_and_has_a_look_a_name_and_a_score() {
+    let mut npcs_seen = vec![false; NpcKind::all().len()];
+    let mut items_seen = vec![false; ItemKind::all().len()];
+    for seed in 0..20 {
+        let mut rng = Isaac64Rng::seed_from_u64(seed);
+        for depth in 1..=FINAL_DEPTH {
+            let level = terrain::generate_at_depth(DEFAULT_MAP_SIZE, depth, &mut rng);
+            for npc in &level.npcs {
+                npcs_seen[npc.npc_type.index()] = true;
+            }
+            for item in &level.items {
+                items_seen[item.item.index()] = true;
+            }
+        }
+    }
+    for kind in NpcKind::all() {
+        let look = looks::npc(kind);
+        assert!(npcs_seen[kind.index()], "{} never spawns", look.name);
+        assert!(!look.name.is_empty() && !look.look.plural.is_empty());
+        assert!(kind.rules().score > 0, "{} is worth no points", look.name);
+    }
+    for kind in ItemKind::all() {
+        let look = looks::item(kind);
+        assert!(
+            items_seen[kind.index()],
+            "{} never lies on a level",
+            look.name
+        );
+        assert!(
+            !look.look.picked_up.is_empty(),
+            "{} has no words",
+            look.name
+        );
+    }
+}
