@@ -272,51 +272,6 @@ fn print_wander_scaling() {
     );
 }
 
-/// Criterion's options that take a value, so the filter can be told apart from them.
-const OPTIONS_WITH_VALUES: &[&str] = &[
-    "-c",
-    "--color",
-    "-s",
-    "--save-baseline",
-    "-b",
-    "--baseline",
-    "--baseline-lenient",
-    "--format",
-    "--profile-time",
-    "--load-baseline",
-    "--sample-size",
-    "--warm-up-time",
-    "--measurement-time",
-    "--nresamples",
-    "--noise-threshold",
-    "--confidence-level",
-    "--significance-level",
-    "--plotting-backend",
-    "--output-format",
-];
-
-/// The ratios run under `cargo bench` (which passes `--bench`) when no filter is given or the
-/// filter mentions "ratio"; never under `cargo test`, `--list` or `--profile-time`.
-fn ratios_wanted() -> bool {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    if !has("--bench") || has("--test") || has("--list") || has("--profile-time") {
-        return false;
-    }
-    let mut filter = None;
-    let mut skip_value = false;
-    for arg in &args {
-        if skip_value {
-            skip_value = false;
-        } else if arg.starts_with('-') {
-            skip_value = !arg.contains('=') && OPTIONS_WITH_VALUES.contains(&arg.as_str());
-        } else {
-            filter = Some(arg.as_str());
-        }
-    }
-    filter.is_none_or(|f| f.contains("ratio"))
-}
-
 fn main() {
     let mut criterion = common::criterion();
     let benches: Vec<Bench> = crowd_scenes()
@@ -338,7 +293,7 @@ fn main() {
     turn_benches(&mut criterion, &benches);
     baseline_benches(&mut criterion, &benches);
     criterion.final_summary();
-    if ratios_wanted() {
+    if common::timing_wanted("ratio") {
         println!("\nratio = A* baseline time / our time, per turn, over the same games:");
         print_ratio("(a) 40x30, 15 NPCs", &scenes::SMALL, &RATIO_SMALL);
         print_ratio("(c) 250x250, 1000 NPCs", &scenes::CROWD, &RATIO_CROWD);

@@ -10,9 +10,6 @@
 //! dead end: inside one it heads for the mouth, and where nothing but dead ends lies within
 //! reach (every cell peeled, nothing seeded) no step is safer and it fights as if cornered.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 use grid_search_cardinal::distance_map::DistanceMap;
@@ -33,7 +30,13 @@ pub struct SafetyMap {
     reach: u32,
     built_for: Option<ICoord>,
     values: Vec<i32>,
-    heap: BinaryHeap<Reverse<(i32, u32)>>,
+    /// The rescan's queue, in two sorted parts that are merged as they are read (a bucket
+    /// queue, as every step costs the same): the seeds, ordered by their distance from the
+    /// player by counting (`seed_starts`), and the cells improved since, which join at the back
+    /// in order because each costs one step more than the cell just taken.
+    seeds: Vec<(i32, u32)>,
+    seed_starts: Vec<u32>,
+    improved: Vec<(i32, u32)>,
     /// Scratch for peeling: open neighbours not yet peeled, and cells to peel.
     degrees: Vec<u8>,
     peel: Vec<u32>,
@@ -47,8 +50,10 @@ impl SafetyMap {
             reach,
             built_for: None,
             values: vec![OUTSIDE; len],
-            // Each cell is pushed once as a seed and at most once per neighbour that improves it.
-            heap: BinaryHeap::with_capacity(5 * len),
+            seeds: vec![(0, 0); len],
+            seed_starts: vec![0; reach as usize + 2],
+            // Each cell is improved at most once per neighbour.
+            improved: Vec::with_capacity(4 * len),
             degrees: vec![0; len],
             peel: Vec::with_capacity(len),
         }
@@ -68,13 +73,64 @@ impl SafetyMap {
             };
         }
         self.peel_dead_ends(world, window);
-        self.heap.clear();
-        for (index, &value) in self.values.iter().enumerate() {
-            if value < PEELED {
-                self.heap.push(Reverse((value, index as u32)));
+        self.sort_seeds(player_map, window);
+        self.rescan(window);
+        self.built_for = Some(player);
+    }
+
+    /// The cells that keep a value of their own, safest (furthest from the player) first, by
+    /// counting their distances, so that no turn sorts or allocates.
+    fn sort_seeds(&mut self, player_map: &DistanceMap, window: Window) {
+        let distance = |values: &[i32], index: usize| {
+            (values[index] < PEELED)
+                .then(|| player_map.distance(window.coord(index)))
+                .flatten()
+        };
+        self.seed_starts.fill(0);
+        for index in 0..self.values.len() {
+            if let Some(d) = distance(&self.values, index) {
+                self.seed_starts[self.reach as usize - d as usize + 1] += 1;
             }
         }
-        while let Some(Reverse((value, index))) = self.heap.pop() {
+        for i in 1..self.seed_starts.len() {
+            self.seed_starts[i] += self.seed_starts[i - 1];
+        }
+        for index in 0..self.values.len() {
+            if let Some(d) = distance(&self.values, index) {
+                let slot = &mut self.seed_starts[self.reach as usize - d as usize];
+                self.seeds[*slot as usize] = (self.values[index], index as u32);
+                *slot += 1;
+            }
+        }
+    }
+
+    /// Dijkstra's rescan: every cell at most one step's cost worse than its best neighbour.
+    /// The seeds (`seed_starts` now holds where each distance's run ends, the last the count)
+    /// and the improved cells are each in order of value, so the next cell is the lesser head.
+    fn rescan(&mut self, window: Window) {
+        let seed_count = self.seed_starts[self.reach as usize] as usize;
+        self.improved.clear();
+        let (mut next_seed, mut next_improved) = (0, 0);
+        loop {
+            // A seed keeps the value it was sorted by: one improved since is skipped below, as
+            // its improvement is queued on its own.
+            let seed = self.seeds[..seed_count].get(next_seed).copied();
+            let improved = self.improved.get(next_improved).copied();
+            let (value, index) = match (seed, improved) {
+                (Some(s), Some(i)) if i.0 < s.0 => {
+                    next_improved += 1;
+                    i
+                }
+                (Some(s), _) => {
+                    next_seed += 1;
+                    s
+                }
+                (None, Some(i)) => {
+                    next_improved += 1;
+                    i
+                }
+                (None, None) => return,
+            };
             if value > self.values[index as usize] {
                 continue;
             }
@@ -86,11 +142,10 @@ impl SafetyMap {
                 let offered = value + STEP_COST;
                 if self.values[n] != OUTSIDE && offered < self.values[n] {
                     self.values[n] = offered;
-                    self.heap.push(Reverse((offered, n as u32)));
+                    self.improved.push((offered, n as u32));
                 }
             }
         }
-        self.built_for = Some(player);
     }
 
     /// Marks every cell of a dead end [`PEELED`]. Open cells beyond the map count as neighbours

@@ -305,6 +305,19 @@ impl Game {
         self
     }
 
+    /// The same game with every NPC awake and wandering, for benchmarks of a level in full
+    /// swing from its first turn (as the reference tutorial's NPCs are). Call it before the
+    /// first turn.
+    #[cfg(feature = "testing")]
+    #[must_use]
+    pub fn with_every_npc_awake(mut self) -> Self {
+        for &npc in self.world.npcs() {
+            self.agents.insert(npc, Agent::wandering());
+        }
+        self.rebuild_npc_lists();
+        self
+    }
+
     /// The same hand-made game with its future rolls drawn from `seed`, for scenario tests that
     /// measure a chance by playing one level under many seeds. Call it before the first turn.
     #[must_use]
