@@ -68,6 +68,11 @@ pub struct Visibility {
     /// Scratch space only: a loaded game starts with an empty one.
     #[serde(skip)]
     shadowcast: shadowcast::Context<u8>,
+    /// Where the player stood for the last scan that filled `in_view`. Walls alone block sight
+    /// and never change, so from the same cell the same cells are in view: a turn the player
+    /// waits needs no scan. Scratch: a loaded game scans afresh.
+    #[serde(skip)]
+    scanned_from: Option<ICoord>,
 }
 
 /// No cell further than this from the player along either axis is within vision range.
@@ -131,6 +136,7 @@ impl Visibility {
             grid: Grid::new_clone(size, never_seen),
             in_view: in_view_with_room(),
             shadowcast: shadowcast::Context::default(),
+            scanned_from: None,
         }
     }
 
@@ -149,6 +155,16 @@ impl Visibility {
         let generation = self.generation;
         let grid = &mut self.grid;
         let in_view = &mut self.in_view;
+        let player = world.player_coord();
+        if self.scanned_from == Some(player) {
+            for &coord in in_view.iter() {
+                if let Some(cell) = grid.get_mut(coord) {
+                    cell.in_sight = generation;
+                }
+            }
+            return;
+        }
+        self.scanned_from = Some(player);
         in_view.clear();
         scan(&mut self.shadowcast, world, |coord| {
             if let Some(cell) = grid.get_mut(coord)

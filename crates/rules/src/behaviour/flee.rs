@@ -21,6 +21,19 @@ use crate::world::World;
 /// one, so a cell further away is worth a step or two of detour, not a walk into a dead end.
 const DISTANCE_WEIGHT: i32 = -12;
 const STEP_COST: i32 = 10;
+/// The cells beside `index` in a square window `side` cells wide, each once.
+fn neighbours(side: usize, index: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (index % side, index / side);
+    [
+        (y > 0).then(|| index - side),
+        (x + 1 < side).then(|| index + 1),
+        (y + 1 < side).then(|| index + side),
+        (x > 0).then(|| index - 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Cells outside the map towards the player; open ground beyond it is safer than anything on it.
 const OUTSIDE: i32 = i32::MAX;
 /// A dead-end cell before the rescan reaches it.
@@ -30,6 +43,8 @@ pub struct SafetyMap {
     reach: u32,
     built_for: Option<ICoord>,
     values: Vec<i32>,
+    /// Each cell's steps from the player on the player's map (`u8::MAX` off it), for sorting.
+    distances: Vec<u8>,
     /// The rescan's queue, in two sorted parts that are merged as they are read (a bucket
     /// queue, as every step costs the same): the seeds, ordered by their distance from the
     /// player by counting (`seed_starts`), and the cells improved since, which join at the back
@@ -50,6 +65,7 @@ impl SafetyMap {
             reach,
             built_for: None,
             values: vec![OUTSIDE; len],
+            distances: vec![u8::MAX; len],
             seeds: vec![(0, 0); len],
             seed_starts: vec![0; reach as usize + 2],
             // Each cell is improved at most once per neighbour.
@@ -66,38 +82,42 @@ impl SafetyMap {
             return;
         }
         let window = Window::new(player, self.reach);
-        for (index, value) in self.values.iter_mut().enumerate() {
-            *value = match player_map.distance(window.coord(index)) {
-                Some(distance) => DISTANCE_WEIGHT * distance as i32,
-                None => OUTSIDE,
-            };
+        let side = window.side();
+        let mut index = 0;
+        for y in 0..side {
+            for x in 0..side {
+                let coord = window.origin() + ICoord::new(x, y);
+                let distance = player_map.distance(coord);
+                self.values[index] = distance.map_or(OUTSIDE, |d| DISTANCE_WEIGHT * d as i32);
+                self.distances[index] = distance.map_or(u8::MAX, |d| d as u8);
+                index += 1;
+            }
         }
         self.peel_dead_ends(world, window);
-        self.sort_seeds(player_map, window);
+        self.sort_seeds();
         self.rescan(window);
         self.built_for = Some(player);
     }
 
     /// The cells that keep a value of their own, safest (furthest from the player) first, by
     /// counting their distances, so that no turn sorts or allocates.
-    fn sort_seeds(&mut self, player_map: &DistanceMap, window: Window) {
-        let distance = |values: &[i32], index: usize| {
-            (values[index] < PEELED)
-                .then(|| player_map.distance(window.coord(index)))
-                .flatten()
+    fn sort_seeds(&mut self) {
+        let reach = self.reach as usize;
+        let seeded = |values: &[i32], distances: &[u8], index: usize| {
+            (values[index] < PEELED).then(|| reach - usize::from(distances[index]))
         };
         self.seed_starts.fill(0);
         for index in 0..self.values.len() {
-            if let Some(d) = distance(&self.values, index) {
-                self.seed_starts[self.reach as usize - d as usize + 1] += 1;
+            if let Some(rank) = seeded(&self.values, &self.distances, index) {
+                self.seed_starts[rank + 1] += 1;
             }
         }
         for i in 1..self.seed_starts.len() {
             self.seed_starts[i] += self.seed_starts[i - 1];
         }
         for index in 0..self.values.len() {
-            if let Some(d) = distance(&self.values, index) {
-                let slot = &mut self.seed_starts[self.reach as usize - d as usize];
+            if let Some(rank) = seeded(&self.values, &self.distances, index) {
+                let slot = &mut self.seed_starts[rank];
                 self.seeds[*slot as usize] = (self.values[index], index as u32);
                 *slot += 1;
             }
@@ -108,6 +128,7 @@ impl SafetyMap {
     /// The seeds (`seed_starts` now holds where each distance's run ends, the last the count)
     /// and the improved cells are each in order of value, so the next cell is the lesser head.
     fn rescan(&mut self, window: Window) {
+        let window = window.side() as usize;
         let seed_count = self.seed_starts[self.reach as usize] as usize;
         self.improved.clear();
         let (mut next_seed, mut next_improved) = (0, 0);
@@ -134,12 +155,8 @@ impl SafetyMap {
             if value > self.values[index as usize] {
                 continue;
             }
-            let coord = window.coord(index as usize);
-            for direction in CardinalDirections {
-                let Some(n) = window.index(coord + direction.coord()) else {
-                    continue;
-                };
-                let offered = value + STEP_COST;
+            let offered = value + STEP_COST;
+            for n in neighbours(window, index as usize) {
                 if self.values[n] != OUTSIDE && offered < self.values[n] {
                     self.values[n] = offered;
                     self.improved.push((offered, n as u32));
@@ -152,6 +169,7 @@ impl SafetyMap {
     /// that are never peeled: a corridor leading out of reach is a way out, not a dead end.
     fn peel_dead_ends(&mut self, world: &World, window: Window) {
         self.peel.clear();
+        let side = window.side() as usize;
         for index in 0..self.values.len() {
             if self.values[index] == OUTSIDE {
                 continue;
@@ -170,11 +188,7 @@ impl SafetyMap {
         while let Some(&index) = self.peel.get(next) {
             next += 1;
             self.values[index as usize] = PEELED;
-            let coord = window.coord(index as usize);
-            for direction in CardinalDirections {
-                let Some(n) = window.index(coord + direction.coord()) else {
-                    continue;
-                };
+            for n in neighbours(side, index as usize) {
                 if self.values[n] >= PEELED {
                     continue;
                 }

@@ -49,8 +49,8 @@ impl World {
                 self.spatial_table
                     .update_coord(entity, destination)
                     .expect("destination was checked to be inside the map and free");
-                self.set_blocked(origin, false);
-                self.set_blocked(destination, true);
+                self.set_character_gone(origin);
+                self.set_character_here(destination);
                 ActOutcome::Moved
             }
             Some(other) if self.are_enemies(entity, other) => {
@@ -109,7 +109,7 @@ impl World {
         self.spatial_table
             .update_layer(entity, Layer::Corpse)
             .expect("the corpse layer was just cleared");
-        self.set_blocked(coord, false);
+        self.set_character_gone(coord);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
     }

@@ -39,9 +39,12 @@ impl World {
             }
         }
         for (coord, layers) in self.spatial_table.enumerate() {
-            let blocked = layers.feature.is_some() || layers.character.is_some();
-            if self.blocked.get(coord) != Some(&blocked) {
-                problems.push(format!("{coord}: the blocked grid says {:?}", !blocked));
+            let occupied = super::occupied(layers);
+            if self.occupied.get(coord) != Some(&occupied) {
+                problems.push(format!(
+                    "{coord}: the occupied grid says {:?}, the cell {occupied}",
+                    self.occupied.get(coord)
+                ));
             }
         }
         let corpses = self.count_corpses() as u64;

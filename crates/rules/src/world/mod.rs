@@ -81,15 +81,32 @@ pub struct World {
     corpses_replaced: u64,
     /// Corpses in order of death, so reading them never scans the map.
     corpses: Vec<Entity>,
-    /// Whether a wall or a character stands on each cell: what `can_npc_enter` asks, thousands
-    /// of times a turn. One byte a cell keeps it in the caches on the largest maps, where the
+    /// Whether a wall ([`WALL`]) or a character ([`CHARACTER`]) stands on each cell: what
+    /// `can_npc_enter` and `is_wall` ask, thousands of times a turn (sight, every distance map,
+    /// every step). One byte a cell keeps it in the caches on the largest maps, where the
     /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
     #[serde(skip, default = "empty_grid")]
-    blocked: Grid<bool>,
+    occupied: Grid<u8>,
 }
 
-fn empty_grid() -> Grid<bool> {
-    Grid::new_copy(UCoord::new(0, 0), false)
+/// A wall stands on the cell (the feature layer holds only walls).
+const WALL: u8 = 1;
+/// A character stands on the cell.
+const CHARACTER: u8 = 2;
+
+fn empty_grid() -> Grid<u8> {
+    Grid::new_copy(UCoord::new(0, 0), 0)
+}
+
+/// What the occupied grid says of a cell with these layers.
+fn occupied(layers: &Layers) -> u8 {
+    let wall = if layers.feature.is_some() { WALL } else { 0 };
+    let character = if layers.character.is_some() {
+        CHARACTER
+    } else {
+        0
+    };
+    wall | character
 }
 
 impl World {
@@ -108,7 +125,7 @@ impl World {
             corpses_replaced: 0,
             // Room for every death, so a kill never grows the list in mid-game.
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
-            blocked: Grid::new_copy(terrain.grid.size(), false),
+            occupied: Grid::new_copy(terrain.grid.size(), 0),
         };
         world.place(
             player,
@@ -147,8 +164,10 @@ impl World {
         self.spatial_table
             .update(entity, location)
             .expect("spawn location is inside the map and free on its layer");
-        if matches!(location.layer, Some(Layer::Feature | Layer::Character)) {
-            self.set_blocked(location.coord, true);
+        match location.layer {
+            Some(Layer::Feature) => self.set_occupied(location.coord, WALL, true),
+            Some(Layer::Character) => self.set_occupied(location.coord, CHARACTER, true),
+            _ => (),
         }
         self.components.tile.insert(entity, tile);
     }
@@ -170,19 +189,31 @@ impl World {
         self.components.remove_entity(entity);
     }
 
-    fn set_blocked(&mut self, coord: coord_2d::ICoord, blocked: bool) {
-        if let Some(cell) = self.blocked.get_mut(coord) {
-            *cell = blocked;
+    fn set_occupied(&mut self, coord: coord_2d::ICoord, what: u8, there: bool) {
+        if let Some(cell) = self.occupied.get_mut(coord) {
+            if there {
+                *cell |= what;
+            } else {
+                *cell &= !what;
+            }
         }
+    }
+
+    /// A character left `coord`.
+    fn set_character_gone(&mut self, coord: coord_2d::ICoord) {
+        self.set_occupied(coord, CHARACTER, false);
+    }
+
+    /// A character arrived at `coord`.
+    fn set_character_here(&mut self, coord: coord_2d::ICoord) {
+        self.set_occupied(coord, CHARACTER, true);
     }
 
     /// Rebuilds what is derived from the tables, after loading.
     pub fn rebuild_derived(&mut self) {
         let size = self.size();
-        self.blocked = Grid::new_fn(size, |coord| {
-            self.spatial_table
-                .layers_at(coord)
-                .is_some_and(|layers| layers.feature.is_some() || layers.character.is_some())
+        self.occupied = Grid::new_fn(size, |coord| {
+            self.spatial_table.layers_at(coord).map_or(0, occupied)
         });
     }
 

@@ -3,7 +3,7 @@
 use coord_2d::ICoord;
 use entity_table::Entity;
 
-use super::{HitPoints, LayerTable, Tile, World};
+use super::{HitPoints, LayerTable, Tile, WALL, World};
 use crate::content::NpcKind;
 
 impl World {
@@ -40,9 +40,10 @@ impl World {
     }
 
     pub fn is_wall(&self, coord: ICoord) -> bool {
-        self.spatial_table
-            .layers_at(coord)
-            .is_none_or(|layers| layers.feature.is_some())
+        // Asked by sight and every distance map for every cell they cover: one byte.
+        self.occupied
+            .get(coord)
+            .is_none_or(|&cell| cell & WALL != 0)
     }
 
     /// True where the way down is.
@@ -63,7 +64,7 @@ impl World {
     /// An NPC may step onto open ground that no other character stands on.
     pub fn can_npc_enter(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
-        self.blocked.get(coord).is_some_and(|&blocked| !blocked)
+        self.occupied.get(coord) == Some(&0)
     }
 
     /// What each layer of a cell shows, for drawing and for remembering.
