@@ -139,6 +139,23 @@ fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
 }
 
 #[test]
+fn an_extra_monster_chance_above_one_or_out_of_nothing_is_named() {
+    for (from, to) in [
+        (
+            "chance: (first: 0, last: 9), out_of: 12",
+            "chance: (first: 0, last: 13), out_of: 12",
+        ),
+        (
+            "chance: (first: 0, last: 9), out_of: 12",
+            "chance: (first: 0, last: 0), out_of: 0",
+        ),
+    ] {
+        let error = refused(&bestiary_with(from, to), ITEMS_SOURCE);
+        says(&error, "bestiary", None, &["`extra_per_room`"]);
+    }
+}
+
+#[test]
 fn an_item_drawn_on_maps_like_the_floor_is_named() {
     let broken = items_with("map_letter: '!'", "map_letter: '.'");
     let error = refused(BESTIARY_SOURCE, &broken);
@@ -214,4 +231,89 @@ fn every_kind_spawns_by_the_last_depth_and_has_a_look_a_name_and_a_score() {
             look.name
         );
     }
+}
+
+/// Values at the very edge of what can be played are accepted: a sure hit, a fixed blow, a
+/// one-level window, an extra monster in every room of the last level, a fixed count of items.
+#[test]
+fn numbers_at_the_edge_of_the_playable_are_accepted() {
+    let bestiary_edges = [
+        (
+            "to_hit: (1, 2), damage: (1, 2)",
+            "to_hit: (2, 2), damage: (2, 2)",
+        ),
+        (
+            "depths: (1, 10), weight: (first: 4",
+            "depths: (10, 10), weight: (first: 4",
+        ),
+        (
+            "chance: (first: 0, last: 9), out_of: 12",
+            "chance: (first: 0, last: 12), out_of: 12",
+        ),
+    ];
+    for (from, to) in bestiary_edges {
+        let tables = bestiary_with(from, to);
+        Content::load(&tables, ITEMS_SOURCE).unwrap_or_else(|e| panic!("{to}: {e}"));
+    }
+    let tables = items_with("per_level: (0, 2)", "per_level: (1, 1)");
+    Content::load(BESTIARY_SOURCE, &tables).unwrap_or_else(|e| panic!("(1, 1): {e}"));
+}
+
+#[test]
+fn tables_without_kinds_and_backwards_ranges_are_named() {
+    let no_monsters = format!(
+        "{}])",
+        &BESTIARY_SOURCE[..BESTIARY_SOURCE.find("kinds: [").expect("kinds") + 8]
+    );
+    let error = refused(&no_monsters, ITEMS_SOURCE);
+    says(&error, "bestiary", None, &["`kinds`"]);
+    let no_items = format!(
+        "{}])",
+        &ITEMS_SOURCE[..ITEMS_SOURCE.find("kinds: [").expect("kinds") + 8]
+    );
+    let error = refused(BESTIARY_SOURCE, &no_items);
+    says(&error, "items", None, &["`kinds`"]);
+    let error = refused(
+        BESTIARY_SOURCE,
+        &items_with("per_level: (0, 2)", "per_level: (2, 1)"),
+    );
+    says(&error, "items", None, &["`per_level`"]);
+    let backwards = bestiary_with(
+        "depths: (1, 10), weight: (first: 4",
+        "depths: (6, 5), weight: (first: 4",
+    );
+    says(
+        &refused(&backwards, ITEMS_SOURCE),
+        "bestiary",
+        Some("troll"),
+        &["`spawn`"],
+    );
+}
+
+#[test]
+fn map_letters_must_be_two_letters() {
+    for to in [
+        "map_letters: (awake: 'T', asleep: 'T')",
+        "map_letters: (awake: '1', asleep: 'Z')",
+    ] {
+        let broken = bestiary_with("map_letters: (awake: 'T', asleep: 'Z')", to);
+        says(
+            &refused(&broken, ITEMS_SOURCE),
+            "bestiary",
+            Some("troll"),
+            &["`map_letters`"],
+        );
+    }
+}
+
+/// Items must be drawable on every depth where a level places any; a table that places none
+/// needs no weights.
+#[test]
+fn items_with_nothing_to_draw_on_a_depth_are_named_unless_none_are_placed() {
+    let shallow = items_with("depths: (1, 10)", "depths: (1, 5)");
+    let error = refused(BESTIARY_SOURCE, &shallow);
+    assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
+    says(&error, "items", None, &["depth 6"]);
+    let none_placed = shallow.replacen("per_level: (0, 2)", "per_level: (0, 0)", 1);
+    Content::load(BESTIARY_SOURCE, &none_placed).expect("no items placed, no weights needed");
 }

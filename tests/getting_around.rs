@@ -553,3 +553,28 @@ fn an_activity_is_finished_exactly_when_its_next_step_would_stop() {
     let doing = s.game.begin(Activity::Run(East));
     s.check(s.game.is_finished(&doing), "nothing goes on after the end");
 }
+
+/// Exploring fetches what the player would carry (a potion in view), but never walks onto the
+/// Sunstone: taking it ends the run, and that step is the player's own.
+#[test]
+fn explore_fetches_a_potion_in_view_but_leaves_the_sunstone() {
+    let mut s = Scenario::new(&["#########", "#@..!..*#", "#########"]);
+    let (stop, steps) = s.perform(Activity::Explore);
+    s.check_eq(s.game.potions(), 1, "the potion was fetched");
+    s.check(
+        steps >= 3,
+        &format!("it walked to the potion ({steps} steps, {stop:?})"),
+    );
+    // Explore again, as a player would after a stop, until it says all is explored.
+    for _ in 0..3 {
+        let (stop, _) = s.perform(Activity::Explore);
+        s.check(
+            !s.game.is_over(),
+            &format!("the Sunstone was taken ({stop:?})"),
+        );
+        if matches!(stop, Stop::Explored { .. }) {
+            return;
+        }
+    }
+    s.fail("exploring never said all was explored");
+}
