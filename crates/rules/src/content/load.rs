@@ -149,30 +149,8 @@ const KINDS_MAX: usize = u8::MAX as usize;
 
 fn check_bestiary(file: &BestiaryFile) -> Result<(), ContentError> {
     const TABLE: &str = "bestiary";
-    let whole = |problem| ContentError {
-        table: TABLE,
-        entry: None,
-        problem,
-    };
-    if file.per_room.is_empty() {
-        return Err(whole(Problem::Field {
-            field: "per_room",
-            reason: "an empty list".into(),
-        }));
-    }
-    let extra = file.extra_per_room;
-    if extra.out_of == 0 || extra.chance.first.max(extra.chance.last) > extra.out_of {
-        return Err(whole(Problem::Field {
-            field: "extra_per_room",
-            reason: "a chance above one or out of nothing".into(),
-        }));
-    }
-    if file.kinds.is_empty() || file.kinds.len() > KINDS_MAX {
-        return Err(whole(Problem::Field {
-            field: "kinds",
-            reason: format!("{} kinds; there must be 1 to {KINDS_MAX}", file.kinds.len()),
-        }));
-    }
+    check_room_counts(file)?;
+    check_kind_count(TABLE, file.kinds.len())?;
     for (i, entry) in file.kinds.iter().enumerate() {
         check_npc(entry)?;
         let letters = entry.rules.map_letters;
@@ -183,14 +161,12 @@ fn check_bestiary(file: &BestiaryFile) -> Result<(), ContentError> {
                 .any(|l| *l == theirs.awake || *l == theirs.asleep)
         });
         if let Some(other) = clash {
-            return Err(ContentError {
-                table: TABLE,
-                entry: Some(entry.name.clone()),
-                problem: Problem::Shared {
-                    field: "map_letters",
-                    other: other.name.clone(),
-                },
-            });
+            return Err(shared(
+                TABLE,
+                entry.name.clone(),
+                "map_letters",
+                &other.name,
+            ));
         }
     }
     let spawns: Vec<Spawn> = file
@@ -202,6 +178,56 @@ fn check_bestiary(file: &BestiaryFile) -> Result<(), ContentError> {
         })
         .collect();
     every_depth_has_a_kind(TABLE, &spawns)
+}
+
+/// The whole bestiary's numbers: a room's count list, and the extra monster's chance.
+fn check_room_counts(file: &BestiaryFile) -> Result<(), ContentError> {
+    let whole = |field, reason: &str| ContentError {
+        table: "bestiary",
+        entry: None,
+        problem: Problem::Field {
+            field,
+            reason: reason.into(),
+        },
+    };
+    if file.per_room.is_empty() {
+        return Err(whole("per_room", "an empty list"));
+    }
+    let extra = file.extra_per_room;
+    if extra.out_of == 0 || extra.chance.first.max(extra.chance.last) > extra.out_of {
+        return Err(whole(
+            "extra_per_room",
+            "a chance above one or out of nothing",
+        ));
+    }
+    Ok(())
+}
+
+/// A table has at least one kind, and no more than its numbering holds.
+fn check_kind_count(table: &'static str, count: usize) -> Result<(), ContentError> {
+    if count == 0 || count > KINDS_MAX {
+        return Err(ContentError {
+            table,
+            entry: None,
+            problem: Problem::Field {
+                field: "kinds",
+                reason: format!("{count} kinds; there must be 1 to {KINDS_MAX}"),
+            },
+        });
+    }
+    Ok(())
+}
+
+/// Entry `entry` has the same `field` as entry `other`.
+fn shared(table: &'static str, entry: String, field: &'static str, other: &str) -> ContentError {
+    ContentError {
+        table,
+        entry: Some(entry),
+        problem: Problem::Shared {
+            field,
+            other: other.to_string(),
+        },
+    }
 }
 
 fn check_npc(entry: &Entry<super::NpcRules>) -> Result<(), ContentError> {
@@ -261,22 +287,16 @@ fn every_depth_has_a_kind(table: &'static str, spawns: &[Spawn]) -> Result<(), C
 
 fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
     const TABLE: &str = "items";
-    let whole = |problem| ContentError {
-        table: TABLE,
-        entry: None,
-        problem,
-    };
-    if file.kinds.is_empty() || file.kinds.len() > KINDS_MAX {
-        return Err(whole(Problem::Field {
-            field: "kinds",
-            reason: format!("{} kinds; there must be 1 to {KINDS_MAX}", file.kinds.len()),
-        }));
-    }
+    check_kind_count(TABLE, file.kinds.len())?;
     if file.per_level.0 > file.per_level.1 {
-        return Err(whole(Problem::Field {
-            field: "per_level",
-            reason: "runs from its least to its most".into(),
-        }));
+        return Err(ContentError {
+            table: TABLE,
+            entry: None,
+            problem: Problem::Field {
+                field: "per_level",
+                reason: "runs from its least to its most".into(),
+            },
+        });
     }
     for (i, entry) in file.kinds.iter().enumerate() {
         if let Some(spawn) = entry.rules.spawn {
@@ -295,27 +315,29 @@ fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
             .iter()
             .find(|o| o.rules.map_letter == letter)
         {
-            return Err(ContentError {
-                table: TABLE,
-                entry: Some(entry.name.clone()),
-                problem: Problem::Shared {
-                    field: "map_letter",
-                    other: other.name.clone(),
-                },
-            });
+            return Err(shared(TABLE, entry.name.clone(), "map_letter", &other.name));
         }
     }
     let spawns: Vec<Spawn> = file.kinds.iter().filter_map(|e| e.rules.spawn).collect();
     if file.per_level.1 > 0 {
         every_depth_has_a_kind(TABLE, &spawns)?;
     }
+    the_prize(file)
+}
+
+/// The one item that wins the run.
+fn the_prize(file: &ItemsFile) -> Result<ItemKind, ContentError> {
     let prizes: Vec<usize> = (0..file.kinds.len())
         .filter(|&i| file.kinds[i].rules.use_ == ItemUse::WinsTheRun)
         .collect();
     match prizes[..] {
         [prize] => Ok(ItemKind(prize as u8)),
-        _ => Err(whole(Problem::Prizes {
-            count: prizes.len(),
-        })),
+        _ => Err(ContentError {
+            table: "items",
+            entry: None,
+            problem: Problem::Prizes {
+                count: prizes.len(),
+            },
+        }),
     }
 }
