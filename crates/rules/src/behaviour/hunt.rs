@@ -85,9 +85,9 @@ impl BehaviourContext {
 
     /// One step along a shortest path over open ground; waits if another NPC blocks that step.
     fn walk_towards(&mut self, world: &World, coord: ICoord, goal: ICoord) -> NpcAction {
-        self.search_map
+        self.search_maps
             .lead_to(goal, |c| OpenGround(world).can_enter(c));
-        match self.search_map.step_towards_goal(world, coord) {
+        match self.search_maps.current().step_towards_goal(world, coord) {
             Some(direction) => NpcAction::Move(direction),
             None => NpcAction::Wait,
         }

@@ -149,3 +149,38 @@ impl LocalMap {
             .filter_map(move |(i, &d)| Some((window?.coord(i), u32::from(d))))
     }
 }
+
+/// A few maps of one reach, kept by goal. Searchers heading for different cells take turns each
+/// turn; with one shared map each would measure its goal afresh every turn. The least recently
+/// measured map gives way to a new goal.
+pub struct LocalMaps {
+    maps: Vec<LocalMap>,
+    current: usize,
+    next: usize,
+}
+
+impl LocalMaps {
+    pub fn new(count: usize, reach: u32) -> Self {
+        Self {
+            maps: (0..count.max(1)).map(|_| LocalMap::new(reach)).collect(),
+            current: 0,
+            next: 0,
+        }
+    }
+
+    /// Makes [`LocalMaps::current`] the map that leads to `goal`, measuring it if no map does.
+    pub fn lead_to(&mut self, goal: ICoord, open: impl Fn(ICoord) -> bool) {
+        if let Some(kept) = self.maps.iter().position(|m| m.goal == Some(goal)) {
+            self.current = kept;
+            return;
+        }
+        self.current = self.next;
+        self.next = (self.next + 1) % self.maps.len();
+        self.maps[self.current].lead_to(goal, open);
+    }
+
+    /// The map the last [`LocalMaps::lead_to`] chose.
+    pub fn current(&self) -> &LocalMap {
+        &self.maps[self.current]
+    }
+}

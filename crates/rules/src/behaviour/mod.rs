@@ -33,7 +33,7 @@ use crate::content::NpcTrait;
 use crate::visibility::Visibility;
 use crate::world::World;
 use flee::SafetyMap;
-use local_map::LocalMap;
+use local_map::{LocalMap, LocalMaps};
 use waypoints::Waypoints;
 
 /// The distance map reaches 20 steps from the player: twice the vision radius, so every NPC that
@@ -44,6 +44,9 @@ pub const ROUTE_SEARCH_DISTANCE: u32 = 5;
 /// How far the map towards a searched cell reaches. A sighting is at most ten cells away in a
 /// straight line; thirty steps allow for walls in the way without flooding the whole level.
 pub const SEARCH_MAP_MAX_STEPS: u32 = 30;
+/// How many searched cells keep their maps: a fight's searchers head for a few cells at most
+/// (where the player was seen, where a blow was heard); 4 KB each.
+const SEARCH_MAPS_KEPT: usize = 4;
 
 /// An NPC's decision for one turn: the same kinds of action the player has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,8 +80,9 @@ pub struct BehaviourContext {
     /// Where the player stood when the distance map was last built; walls never change, so the
     /// map only needs rebuilding when the player moves.
     populated_from: Option<ICoord>,
-    /// Distances to one searched cell; NPCs searching the same cell share it.
-    search_map: LocalMap,
+    /// Distances to searched cells (and to where a hunter walks round a crowd); NPCs heading
+    /// for the same cell share a map.
+    search_maps: LocalMaps,
     /// Distances from the latest noise.
     noise_map: LocalMap,
     /// Distances from one NPC, to find its nearest waypoint.
@@ -104,7 +108,7 @@ impl BehaviourContext {
             populate: PopulateContext::default(),
             search: SearchContext::new(size),
             populated_from: None,
-            search_map: LocalMap::new(SEARCH_MAP_MAX_STEPS),
+            search_maps: LocalMaps::new(SEARCH_MAPS_KEPT, SEARCH_MAP_MAX_STEPS),
             noise_map: LocalMap::new(noise::NOISE_MAX_STEPS),
             nearby_map: LocalMap::new(waypoints::COVER_STEPS),
             safety: SafetyMap::new(DISTANCE_MAP_MAX_STEPS),

@@ -33,14 +33,14 @@ impl BehaviourContext {
             agent.give_up(Reason::SearchOver, turn);
             return self.wander_step(world, here, agent, rng, turn);
         }
-        self.search_map.lead_to(target, |c| !world.is_wall(c));
-        let Some(distance) = self.search_map.distance(here) else {
+        self.search_maps.lead_to(target, |c| !world.is_wall(c));
+        let Some(distance) = self.search_maps.current().distance(here) else {
             agent.give_up(Reason::TargetUnreachable, turn);
             return self.wander_step(world, here, agent, rng, turn);
         };
         if !prowling {
             if distance > 1 {
-                if let Some(direction) = self.search_map.step_towards_goal(world, here) {
+                if let Some(direction) = self.search_maps.current().step_towards_goal(world, here) {
                     agent.stuck_turns = 0;
                     return NpcAction::Move(direction);
                 }
@@ -82,7 +82,12 @@ impl BehaviourContext {
         };
         let limit = distance.max(balance::SEARCH_PROWL_STEPS);
         let near = |next: ICoord| {
-            world.can_npc_enter(next) && self.search_map.distance(next).is_some_and(|d| d <= limit)
+            world.can_npc_enter(next)
+                && self
+                    .search_maps
+                    .current()
+                    .distance(next)
+                    .is_some_and(|d| d <= limit)
         };
         let mut choices = [None; 4];
         let mut count = 0;
