@@ -19,7 +19,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use coord_2d::UCoord;
-use criterion::{BatchSize, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion};
 use direction::CardinalDirection;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
@@ -187,45 +188,68 @@ fn print_ratios() {
     }
 }
 
-/// Criterion's view: a whole 400-turn game on a fresh level, ours and the reference's.
+/// Something that plays a player's action and the turn that follows: ours, or the reference.
+trait Plays {
+    fn play(&mut self, action: PlayerAction);
+}
+
+impl Plays for Game {
+    fn play(&mut self, action: PlayerAction) {
+        black_box(self.act(action));
+    }
+}
+
+impl Plays for ReferenceTurns {
+    fn play(&mut self, action: PlayerAction) {
+        self.turn(action);
+    }
+}
+
+/// Criterion's view: a whole 400-turn game on a fresh level (made untimed), ours and the
+/// reference's.
 fn criterion_benches(criterion: &mut Criterion) {
     let mut group = criterion.benchmark_group("play");
     group.sample_size(10);
     for spec in SIZES.iter().take(3) {
         let actions = script(1, TURNS);
-        let mut seed = 0;
-        group.bench_function(format!("ours_{}_400_turns", spec.name), |b| {
-            b.iter_batched(
-                || {
-                    seed += 1;
-                    our_game(seed % 20, spec.size)
-                },
-                |mut game| {
-                    for &action in &actions {
-                        black_box(game.act(action));
-                    }
-                    game
-                },
-                BatchSize::LargeInput,
-            )
-        });
-        group.bench_function(format!("reference_{}_400_turns", spec.name), |b| {
-            b.iter_batched(
-                || {
-                    seed += 1;
-                    reference_game(seed % 20, spec.size)
-                },
-                |mut game| {
-                    for &action in &actions {
-                        game.turn(action);
-                    }
-                    game
-                },
-                BatchSize::LargeInput,
-            )
-        });
+        bench_games(
+            &mut group,
+            &format!("ours_{}", spec.name),
+            &actions,
+            |seed| our_game(seed, spec.size),
+        );
+        bench_games(
+            &mut group,
+            &format!("reference_{}", spec.name),
+            &actions,
+            |seed| reference_game(seed, spec.size),
+        );
     }
     group.finish();
+}
+
+fn bench_games<G: Plays>(
+    group: &mut BenchmarkGroup<WallTime>,
+    name: &str,
+    actions: &[PlayerAction],
+    new_game: impl Fn(u64) -> G,
+) {
+    let mut seed = 0;
+    group.bench_function(format!("{name}_400_turns"), |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                new_game(seed % 20)
+            },
+            |mut game| {
+                for &action in actions {
+                    game.play(action);
+                }
+                game
+            },
+            BatchSize::LargeInput,
+        )
+    });
 }
 
 fn main() {
