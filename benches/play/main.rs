@@ -10,7 +10,9 @@
 //! floor alternate in blocks of [`BLOCK`] turns within each game, so drift in the machine's speed
 //! hits all three alike; the first [`TURNS`] turns of each game, over many seeds.
 
+mod floor;
 mod reference;
+mod tutorial_world;
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -22,10 +24,12 @@ use coord_2d::UCoord;
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion};
 use direction::CardinalDirection;
+use floor::Floor;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
-use reference::ReferenceTurns;
-use umbra_rules::terrain;
+use reference::{Ground, ReferenceTurns, UmbraGround};
+use tutorial_world::TutorialWorld;
+use umbra_rules::terrain::{self, Terrain};
 use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -113,53 +117,65 @@ fn our_game(seed: u64, size: UCoord) -> Game {
         .with_every_npc_awake()
 }
 
-/// The reference on the very level `Game::new` makes for the seed.
-fn reference_game(seed: u64, size: UCoord) -> ReferenceTurns {
-    let mut rng = Isaac64Rng::seed_from_u64(seed);
-    let level = terrain::generate(size, &mut rng);
-    let mut world = World::from_terrain(&level);
-    world.set_player_max_hit_points(PLAYER_HIT_POINTS);
-    ReferenceTurns::new(world)
+/// The level `Game::new` makes for the seed, for the other entrants.
+fn level(seed: u64, size: UCoord) -> Terrain {
+    terrain::generate(size, &mut Isaac64Rng::seed_from_u64(seed))
 }
 
-/// Time per turn of ours, the reference and the floor, alternating block by block.
+fn umbra_world(level: &Terrain) -> World {
+    let mut world = World::from_terrain(level);
+    world.set_player_max_hit_points(PLAYER_HIT_POINTS);
+    world
+}
+
+/// The reference tutorial as written, on its own world: the baseline of the targets.
+fn reference_game(seed: u64, size: UCoord) -> ReferenceTurns<TutorialWorld> {
+    let level = level(seed, size);
+    ReferenceTurns::new(TutorialWorld::from_terrain(&level, PLAYER_HIT_POINTS))
+}
+
+/// The reference's turn on Umbra's world: a stricter bar, the tutorial's logic on our data.
+fn reference_on_ours(seed: u64, size: UCoord) -> ReferenceTurns<UmbraGround> {
+    ReferenceTurns::new(UmbraGround::new(umbra_world(&level(seed, size))))
+}
+
+fn floor_game(seed: u64, size: UCoord) -> Floor {
+    Floor::new(umbra_world(&level(seed, size)))
+}
+
+/// Time per turn of each entrant, alternating block by block.
+#[derive(Default)]
 struct Times {
     ours: Duration,
     reference: Duration,
+    reference_on_ours: Duration,
     floor: Duration,
     turns: u32,
 }
 
+fn time_block<G: Plays>(game: &mut G, block: &[PlayerAction], total: &mut Duration) {
+    let start = Instant::now();
+    for &action in block {
+        game.play(action);
+    }
+    *total += start.elapsed();
+}
+
 fn time_games(spec: &Size) -> Times {
-    let mut times = Times {
-        ours: Duration::ZERO,
-        reference: Duration::ZERO,
-        floor: Duration::ZERO,
-        turns: 0,
-    };
+    let mut times = Times::default();
     for seed in 0..spec.seeds {
         let actions = script(seed, spec.turns);
         let mut ours = our_game(seed, spec.size);
         let mut reference = reference_game(seed, spec.size);
-        let mut floor = reference_game(seed, spec.size);
+        let mut strict = reference_on_ours(seed, spec.size);
+        let mut floor = floor_game(seed, spec.size);
         for block in actions.chunks(BLOCK) {
-            let start = Instant::now();
-            for &action in block {
-                black_box(ours.act(action));
-            }
-            times.ours += start.elapsed();
-            let start = Instant::now();
-            for &action in block {
-                reference.turn(action);
-            }
-            times.reference += start.elapsed();
-            let start = Instant::now();
-            for &action in block {
-                floor.floor_turn(action);
-            }
-            times.floor += start.elapsed();
+            time_block(&mut ours, block, &mut times.ours);
+            time_block(&mut reference, block, &mut times.reference);
+            time_block(&mut strict, block, &mut times.reference_on_ours);
+            time_block(&mut floor, block, &mut times.floor);
         }
-        black_box((&reference, &floor));
+        black_box((&reference, &strict, &floor));
         times.turns += spec.turns as u32;
     }
     times
@@ -171,18 +187,24 @@ fn micros(total: Duration, turns: u32) -> f64 {
 
 fn print_ratios() {
     println!("\nplay: every NPC awake, a scripted player with 10^7 HP; per turn:");
-    println!("| level | games | ours | reference | ratio (reference/ours) | floor | ours/floor |");
-    println!("|---|---|---|---|---|---|---|");
+    println!(
+        "| level | games | ours | reference | reference/ours | reference on our world | \
+         that/ours | floor | ours/floor |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
     for spec in &SIZES {
         let times = time_games(spec);
         let ours = micros(times.ours, times.turns);
         let reference = micros(times.reference, times.turns);
+        let strict = micros(times.reference_on_ours, times.turns);
         let floor = micros(times.floor, times.turns);
         println!(
-            "| {} | {} | {ours:.1} µs | {reference:.1} µs | {:.2}x | {floor:.1} µs | {:.2}x |",
+            "| {} | {} | {ours:.2} µs | {reference:.2} µs | {:.2}x | {strict:.2} µs | {:.2}x | \
+             {floor:.2} µs | {:.2}x |",
             spec.name,
             spec.seeds,
             reference / ours,
+            strict / ours,
             ours / floor
         );
     }
@@ -199,7 +221,17 @@ impl Plays for Game {
     }
 }
 
-impl Plays for ReferenceTurns {
+impl<G: Ground> Plays for ReferenceTurns<G> {
+    fn play(&mut self, action: PlayerAction) {
+        let step = match action {
+            PlayerAction::Move(direction) => Some(direction),
+            _ => None,
+        };
+        self.turn(step);
+    }
+}
+
+impl Plays for Floor {
     fn play(&mut self, action: PlayerAction) {
         self.turn(action);
     }
