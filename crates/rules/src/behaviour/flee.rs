@@ -12,9 +12,8 @@
 
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
-use grid_search_cardinal::distance_map::DistanceMap;
 
-use super::local_map::Window;
+use super::local_map::{UNREACHED, Window, flood};
 use crate::world::World;
 
 /// Distance from the player counts -1.2 per step (as -12 against a step cost of 10): more than
@@ -39,18 +38,21 @@ const OUTSIDE: i32 = i32::MAX;
 /// A dead-end cell before the rescan reaches it.
 const PEELED: i32 = i32::MAX - 1;
 
+/// Every step of the build is over the cells the player's map reaches (a few hundred in a
+/// dungeon), never over the whole window (1681 cells), most of which is wall or out of reach.
 pub struct SafetyMap {
     reach: u32,
     built_for: Option<ICoord>,
+    /// Each cell's value; [`OUTSIDE`] on every cell the last build did not reach.
     values: Vec<i32>,
-    /// Each cell's steps from the player on the player's map (`u8::MAX` off it), for sorting.
+    /// The flood's steps from the player (scratch).
     distances: Vec<u8>,
-    /// The rescan's queue, in two sorted parts that are merged as they are read (a bucket
-    /// queue, as every step costs the same): the seeds, ordered by their distance from the
-    /// player by counting (`seed_starts`), and the cells improved since, which join at the back
-    /// in order because each costs one step more than the cell just taken.
-    seeds: Vec<(i32, u32)>,
-    seed_starts: Vec<u32>,
+    /// The cells the flood reached, nearest first: the seeds of the rescan, safest first when
+    /// read backwards, in order without a sort. Also the cells the next build resets.
+    reached: Vec<u32>,
+    /// The cells the rescan improved, in order of value: each costs one step more than the
+    /// cell just taken, so they join at the back in order (a bucket queue, as every step
+    /// costs the same).
     improved: Vec<(i32, u32)>,
     /// Scratch for peeling: open neighbours not yet peeled, and cells to peel.
     degrees: Vec<u8>,
@@ -58,16 +60,15 @@ pub struct SafetyMap {
 }
 
 impl SafetyMap {
-    /// A map covering the cells within `reach` of the player (the reach of its distance map).
+    /// A map covering the cells within `reach` steps of the player.
     pub fn new(reach: u32) -> Self {
         let len = Window::len_for(reach);
         Self {
             reach,
             built_for: None,
             values: vec![OUTSIDE; len],
-            distances: vec![u8::MAX; len],
-            seeds: vec![(0, 0); len],
-            seed_starts: vec![0; reach as usize + 2],
+            distances: vec![UNREACHED; len],
+            reached: Vec::with_capacity(len),
             // Each cell is improved at most once per neighbour.
             improved: Vec::with_capacity(4 * len),
             degrees: vec![0; len],
@@ -76,74 +77,72 @@ impl SafetyMap {
     }
 
     /// Rebuilds the map unless it was built for the player standing at `player` already:
-    /// walls never change, so the map depends on nothing else.
-    pub fn prepare(&mut self, world: &World, player: ICoord, player_map: &DistanceMap) {
+    /// walls never change, so the map depends on nothing else. The distances are those of the
+    /// shared map towards the player (the same flood over open ground, to the same reach), kept
+    /// here in the window with the list of cells they reach.
+    pub fn prepare(&mut self, world: &World, player: ICoord) {
         if self.built_for == Some(player) {
             return;
         }
-        let window = Window::new(player, self.reach);
-        let side = window.side();
-        let mut index = 0;
-        for y in 0..side {
-            for x in 0..side {
-                let coord = window.origin() + ICoord::new(x, y);
-                let distance = player_map.distance(coord);
-                self.values[index] = distance.map_or(OUTSIDE, |d| DISTANCE_WEIGHT * d as i32);
-                self.distances[index] = distance.map_or(u8::MAX, |d| d as u8);
-                index += 1;
-            }
+        for &index in &self.reached {
+            self.values[index as usize] = OUTSIDE;
         }
+        let open = |coord| !world.is_wall(coord);
+        flood(
+            player,
+            self.reach,
+            open,
+            &mut self.distances,
+            &mut self.reached,
+        );
+        for &index in &self.reached {
+            let distance = i32::from(self.distances[index as usize]);
+            self.values[index as usize] = DISTANCE_WEIGHT * distance;
+        }
+        let window = Window::new(player, self.reach);
         self.peel_dead_ends(world, window);
-        self.sort_seeds();
         self.rescan(window);
         self.built_for = Some(player);
     }
 
-    /// The cells that keep a value of their own, safest (furthest from the player) first, by
-    /// counting their distances, so that no turn sorts or allocates.
-    fn sort_seeds(&mut self) {
-        let reach = self.reach as usize;
-        let seeded = |values: &[i32], distances: &[u8], index: usize| {
-            (values[index] < PEELED).then(|| reach - usize::from(distances[index]))
-        };
-        self.seed_starts.fill(0);
-        for index in 0..self.values.len() {
-            if let Some(rank) = seeded(&self.values, &self.distances, index) {
-                self.seed_starts[rank + 1] += 1;
-            }
-        }
-        for i in 1..self.seed_starts.len() {
-            self.seed_starts[i] += self.seed_starts[i - 1];
-        }
-        for index in 0..self.values.len() {
-            if let Some(rank) = seeded(&self.values, &self.distances, index) {
-                let slot = &mut self.seed_starts[rank];
-                self.seeds[*slot as usize] = (self.values[index], index as u32);
-                *slot += 1;
-            }
-        }
-    }
-
     /// Dijkstra's rescan: every cell at most one step's cost worse than its best neighbour.
-    /// The seeds (`seed_starts` now holds where each distance's run ends, the last the count)
-    /// and the improved cells are each in order of value, so the next cell is the lesser head.
+    /// The seeds (the reached cells not peeled, furthest first) and the improved cells are each
+    /// in order of value, so the next cell is the lesser head. Cells of equal value may come
+    /// in any order: the rescan's result is the same.
     fn rescan(&mut self, window: Window) {
-        let window = window.side() as usize;
-        let seed_count = self.seed_starts[self.reach as usize] as usize;
-        self.improved.clear();
-        let (mut next_seed, mut next_improved) = (0, 0);
+        let side = window.side() as usize;
+        let Self {
+            values,
+            distances,
+            reached,
+            improved,
+            degrees,
+            ..
+        } = self;
+        improved.clear();
+        // A seed keeps the value it had before the rescan, read from its distance: one improved
+        // since is skipped below, as its improvement is queued on its own. Peeling leaves a
+        // peeled cell at most one open neighbour and every other cell two or more.
+        let mut seeds = reached
+            .iter()
+            .rev()
+            .filter(|&&index| degrees[index as usize] >= 2)
+            .map(|&index| {
+                let distance = i32::from(distances[index as usize]);
+                (DISTANCE_WEIGHT * distance, index)
+            })
+            .peekable();
+        let mut next_improved = 0;
         loop {
-            // A seed keeps the value it was sorted by: one improved since is skipped below, as
-            // its improvement is queued on its own.
-            let seed = self.seeds[..seed_count].get(next_seed).copied();
-            let improved = self.improved.get(next_improved).copied();
-            let (value, index) = match (seed, improved) {
+            let seed = seeds.peek().copied();
+            let improved_head = improved.get(next_improved).copied();
+            let (value, index) = match (seed, improved_head) {
                 (Some(s), Some(i)) if i.0 < s.0 => {
                     next_improved += 1;
                     i
                 }
                 (Some(s), _) => {
-                    next_seed += 1;
+                    seeds.next();
                     s
                 }
                 (None, Some(i)) => {
@@ -152,14 +151,14 @@ impl SafetyMap {
                 }
                 (None, None) => return,
             };
-            if value > self.values[index as usize] {
+            if value > values[index as usize] {
                 continue;
             }
             let offered = value + STEP_COST;
-            for n in neighbours(window, index as usize) {
-                if self.values[n] != OUTSIDE && offered < self.values[n] {
-                    self.values[n] = offered;
-                    self.improved.push((offered, n as u32));
+            for n in neighbours(side, index as usize) {
+                if values[n] != OUTSIDE && offered < values[n] {
+                    values[n] = offered;
+                    improved.push((offered, n as u32));
                 }
             }
         }
@@ -170,18 +169,15 @@ impl SafetyMap {
     fn peel_dead_ends(&mut self, world: &World, window: Window) {
         self.peel.clear();
         let side = window.side() as usize;
-        for index in 0..self.values.len() {
-            if self.values[index] == OUTSIDE {
-                continue;
-            }
-            let coord = window.coord(index);
+        for &index in &self.reached {
+            let coord = window.coord(index as usize);
             let open = CardinalDirections
                 .into_iter()
                 .filter(|d| !world.is_wall(coord + d.coord()))
                 .count() as u8;
-            self.degrees[index] = open;
+            self.degrees[index as usize] = open;
             if open <= 1 {
-                self.peel.push(index as u32);
+                self.peel.push(index);
             }
         }
         let mut next = 0;

@@ -209,7 +209,7 @@ impl BehaviourContext {
             agent.recover(here, turn);
             return self.search_step(world, here, agent, rng, turn);
         }
-        self.safety.prepare(world, player, &self.distance_map);
+        self.safety.prepare(world, player);
         if let Some(direction) = self.safety.safer_step(world, here) {
             return NpcAction::Move(direction);
         }
