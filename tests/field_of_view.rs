@@ -1,10 +1,12 @@
 //! What the player sees: walls block sight but are themselves seen, cells out of view are
 //! remembered, and omniscience shows everything.
 
+mod common;
+
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::content::NpcKind;
-use umbra_rules::game::CellView;
+use umbra_rules::game::{CellView, TileSnapshot};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::world::Tile;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -131,4 +133,61 @@ fn walking_into_a_wall_takes_no_turn() {
     game.act(PlayerAction::Move(East));
     assert_eq!(game.turn(), 1);
     assert_eq!(game.player_coord(), label(&labels, '1'));
+}
+
+/// A remembered cell shows what was on it the last turn it was in view, never what came later,
+/// and a saved game, loaded, remembers the same. Checked on every cell after every turn of a
+/// long game on a generated level whose NPCs are all awake, so they walk in and out of view,
+/// fight and die; the player walks among them (the test keeps its own record of each sighting).
+#[test]
+fn remembered_cells_show_what_was_there_when_last_in_view_even_after_a_load() {
+    let mut game = Game::new(7, GameOptions::default())
+        .with_player_max_hit_points(1_000_000)
+        .with_every_npc_awake();
+    let mut memory = Sightings {
+        last: vec![None; game.size().count()],
+        npcs_remembered_where_they_are_no_longer: 0,
+    };
+    memory.check(&game, 0);
+    for (turn, action) in common::scripted_actions(1500, 11).into_iter().enumerate() {
+        if turn == 700 {
+            let bytes = game.to_state_bytes();
+            game = Game::from_state_bytes(&bytes).expect("a game loads from its own bytes");
+        }
+        game.act(action);
+        memory.check(&game, turn + 1);
+    }
+    assert!(
+        memory.npcs_remembered_where_they_are_no_longer > 0,
+        "the game never left an NPC remembered where it no longer stands"
+    );
+}
+
+/// The test's own record of what the player saw on each cell, and when that told apart a
+/// memory from what is there now.
+struct Sightings {
+    last: Vec<Option<TileSnapshot>>,
+    npcs_remembered_where_they_are_no_longer: usize,
+}
+
+impl Sightings {
+    fn check(&mut self, game: &Game, turn: usize) {
+        for (i, coord) in game.size().icoord_iter_row_major().enumerate() {
+            let view = game.cell_view(coord);
+            match view.visibility {
+                CellVisibility::Visible => self.last[i] = Some(view.tiles),
+                CellVisibility::Remembered => {
+                    assert_eq!(
+                        Some(view.tiles),
+                        self.last[i],
+                        "turn {turn}: the memory of {coord:?} is not its last sighting"
+                    );
+                    let gone = matches!(view.tiles.character, Some(Tile::Npc(_)))
+                        && game.npc_at(coord).is_none();
+                    self.npcs_remembered_where_they_are_no_longer += usize::from(gone);
+                }
+                CellVisibility::NeverSeen => assert_eq!(self.last[i], None),
+            }
+        }
+    }
 }

@@ -52,6 +52,11 @@ struct Cell {
     /// `last_seen` unless omniscience shows more than the player sees; NPCs go by this one.
     in_sight: u64,
     memory: TileSnapshot,
+    /// The world's change count of the cell when `memory` was taken: while it stands, the
+    /// memory is still what is there. Derived, so not saved: a loaded game's memories are all
+    /// taken afresh when next in view (0 is never a world's count).
+    #[serde(skip)]
+    memory_taken_at: u32,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -129,6 +134,7 @@ impl Visibility {
             last_seen: 0,
             in_sight: 0,
             memory: EMPTY_SNAPSHOT,
+            memory_taken_at: 0,
         };
         Self {
             generation: 0,
@@ -203,7 +209,13 @@ impl Visibility {
                     *discoveries += 1;
                 }
                 cell.last_seen = generation;
-                cell.memory = world.tiles_at(coord);
+                // Most cells in view show what they showed last turn: asking the spatial table
+                // and the tiles for them again is most of a turn's sight.
+                let changes = world.changes_at(coord);
+                if cell.memory_taken_at != changes {
+                    cell.memory = world.tiles_at(coord);
+                    cell.memory_taken_at = changes;
+                }
             }
         };
         match omniscience {

@@ -13,24 +13,18 @@
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 
-use super::local_map::{UNREACHED, Window, flood};
+use super::local_map::{UNREACHED, Window, flood_in};
 use crate::world::World;
 
 /// Distance from the player counts -1.2 per step (as -12 against a step cost of 10): more than
 /// one, so a cell further away is worth a step or two of detour, not a walk into a dead end.
 const DISTANCE_WEIGHT: i32 = -12;
 const STEP_COST: i32 = 10;
-/// The cells beside `index` in a square window `side` cells wide, each once.
-fn neighbours(side: usize, index: usize) -> impl Iterator<Item = usize> {
-    let (x, y) = (index % side, index / side);
-    [
-        (y > 0).then(|| index - side),
-        (x + 1 < side).then(|| index + 1),
-        (y + 1 < side).then(|| index + side),
-        (x > 0).then(|| index - 1),
-    ]
-    .into_iter()
-    .flatten()
+/// The cells beside `index` in a square window `side` cells wide. Only ever asked of cells the
+/// flood reached, which are at most the map's reach from the player along both axes together:
+/// the window reaches one cell further, so their neighbours are all inside it.
+fn neighbours(side: usize, index: usize) -> [usize; 4] {
+    [index - side, index + 1, index + side, index - 1]
 }
 
 /// Cells outside the map towards the player; open ground beyond it is safer than anything on it.
@@ -62,7 +56,7 @@ pub struct SafetyMap {
 impl SafetyMap {
     /// A map covering the cells within `reach` steps of the player.
     pub fn new(reach: u32) -> Self {
-        let len = Window::len_for(reach);
+        let len = Window::len_for(reach + 1);
         Self {
             reach,
             built_for: None,
@@ -87,11 +81,11 @@ impl SafetyMap {
         for &index in &self.reached {
             self.values[index as usize] = OUTSIDE;
         }
-        let open = |coord| !world.is_wall(coord);
-        flood(
-            player,
+        let window = self.window(player);
+        flood_in(
+            world,
+            window,
             self.reach,
-            open,
             &mut self.distances,
             &mut self.reached,
         );
@@ -99,7 +93,6 @@ impl SafetyMap {
             let distance = i32::from(self.distances[index as usize]);
             self.values[index as usize] = DISTANCE_WEIGHT * distance;
         }
-        let window = Window::new(player, self.reach);
         self.peel_dead_ends(world, window);
         self.rescan(window);
         self.built_for = Some(player);
@@ -169,11 +162,18 @@ impl SafetyMap {
     fn peel_dead_ends(&mut self, world: &World, window: Window) {
         self.peel.clear();
         let side = window.side() as usize;
+        // Every reached cell is open ground (the player's too), so its neighbours are on the
+        // map and are found by index.
+        let ground = world.ground();
+        let origin = ground.index(window.origin());
+        let width = ground.steps()[2];
         for &index in &self.reached {
-            let coord = window.coord(index as usize);
-            let open = CardinalDirections
+            let (row, column) = (index as usize / side, index as usize % side);
+            let cell = origin + row as isize * width + column as isize;
+            let open = ground
+                .steps()
                 .into_iter()
-                .filter(|d| !world.is_wall(coord + d.coord()))
+                .filter(|&step| ground.is_open(cell + step))
                 .count() as u8;
             self.degrees[index as usize] = open;
             if open <= 1 {
@@ -196,13 +196,18 @@ impl SafetyMap {
         }
     }
 
+    /// The cells within the map's reach of the player, and a border of one cell more.
+    fn window(&self, player: ICoord) -> Window {
+        Window::new(player, self.reach + 1)
+    }
+
     /// How safe a cell is (lower is safer); open cells off the map count as safest of all.
     fn value(&self, world: &World, coord: ICoord) -> Option<i32> {
         if world.is_wall(coord) {
             return None;
         }
         let player = self.built_for?;
-        let index = Window::new(player, self.reach).index(coord);
+        let index = self.window(player).index(coord);
         match index.map(|i| self.values[i]) {
             Some(OUTSIDE) | None => Some(i32::MIN),
             Some(value) => Some(value),

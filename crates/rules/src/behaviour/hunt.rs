@@ -5,9 +5,7 @@ use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
 use grid_search_cardinal::CanEnter;
 
-use super::{
-    BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, OpenGround, ROUTE_SEARCH_DISTANCE,
-};
+use super::{BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, ROUTE_SEARCH_DISTANCE};
 use crate::world::World;
 
 /// Cells an NPC can step onto right now: open and unoccupied.
@@ -61,6 +59,7 @@ impl BehaviourContext {
         if let Some(direction) = adjacent_direction(coord, player) {
             return NpcAction::Move(direction);
         }
+        self.prepare(world);
         if self.distance_map.distance(coord).is_none() {
             // Seen, but further than the map reaches by walking: head for it directly.
             return self.walk_towards(world, coord, player);
@@ -85,8 +84,7 @@ impl BehaviourContext {
 
     /// One step along a shortest path over open ground; waits if another NPC blocks that step.
     fn walk_towards(&mut self, world: &World, coord: ICoord, goal: ICoord) -> NpcAction {
-        self.search_maps
-            .lead_to(goal, |c| OpenGround(world).can_enter(c));
+        self.search_maps.lead_to(world, goal);
         match self.search_maps.current().step_towards_goal(world, coord) {
             Some(direction) => NpcAction::Move(direction),
             None => NpcAction::Wait,

@@ -50,23 +50,45 @@ impl Window {
         self.origin
     }
 
+    pub fn centre(&self) -> ICoord {
+        let half = self.side / 2;
+        self.origin + ICoord::new(half, half)
+    }
+
     pub fn side(&self) -> i32 {
         self.side
     }
 }
 
 /// Fills `distances` (one byte per cell of the window of `reach` round `centre`) with the steps
-/// from `centre` over cells `open` accepts, up to `reach`; everything else is [`UNREACHED`].
-/// `queue` is scratch: with room for the whole window it never grows.
+/// from `centre` over open ground, up to `reach`; everything else is [`UNREACHED`]. `queue` is
+/// scratch: with room for the whole window it never grows. Afterwards it holds the cells
+/// reached, nearest first.
+///
+/// A cell taken from the queue is at most `reach - 1` steps from the centre, so its neighbours
+/// are inside the window; and (but for the centre) it is open ground, so its neighbours are on
+/// the map. Past the centre the flood steps by index alone, as every map NPCs use is one.
 pub fn flood(
+    world: &World,
     centre: ICoord,
     reach: u32,
-    open: impl Fn(ICoord) -> bool,
+    distances: &mut [u8],
+    queue: &mut Vec<u32>,
+) {
+    flood_in(world, Window::new(centre, reach), reach, distances, queue);
+}
+
+/// [`flood`] from the centre of `window`, which may reach further than the flood does.
+pub fn flood_in(
+    world: &World,
+    window: Window,
+    reach: u32,
     distances: &mut [u8],
     queue: &mut Vec<u32>,
 ) {
     debug_assert!(reach < u32::from(UNREACHED));
-    let window = Window::new(centre, reach);
+    debug_assert!(window.side() > 2 * reach as i32);
+    let centre = window.centre();
     distances.fill(UNREACHED);
     queue.clear();
     let start = window
@@ -74,20 +96,36 @@ pub fn flood(
         .expect("the centre is inside its window");
     distances[start] = 0;
     queue.push(start as u32);
-    let mut next = 0;
+    if reach == 0 {
+        return;
+    }
+    // The centre may be a wall or on the map's edge: its neighbours are asked by coordinate.
+    for direction in CardinalDirections {
+        let neighbour = centre + direction.coord();
+        if let Some(n) = window.index(neighbour)
+            && !world.is_wall(neighbour)
+        {
+            distances[n] = 1;
+            queue.push(n as u32);
+        }
+    }
+    let ground = world.ground();
+    let side = window.side() as isize;
+    let in_window = [-side, 1, side, -1];
+    let on_map = ground.steps();
+    let origin = ground.index(window.origin());
+    let mut next = 1;
     while let Some(&index) = queue.get(next) {
         next += 1;
         let distance = distances[index as usize];
         if u32::from(distance) == reach {
             continue;
         }
-        let coord = window.coord(index as usize);
-        for direction in CardinalDirections {
-            let neighbour = coord + direction.coord();
-            let Some(n) = window.index(neighbour) else {
-                continue;
-            };
-            if distances[n] == UNREACHED && open(neighbour) {
+        let (row, column) = (index as isize / side, index as isize % side);
+        let cell = origin + row * on_map[2] + column;
+        for (step, map_step) in in_window.into_iter().zip(on_map) {
+            let n = (index as isize + step) as usize;
+            if distances[n] == UNREACHED && ground.is_open(cell + map_step) {
                 distances[n] = distance + 1;
                 queue.push(n as u32);
             }
@@ -115,11 +153,17 @@ impl LocalMap {
         }
     }
 
-    /// Measures distances to `goal`, unless the map already leads there: walls never change,
-    /// so a map stays right for its goal for the whole level.
-    pub fn lead_to(&mut self, goal: ICoord, open: impl Fn(ICoord) -> bool) {
+    /// Measures distances to `goal` over open ground, unless the map already leads there:
+    /// walls never change, so a map stays right for its goal for the whole level.
+    pub fn lead_to(&mut self, world: &World, goal: ICoord) {
         if self.goal != Some(goal) {
-            flood(goal, self.reach, open, &mut self.distances, &mut self.queue);
+            flood(
+                world,
+                goal,
+                self.reach,
+                &mut self.distances,
+                &mut self.queue,
+            );
             self.goal = Some(goal);
         }
     }
@@ -169,14 +213,14 @@ impl LocalMaps {
     }
 
     /// Makes [`LocalMaps::current`] the map that leads to `goal`, measuring it if no map does.
-    pub fn lead_to(&mut self, goal: ICoord, open: impl Fn(ICoord) -> bool) {
+    pub fn lead_to(&mut self, world: &World, goal: ICoord) {
         if let Some(kept) = self.maps.iter().position(|m| m.goal == Some(goal)) {
             self.current = kept;
             return;
         }
         self.current = self.next;
         self.next = (self.next + 1) % self.maps.len();
-        self.maps[self.current].lead_to(goal, open);
+        self.maps[self.current].lead_to(world, goal);
     }
 
     /// The map the last [`LocalMaps::lead_to`] chose.

@@ -118,7 +118,9 @@ impl BehaviourContext {
         context
     }
 
-    /// Called once per NPC phase, before any NPC decides.
+    /// Measures the distance map towards the player now, unless it already leads to where the
+    /// player stands. NPCs do this themselves the first time one needs the map in a turn, so a
+    /// turn in which nobody hunts pays nothing for it.
     pub fn prepare(&mut self, world: &World) {
         let player = world.player_coord();
         if self.populated_from == Some(player) {
@@ -133,9 +135,17 @@ impl BehaviourContext {
         self.populated_from = Some(player);
     }
 
-    /// Steps from `coord` to the player along the distance map, if the map reaches `coord`.
-    pub fn distance_to_player(&self, coord: ICoord) -> Option<u32> {
-        self.distance_map.distance(coord)
+    /// Steps from `coord` to the player over open ground, as the NPCs' map towards the player
+    /// measures them (the same flood, to the same reach), whether or not an NPC has needed the
+    /// map since the player last moved.
+    pub fn distance_to_player(&self, world: &World, coord: ICoord) -> Option<u32> {
+        let player = world.player_coord();
+        if self.populated_from == Some(player) {
+            return self.distance_map.distance(coord);
+        }
+        let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
+        map.lead_to(world, player);
+        map.distance(coord)
     }
 
     /// How many waypoints the level has.
@@ -209,9 +219,14 @@ impl BehaviourContext {
             agent.recover(here, turn);
             return self.search_step(world, here, agent, rng, turn);
         }
-        self.safety.prepare(world, player);
-        if let Some(direction) = self.safety.safer_step(world, here) {
-            return NpcAction::Move(direction);
+        // Beyond the safety map's reach every cell counts as safe as it gets: no step is
+        // safer, and no map need be built to know it.
+        let on_map = (here - player).manhattan_magnitude() <= DISTANCE_MAP_MAX_STEPS;
+        if on_map {
+            self.safety.prepare(world, player);
+            if let Some(direction) = self.safety.safer_step(world, here) {
+                return NpcAction::Move(direction);
+            }
         }
         match hunt::adjacent_direction(here, player) {
             Some(direction) => {

@@ -68,9 +68,9 @@ pub fn listeners(
     noise: &Noise,
     mut hear: impl FnMut(Entity, ICoord),
 ) {
-    map.lead_to(noise.source, |c| !world.is_wall(c));
+    map.lead_to(world, noise.source);
     for (coord, distance) in map.reached() {
-        if distance > noise.reach() {
+        if distance > noise.reach() || !world.has_character(coord) {
             continue;
         }
         if let Some(entity) = world.character_at(coord)

@@ -33,7 +33,7 @@ impl BehaviourContext {
             agent.give_up(Reason::SearchOver, turn);
             return self.wander_step(world, here, agent, rng, turn);
         }
-        self.search_maps.lead_to(target, |c| !world.is_wall(c));
+        self.search_maps.lead_to(world, target);
         let Some(distance) = self.search_maps.current().distance(here) else {
             agent.give_up(Reason::TargetUnreachable, turn);
             return self.wander_step(world, here, agent, rng, turn);

@@ -281,7 +281,7 @@ impl BehaviourContext {
 
     /// The waypoint fewest steps from `here` (every open cell has one within [`COVER_STEPS`]).
     fn nearest_waypoint(&mut self, world: &World, here: ICoord) -> Option<WaypointId> {
-        self.nearby_map.lead_to(here, |c| !world.is_wall(c));
+        self.nearby_map.lead_to(world, here);
         let window = Window::new(here, COVER_STEPS);
         self.waypoints
             .in_window(window)

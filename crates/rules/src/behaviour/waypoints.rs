@@ -134,13 +134,7 @@ impl Waypoints {
         let centre = self.cell(id);
         let start = id as usize * MAP_LEN;
         let map = &mut self.maps[start..start + MAP_LEN];
-        flood(
-            centre,
-            WAYPOINT_REACH,
-            |c| !world.is_wall(c),
-            map,
-            &mut self.queue,
-        );
+        flood(world, centre, WAYPOINT_REACH, map, &mut self.queue);
         let window = Window::new(centre, WAYPOINT_REACH);
         let mut found = Neighbours {
             count: 0,
@@ -173,13 +167,7 @@ fn place(world: &World) -> Vec<ICoord> {
                 continue;
             }
             cells.push(coord);
-            flood(
-                coord,
-                COVER_STEPS,
-                |c| !world.is_wall(c),
-                &mut distances,
-                &mut queue,
-            );
+            flood(world, coord, COVER_STEPS, &mut distances, &mut queue);
             let window = Window::new(coord, COVER_STEPS);
             for (j, &d) in distances.iter().enumerate() {
                 if d != UNREACHED {

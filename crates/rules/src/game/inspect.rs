@@ -113,9 +113,9 @@ impl Game {
         self.world.count_corpses()
     }
 
-    /// Steps from `coord` to the player as the NPCs' shared distance map last measured them.
+    /// Steps from `coord` to the player on the NPCs' shared distance map.
     pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
-        self.behaviour.distance_to_player(coord)
+        self.behaviour.distance_to_player(&self.world, coord)
     }
 
     /// The memory of the NPC `id`, while it lives.

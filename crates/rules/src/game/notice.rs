@@ -4,11 +4,15 @@ use super::{Game, GameEvent};
 
 impl Game {
     /// Remembers which NPCs the player sees as the turn begins. Only the cells in sight are
-    /// read, so a level with thousands of NPCs costs no more than a small one.
+    /// read, so a level with thousands of NPCs costs no more than a small one, and only those
+    /// with a character on them are looked up.
     pub(super) fn note_npcs_in_view(&mut self) {
         self.seen_before.clear();
         let world = &self.world;
         let in_view = self.visibility.in_sight().iter().filter_map(|&coord| {
+            if !world.has_character(coord) {
+                return None;
+            }
             let npc = world.character_at(coord)?;
             world.npc_type(npc).map(|_| npc)
         });
@@ -18,6 +22,9 @@ impl Game {
     /// An event for each NPC in the player's sight now that was not at the turn's start.
     pub(super) fn report_npcs_coming_into_view(&mut self) {
         for &coord in self.visibility.in_sight() {
+            if !self.world.has_character(coord) {
+                continue;
+            }
             let Some(npc) = self.world.character_at(coord) else {
                 continue;
             };

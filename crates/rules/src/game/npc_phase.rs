@@ -16,7 +16,6 @@ use crate::world::ActOutcome;
 
 impl Game {
     pub(super) fn npc_phase(&mut self) {
-        self.behaviour.prepare(&self.world);
         self.sleepers_take_notice();
         let awake = std::mem::take(&mut self.awake);
         for &npc in &awake {
@@ -62,10 +61,15 @@ impl Game {
     /// Each sleeper the player sees rolls, in spawn order, to notice the player; one that does
     /// wakes hunting (and, if it is an orc, shouts).
     fn sleepers_take_notice(&mut self) {
+        // Sleepers never wake but by this check or a noise, and the dead leave both lists.
+        if self.awake.len() == self.world.npcs().len() {
+            return;
+        }
         let mut sleepers = std::mem::take(&mut self.sleepers_in_view);
         sleepers.clear();
         for &coord in self.visibility.in_sight() {
-            if let Some(npc) = self.world.character_at(coord)
+            if self.world.has_character(coord)
+                && let Some(npc) = self.world.character_at(coord)
                 && self.agents.get(npc).is_some_and(|agent| agent.is_asleep())
             {
                 sleepers.push(npc);

@@ -87,6 +87,19 @@ pub struct World {
     /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
     #[serde(skip, default = "empty_grid")]
     occupied: Grid<u8>,
+    /// How many times what each cell shows has changed (something arrived, left, died or was
+    /// taken), so the player's memory of a cell in view is refreshed only when it changed.
+    /// Derived, so not saved: a loaded world counts from [`FIRST_CHANGE`] again.
+    #[serde(skip, default = "no_changes")]
+    changes: Grid<u32>,
+}
+
+/// What every cell's change count starts at: never the count a memory starts with (0), so a
+/// new or loaded world's cells are all remembered afresh the first time they are in view.
+pub const FIRST_CHANGE: u32 = 1;
+
+fn no_changes() -> Grid<u32> {
+    Grid::new_copy(UCoord::new(0, 0), FIRST_CHANGE)
 }
 
 /// A wall stands on the cell (the feature layer holds only walls).
@@ -126,6 +139,7 @@ impl World {
             // Room for every death, so a kill never grows the list in mid-game.
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
             occupied: Grid::new_copy(terrain.grid.size(), 0),
+            changes: Grid::new_copy(terrain.grid.size(), FIRST_CHANGE),
         };
         world.place(
             player,
@@ -164,6 +178,7 @@ impl World {
         self.spatial_table
             .update(entity, location)
             .expect("spawn location is inside the map and free on its layer");
+        self.changed(location.coord);
         match location.layer {
             Some(Layer::Feature) => self.set_occupied(location.coord, WALL, true),
             Some(Layer::Character) => self.set_occupied(location.coord, CHARACTER, true),
@@ -185,6 +200,9 @@ impl World {
     /// retired, not handed back to the allocator: nothing spawns in mid-game, so it would never
     /// be reused, and handing it back grows the allocator's free list in mid-turn.
     fn despawn(&mut self, entity: Entity) {
+        if let Some(coord) = self.spatial_table.coord_of(entity) {
+            self.changed(coord);
+        }
         self.spatial_table.remove(entity);
         self.components.remove_entity(entity);
     }
@@ -199,14 +217,23 @@ impl World {
         }
     }
 
-    /// A character left `coord`.
+    /// A character left `coord` (moved off it, or died there).
     fn set_character_gone(&mut self, coord: coord_2d::ICoord) {
         self.set_occupied(coord, CHARACTER, false);
+        self.changed(coord);
     }
 
     /// A character arrived at `coord`.
     fn set_character_here(&mut self, coord: coord_2d::ICoord) {
         self.set_occupied(coord, CHARACTER, true);
+        self.changed(coord);
+    }
+
+    /// What `coord` shows has changed.
+    fn changed(&mut self, coord: coord_2d::ICoord) {
+        if let Some(count) = self.changes.get_mut(coord) {
+            *count = count.wrapping_add(1);
+        }
     }
 
     /// Rebuilds what is derived from the tables, after loading.
@@ -215,6 +242,7 @@ impl World {
         self.occupied = Grid::new_fn(size, |coord| {
             self.spatial_table.layers_at(coord).map_or(0, occupied)
         });
+        self.changes = Grid::new_copy(size, FIRST_CHANGE);
     }
 
     pub fn size(&self) -> UCoord {

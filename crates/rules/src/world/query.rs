@@ -3,8 +3,35 @@
 use coord_2d::ICoord;
 use entity_table::Entity;
 
-use super::{HitPoints, LayerTable, Tile, WALL, World};
+use super::{CHARACTER, FIRST_CHANGE, HitPoints, LayerTable, Tile, WALL, World};
 use crate::content::NpcKind;
+
+/// The map's cells by index. Levels are walled all round, so every neighbour of an open cell is
+/// on the map: a flood over open ground can step by index (±1 along a row, ± the width across
+/// rows) without asking whether it left the map.
+#[derive(Clone, Copy)]
+pub(crate) struct Ground<'a> {
+    cells: &'a [u8],
+    width: isize,
+}
+
+impl Ground<'_> {
+    /// The index of a cell on the map.
+    pub fn index(&self, coord: ICoord) -> isize {
+        coord.y as isize * self.width + coord.x as isize
+    }
+
+    /// The steps to the neighbours of a cell, in the order of `CardinalDirections` (north,
+    /// east, south, west).
+    pub fn steps(&self) -> [isize; 4] {
+        [-self.width, 1, self.width, -1]
+    }
+
+    /// True if the cell at `index` (a neighbour of an open cell, so on the map) is not wall.
+    pub fn is_open(&self, index: isize) -> bool {
+        self.cells[index as usize] & WALL == 0
+    }
+}
 
 impl World {
     pub fn player(&self) -> Entity {
@@ -46,6 +73,15 @@ impl World {
             .is_none_or(|&cell| cell & WALL != 0)
     }
 
+    /// The walls as one byte a cell in row-major order, for floods that step from cell to cell
+    /// by index rather than by coordinate.
+    pub(crate) fn ground(&self) -> Ground<'_> {
+        Ground {
+            cells: self.occupied.raw(),
+            width: self.occupied.width() as isize,
+        }
+    }
+
     /// True where the way down is.
     pub fn is_stairs(&self, coord: ICoord) -> bool {
         self.spatial_table
@@ -53,6 +89,20 @@ impl World {
             .and_then(|layers| layers.floor)
             .and_then(|floor| self.components.tile.get(floor))
             == Some(&Tile::Stairs)
+    }
+
+    /// True if a character stands on the cell: one byte, for scans over every cell in view
+    /// before they ask the spatial table who it is.
+    pub fn has_character(&self, coord: ICoord) -> bool {
+        self.occupied
+            .get(coord)
+            .is_some_and(|&cell| cell & CHARACTER != 0)
+    }
+
+    /// How many times what the cell shows ([`World::tiles_at`]) has changed: the same count
+    /// means the same tiles.
+    pub fn changes_at(&self, coord: ICoord) -> u32 {
+        self.changes.get(coord).copied().unwrap_or(FIRST_CHANGE)
     }
 
     pub fn character_at(&self, coord: ICoord) -> Option<Entity> {
