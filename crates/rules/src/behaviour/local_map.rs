@@ -183,14 +183,14 @@ impl LocalMap {
         })
     }
 
-    /// Every reached cell with its distance.
+    /// Every reached cell with its distance, nearest first: the flood's own list, so the
+    /// window's unreached cells are never looked at.
     pub fn reached(&self) -> impl Iterator<Item = (ICoord, u32)> + '_ {
         let window = self.goal.map(|goal| Window::new(goal, self.reach));
-        self.distances
-            .iter()
-            .enumerate()
-            .filter(|&(_, &d)| d != UNREACHED)
-            .filter_map(move |(i, &d)| Some((window?.coord(i), u32::from(d))))
+        self.queue.iter().filter_map(move |&i| {
+            let distance = u32::from(self.distances[i as usize]);
+            Some((window?.coord(i as usize), distance))
+        })
     }
 }
 

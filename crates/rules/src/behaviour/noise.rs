@@ -61,7 +61,9 @@ impl Noise {
     }
 }
 
-/// Calls `hear` for every NPC within the noise's reach, row by row across the area it reaches.
+/// Calls `hear` for every NPC within the noise's reach, nearest first. (The order is no
+/// matter: each listener's memory changes on its own, and the woken join the awake in spawn
+/// order.)
 pub fn listeners(
     map: &mut LocalMap,
     world: &World,
@@ -70,7 +72,11 @@ pub fn listeners(
 ) {
     map.lead_to(world, noise.source);
     for (coord, distance) in map.reached() {
-        if distance > noise.reach() || !world.has_character(coord) {
+        if distance > noise.reach() {
+            // Nearest first: nothing further on is within reach.
+            break;
+        }
+        if !world.has_character(coord) {
             continue;
         }
         if let Some(entity) = world.character_at(coord)

@@ -70,14 +70,10 @@ impl BehaviourContext {
         here: ICoord,
         goal: Option<WaypointId>,
     ) -> Option<(WaypointId, u32)> {
-        let on_map =
-            goal.and_then(|goal| Some((goal, self.waypoints.distance(world, goal, here)?)));
+        let on_map = goal.and_then(|goal| Some((goal, self.waypoints.distance(goal, here)?)));
         on_map.or_else(|| {
             let nearest = self.nearest_waypoint(world, here)?;
-            Some((
-                nearest,
-                self.waypoints.distance(world, nearest, here).unwrap_or(0),
-            ))
+            Some((nearest, self.waypoints.distance(nearest, here).unwrap_or(0)))
         })
     }
 
@@ -118,11 +114,7 @@ impl BehaviourContext {
         rng: &mut impl Rng,
     ) {
         let mut next = self.next_goal(world, here, goal, Some(goal), rng);
-        if self
-            .waypoints
-            .distance(world, next, here)
-            .is_some_and(|d| d <= 1)
-        {
+        if self.waypoints.distance(next, here).is_some_and(|d| d <= 1) {
             // Back where it stands: choose on from here rather than rest again.
             next = self.next_goal(world, here, next, Some(goal), rng);
         }
@@ -171,11 +163,7 @@ impl BehaviourContext {
         let mut count = 0;
         for direction in CardinalDirections {
             let next = here + direction.coord();
-            if self
-                .waypoints
-                .distance(world, goal, next)
-                .is_some_and(&wanted)
-            {
+            if self.waypoints.distance(goal, next).is_some_and(&wanted) {
                 fitting[count] = direction;
                 count += 1;
             }
@@ -205,10 +193,10 @@ impl BehaviourContext {
         let mut open_count = 0;
         let mut reached = [0; CHOICES_MAX];
         let mut reached_count = 0;
-        let neighbours_len = self.waypoints.neighbours(world, at).len();
+        let neighbours_len = self.waypoints.neighbours(at).len();
         for i in 0..neighbours_len {
-            let id = self.waypoints.neighbours(world, at)[i];
-            let Some(distance) = self.waypoints.distance(world, id, here) else {
+            let id = self.waypoints.neighbours(at)[i];
+            let Some(distance) = self.waypoints.distance(id, here) else {
                 continue;
             };
             if distance > 1 {
@@ -230,15 +218,14 @@ impl BehaviourContext {
             .find(|&&id| Some(id) != avoid);
         match fallback.or(reached[..reached_count].first()) {
             Some(&id) => id,
-            None => self.any_waypoint_in_reach(world, here, at, rng),
+            None => self.any_waypoint_in_reach(here, at, rng),
         }
     }
 
     /// A random waypoint other than `at` whose map reaches `here`: for when none of `at`'s
     /// neighbours does (`here` is on the far side of `at` from all of them).
     fn any_waypoint_in_reach(
-        &mut self,
-        world: &World,
+        &self,
         here: ICoord,
         at: WaypointId,
         rng: &mut impl Rng,
@@ -254,7 +241,7 @@ impl BehaviourContext {
         let mut reaching = [0; CHOICES_MAX];
         let mut reaching_count = 0;
         for &id in &nearby[..count] {
-            if self.waypoints.distance(world, id, here).is_some() {
+            if self.waypoints.distance(id, here).is_some() {
                 reaching[reaching_count] = id;
                 reaching_count += 1;
             }
@@ -274,8 +261,7 @@ impl BehaviourContext {
     ) -> bool {
         CardinalDirections.into_iter().any(|d| {
             let next = here + d.coord();
-            world.can_npc_enter(next)
-                && self.waypoints.distance(world, goal, next) == Some(distance - 1)
+            world.can_npc_enter(next) && self.waypoints.distance(goal, next) == Some(distance - 1)
         })
     }
 

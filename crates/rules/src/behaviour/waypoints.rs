@@ -9,9 +9,8 @@
 //! walk from any waypoint to any other one hop at a time.
 //!
 //! Brogue keeps forty whole-level maps; on a 1000×1000 level that would be 80 MB or more. Here a
-//! waypoint's map is its window of one byte a cell (43×43 = 1849 bytes), built the first time
-//! an NPC heads there and kept for the level. The arena is zeroed memory that the operating
-//! system only backs once written, so waypoints nobody visits cost nothing.
+//! waypoint's map is its window of one byte a cell (43×43 = 1849 bytes), built with the level
+//! (a few microseconds each), so that no wanderer's turn pays for a flood.
 
 use coord_2d::{ICoord, UCoord};
 
@@ -42,19 +41,16 @@ pub struct Waypoints {
     /// Sorted by row, then column, so the waypoints in a window are found by binary search.
     cells: Vec<ICoord>,
     maps: Vec<u8>,
-    built: Vec<bool>,
     neighbours: Vec<Neighbours>,
-    queue: Vec<u32>,
 }
 
 impl Waypoints {
     pub fn new(world: &World) -> Self {
         let cells = place(world);
         let count = cells.len();
-        Self {
+        let mut waypoints = Self {
             cells,
             maps: vec![0; count * MAP_LEN],
-            built: vec![false; count],
             neighbours: vec![
                 Neighbours {
                     count: 0,
@@ -62,8 +58,12 @@ impl Waypoints {
                 };
                 count
             ],
-            queue: Vec::with_capacity(MAP_LEN),
+        };
+        let mut queue = Vec::with_capacity(MAP_LEN);
+        for id in 0..count as WaypointId {
+            waypoints.build(world, id, &mut queue);
         }
+        waypoints
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -84,22 +84,18 @@ impl Waypoints {
     pub fn heap_bytes(&self) -> usize {
         self.cells.capacity() * size_of::<ICoord>()
             + self.maps.capacity()
-            + self.built.capacity()
             + self.neighbours.capacity() * size_of::<Neighbours>()
-            + self.queue.capacity() * size_of::<u32>()
     }
 
     /// Steps from `coord` to the waypoint, if within its map's reach.
-    pub fn distance(&mut self, world: &World, id: WaypointId, coord: ICoord) -> Option<u32> {
-        self.build(world, id);
+    pub fn distance(&self, id: WaypointId, coord: ICoord) -> Option<u32> {
         let window = Window::new(self.cell(id), WAYPOINT_REACH);
         let distance = self.map(id)[window.index(coord)?];
         (distance != UNREACHED).then_some(u32::from(distance))
     }
 
     /// The waypoints within reach of `id`, nearest first by index.
-    pub fn neighbours(&mut self, world: &World, id: WaypointId) -> &[WaypointId] {
-        self.build(world, id);
+    pub fn neighbours(&self, id: WaypointId) -> &[WaypointId] {
         let neighbours = &self.neighbours[id as usize];
         &neighbours.ids[..usize::from(neighbours.count)]
     }
@@ -121,20 +117,12 @@ impl Waypoints {
         &self.maps[start..start + MAP_LEN]
     }
 
-    /// Builds the waypoint's map the first time it is wanted. Inlined, so the check that nearly
-    /// always finds it built costs no call.
-    #[inline]
-    fn build(&mut self, world: &World, id: WaypointId) {
-        if !self.built[id as usize] {
-            self.build_now(world, id);
-        }
-    }
-
-    fn build_now(&mut self, world: &World, id: WaypointId) {
+    /// Measures the waypoint's map and finds its neighbours.
+    fn build(&mut self, world: &World, id: WaypointId, queue: &mut Vec<u32>) {
         let centre = self.cell(id);
         let start = id as usize * MAP_LEN;
         let map = &mut self.maps[start..start + MAP_LEN];
-        flood(world, centre, WAYPOINT_REACH, map, &mut self.queue);
+        flood(world, centre, WAYPOINT_REACH, map, queue);
         let window = Window::new(centre, WAYPOINT_REACH);
         let mut found = Neighbours {
             count: 0,
@@ -149,7 +137,6 @@ impl Waypoints {
             }
         }
         self.neighbours[id as usize] = found;
-        self.built[id as usize] = true;
     }
 }
 
