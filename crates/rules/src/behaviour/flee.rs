@@ -29,6 +29,9 @@ fn neighbours(side: usize, index: usize) -> [usize; 4] {
 
 /// Cells outside the map towards the player; open ground beyond it is safer than anything on it.
 const OUTSIDE: i32 = i32::MAX;
+/// How many maps are kept besides the one in use: 7 more hold a quarter of the builds of a
+/// player walking and fighting among fleeing orcs (benches/play), at 7 KB each.
+const MAPS_KEPT: usize = 7;
 /// A dead-end cell before the rescan reaches it.
 const PEELED: i32 = i32::MAX - 1;
 
@@ -37,12 +40,17 @@ const PEELED: i32 = i32::MAX - 1;
 pub struct SafetyMap {
     reach: u32,
     built_for: Option<ICoord>,
-    /// Each cell's value; [`OUTSIDE`] on every cell the last build did not reach.
+    /// Each cell's value; [`OUTSIDE`] on every cell the build did not reach.
     values: Vec<i32>,
+    /// Maps built for other cells the player stood on lately, with their cells: a player who
+    /// steps back, or circles, while an NPC runs from it finds the map for its cell made. The
+    /// oldest gives way to the map it replaces.
+    kept: Vec<(Option<ICoord>, Vec<i32>)>,
+    next_kept: usize,
     /// The flood's steps from the player (scratch).
     distances: Vec<u8>,
     /// The cells the flood reached, nearest first: the seeds of the rescan, safest first when
-    /// read backwards, in order without a sort. Also the cells the next build resets.
+    /// read backwards, in order without a sort.
     reached: Vec<u32>,
     /// The cells the rescan improved, in order of value: each costs one step more than the
     /// cell just taken, so they join at the back in order (a bucket queue, as every step
@@ -61,6 +69,8 @@ impl SafetyMap {
             reach,
             built_for: None,
             values: vec![OUTSIDE; len],
+            kept: vec![(None, vec![OUTSIDE; len]); MAPS_KEPT],
+            next_kept: 0,
             distances: vec![UNREACHED; len],
             reached: Vec::with_capacity(len),
             // Each cell is improved at most once per neighbour.
@@ -78,9 +88,16 @@ impl SafetyMap {
         if self.built_for == Some(player) {
             return;
         }
-        for &index in &self.reached {
-            self.values[index as usize] = OUTSIDE;
+        let kept = self.kept.iter().position(|&(cell, _)| cell == Some(player));
+        let slot = kept.unwrap_or(self.next_kept);
+        let (cell, values) = &mut self.kept[slot];
+        std::mem::swap(&mut self.built_for, cell);
+        std::mem::swap(&mut self.values, values);
+        if kept.is_some() {
+            return;
         }
+        self.next_kept = (self.next_kept + 1) % MAPS_KEPT;
+        self.values.fill(OUTSIDE);
         let window = self.window(player);
         flood_in(
             world,
