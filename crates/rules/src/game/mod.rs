@@ -210,8 +210,11 @@ pub struct Game {
     noises: Vec<Noise>,
     /// Scratch space for the sleepers the player sees this turn.
     sleepers_in_view: Vec<Entity>,
-    /// Scratch space: the NPCs the player saw when the turn began, to tell who comes into view.
+    /// The NPCs the player saw when the turn began, to tell who comes into view: kept from the
+    /// end of the last turn. Rebuilt from the view, so not saved.
     seen_before: Vec<Entity>,
+    /// Scratch space: the NPCs in the player's sight as a turn ends.
+    in_view_now: Vec<Entity>,
     /// Scratch space for the routes of exploring and travelling.
     travel: TravelContext,
 }
@@ -256,9 +259,11 @@ impl Game {
             noises: Vec::new(),
             sleepers_in_view: Vec::new(),
             seen_before: Vec::new(),
+            in_view_now: Vec::new(),
             travel: TravelContext::default(),
         };
         game.meet_level(terrain);
+        game.note_npcs_in_view();
         game
     }
 
@@ -336,6 +341,7 @@ impl Game {
         self.noises.reserve(npcs + 1);
         self.sleepers_in_view.reserve(npcs);
         self.seen_before.reserve(npcs);
+        self.in_view_now.reserve(npcs);
         // Every NPC can come into view at once.
         self.events.reserve(EVENTS_PER_TURN_MAX + npcs);
         let agents = &self.agents;
@@ -354,7 +360,6 @@ impl Game {
             return TurnOutcome::NoTurn;
         }
         self.actions.push(action);
-        self.note_npcs_in_view();
         match action {
             PlayerAction::Move(direction) => {
                 let player = self.world.player();

@@ -114,10 +114,12 @@ impl Game {
             noises: Vec::new(),
             sleepers_in_view: Vec::new(),
             seen_before: Vec::new(),
+            in_view_now: Vec::new(),
             travel: crate::travel::TravelContext::default(),
         };
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
+        game.note_npcs_in_view();
         match game.invariant_violations().first() {
             Some(problem) => Err(DecodeError::Inconsistent(problem.clone())),
             None => Ok(game),
