@@ -6,7 +6,7 @@ mod common;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::content::NpcKind;
-use umbra_rules::game::{CellView, TileSnapshot};
+use umbra_rules::game::{CellView, GameEvent, TileSnapshot};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::world::Tile;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -190,4 +190,69 @@ impl Sightings {
             }
         }
     }
+}
+
+/// NPCs that come into view together are announced once each, in the same order whether the
+/// level has few NPCs (the game asks each where it stands) or more NPCs than cells in view
+/// (the game reads the cells in view): here the same room, then with 150 sleepers walled away
+/// out of sight, which draw nothing from the dice and change nothing else.
+#[test]
+fn npcs_coming_into_view_together_are_announced_in_the_same_order_however_many_npcs_live() {
+    let pairs = [("z", "Z"), ("Z", "z")];
+    for (upper, lower) in pairs {
+        let few = arrivals(&room(upper, lower, false));
+        let crowd = arrivals(&room(upper, lower, true));
+        assert_eq!(few, crowd, "{upper} above, {lower} below");
+        assert!(
+            few.iter().any(|turn| turn.len() == 2),
+            "the two never came into view together: {few:?}"
+        );
+    }
+}
+
+/// A room with two sleepers, a corridor the player walks up into its doorway, and (for `crowd`) a
+/// sealed hall of sleepers beside it.
+fn room(upper: &str, lower: &str, crowd: bool) -> Vec<String> {
+    let hall = |row: &str| {
+        if crowd {
+            row.to_string()
+        } else {
+            "#".repeat(row.len())
+        }
+    };
+    let sleepers = format!("#{}#", "z".repeat(30));
+    let mut rows = vec![format!("#############{}", hall(&"#".repeat(32)))];
+    // Both sit beside the wall the door is in, out of the corridor's view through the door
+    // and in view from the doorway.
+    rows.push(format!("#...........#{}", hall(&sleepers)));
+    rows.push(format!("#...........#{}", hall(&sleepers)));
+    rows.push(format!("#...........#{}", hall(&sleepers)));
+    rows.push(format!("#..........{upper}#{}", hall(&sleepers)));
+    rows.push(format!("#{lower}..........#{}", hall(&sleepers)));
+    for corridor in [
+        "######.######",
+        "######.######",
+        "######.######",
+        "######@######",
+    ] {
+        rows.push(format!("{corridor}{}", hall(&"#".repeat(32))));
+    }
+    rows.push(format!("#############{}", hall(&"#".repeat(32))));
+    rows
+}
+
+/// The kinds announced as coming into view, turn by turn, as the player walks north.
+fn arrivals(rows: &[String]) -> Vec<Vec<GameEvent>> {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (mut game, _) = game(&rows, Omniscience::Off);
+    (0..5)
+        .map(|_| {
+            game.act(PlayerAction::Move(North));
+            game.events()
+                .iter()
+                .filter(|e| matches!(e, GameEvent::CameIntoView { .. }))
+                .copied()
+                .collect()
+        })
+        .collect()
 }

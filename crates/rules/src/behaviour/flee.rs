@@ -28,7 +28,8 @@ fn neighbours(side: usize, index: usize) -> [usize; 4] {
 }
 
 /// Cells outside the map towards the player; open ground beyond it is safer than anything on it.
-const OUTSIDE: i32 = i32::MAX;
+/// The least value of all, so that the rescan, which only ever lowers a value, never touches one.
+const OUTSIDE: i32 = i32::MIN;
 /// How many maps are kept besides the one in use: 7 more hold a quarter of the builds of a
 /// player walking and fighting among fleeing orcs (benches/play), at 7 KB each.
 const MAPS_KEPT: usize = 7;
@@ -56,6 +57,8 @@ pub struct SafetyMap {
     /// cell just taken, so they join at the back in order (a bucket queue, as every step
     /// costs the same).
     improved: Vec<(i32, u32)>,
+    /// The reached cells not peeled with the values they start the rescan with, safest first.
+    seeds: Vec<(i32, u32)>,
     /// Scratch for peeling: open neighbours not yet peeled, and cells to peel.
     degrees: Vec<u8>,
     peel: Vec<u32>,
@@ -75,6 +78,7 @@ impl SafetyMap {
             reached: Vec::with_capacity(len),
             // Each cell is improved at most once per neighbour.
             improved: Vec::with_capacity(4 * len),
+            seeds: Vec::with_capacity(len),
             degrees: vec![0; len],
             peel: Vec::with_capacity(len),
         }
@@ -126,6 +130,7 @@ impl SafetyMap {
             distances,
             reached,
             improved,
+            seeds,
             degrees,
             ..
         } = self;
@@ -133,29 +138,29 @@ impl SafetyMap {
         // A seed keeps the value it had before the rescan, read from its distance: one improved
         // since is skipped below, as its improvement is queued on its own. Peeling leaves a
         // peeled cell at most one open neighbour and every other cell two or more.
-        let mut seeds = reached
+        seeds.clear();
+        let unpeeled = reached
             .iter()
             .rev()
-            .filter(|&&index| degrees[index as usize] >= 2)
-            .map(|&index| {
-                let distance = i32::from(distances[index as usize]);
-                (DISTANCE_WEIGHT * distance, index)
-            })
-            .peekable();
-        let mut next_improved = 0;
+            .filter(|&&index| degrees[index as usize] >= 2);
+        seeds.extend(unpeeled.map(|&index| {
+            let distance = i32::from(distances[index as usize]);
+            (DISTANCE_WEIGHT * distance, index)
+        }));
+        let (mut next_seed, mut next_improved) = (0, 0);
         loop {
-            let seed = seeds.peek().copied();
-            let improved_head = improved.get(next_improved).copied();
+            let seed = seeds.get(next_seed);
+            let improved_head = improved.get(next_improved);
             let (value, index) = match (seed, improved_head) {
-                (Some(s), Some(i)) if i.0 < s.0 => {
+                (Some(&s), Some(&i)) if i.0 < s.0 => {
                     next_improved += 1;
                     i
                 }
-                (Some(s), _) => {
-                    seeds.next();
+                (Some(&s), _) => {
+                    next_seed += 1;
                     s
                 }
-                (None, Some(i)) => {
+                (None, Some(&i)) => {
                     next_improved += 1;
                     i
                 }
@@ -166,7 +171,7 @@ impl SafetyMap {
             }
             let offered = value + STEP_COST;
             for n in neighbours(side, index as usize) {
-                if values[n] != OUTSIDE && offered < values[n] {
+                if offered < values[n] {
                     values[n] = offered;
                     improved.push((offered, n as u32));
                 }
@@ -202,7 +207,7 @@ impl SafetyMap {
             next += 1;
             self.values[index as usize] = PEELED;
             for n in neighbours(side, index as usize) {
-                if self.values[n] >= PEELED {
+                if self.values[n] == OUTSIDE || self.values[n] == PEELED {
                     continue;
                 }
                 self.degrees[n] -= 1;
@@ -225,10 +230,7 @@ impl SafetyMap {
         }
         let player = self.built_for?;
         let index = self.window(player).index(coord);
-        match index.map(|i| self.values[i]) {
-            Some(OUTSIDE) | None => Some(i32::MIN),
-            Some(value) => Some(value),
-        }
+        Some(index.map_or(OUTSIDE, |i| self.values[i]))
     }
 
     /// The free neighbouring cell that is safer than `here`, the safest first; none when `here`

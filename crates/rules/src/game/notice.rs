@@ -1,5 +1,7 @@
 //! What the player notices as a turn ends: NPCs that have come into view.
 
+use entity_table::Entity;
+
 use super::{Game, GameEvent};
 
 impl Game {
@@ -13,32 +15,62 @@ impl Game {
         self.seen_before = in_view;
     }
 
-    /// An event for each NPC in the player's sight now that was not as the turn began; then
-    /// the NPCs in sight now are the ones the next turn begins with.
+    /// An event for each NPC in the player's sight now that was not as the turn began, in the
+    /// order sight reached their cells; then the NPCs in sight now are the ones the next turn
+    /// begins with.
     pub(super) fn report_npcs_coming_into_view(&mut self) {
         let mut in_view = std::mem::take(&mut self.in_view_now);
         self.npcs_in_view(&mut in_view);
-        for &npc in &in_view {
-            if let Some(npc_type) = self.world.npc_type(npc)
-                && !self.seen_before.contains(&npc)
-            {
+        let mut new = std::mem::take(&mut self.sleepers_in_view);
+        new.clear();
+        new.extend(in_view.iter().filter(|npc| !self.seen_before.contains(npc)));
+        if new.len() > 1 {
+            let sight = self.visibility.in_sight();
+            let world = &self.world;
+            new.sort_unstable_by_key(|&npc| sight.iter().position(|&c| c == world.coord_of(npc)));
+        }
+        for &npc in &new {
+            if let Some(npc_type) = self.world.npc_type(npc) {
                 self.events.push(GameEvent::CameIntoView { npc_type });
             }
         }
+        self.sleepers_in_view = new;
         self.in_view_now = std::mem::replace(&mut self.seen_before, in_view);
     }
 
-    /// The NPCs on the cells in the player's sight, in the order of the cells.
-    fn npcs_in_view(&self, npcs: &mut Vec<entity_table::Entity>) {
+    /// The NPCs in the player's sight, in no particular order.
+    fn npcs_in_view(&self, npcs: &mut Vec<Entity>) {
         npcs.clear();
+        npcs.extend(self.npcs_in_sight());
+    }
+
+    /// The living NPCs in the player's sight, in no particular order: found by asking each NPC
+    /// where it stands when there are fewer NPCs than cells in view (most levels), and by
+    /// reading the cells in view when there are more (a crowd).
+    pub(super) fn npcs_in_sight(&self) -> impl Iterator<Item = Entity> + '_ {
         let world = &self.world;
-        let in_view = self.visibility.in_sight().iter().filter_map(|&coord| {
-            if !world.has_character(coord) {
-                return None;
-            }
-            let npc = world.character_at(coord)?;
-            world.npc_type(npc).map(|_| npc)
+        let visibility = &self.visibility;
+        let sight = visibility.in_sight();
+        let few = world.npcs().len() < sight.len();
+        let by_npc = few.then(|| {
+            world
+                .npcs()
+                .iter()
+                .copied()
+                .filter(|&npc| visibility.in_player_sight(world.coord_of(npc)))
         });
-        npcs.extend(in_view);
+        let by_cell = (!few).then(|| {
+            sight.iter().filter_map(|&coord| {
+                if !world.has_character(coord) {
+                    return None;
+                }
+                let npc = world.character_at(coord)?;
+                world.npc_type(npc).map(|_| npc)
+            })
+        });
+        by_npc
+            .into_iter()
+            .flatten()
+            .chain(by_cell.into_iter().flatten())
     }
 }

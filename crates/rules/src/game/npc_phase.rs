@@ -67,14 +67,9 @@ impl Game {
         }
         let mut sleepers = std::mem::take(&mut self.sleepers_in_view);
         sleepers.clear();
-        for &coord in self.visibility.in_sight() {
-            if self.world.has_character(coord)
-                && let Some(npc) = self.world.character_at(coord)
-                && self.agents.get(npc).is_some_and(|agent| agent.is_asleep())
-            {
-                sleepers.push(npc);
-            }
-        }
+        let agents = &self.agents;
+        let asleep = |npc: &Entity| agents.get(*npc).is_some_and(|agent| agent.is_asleep());
+        sleepers.extend(self.npcs_in_sight().filter(asleep));
         sleepers.sort_unstable();
         let player = self.world.player_coord();
         for &npc in &sleepers {
