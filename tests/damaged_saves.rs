@@ -263,7 +263,14 @@ fn file_kind_rows() -> Vec<Row> {
     use Expect::*;
     vec![
         ("a FIFO", Fifo, Refused("a FIFO")),
-        ("a link to /dev/zero", DevZero, Refused("a device")),
+        // A save directory's files are never followed through a link (someone who can write
+        // the directory could otherwise have the game read or append to any file).
+        ("a link to /dev/zero", DevZero, Refused("a symbolic link")),
+        (
+            "a link to a good save elsewhere",
+            LinkToGoodSave,
+            Refused("a symbolic link"),
+        ),
         ("a directory", Directory, Refused("a directory")),
         ("a socket", Socket, Refused("a socket")),
         (
@@ -279,7 +286,7 @@ fn file_kind_rows() -> Vec<Row> {
         (
             "a symbolic link loop",
             SymlinkLoop,
-            Refused("symbolic links"),
+            Refused("a symbolic link"),
         ),
     ]
 }

@@ -47,12 +47,52 @@ pub(super) fn open_for_reading(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
+/// Opens a file of the save directory with `options`, refusing a symbolic link in its place:
+/// someone who can write the directory must not make the game read, append to or create a
+/// file elsewhere through a link. (`O_NOFOLLOW`: the refusal is the kernel's, in the same
+/// step as the open, so no link can be slipped in after a check.)
+pub(super) fn open_in_slot(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    options
+        .open(path)
+        .map_err(|error| refused_link(path, error))
+}
+
+/// The kernel's "too many levels of symbolic links" for a refused link, in words.
+fn refused_link(path: &Path, error: io::Error) -> io::Error {
+    #[cfg(unix)]
+    if error.raw_os_error() == Some(libc::ELOOP) {
+        return io::Error::other(format!(
+            "{} is a symbolic link, which a save never follows; it was left alone",
+            path.display()
+        ));
+    }
+    error
+}
+
+/// Like [`read_capped`], for a file of the save directory: a symbolic link there is refused as
+/// one, never followed.
+pub(super) fn read_capped_in_slot(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    check_readable(&fs::symlink_metadata(path)?, limit)?;
+    let file = open_in_slot(path, OpenOptions::new().read(true))?;
+    read_open(file, limit)
+}
+
 /// The whole file, if it is a regular file of at most `limit` bytes. Symbolic links are
 /// followed, so a link to `/dev/zero` is refused as the device it is, and nothing more than
 /// `limit + 1` bytes is ever read into memory.
 pub(super) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
     check_readable(&fs::metadata(path)?, limit)?;
-    let file = open_for_reading(path)?;
+    read_open(open_for_reading(path)?, limit)
+}
+
+/// What an opened file holds, if it is a regular file of at most `limit` bytes (asked of the
+/// open file itself, so nothing can be swapped in after the question).
+fn read_open(file: File, limit: u64) -> Result<Vec<u8>, LoadError> {
     let metadata = file.metadata()?;
     check_readable(&metadata, limit)?;
     let mut bytes = Vec::with_capacity(metadata.len() as usize);
@@ -112,6 +152,20 @@ pub fn parent_dir(path: &Path) -> &Path {
 /// never half of either, and a failure removes the temporary file.
 pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     check_replaceable(path)?;
+    replace(path, bytes)
+}
+
+/// [`write_atomically`] for a file of the save directory, where a symbolic link in its place
+/// is replaced as the stray entry it is: the rename removes the link, never its target.
+pub(super) fn write_in_slot(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link {
+        check_replaceable(path)?;
+    }
+    replace(path, bytes)
+}
+
+fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_dir(path);
     fs::create_dir_all(dir)?;
     let mut temporary = tempfile::Builder::new()
@@ -158,16 +212,30 @@ pub fn check_writable_target(path: &Path) -> io::Result<()> {
     tempfile::tempfile_in(dir).map(drop)
 }
 
-/// Proves files can be created, written and removed in `dir` (creating it if need be), so a
-/// place that cannot hold a save is found before play rather than at the first save.
+/// Proves files can be created, written and removed in `dir` (creating it, for its owner alone,
+/// if need be), so a place that cannot hold a save is found before play rather than at the
+/// first save.
 pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
-    fs::create_dir_all(dir)?;
+    create_private_dir(dir)?;
     let mut probe = tempfile::Builder::new()
         .prefix(".umbra-probe-")
         .tempfile_in(dir)?;
     probe.write_all(b"umbra")?;
     probe.as_file().sync_all()?;
     probe.close()
+}
+
+/// Creates `dir` and any missing parents readable and writable by their owner alone (0700),
+/// whatever the umask: a save directory others can write is one they can plant links in.
+pub(super) fn create_private_dir(dir: &Path) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
 }
 
 /// A history kept in a recording file, written atomically and read only up to

@@ -7,7 +7,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{is_missing, read_capped, rename_aside, write_atomically};
+use super::files::{is_missing, read_capped_in_slot, rename_aside, write_atomically};
 use umbra_rules::game::History;
 
 use super::files::RecordingFile;
@@ -30,7 +30,7 @@ pub fn scores_path(dir: &Path) -> PathBuf {
 
 /// The table in `dir`; an empty one if there is no file yet.
 pub fn read_scores(dir: &Path) -> Result<HighScores, LoadError> {
-    let bytes = match read_capped(&scores_path(dir), scores::SIZE_LIMIT) {
+    let bytes = match read_capped_in_slot(&scores_path(dir), scores::SIZE_LIMIT) {
         Ok(bytes) => bytes,
         Err(error) if is_missing(&error) => return Ok(HighScores::default()),
         Err(error) => return Err(error),

@@ -8,7 +8,9 @@ use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::files::{is_missing, probe_writable, read_capped, rename_aside, write_atomically};
+use super::files::{
+    is_missing, open_in_slot, probe_writable, read_capped_in_slot, rename_aside, write_in_slot,
+};
 use super::journal::RECORD_LEN;
 use super::recording::RECORDING_SIZE_LIMIT;
 use super::{JournalCursor, LoadError, resume, snapshot};
@@ -89,12 +91,15 @@ impl SaveSlot {
             return Err(unusable(io::Error::other("it is not a directory")));
         }
         probe_writable(&self.dir).map_err(unusable)?;
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(self.dir.join(LOCK_NAME))
-            .map_err(unusable)?;
+        let mut options = OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        #[cfg(unix)]
+        {
+            // The owner's alone whatever the umask, like every other file of the save.
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let lock = open_in_slot(&self.dir.join(LOCK_NAME), &mut options).map_err(unusable)?;
         match lock.try_lock() {
             Ok(()) => (),
             Err(TryLockError::WouldBlock) => {
@@ -149,16 +154,16 @@ impl ClaimedSlot {
     /// journal; otherwise the whole journal is replayed.
     pub fn load(&self) -> Result<Option<SavedGame>, LoadError> {
         let path = self.path();
-        let bytes = match read_capped(&path, RECORDING_SIZE_LIMIT) {
+        let bytes = match read_capped_in_slot(&path, RECORDING_SIZE_LIMIT) {
             Ok(bytes) => bytes,
             Err(error) if is_missing(&error) => return Ok(None),
             Err(error) => return Err(error),
         };
-        let snapshot = read_capped(&self.snapshot_path(), snapshot::SIZE_LIMIT)
+        let snapshot = read_capped_in_slot(&self.snapshot_path(), snapshot::SIZE_LIMIT)
             .ok()
             .and_then(|bytes| snapshot::decode(&bytes));
         let resumed = resume(&bytes, snapshot)?;
-        let file = OpenOptions::new().read(true).write(true).open(&path)?;
+        let file = open_in_slot(&path, OpenOptions::new().read(true).write(true))?;
         if resumed.torn_tail {
             file.set_len(resumed.valid_len as u64)?;
         }
@@ -179,9 +184,9 @@ impl ClaimedSlot {
     /// Starts the journal of a new game, replacing any save in one step.
     pub fn start(&self, game: &Game) -> io::Result<SaveWriter> {
         let (header, cursor) = JournalCursor::start(game);
-        write_atomically(&self.path(), &header)?;
+        write_in_slot(&self.path(), &header)?;
         remove_if_present(&self.snapshot_path())?;
-        let file = OpenOptions::new().write(true).open(self.path())?;
+        let file = open_in_slot(&self.path(), OpenOptions::new().write(true))?;
         let mut writer = SaveWriter::new(file, self.snapshot_path(), header.len() as u64, cursor);
         writer.record(game)?;
         Ok(writer)
@@ -271,7 +276,7 @@ impl SaveWriter {
     fn snapshot(&mut self, game: &Game) -> io::Result<()> {
         self.sync()?;
         let bytes = snapshot::encode(game, self.cursor.chain());
-        write_atomically(&self.snapshot_path, &bytes)?;
+        write_in_slot(&self.snapshot_path, &bytes)?;
         self.cursor.snapshot_taken(bytes.len());
         Ok(())
     }

@@ -128,6 +128,8 @@ pub enum Content {
     Socket,
     Sparse(u64),
     SymlinkLoop,
+    /// A link to a good save kept beside it under another name.
+    LinkToGoodSave,
 }
 
 /// Bytes from a fixed sequence, so the test needs no randomness of its own.
@@ -191,6 +193,11 @@ pub fn place(content: &Content, path: &Path) -> Option<UnixListener> {
             .and_then(|file| file.set_len(*length))
             .expect("sparse file"),
         Content::SymlinkLoop => symlink(path, path).expect("loop"),
+        Content::LinkToGoodSave => {
+            let elsewhere = path.with_extension("elsewhere");
+            fs::write(&elsewhere, good()).expect("written");
+            symlink(&elsewhere, path).expect("link");
+        }
     }
     None
 }
