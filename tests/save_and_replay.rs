@@ -190,6 +190,24 @@ fn a_snapshot_of_another_history_is_ignored() {
     assert_eq!(resumed_hash(&dir.0), game.state_hash());
 }
 
+/// Another game's snapshot, further on than this journal, left beside it: ignored, and the
+/// journal resumes as it is, never set aside for it.
+#[test]
+fn another_games_snapshot_ahead_of_the_journal_is_ignored() {
+    let other = TempDir::new("other-ahead");
+    drop(kept_game(
+        &other.0,
+        surviving(14, &long_script(1100)),
+        &long_script(1100),
+    ));
+    let dir = TempDir::new("mine-behind");
+    let seed = surviving(40, &long_script(300));
+    let (game, keeper) = kept_game(&dir.0, seed, &long_script(300));
+    drop(keeper);
+    fs::copy(other.0.join("save.snapshot"), dir.0.join("save.snapshot")).expect("copied");
+    assert_eq!(resumed_hash(&dir.0), game.state_hash());
+}
+
 #[test]
 fn a_journal_that_lost_actions_its_snapshot_has_is_set_aside() {
     let dir = TempDir::new("shortened");
