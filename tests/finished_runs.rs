@@ -263,3 +263,25 @@ fn a_damaged_score_file_is_reported_and_kept_and_a_new_table_begins() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("killed by a troll on depth 1"), "{stdout}");
 }
+
+/// Run numbers never wrap round: with the highest number taken, keeping another run is refused
+/// in words, and run 0000 (or any kept run) is never written over.
+#[test]
+fn the_last_run_number_is_never_wrapped_round_onto_the_first_run() {
+    let dir = TempDir::new("last-run-number");
+    let first = dir.0.join("run-0000-seed-3.txt");
+    fs::write(&first, "the first run").expect("written");
+    fs::write(
+        dir.0.join(format!("run-{}-seed-3.txt", u32::MAX)),
+        "the last",
+    )
+    .expect("written");
+    let game = Game::new(3, GameOptions::default());
+    let error = runs::keep_run(&dir.0, &game, "a morgue").expect_err("no number is left");
+    assert!(
+        error.to_string().contains("no run number is left"),
+        "{error}"
+    );
+    assert_eq!(fs::read_to_string(&first).expect("kept"), "the first run");
+    assert_eq!(fs::read_dir(&dir.0).expect("listed").count(), 2);
+}

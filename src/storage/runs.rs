@@ -55,6 +55,15 @@ pub fn keep_run(dir: &Path, game: &Game, morgue: &str) -> io::Result<KeptRun> {
         morgue: dir.join(format!("{stem}.txt")),
         recording: dir.join(format!("{stem}.umbra")),
     };
+    // A kept run is never written over, whatever the directory holds.
+    for path in [&kept.morgue, &kept.recording] {
+        if fs::symlink_metadata(path).is_ok() {
+            return Err(io::Error::other(format!(
+                "{} already exists; it was left alone",
+                path.display()
+            )));
+        }
+    }
     History::of(game).write(&kept.recording)?;
     write_atomically(&kept.morgue, morgue.as_bytes())?;
     Ok(kept)
@@ -72,5 +81,10 @@ fn next_run_number(dir: &Path) -> io::Result<u32> {
             .and_then(|digits| digits.parse::<u32>().ok());
         highest = highest.max(number.unwrap_or(0));
     }
-    Ok(highest + 1)
+    highest.checked_add(1).ok_or_else(|| {
+        io::Error::other(format!(
+            "no run number is left in {} (run-{highest} is there)",
+            dir.display()
+        ))
+    })
 }
