@@ -128,15 +128,28 @@ fn play(args: Args) -> ExitCode {
 fn open(args: &Args, graphical: bool, reporter: Reporter) -> Result<Opened, String> {
     let slot = save_slot(args)
         .ok_or("there is no data directory to keep the save in; name one with --save-dir")?;
+    let frontend_ready = || {
+        let ready = if graphical {
+            frontend::check_display()
+        } else {
+            frontend::check_term()
+        };
+        ready.map_err(|error| error.to_string())
+    };
+    // Claiming a save that is not there yet creates its directory: a run that cannot play
+    // must not, so then the place is checked without making it, and the frontend asked,
+    // before the claim.
+    let fresh = !slot.dir().exists();
+    if fresh {
+        slot.check_creatable().map_err(|error| error.to_string())?;
+        frontend_ready()?;
+    }
     let loaded = session::claim(args, Some(&slot))
         .and_then(session::Claimed::load)
         .map_err(|error| error.to_string())?;
-    let frontend_ready = if graphical {
-        frontend::check_display()
-    } else {
-        frontend::check_term()
-    };
-    frontend_ready.map_err(|error| error.to_string())?;
+    if !fresh {
+        frontend_ready()?;
+    }
     // The one place randomness is not the game's RNG: choosing seeds for new games.
     let opened = loaded.start(args, rand::random, reporter);
     opened.map_err(|error| error.to_string())

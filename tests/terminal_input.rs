@@ -84,11 +84,13 @@ fn an_old_terminal_type_still_plays() {
 }
 
 #[test]
-fn a_terminal_that_cannot_draw_is_refused_in_one_line() {
+fn a_terminal_that_cannot_draw_is_refused_in_one_line_and_leaves_no_save_directory() {
+    let save_dir = std::env::temp_dir().join(format!("umbra-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&save_dir);
     for term in [Some("dumb"), Some(""), None] {
         let mut command = Command::new(env!("CARGO_BIN_EXE_umbra"));
         command.args(["--terminal", "--rng-seed", "7", "--save-dir"]);
-        command.arg(std::env::temp_dir().join(format!("umbra-term-{}", std::process::id())));
+        command.arg(&save_dir);
         match term {
             Some(term) => command.env("TERM", term),
             None => command.env_remove("TERM"),
@@ -103,6 +105,10 @@ fn a_terminal_that_cannot_draw_is_refused_in_one_line() {
             "{stderr}"
         );
         assert!(output.stdout.is_empty(), "no game started");
+        assert!(
+            !save_dir.exists(),
+            "TERM={term:?}: a run that cannot play made its save"
+        );
     }
 }
 

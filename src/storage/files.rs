@@ -225,6 +225,23 @@ pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
     probe.close()
 }
 
+/// Proves a directory that is not there yet could be made: its nearest existing ancestor is a
+/// directory that takes new files. Asked with a file that has no name (and so leaves no trace),
+/// for a run that must not create its save before it knows it can play.
+pub(super) fn check_creatable(dir: &Path) -> io::Result<()> {
+    let existing = dir
+        .ancestors()
+        .find(|ancestor| fs::symlink_metadata(ancestor).is_ok())
+        .unwrap_or(Path::new("."));
+    if !existing.is_dir() {
+        return Err(io::Error::other(format!(
+            "{} is not a directory",
+            existing.display()
+        )));
+    }
+    tempfile::tempfile_in(existing).map(drop)
+}
+
 /// Creates `dir` and any missing parents readable and writable by their owner alone (0700),
 /// whatever the umask: a save directory others can write is one they can plant links in.
 pub(super) fn create_private_dir(dir: &Path) -> io::Result<()> {

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::files::{
-    is_missing, open_in_slot, probe_writable, read_capped_in_slot, rename_aside, write_in_slot,
+    check_creatable, is_missing, open_in_slot, probe_writable, read_capped_in_slot, rename_aside,
+    write_in_slot,
 };
 use super::journal::RECORD_LEN;
 use super::recording::RECORDING_SIZE_LIMIT;
@@ -76,6 +77,15 @@ impl SaveSlot {
     /// Where the journal, the save proper, lives.
     pub fn path(&self) -> PathBuf {
         self.dir.join(JOURNAL_NAME)
+    }
+
+    /// For a slot whose directory is not there yet: whether it could be made, found without
+    /// making it (see [`SaveSlot::claim`] for the errors' words).
+    pub fn check_creatable(&self) -> Result<(), ClaimError> {
+        check_creatable(&self.dir).map_err(|error| ClaimError::Unusable {
+            dir: self.dir.clone(),
+            error,
+        })
     }
 
     /// Makes the slot this process's: proves the directory can hold files (creating it if need
