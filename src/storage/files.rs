@@ -202,7 +202,12 @@ pub(super) fn rename_aside(path: &Path) -> io::Result<std::path::PathBuf> {
 /// regular file stands there, and its directory exists and takes new files.
 pub fn check_writable_target(path: &Path) -> io::Result<()> {
     check_replaceable(path)?;
-    let dir = parent_dir(path);
+    takes_new_files(parent_dir(path))
+}
+
+/// Proves `dir` is a directory that takes new files, with a file that has no name (and so
+/// leaves no trace).
+fn takes_new_files(dir: &Path) -> io::Result<()> {
     if !dir.is_dir() {
         return Err(io::Error::other(format!(
             "{} is not a directory",
@@ -226,20 +231,14 @@ pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
 }
 
 /// Proves a directory that is not there yet could be made: its nearest existing ancestor is a
-/// directory that takes new files. Asked with a file that has no name (and so leaves no trace),
-/// for a run that must not create its save before it knows it can play.
+/// directory that takes new files: for a run that must not create its save before it knows it
+/// can play.
 pub(super) fn check_creatable(dir: &Path) -> io::Result<()> {
     let existing = dir
         .ancestors()
         .find(|ancestor| fs::symlink_metadata(ancestor).is_ok())
         .unwrap_or(Path::new("."));
-    if !existing.is_dir() {
-        return Err(io::Error::other(format!(
-            "{} is not a directory",
-            existing.display()
-        )));
-    }
-    tempfile::tempfile_in(existing).map(drop)
+    takes_new_files(existing)
 }
 
 /// Creates `dir` and any missing parents readable and writable by their owner alone (0700),
