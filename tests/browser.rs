@@ -19,8 +19,8 @@ use chargrid::input::KeyboardInput;
 use coord_2d::UCoord;
 use serde_json::Value;
 use umbra::app::GameApp;
-use umbra::storage::RecordingFile;
-use umbra_rules::game::Activity;
+use umbra::storage::{RecordingBytes, RecordingFile};
+
 use umbra_rules::game::History;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -94,26 +94,17 @@ fn native_app(keys: &str) -> GameApp {
     app
 }
 
-/// A native game on a larger map with exploring, fighting, waiting and stairs in it.
-fn native_recording() -> History {
-    let options = GameOptions {
-        map_size: UCoord::new(100, 40),
-        ..GameOptions::default()
-    };
-    let mut game = Game::new(5, options);
-    for round in 0..25 {
-        let mut exploring = game.begin(Activity::Explore);
-        for _ in 0..2_000 {
-            if game.step(&mut exploring).is_err() {
-                break;
-            }
-        }
-        for action in common::scripted_actions(40, round) {
-            game.act(action);
-        }
-        game.act(PlayerAction::Descend);
-    }
-    History::of(&game)
+/// A careful player's whole run (the golden recording that uses every item kind): exploring,
+/// fighting, resting, stairs, potions, scrolls read at targets and darts thrown; and how many
+/// of its actions were aimed.
+fn native_recording() -> (History, usize) {
+    let path = root().join("tests/golden/careful-every-item.umbra");
+    let bytes = std::fs::read(&path).expect("the golden recording");
+    let recording = History::from_bytes(&bytes).expect("a recording of these rules");
+    let aimed = (recording.actions.iter())
+        .filter(|action| matches!(action, PlayerAction::Use { at: Some(_), .. }))
+        .count();
+    (recording, aimed)
 }
 
 fn drive(recording: &Path, keys: &str) -> Value {
@@ -151,7 +142,8 @@ fn the_browser_plays_keeps_and_replays_the_native_game() {
     }
     build();
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let recording = native_recording();
+    let (recording, aimed) = native_recording();
+    assert!(aimed > 0, "the recording the browser plays throws and aims");
     let recording_path = dir.path().join("native.umbra");
     recording
         .write(&recording_path)

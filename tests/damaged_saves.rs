@@ -231,7 +231,12 @@ fn intact_sum_rows() -> Vec<Row> {
         ),
         (
             "unknown action, intact sums",
-            Bytes(journal(rules(), size, &[4, 9, 4])),
+            Bytes(journal(rules(), size, &[4, 200, 4])),
+            SetAside("unknown action"),
+        ),
+        (
+            "the retired code of drinking the first potion, intact sums",
+            Bytes(journal(rules(), size, &[4, 6, 4])),
             SetAside("unknown action"),
         ),
         (

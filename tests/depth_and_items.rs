@@ -234,9 +234,11 @@ fn a_potion_is_picked_up_and_heals_once() {
     s.check_eq(
         s.game.events(),
         &[GameEvent::PickedUp {
-            item: common::potion(),
+            item: s.game.item_name(common::potion()),
+            count: 1,
+            slot: 0,
         }],
-        "what the turn told",
+        "what the turn told: under the letter a",
     );
     s.check_eq(s.game.potions(), 1, "potions carried");
     s.check_eq(
@@ -245,7 +247,8 @@ fn a_potion_is_picked_up_and_heals_once() {
         "taken off the floor",
     );
     let before = s.game.player_hit_points();
-    let outcome = s.act(PlayerAction::DrinkPotion);
+    let drink = PlayerAction::Use { slot: 0, at: None };
+    let outcome = s.act(drink);
     s.check_eq(outcome, TurnOutcome::TurnTaken, "drinking takes a turn");
     let after = s.game.player_hit_points();
     let ItemUse::Drink { heal } = common::potion().rules().use_ else {
@@ -255,7 +258,7 @@ fn a_potion_is_picked_up_and_heals_once() {
     s.check_eq(
         s.game.events(),
         &[GameEvent::Drank {
-            item: common::potion(),
+            item: s.game.item_name(common::potion()),
             healed,
         }],
         "what the turn told",
@@ -267,11 +270,11 @@ fn a_potion_is_picked_up_and_heals_once() {
     );
     s.check_eq(s.game.potions(), 0, "potions carried");
     let turn = s.game.turn();
-    let outcome = s.act(PlayerAction::DrinkPotion);
+    let outcome = s.act(drink);
     s.check_eq(outcome, TurnOutcome::NoTurn, "only once");
     s.check_eq(
         s.game.events(),
-        &[GameEvent::NothingToDrink],
+        &[GameEvent::NoSuchItem],
         "what the turn told",
     );
     s.check_eq(
@@ -288,7 +291,11 @@ fn taking_the_sunstone_wins_and_ends_the_run() {
     s.act(PlayerAction::Move(East));
     s.check_eq(
         s.game.events(),
-        &[GameEvent::PickedUp { item: sunstone() }],
+        &[GameEvent::PickedUp {
+            item: s.game.item_name(sunstone()),
+            count: 1,
+            slot: 0,
+        }],
         "the Sunstone is taken",
     );
     s.check(

@@ -332,16 +332,16 @@ fn q_and_escape_still_quit_under_the_please_enlarge_notice() {
 }
 
 #[test]
-fn r_starts_a_new_game_after_the_end_screen_was_left_for_the_log_or_help() {
+fn n_starts_a_new_game_after_the_end_screen_was_left_for_the_log_or_help() {
     for detour in [KeyboardInput::Char('m'), KeyboardInput::Char('?')] {
         let mut dead = panels(SCREEN).pop().expect("game over").1;
         press(&mut dead, detour);
         press(&mut dead, keys::ESCAPE);
         assert!(render_at(&dead, SCREEN).contains("You died"));
-        press(&mut dead, KeyboardInput::Char('r'));
+        press(&mut dead, KeyboardInput::Char('n'));
         assert!(
             !dead.game().is_over(),
-            "r after {detour:?} starts a new game"
+            "n after {detour:?} starts a new game"
         );
     }
 }

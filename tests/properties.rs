@@ -59,15 +59,22 @@ struct Script {
     actions: Vec<PlayerAction>,
 }
 
-fn key(action: PlayerAction) -> char {
+/// The keys for an action; a pack action names its letter (and its cell) after the key.
+fn key(action: PlayerAction) -> String {
+    let letter = |slot: u8| char::from(b'a' + slot);
     match action {
-        PlayerAction::Move(CardinalDirection::West) => 'h',
-        PlayerAction::Move(CardinalDirection::South) => 'j',
-        PlayerAction::Move(CardinalDirection::North) => 'k',
-        PlayerAction::Move(CardinalDirection::East) => 'l',
-        PlayerAction::Wait => '.',
-        PlayerAction::Descend => '>',
-        PlayerAction::DrinkPotion => 'd',
+        PlayerAction::Move(CardinalDirection::West) => "h".into(),
+        PlayerAction::Move(CardinalDirection::South) => "j".into(),
+        PlayerAction::Move(CardinalDirection::North) => "k".into(),
+        PlayerAction::Move(CardinalDirection::East) => "l".into(),
+        PlayerAction::Wait => ".".into(),
+        PlayerAction::Descend => ">".into(),
+        PlayerAction::PickUp => "g".into(),
+        PlayerAction::Drop { slot } => format!("D{}", letter(slot)),
+        PlayerAction::Use { slot, at: None } => format!("u{}", letter(slot)),
+        PlayerAction::Use { slot, at: Some(at) } => {
+            format!("u{}@{},{};", letter(slot), at.x, at.y)
+        }
     }
 }
 
@@ -76,7 +83,8 @@ impl fmt::Debug for Script {
         let keys: String = self.actions.iter().copied().map(key).collect();
         write!(
             f,
-            "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, d drink; \
+            "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, g pick up, D drop and u use \
+             the item under the letter after it, at the cell after @; \
              replay with `umbra --terminal --rng-seed {}`; keys after a game ends play seed + 1, \
              then seed + 2, ...)",
             self.seed,
@@ -97,8 +105,8 @@ fn script(seed: u64, keys: &str) -> Script {
             'l' => PlayerAction::Move(CardinalDirection::East),
             '.' => PlayerAction::Wait,
             '>' => PlayerAction::Descend,
-            'd' => PlayerAction::DrinkPotion,
-            other => panic!("{other:?} is not one of the keys h j k l . > d"),
+            'g' => PlayerAction::PickUp,
+            other => panic!("{other:?} is not one of the keys h j k l . > g"),
         })
         .collect();
     Script { seed, actions }

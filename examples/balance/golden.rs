@@ -43,10 +43,11 @@ struct Golden {
 }
 
 /// Chosen to cover the rules as a player meets them: a careful win (every depth, the Sunstone,
-/// potions drunk, long rests), a careful death a few levels down, reckless dives on the default
+/// potions drunk, long rests), a careful death a few levels down, a careful win that uses every
+/// item kind (drunk, read, aimed and thrown), reckless dives on the default
 /// and a large map (many fights), one seen with omniscience, one played with the game's own
 /// explore, rest, travel and run, and one on the smallest map, where rooms are cut to fit.
-const GOLDENS: [Golden; 7] = [
+const GOLDENS: [Golden; 8] = [
     golden(
         "careful-smallest-map",
         Who::Scripted(Style::Careful),
@@ -64,7 +65,14 @@ const GOLDENS: [Golden; 7] = [
     golden(
         "careful-death-depth-4",
         Who::Scripted(Style::Careful),
-        14,
+        16,
+        (40, 24),
+        false,
+    ),
+    golden(
+        "careful-every-item",
+        Who::Scripted(Style::Careful),
+        1,
         (40, 24),
         false,
     ),

@@ -6,6 +6,7 @@
 
 mod activities;
 mod golden;
+mod items;
 mod players;
 mod sight;
 
@@ -28,6 +29,10 @@ struct Outcome {
     won: bool,
     depth: u32,
     turns: u64,
+    /// Potions drunk and scrolls read.
+    items_used: u64,
+    /// Darts thrown (they are gathered again after a fight).
+    thrown: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -35,12 +40,29 @@ fn play(style: Style, seed: u64) -> Outcome {
 }
 
 /// Plays a run, showing `watch` the game after every action.
-fn play_watched(style: Style, seed: u64, watch: impl FnMut(&Game)) -> Outcome {
-    let game = play_game(style, seed, GameOptions::default(), watch);
+fn play_watched(style: Style, seed: u64, mut watch: impl FnMut(&Game)) -> Outcome {
+    let (mut items_used, mut thrown) = (0, 0);
+    let mut pack_before = None;
+    let game = play_game(style, seed, GameOptions::default(), |game| {
+        // What the last action used, from the pack before it.
+        if let (Some(PlayerAction::Use { slot, .. }), Some(pack)) =
+            (game.actions().last(), pack_before.take())
+            && let Some(stack) = umbra_rules::game::Pack::get(&pack, *slot)
+        {
+            match stack.kind.rules().use_.class() {
+                umbra_rules::game::ItemClass::Missile => thrown += 1,
+                _ => items_used += 1,
+            }
+        }
+        pack_before = Some(game.pack().clone());
+        watch(game);
+    });
     Outcome {
         won: game.is_won(),
         depth: game.depth(),
         turns: game.turn(),
+        items_used,
+        thrown,
     }
 }
 
@@ -122,6 +144,7 @@ fn request_from_args() -> Result<Request, String> {
         [flag @ ("--trace" | "--keys"), style, seed] => {
             let style = match *style {
                 "careful" => Style::Careful,
+                "careful-without-items" => Style::CarefulWithoutItems,
                 "reckless" => Style::Reckless,
                 other => return Err(format!("no player called {other:?}; {USAGE}")),
             };
@@ -145,23 +168,29 @@ fn key(action: PlayerAction) -> char {
         PlayerAction::Move(CardinalDirection::West) => 'h',
         PlayerAction::Wait => '.',
         PlayerAction::Descend => '>',
-        PlayerAction::DrinkPotion => 'd',
+        PlayerAction::PickUp => 'g',
+        // Not one key: a letter (and a cell) follow; the keys line stops being replayable.
+        PlayerAction::Drop { .. } => 'D',
+        PlayerAction::Use { .. } => 'u',
     }
 }
 
 fn trace(style: Style, seed: u64) {
     let outcome = play_watched(style, seed, |game| {
-        for &event in game.events() {
+        // A flight is only drawn: it has no words.
+        let said = (game.events().iter())
+            .map(|&event| umbra::app::messages::describe(event))
+            .filter(|words| !words.is_empty());
+        for words in said {
             let hit_points = game.player_hit_points();
             let _ = writeln!(
                 std::io::stdout(),
-                "turn {:5} depth {:2} HP {:2}/{} potions {}: {}",
+                "turn {:5} depth {:2} HP {:2}/{} potions {}: {words}",
                 game.turn(),
                 game.depth(),
                 hit_points.current,
                 hit_points.max,
                 game.potions(),
-                umbra::app::messages::describe(event)
             );
         }
     });
@@ -198,16 +227,25 @@ fn main() -> std::process::ExitCode {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns |"
+        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run |"
     );
-    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|");
-    for (name, style) in [("careful", Style::Careful), ("reckless", Style::Reckless)] {
+    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|---|---|");
+    let players = [
+        ("careful", Style::Careful),
+        ("careful without items", Style::CarefulWithoutItems),
+        ("reckless", Style::Reckless),
+    ];
+    for (name, style) in players {
         let outcomes = play_many(style, runs);
         let wins = outcomes.iter().filter(|o| o.won).count();
         let (rate, depth, turns) = summary(&outcomes);
+        let per_run = |count: fn(&Outcome) -> u64| {
+            outcomes.iter().map(count).sum::<u64>() as f64 / runs as f64
+        };
+        let (used, thrown) = (per_run(|o| o.items_used), per_run(|o| o.thrown));
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} |",
             rate * 100.0
         );
     }
@@ -234,12 +272,14 @@ mod tests {
     use super::*;
 
     /// A dozen runs each: every run ends, careful play goes deeper and wins at least as often,
-    /// and a run is the same every time it is played.
+    /// careful play with items wins more and goes deeper than without, and a run is the same
+    /// every time it is played.
     #[test]
     fn careful_play_goes_deeper_than_reckless_play() {
         let careful = play_many(Style::Careful, 12);
+        let without_items = play_many(Style::CarefulWithoutItems, 12);
         let reckless = play_many(Style::Reckless, 12);
-        for outcome in careful.iter().chain(&reckless) {
+        for outcome in careful.iter().chain(&without_items).chain(&reckless) {
             assert!(
                 outcome.turns < TURN_LIMIT,
                 "a scripted player got stuck: {outcome:?}"
@@ -252,6 +292,17 @@ mod tests {
             "{careful_depth} vs {reckless_depth}"
         );
         assert!(careful_rate >= reckless_rate);
+        let (without_rate, without_depth, _) = summary(&without_items);
+        assert!(
+            careful_rate > without_rate && careful_depth > without_depth,
+            "items help: {careful_rate} {careful_depth} vs {without_rate} {without_depth}"
+        );
+        assert!(
+            without_depth > reckless_depth,
+            "{without_depth} vs {reckless_depth}"
+        );
+        let used: u64 = careful.iter().map(|o| o.items_used + o.thrown).sum();
+        assert!(used > 0, "the careful player uses what it finds");
         assert!(
             careful.iter().any(|o| o.won),
             "some careful run of twelve wins: {careful:?}"

@@ -10,9 +10,11 @@ use crate::sight::{self, Search};
 /// How a scripted player plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
-    /// Rests to heal, lets NPCs come to it in corridors, picks up and drinks potions, and
-    /// explores each level before going down.
+    /// Rests to heal, lets NPCs come to it in corridors, picks up what it finds and uses it
+    /// (see `items`), and explores each level before going down.
     Careful,
+    /// The careful player that never uses an item: what items are worth.
+    CarefulWithoutItems,
     /// Heads for the stairs as soon as it knows where they are and fights whatever is in the
     /// way; never rests, never drinks.
     Reckless,
@@ -20,8 +22,6 @@ pub enum Style {
 
 /// A careful player rests below this share of its health (in percent) when nothing is in view.
 const REST_BELOW_PERCENT: u32 = 70;
-/// ...and drinks at or below this share in a fight.
-const DRINK_AT_PERCENT: u32 = 35;
 /// Steps a careful player goes back to meet an NPC in a corridor rather than in the open.
 const CORRIDOR_SEARCH_STEPS: u32 = 4;
 /// Turns a careful player waits for a seen NPC to come before going to it (it may be asleep).
@@ -35,6 +35,7 @@ pub struct Player {
     waited: u32,
     /// Resting until healed: set when hurt with nothing in view, kept until full health.
     resting: bool,
+    uses_items: bool,
 }
 
 impl Player {
@@ -45,13 +46,14 @@ impl Player {
             npcs: Vec::new(),
             waited: 0,
             resting: false,
+            uses_items: style == Style::Careful,
         }
     }
 
     pub fn choose(&mut self, game: &Game) -> PlayerAction {
         sight::npcs_in_view(game, &mut self.npcs);
         let action = match self.style {
-            Style::Careful => self.careful(game),
+            Style::Careful | Style::CarefulWithoutItems => self.careful(game),
             Style::Reckless => self.reckless(game),
         };
         self.waited = if action == PlayerAction::Wait && !self.npcs.is_empty() {
@@ -77,8 +79,10 @@ impl Player {
     fn careful(&mut self, game: &Game) -> PlayerAction {
         let health = percent(game);
         let adjacent = self.adjacent_npc(game);
-        if !self.npcs.is_empty() && health <= DRINK_AT_PERCENT && game.potions() > 0 {
-            return PlayerAction::DrinkPotion;
+        if self.uses_items
+            && let Some(action) = crate::items::choose(game, &self.npcs, health)
+        {
+            return action;
         }
         if let Some(direction) = adjacent {
             return PlayerAction::Move(direction);
@@ -90,7 +94,7 @@ impl Player {
         if self.resting {
             return PlayerAction::Wait;
         }
-        if let Some(direction) = self.towards_potion(game) {
+        if let Some(direction) = self.towards_potion(game).filter(|_| self.uses_items) {
             return PlayerAction::Move(direction);
         }
         if let Some(direction) = self.search.explore(game) {

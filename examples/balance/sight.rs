@@ -35,7 +35,7 @@ pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {
 /// An item the player would carry off (a potion), not one that ends the run.
 pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
     match game.cell_view(coord).tiles.item {
-        Some(Tile::Item(kind)) => matches!(kind.rules().use_, ItemUse::Drink { .. }),
+        Some(Tile::Item(kind)) => kind.rules().use_ != ItemUse::WinsTheRun,
         _ => false,
     }
 }

@@ -20,6 +20,9 @@ impl GameApp {
             Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
             Mode::Log { scroll } => self.handle_log_key(key, scroll, screen),
             Mode::Title { selected } => self.handle_title_key(key, selected),
+            Mode::Pack { purpose } => self.handle_pack_key(key, purpose),
+            Mode::Item { slot } => self.handle_item_key(key, slot),
+            Mode::Aim { slot, cursor } => self.handle_aim_key(key, slot, cursor, screen),
         }
         None
     }
@@ -71,6 +74,9 @@ impl GameApp {
             PlayKey::Help => self.mode = Mode::Help { scroll: 0 },
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
             PlayKey::Quit => return self.quit(),
+            PlayKey::Pack => self.mode = Mode::Pack { purpose: None },
+            PlayKey::Choose(purpose) => self.choose_for(purpose),
+            PlayKey::FireAgain => self.fire_again(),
             PlayKey::NewGame => (),
         }
         None

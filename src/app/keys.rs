@@ -20,6 +20,44 @@ pub enum PlayKey {
     Log,
     Quit,
     NewGame,
+    /// The pack: choose an item, then what to do with it.
+    Pack,
+    /// Choose an item for one use (a direct key: drink, read, throw, drop).
+    Choose(Purpose),
+    /// Throw again what was last thrown, at the same target, while it is in view.
+    FireAgain,
+}
+
+/// What an item is chosen for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    Drink,
+    Read,
+    Throw,
+    Drop,
+}
+
+impl Purpose {
+    pub const ALL: [Self; 4] = [Self::Drink, Self::Read, Self::Throw, Self::Drop];
+
+    /// The key that asks for it, here and on the item's own panel.
+    pub fn key(self) -> char {
+        match self {
+            Self::Drink => 'd',
+            Self::Read => 'r',
+            Self::Throw => 't',
+            Self::Drop => 'D',
+        }
+    }
+
+    pub fn verb(self) -> &'static str {
+        match self {
+            Self::Drink => "drink",
+            Self::Read => "read",
+            Self::Throw => "throw",
+            Self::Drop => "drop",
+        }
+    }
 }
 
 /// One line of the help screen and the keys behind it: what the handler does with a key and
@@ -98,16 +136,46 @@ pub const BINDINGS: &[Binding] = &[
     },
     Binding {
         label: "mouse",
-        help: "point to look, click to travel",
+        help: "point to look or aim, click to travel or fire",
         keys: &[],
     },
     Binding {
+        label: "g ,",
+        help: "pick up what lies here (walking over it does too)",
+        keys: &[
+            (KeyboardInput::Char('g'), PlayKey::Act(PlayerAction::PickUp)),
+            (KeyboardInput::Char(','), PlayKey::Act(PlayerAction::PickUp)),
+        ],
+    },
+    Binding {
+        label: "i",
+        help: "the pack: pick an item by letter, then what to do",
+        keys: &[(KeyboardInput::Char('i'), PlayKey::Pack)],
+    },
+    Binding {
         label: "d",
-        help: "drink a healing potion",
-        keys: &[(
-            KeyboardInput::Char('d'),
-            PlayKey::Act(PlayerAction::DrinkPotion),
-        )],
+        help: "drink a potion",
+        keys: &[(KeyboardInput::Char('d'), PlayKey::Choose(Purpose::Drink))],
+    },
+    Binding {
+        label: "r",
+        help: "read a scroll (aimed and unknown ones ask for a target)",
+        keys: &[(KeyboardInput::Char('r'), PlayKey::Choose(Purpose::Read))],
+    },
+    Binding {
+        label: "t",
+        help: "throw: Tab/+/- picks a foe, Enter fires, Esc cancels",
+        keys: &[(KeyboardInput::Char('t'), PlayKey::Choose(Purpose::Throw))],
+    },
+    Binding {
+        label: "f",
+        help: "throw again at the same target, while it is in view",
+        keys: &[(KeyboardInput::Char('f'), PlayKey::FireAgain)],
+    },
+    Binding {
+        label: "D",
+        help: "drop an item",
+        keys: &[(KeyboardInput::Char('D'), PlayKey::Choose(Purpose::Drop))],
     },
     Binding {
         label: "m",
@@ -125,9 +193,9 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[(keys::ESCAPE, PlayKey::Menu)],
     },
     Binding {
-        label: "r",
+        label: "n",
         help: "new game, once the run is over",
-        keys: &[(KeyboardInput::Char('r'), PlayKey::NewGame)],
+        keys: &[(KeyboardInput::Char('n'), PlayKey::NewGame)],
     },
     Binding {
         label: "q",

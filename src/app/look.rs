@@ -21,10 +21,10 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
             CellVisibility::Visible => npc_in_view(game, coord, &npc_with_article(npc_type)),
             _ => npc_with_article(npc_type),
         },
-        _ => thing_words(&view),
+        _ => thing_words(game, coord, &view),
     };
     if tiles.character.is_some() {
-        let beneath = thing_words(&view);
+        let beneath = thing_words(game, coord, &view);
         if beneath != "the floor" {
             words = format!("{words}, on {beneath}");
         }
@@ -39,8 +39,8 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
     words
 }
 
-/// What lies on the cell below any character.
-fn thing_words(view: &CellView) -> String {
+/// What lies on the cell below any character; a stack in view with its count.
+fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
     let tiles = &view.tiles;
     let words = match tiles
         .item
@@ -48,7 +48,10 @@ fn thing_words(view: &CellView) -> String {
         .or(tiles.feature)
         .or(tiles.floor)
     {
-        Some(Tile::Item(kind)) => return looks::item(kind).a(),
+        Some(Tile::Item(kind)) => {
+            let count = game.item_at(coord).map_or(1, |lying| lying.count);
+            return looks::item_words(game.item_name(kind), count);
+        }
         Some(Tile::Corpse) => "a corpse",
         Some(Tile::Wall) => "the wall",
         Some(Tile::Stairs) => "the stairs down",

@@ -7,24 +7,31 @@ use chargrid::core::Rgba32;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
-    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem, parse_table,
+    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemClass, ItemKind, ItemName, ItemUse,
+    LOOKS_PER_CLASS, NpcKind, Problem, parse_table,
 };
 
 /// Glyphs the map draws for things that are not kinds: no kind may take one.
 const RESERVED_GLYPHS: [char; 5] = ['@', '#', '.', '>', '%'];
 
 #[derive(Debug, Deserialize)]
-struct LookFile<L> {
-    kinds: Vec<LookEntry<L>>,
+struct LookFile<L, R> {
+    kinds: Vec<LookEntry<L, R>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LookEntry<L> {
+struct LookEntry<L, R> {
     name: String,
-    #[allow(dead_code)]
-    rules: IgnoredAny,
+    rules: R,
     look: L,
+}
+
+/// What the looks need of an item's rules: whether its kind looks like others of its class.
+#[derive(Debug, Deserialize)]
+struct ItemUseOnly {
+    #[serde(rename = "use")]
+    use_: ItemUse,
 }
 
 /// How a monster kind is drawn and named.
@@ -48,8 +55,6 @@ pub struct ItemLook {
     pub article: String,
     pub plural: String,
     pub description: String,
-    /// What the log says when the player takes one.
-    pub picked_up: String,
 }
 
 /// A kind's name and its look.
@@ -57,6 +62,8 @@ pub struct ItemLook {
 pub struct Named<L> {
     pub name: String,
     pub look: L,
+    /// For items: the class, whose kinds may share a glyph when they look alike.
+    pub class: Option<ItemClass>,
 }
 
 /// What every look has: how the name takes its article, and its colour.
@@ -147,28 +154,37 @@ pub fn item(kind: ItemKind) -> &'static Named<ItemLook> {
 impl Looks {
     /// Both tables' looks from their text, checked: every kind drawn with a glyph of its own.
     pub fn load(bestiary: &str, items: &str) -> Result<Self, ContentError> {
-        let npcs: LookFile<NpcLook> = parse_table("bestiary", bestiary)?;
-        let items: LookFile<ItemLook> = parse_table("items", items)?;
+        let npcs: LookFile<NpcLook, IgnoredAny> = parse_table("bestiary", bestiary)?;
+        let items: LookFile<ItemLook, ItemUseOnly> = parse_table("items", items)?;
         let looks = Self {
-            npcs: npcs.kinds.into_iter().map(named).collect(),
-            items: items.kinds.into_iter().map(named).collect(),
+            npcs: npcs.kinds.into_iter().map(|e| named(e, None)).collect(),
+            items: (items.kinds.into_iter())
+                .map(|e| {
+                    let class = e.rules.use_.class();
+                    named(e, Some(class))
+                })
+                .collect(),
         };
         looks.check_glyphs()?;
         Ok(looks)
     }
 
     fn check_glyphs(&self) -> Result<(), ContentError> {
-        let glyphs: Vec<(&'static str, &str, char)> = self
+        let glyphs: Vec<(&'static str, &str, char, Option<ItemClass>)> = self
             .npcs
             .iter()
-            .map(|n| ("bestiary", n.name.as_str(), n.look.glyph))
+            .map(|n| ("bestiary", n.name.as_str(), n.look.glyph, None))
             .chain(
                 self.items
                     .iter()
-                    .map(|i| ("items", i.name.as_str(), i.look.glyph)),
+                    .map(|i| ("items", i.name.as_str(), i.look.glyph, i.class)),
             )
             .collect();
-        for (i, &(table, name, glyph)) in glyphs.iter().enumerate() {
+        // Potions share a glyph, and so do scrolls: they look alike until known.
+        let alike = |a: Option<ItemClass>, b: Option<ItemClass>| {
+            a == b && matches!(a, Some(ItemClass::Potion | ItemClass::Scroll))
+        };
+        for (i, &(table, name, glyph, class)) in glyphs.iter().enumerate() {
             let entry = Some(name.to_string());
             if RESERVED_GLYPHS.contains(&glyph) || glyph.is_whitespace() {
                 return Err(ContentError {
@@ -180,7 +196,10 @@ impl Looks {
                     },
                 });
             }
-            if let Some(&(_, other, _)) = glyphs[..i].iter().find(|g| g.2 == glyph) {
+            let shared = glyphs[..i]
+                .iter()
+                .find(|g| g.2 == glyph && !alike(g.3, class));
+            if let Some(&(_, other, _, _)) = shared {
                 return Err(ContentError {
                     table,
                     entry,
@@ -195,9 +214,93 @@ impl Looks {
     }
 }
 
-fn named<L>(entry: LookEntry<L>) -> Named<L> {
+fn named<L, R>(entry: LookEntry<L, R>, class: Option<ItemClass>) -> Named<L> {
     Named {
         name: entry.name,
         look: entry.look,
+        class,
     }
+}
+
+/// What unknown potions look like, one per look number ([`LOOKS_PER_CLASS`] of them).
+pub const POTION_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
+    "murky",
+    "fizzing",
+    "golden",
+    "inky",
+    "milky",
+    "smoky",
+    "crimson",
+    "violet",
+    "amber",
+    "silvery",
+    "turquoise",
+    "brown",
+    "glowing",
+    "oily",
+    "pale",
+    "emerald",
+];
+
+/// What unknown scrolls are labelled, one per look number.
+pub const SCROLL_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
+    "XUM",
+    "BEKKA ZOR",
+    "ANDRA",
+    "FOO VEX",
+    "KLAATU",
+    "ORIM",
+    "NIHIL SAR",
+    "THUD",
+    "ZELGO MER",
+    "ELBIB",
+    "VE FORBRYDERNE",
+    "PRATYAVAYAH",
+    "YUM YUM",
+    "DAIYEN FOOELS",
+    "HACKEM",
+    "ELAM",
+];
+
+/// An item as the player can name it: "a healing potion", "a scroll labelled XUM", "a
+/// fizzing potion"; with a count above one, "3 darts".
+pub fn item_words(name: ItemName, count: u32) -> String {
+    let kind = item(name.kind);
+    if name.known {
+        return match count {
+            1 => kind.a(),
+            _ => format!("{count} {}", kind.look.plural),
+        };
+    }
+    let label = usize::from(name.label);
+    let (one, many) = match kind.class {
+        Some(ItemClass::Potion) => {
+            let colour = POTION_LOOKS[label % POTION_LOOKS.len()];
+            (format!("{colour} potion"), format!("{colour} potions"))
+        }
+        _ => {
+            let words = SCROLL_LOOKS[label % SCROLL_LOOKS.len()];
+            (
+                format!("scroll labelled {words}"),
+                format!("scrolls labelled {words}"),
+            )
+        }
+    };
+    match count {
+        1 if one.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {one}"),
+        1 => format!("a {one}"),
+        _ => format!("{count} {many}"),
+    }
+}
+
+/// The item's name without an article, as the inventory lists it: "healing potion",
+/// "scroll labelled XUM".
+pub fn item_bare(name: ItemName) -> String {
+    let words = item_words(name, 1);
+    words
+        .strip_prefix("an ")
+        .or_else(|| words.strip_prefix("a "))
+        .or_else(|| words.strip_prefix("the "))
+        .unwrap_or(&words)
+        .to_string()
 }

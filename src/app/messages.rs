@@ -2,19 +2,12 @@
 
 use std::collections::VecDeque;
 
-use super::looks;
-use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent, NpcKind};
+pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
+use super::{item_messages, looks};
+use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
 pub const LOG_CAPACITY: usize = 500;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    Normal,
-    /// Harm to the player.
-    Danger,
-    Good,
-}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -58,8 +51,12 @@ impl MessageLog {
         });
     }
 
+    /// Says what happened, unless it is only drawn (a flight).
     pub fn record(&mut self, event: GameEvent) {
-        self.push(describe(event), tone(event));
+        let words = describe(event);
+        if !words.is_empty() {
+            self.push(words, tone(event));
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -76,30 +73,6 @@ impl MessageLog {
     }
 }
 
-/// What the player calls each kind of NPC (its name in the bestiary).
-pub fn npc_name(npc_type: NpcKind) -> &'static str {
-    &looks::npc(npc_type).name
-}
-
-/// The name with its indefinite article: "an orc", "a troll".
-pub fn npc_with_article(npc_type: NpcKind) -> String {
-    looks::npc(npc_type).a()
-}
-
-/// A count with its noun, singular for one: "1 kill", "3 kills", "0 enemies".
-pub fn counted(count: impl Into<u64>, one: &str, many: &str) -> String {
-    let count = count.into();
-    format!("{count} {}", if count == 1 { one } else { many })
-}
-
-/// The words with their first letter in capitals, to begin a sentence.
-pub fn capitalised(words: &str) -> String {
-    let mut chars = words.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 fn name(actor: Actor) -> &'static str {
     match actor {
         Actor::Player => "you",
@@ -107,8 +80,12 @@ fn name(actor: Actor) -> &'static str {
     }
 }
 
-/// One event in plain words, e.g. "The troll hits you for 2."
+/// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
+/// drawn (a flight).
 pub fn describe(event: GameEvent) -> String {
+    if let Some(words) = item_messages::describe(event) {
+        return words;
+    }
     match event {
         GameEvent::Attack {
             attacker: Actor::Player,
@@ -124,25 +101,17 @@ pub fn describe(event: GameEvent) -> String {
         } => format!("You miss the {}.", name(target)),
         GameEvent::Miss { attacker, .. } => format!("The {} misses you.", name(attacker)),
         GameEvent::Kill { victim, .. } => format!("You kill the {}.", name(victim)),
+        GameEvent::PlayerDied {
+            killer: Actor::Player,
+        } => "You die by your own hand.".to_string(),
         GameEvent::PlayerDied { killer } => format!("The {} kills you.", name(killer)),
-        GameEvent::PickedUp { item } => looks::item(item).look.picked_up.clone(),
-        GameEvent::Drank { item, healed: 0 } => {
-            format!(
-                "You drink {}. You were already unhurt.",
-                looks::item(item).a()
-            )
-        }
-        GameEvent::Drank { item, healed } => format!(
-            "You drink {} and regain {healed} hit points.",
-            looks::item(item).a()
-        ),
         GameEvent::Descended { depth } if depth >= FINAL_DEPTH => format!(
             "You descend to depth {depth}, the bottom. {} is somewhere on this level.",
             capitalised(&looks::prize())
         ),
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
-        GameEvent::NothingToDrink => "You have no potion to drink.".to_string(),
+
         GameEvent::CameIntoView { npc_type } => {
             format!(
                 "{} comes into view.",
@@ -154,10 +123,15 @@ pub fn describe(event: GameEvent) -> String {
             seen: true,
         } => format!("The {} shouts for help!", name(shouter)),
         GameEvent::Shout { seen: false, .. } => "You hear a shout.".to_string(),
+        // The pack's and the flying things' events are worded above.
+        _ => String::new(),
     }
 }
 
 fn tone(event: GameEvent) -> Tone {
+    if let Some(tone) = item_messages::tone(event) {
+        return tone;
+    }
     match event {
         GameEvent::Attack {
             target: Actor::Player,
@@ -165,12 +139,12 @@ fn tone(event: GameEvent) -> Tone {
         }
         | GameEvent::PlayerDied { .. }
         | GameEvent::Shout { .. } => Tone::Danger,
-        GameEvent::Kill { .. } | GameEvent::PickedUp { .. } | GameEvent::Drank { .. } => Tone::Good,
+        GameEvent::Kill { .. } => Tone::Good,
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
         | GameEvent::CameIntoView { .. }
         | GameEvent::Descended { .. }
-        | GameEvent::NoStairsHere
-        | GameEvent::NothingToDrink => Tone::Normal,
+        | GameEvent::NoStairsHere => Tone::Normal,
+        _ => Tone::Normal,
     }
 }

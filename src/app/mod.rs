@@ -2,10 +2,13 @@
 //! Colours, glyphs, words and key bindings all live under this module; nothing below it knows
 //! about any of them.
 
+mod aim;
+mod animation;
 mod doing;
 mod draw;
 mod handlers;
 mod hud;
+mod item_messages;
 mod keeping;
 pub mod keys;
 mod layout;
@@ -14,11 +17,13 @@ pub mod looks;
 mod map;
 pub mod messages;
 mod morgue;
+mod pack;
 pub mod palette;
 mod pointer;
 mod replay;
 mod screens;
 mod title;
+mod words;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
@@ -31,7 +36,9 @@ use messages::{MessageLog, Tone};
 pub use morgue::score_lines;
 pub use screens::MenuItem;
 pub use title::TitleItem;
-use umbra_rules::game::{Doing, Game, History, PlayerAction, TurnOutcome};
+use umbra_rules::game::{Doing, EntityId, Game, History, ItemKind, PlayerAction, TurnOutcome};
+use words::welcome;
+pub use words::{resuming_line, seed_line, version_line};
 
 /// What is on screen besides the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +64,19 @@ enum Mode {
     ConfirmAbandon {
         seed: Option<u64>,
     },
+    /// The pack listed; a letter picks an item, for `purpose` when a direct key opened it.
+    Pack {
+        purpose: Option<keys::Purpose>,
+    },
+    /// One item's panel: what it is and what can be done with it.
+    Item {
+        slot: u8,
+    },
+    /// Aiming the item under `slot` at the cell under `cursor`.
+    Aim {
+        slot: u8,
+        cursor: ICoord,
+    },
     /// The title screen, where quitting leads when the app is told there is nowhere to quit to.
     Title {
         selected: TitleItem,
@@ -79,6 +99,10 @@ pub struct GameApp {
     hover: Option<ICoord>,
     /// Quitting shows the title screen instead of ending the app (in the browser).
     quit_to_title: bool,
+    /// What was last thrown, and at whom: `f` throws another at the same target.
+    last_throw: Option<(ItemKind, EntityId)>,
+    /// Something flying or bursting on screen, from the last turn's events.
+    animation: Option<animation::Animation>,
 }
 
 impl GameApp {
@@ -97,6 +121,8 @@ impl GameApp {
             doing: None,
             hover: None,
             quit_to_title: false,
+            last_throw: None,
+            animation: None,
         }
     }
 
@@ -189,6 +215,7 @@ impl GameApp {
         for &event in self.game.events() {
             self.log.record(event);
         }
+        self.animation = animation::Animation::of(&self.game, self.game.events());
         if outcome == TurnOutcome::NoTurn {
             return;
         }
@@ -238,41 +265,6 @@ impl GameApp {
     }
 }
 
-/// What `--version` says: the build, and the rules its saves and recordings are played by.
-pub fn version_line() -> String {
-    format!(
-        "umbra {} (rules version {}, content {:08x})",
-        env!("CARGO_PKG_VERSION"),
-        umbra_rules::game::RULES_VERSION,
-        umbra_rules::game::content_digest()
-    )
-}
-
-/// The first line the game says outside its screen, so a seed can be played again.
-pub fn seed_line(seed: u64) -> String {
-    format!("RNG Seed: {seed}")
-}
-
-/// Said outside the screen when a saved game is resumed.
-pub fn resuming_line(game: &Game) -> String {
-    format!("Resuming the saved game at turn {}.", game.turn())
-}
-
-fn welcome(game: &Game) -> String {
-    if game.turn() > 0 {
-        return format!(
-            "Welcome back. It is turn {} on depth {}. Press ? for help.",
-            game.turn(),
-            game.depth()
-        );
-    }
-    format!(
-        "Welcome to Umbra. Take the stairs (>) down to depth {} and lift {}. Press ? for help.",
-        umbra_rules::game::FINAL_DEPTH,
-        looks::prize()
-    )
-}
-
 impl Component for GameApp {
     type Output = app::Output;
     type State = ();
@@ -288,12 +280,15 @@ impl Component for GameApp {
         if let Mode::Title { selected } = self.mode {
             return title::render(fb, ctx, &self.game, selected);
         }
-        let panel_open =
-            !matches!(self.mode, Mode::Play | Mode::Look { .. }) || self.game.is_over();
+        let panel_open = !matches!(self.mode, Mode::Play | Mode::Look { .. } | Mode::Aim { .. })
+            || self.game.is_over();
         let map_view = layout::view_size(screen);
         match self.mode {
             Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
             _ => map::render(&self.game, ctx, fb, map_view, panel_open),
+        }
+        if let Some(animation) = &self.animation {
+            animation.render(&self.game, ctx, fb, screen);
         }
         let replay = self.playback.as_ref().map(replay::Playback::progress);
         hud::render(
@@ -307,6 +302,9 @@ impl Component for GameApp {
         match self.mode {
             Mode::Look { cursor } => {
                 pointer::render_look(&self.game, ctx, fb, screen, cursor, true)
+            }
+            Mode::Aim { slot, cursor } => {
+                aim::render_aim(&self.game, ctx, fb, screen, slot, cursor)
             }
             Mode::Play if !panel_open => {
                 if let Some(hover) = self.hover {
@@ -322,7 +320,13 @@ impl Component for GameApp {
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }
-            Mode::Play | Mode::Log { .. } | Mode::Look { .. } | Mode::Title { .. } => (),
+            Mode::Pack { purpose } => pack::render_pack(fb, ctx, &self.game, purpose),
+            Mode::Item { slot } => pack::render_item(fb, ctx, &self.game, slot),
+            Mode::Play
+            | Mode::Log { .. }
+            | Mode::Look { .. }
+            | Mode::Aim { .. }
+            | Mode::Title { .. } => (),
         }
     }
 
@@ -330,6 +334,11 @@ impl Component for GameApp {
         let screen = ctx.bounding_box.size();
         let key = match event {
             Event::Tick(elapsed) => {
+                if let Some(animation) = self.animation.as_mut()
+                    && !animation.advance(elapsed)
+                {
+                    self.animation = None;
+                }
                 self.advance_playback(elapsed);
                 self.continue_doing();
                 return None;
@@ -341,6 +350,8 @@ impl Component for GameApp {
             Event::Input(Input::Keyboard(key)) => key,
             _ => return None,
         };
+        // A key finishes any animation and then does what it always does.
+        self.animation = None;
         #[cfg(feature = "test-crash-key")]
         if key == KeyboardInput::Char('!') {
             panic!("crash requested with the test-crash-key feature");

@@ -85,7 +85,18 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
         "Hit points: {}/{}",
         hit_points.current, hit_points.max
     );
-    let _ = writeln!(text, "Potions carried: {}", game.potions());
+    let _ = writeln!(text, "Carried:");
+    for (slot, stack) in game.pack().stacks() {
+        let name = looks::item_words(game.item_name(stack.kind), stack.count);
+        let _ = writeln!(
+            text,
+            "  {}  {name}",
+            super::item_messages::slot_letter(slot)
+        );
+    }
+    if game.pack().is_empty() {
+        let _ = writeln!(text, "  nothing");
+    }
     let _ = writeln!(text, "Kills: {}", kill_words(game));
     let _ = writeln!(text, "\nLast messages:");
     let skip = log.len().saturating_sub(MORGUE_MESSAGES);

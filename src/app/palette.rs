@@ -39,3 +39,8 @@ pub const BEHIND_PANEL_DIM: (u32, u32) = (1, 3);
 pub fn dim(colour: Rgba32, (numerator, denominator): (u32, u32)) -> Rgba32 {
     colour.saturating_scalar_mul_div(numerator, denominator)
 }
+/// The cells an aimed item would cross, and the cells a burst would reach.
+pub const AIM_PATH: Rgba32 = Rgba32::new_rgb(110, 90, 20);
+pub const AIM_AREA: Rgba32 = Rgba32::new_rgb(130, 40, 20);
+/// A fireball's flames as it bursts.
+pub const BURST: Rgba32 = Rgba32::new_rgb(255, 170, 40);

@@ -9,6 +9,9 @@ use umbra_rules::game::{Activity, Game};
 impl GameApp {
     pub(super) fn handle_mouse(&mut self, mouse: MouseInput, screen: UCoord) {
         let cell = map::map_coord(&self.game, screen, mouse.coord());
+        if let (Mode::Aim { slot, .. }, Some(cell)) = (self.mode, cell) {
+            return self.aim_with_mouse(mouse, slot, cell);
+        }
         match mouse {
             MouseInput::MouseMove { .. } => self.hover = cell,
             MouseInput::MousePress {
@@ -23,6 +26,20 @@ impl GameApp {
                     self.begin(Activity::Travel(target));
                 }
             }
+            _ => (),
+        }
+    }
+}
+
+impl GameApp {
+    /// While aiming, pointing moves the cursor and a left click fires at the cell.
+    fn aim_with_mouse(&mut self, mouse: MouseInput, slot: u8, cell: ICoord) {
+        match mouse {
+            MouseInput::MouseMove { .. } => self.mode = Mode::Aim { slot, cursor: cell },
+            MouseInput::MousePress {
+                button: MouseButton::Left,
+                ..
+            } => self.fire(slot, cell),
             _ => (),
         }
     }

@@ -186,7 +186,7 @@ pub fn run_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, record: Option<&Run
     }
     lines.push(blank());
     lines.push((
-        "r  new game      q or Esc  quit".to_string(),
+        "n  new game      q or Esc  quit".to_string(),
         palette::FAINT_TEXT,
     ));
     draw::panel(fb, ctx, &lines);

@@ -1,11 +1,12 @@
 //! The journal: a game as its history. A header (format, rules version, seed, options) and then
-//! one five-byte record per player action, appended as each is taken. Each record carries a
+//! one record per player action (its code, what it names, if anything: a letter, a cell), appended as each is taken. Each record carries a
 //! CRC-32 chained from the one before it (seeded by the header's), so a record that is damaged,
 //! lost or out of order breaks the chain at that point, and a record half-written when the
 //! machine stopped is recognised as a torn tail rather than read as an action.
 //!
 //! The same bytes are the save and a recording: a recording is a journal that is not appended to.
 
+use coord_2d::ICoord;
 use direction::CardinalDirection;
 use serde::{Deserialize, Serialize};
 
@@ -15,13 +16,15 @@ use umbra_rules::game::{GameOptions, PlayerAction};
 
 const MAGIC: &[u8; 8] = b"UMBRAJNL";
 /// Bump when the layout of the header or of a record changes. 3: the header names the content
-/// tables' digest with the rules version.
-const FORMAT_VERSION: u32 = 3;
+/// tables' digest with the rules version. 4: records of the pack's actions carry a letter and a
+/// cell after their code.
+const FORMAT_VERSION: u32 = 4;
 /// Tag, format version, header length, header checksum.
 const PREAMBLE_LEN: usize = 8 + 4 + 4 + 4;
 /// A header is a few numbers; anything longer is not one of ours.
 const HEADER_LEN_MAX: usize = 256;
-/// One action code and the chained checksum.
+/// The shortest record, and the most common (a step, a wait): one action code and the chained
+/// checksum.
 pub const RECORD_LEN: usize = 1 + 4;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,9 +70,13 @@ pub fn encode_header(seed: u64, options: GameOptions) -> (Vec<u8>, u32) {
 /// has room.
 pub fn encode_actions(chain: &mut u32, actions: &[PlayerAction], out: &mut Vec<u8>) {
     for &action in actions {
-        let code = action_code(action);
-        *chain = link(*chain, code);
+        let (code, payload) = action_code(action);
+        let mut hasher = crc32fast::Hasher::new_with_initial(*chain);
+        hasher.update(&[code]);
+        hasher.update(payload.as_slice());
+        *chain = hasher.finalize();
         out.push(code);
+        out.extend_from_slice(payload.as_slice());
         out.extend_from_slice(&chain.to_le_bytes());
     }
 }
@@ -80,23 +87,30 @@ pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, L
     let mut actions = Vec::with_capacity((bytes.len() - at) / RECORD_LEN);
     // A snapshot is never taken before the first action, so none is wanted at 0.
     let mut chain_at = None;
-    while let Some(record) = bytes.get(at..at + RECORD_LEN) {
-        let code = record[0];
-        let sum = u32::from_le_bytes(read_le(record, 1)?);
-        let expected = link(chain, code);
+    while let Some(&code) = bytes.get(at) {
+        let length = 1 + payload_len(code) + 4;
+        let Some(record) = bytes.get(at..at + length) else {
+            // Cut short: the last write did not finish.
+            break;
+        };
+        let payload = &record[1..length - 4];
+        let sum = u32::from_le_bytes(read_le(record, length - 4)?);
+        let mut hasher = crc32fast::Hasher::new_with_initial(chain);
+        hasher.update(record.get(..length - 4).unwrap_or_default());
+        let expected = hasher.finalize();
         if sum != expected {
             // A bad last record is a write the machine did not finish; one with records
             // after it is damage.
-            if bytes.len() - at > RECORD_LEN {
+            if bytes.len() - at > length {
                 return Err(LoadError::Damaged);
             }
             break;
         }
-        let action = action_from_code(code)
+        let action = action_from_code(code, payload)
             .ok_or_else(|| LoadError::Invalid(format!("unknown action code {code}")))?;
         actions.push(action);
         chain = expected;
-        at += RECORD_LEN;
+        at += length;
         if chain_wanted_at == Some(actions.len()) {
             chain_at = Some(chain);
         }
@@ -141,26 +155,74 @@ fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
     Ok((header, sum, PREAMBLE_LEN + length))
 }
 
-fn link(chain: u32, code: u8) -> u32 {
-    let mut hasher = crc32fast::Hasher::new_with_initial(chain);
-    hasher.update(&[code]);
-    hasher.finalize()
+/// What follows an action's code in its record.
+#[derive(Debug, Clone, Copy, Default)]
+struct Payload {
+    bytes: [u8; 9],
+    len: usize,
 }
 
-/// Codes are part of the file format: never renumber them.
-fn action_code(action: PlayerAction) -> u8 {
-    match action {
-        PlayerAction::Move(CardinalDirection::North) => 0,
-        PlayerAction::Move(CardinalDirection::East) => 1,
-        PlayerAction::Move(CardinalDirection::South) => 2,
-        PlayerAction::Move(CardinalDirection::West) => 3,
-        PlayerAction::Wait => 4,
-        PlayerAction::Descend => 5,
-        PlayerAction::DrinkPotion => 6,
+impl Payload {
+    fn as_slice(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    fn slot(slot: u8) -> Self {
+        let mut bytes = [0; 9];
+        bytes[0] = slot;
+        Self { bytes, len: 1 }
+    }
+
+    fn slot_at(slot: u8, at: ICoord) -> Self {
+        let mut bytes = [0; 9];
+        bytes[0] = slot;
+        bytes[1..5].copy_from_slice(&at.x.to_le_bytes());
+        bytes[5..9].copy_from_slice(&at.y.to_le_bytes());
+        Self { bytes, len: 9 }
     }
 }
 
-fn action_from_code(code: u8) -> Option<PlayerAction> {
+/// Codes are part of the file format: never renumber them (6, drinking the first potion, was
+/// retired with the pack).
+const PICK_UP: u8 = 7;
+/// Followed by the slot.
+const DROP: u8 = 8;
+/// Followed by the slot.
+const USE: u8 = 9;
+/// Followed by the slot and the target cell's x and y (little-endian i32s).
+const USE_AT: u8 = 10;
+
+fn payload_len(code: u8) -> usize {
+    match code {
+        DROP | USE => 1,
+        USE_AT => 9,
+        _ => 0,
+    }
+}
+
+fn action_code(action: PlayerAction) -> (u8, Payload) {
+    let none = Payload::default();
+    match action {
+        PlayerAction::Move(CardinalDirection::North) => (0, none),
+        PlayerAction::Move(CardinalDirection::East) => (1, none),
+        PlayerAction::Move(CardinalDirection::South) => (2, none),
+        PlayerAction::Move(CardinalDirection::West) => (3, none),
+        PlayerAction::Wait => (4, none),
+        PlayerAction::Descend => (5, none),
+        PlayerAction::PickUp => (PICK_UP, none),
+        PlayerAction::Drop { slot } => (DROP, Payload::slot(slot)),
+        PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
+        PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
+    }
+}
+
+fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction> {
+    let slot = payload.first().copied();
+    let coord = |from: usize| {
+        Some(i32::from_le_bytes(
+            payload.get(from..from + 4)?.try_into().ok()?,
+        ))
+    };
     Some(match code {
         0 => PlayerAction::Move(CardinalDirection::North),
         1 => PlayerAction::Move(CardinalDirection::East),
@@ -168,7 +230,16 @@ fn action_from_code(code: u8) -> Option<PlayerAction> {
         3 => PlayerAction::Move(CardinalDirection::West),
         4 => PlayerAction::Wait,
         5 => PlayerAction::Descend,
-        6 => PlayerAction::DrinkPotion,
+        PICK_UP => PlayerAction::PickUp,
+        DROP => PlayerAction::Drop { slot: slot? },
+        USE => PlayerAction::Use {
+            slot: slot?,
+            at: None,
+        },
+        USE_AT => PlayerAction::Use {
+            slot: slot?,
+            at: Some(ICoord::new(coord(1)?, coord(5)?)),
+        },
         _ => return None,
     })
 }

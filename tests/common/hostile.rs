@@ -20,7 +20,7 @@ use umbra::storage::{RecordingBytes, RulesId};
 use umbra_rules::game::History;
 use umbra_rules::{Game, GameOptions};
 
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// Far longer than any row needs: a row still running then is hanging.
 pub const DEADLINE: Duration = Duration::from_secs(10);
 

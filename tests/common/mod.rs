@@ -343,7 +343,13 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
         4 => Just(PlayerAction::Move(CardinalDirection::South)),
         4 => Just(PlayerAction::Move(CardinalDirection::West)),
         1 => Just(PlayerAction::Descend),
-        1 => Just(PlayerAction::DrinkPotion),
+        1 => Just(PlayerAction::PickUp),
+        1 => (0u8..3).prop_map(|slot| PlayerAction::Drop { slot }),
+        1 => (0u8..3).prop_map(|slot| PlayerAction::Use { slot, at: None }),
+        1 => (0u8..3, -2i32..82, -2i32..32).prop_map(|(slot, x, y)| PlayerAction::Use {
+            slot,
+            at: Some(ICoord::new(x, y)),
+        }),
     ]
 }
 

@@ -25,7 +25,11 @@ pub fn key(action: PlayerAction) -> &'static str {
         PlayerAction::Move(CardinalDirection::West) => "h",
         PlayerAction::Wait => ".",
         PlayerAction::Descend => ">",
-        PlayerAction::DrinkPotion => "d",
+        PlayerAction::PickUp => "g",
+        // Choosing by letter and aiming take more than one key.
+        PlayerAction::Drop { .. } | PlayerAction::Use { .. } => {
+            panic!("{action:?} is not one key")
+        }
     }
 }
 

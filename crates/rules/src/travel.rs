@@ -10,15 +10,15 @@ use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
 use grid_search_cardinal::best::{self, BestSearch, Depth, Path};
 
-use crate::content::ItemUse;
 use crate::visibility::{CellVisibility, Visibility};
 use crate::world::Tile;
 
 /// Where a route leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Goal {
-    /// The nearest known open cell beside one never seen, or a potion remembered lying about.
-    Explore,
+    /// The nearest known open cell beside one never seen, or a remembered item of a kind in
+    /// `fetch` (bit `i` for the item table's kind `i`: the kinds the pack has room for).
+    Explore { fetch: u64 },
     /// One known open cell.
     Cell(ICoord),
 }
@@ -129,10 +129,13 @@ struct Finder<'a> {
     found: Option<ICoord>,
 }
 
-/// Exploring fetches what the player would carry, never the Sunstone: winning is the
-/// player's own step.
-fn is_worth_fetching(tile: Tile) -> bool {
-    matches!(tile, Tile::Item(kind) if matches!(kind.rules().use_, ItemUse::Drink { .. }))
+/// Exploring fetches what the player would carry (never the Sunstone: winning is the
+/// player's own step).
+fn is_worth_fetching(tile: Tile, fetch: u64) -> bool {
+    let wanted = |kind: crate::content::ItemKind| {
+        (fetch.checked_shr(kind.index() as u32)).is_some_and(|bits| bits & 1 == 1)
+    };
+    matches!(tile, Tile::Item(kind) if wanted(kind))
 }
 
 impl Finder<'_> {
@@ -142,13 +145,13 @@ impl Finder<'_> {
         }
         match self.goal {
             Goal::Cell(target) => coord == target,
-            Goal::Explore => {
+            Goal::Explore { fetch } => {
                 self.visibility.is_frontier(coord)
                     || self
                         .visibility
                         .memory(coord)
                         .item
-                        .is_some_and(is_worth_fetching)
+                        .is_some_and(|item| is_worth_fetching(item, fetch))
             }
         }
     }

@@ -85,6 +85,9 @@ pub struct Agent {
     /// Turns it wanted to step and could not: in a row for a searcher, on the way to the next
     /// waypoint for a wanderer.
     pub stuck_turns: u8,
+    /// Turns left stumbling about at random (an item's confusion); its state and memory wait
+    /// untouched meanwhile, and it goes back to them when this reaches zero.
+    pub confused_for: u16,
 }
 
 impl Agent {
@@ -109,6 +112,7 @@ impl Agent {
             },
             last_sighting: None,
             stuck_turns: 0,
+            confused_for: 0,
         }
     }
 

@@ -4,56 +4,10 @@
 
 use serde::de::DeserializeOwned;
 
+use super::error::{ContentError, Problem, field_error};
 use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
 use super::{Bestiary, Content, ItemKind, ItemUse, Items};
 use crate::balance::FINAL_DEPTH;
-
-/// What is wrong with a content table, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContentError {
-    /// The file: "bestiary" or "items".
-    pub table: &'static str,
-    /// The entry's name, when the problem is in one.
-    pub entry: Option<String>,
-    pub problem: Problem,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Problem {
-    /// The text is not a table of this shape: a missing or unknown field, an unknown trait, a
-    /// value of the wrong kind. The reader's own words, with the line they refer to.
-    Unreadable { line: usize, reason: String },
-    /// A field whose value cannot be used.
-    Field { field: &'static str, reason: String },
-    /// Two entries share something that must be their own.
-    Shared { field: &'static str, other: String },
-    /// No kind can spawn on this depth.
-    EmptyAtDepth { depth: u32 },
-    /// The item table needs exactly one item that wins the run; it has this many.
-    Prizes { count: usize },
-}
-
-impl std::fmt::Display for ContentError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "content/{}.ron", self.table)?;
-        if let Some(entry) = &self.entry {
-            write!(f, ", entry \"{entry}\"")?;
-        }
-        match &self.problem {
-            Problem::Unreadable { line, reason } => write!(f, " (line {line}): {reason}"),
-            Problem::Field { field, reason } => write!(f, ", field `{field}`: {reason}"),
-            Problem::Shared { field, other } => {
-                write!(f, ", field `{field}`: the same as entry \"{other}\"'s")
-            }
-            Problem::EmptyAtDepth { depth } => write!(f, ": nothing can spawn on depth {depth}"),
-            Problem::Prizes { count } => {
-                write!(f, ": {count} items win the run; there must be exactly one")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ContentError {}
 
 /// Reads one table file as `T`. On error, names the entry the reader stopped in: the last
 /// `name: "..."` at or before the line it complains of.
@@ -83,22 +37,6 @@ fn entry_at(source: &str, line: usize) -> Option<String> {
             Some(rest.trim_end_matches(',').trim_matches('"').to_string())
         })
         .last()
-}
-
-fn field_error(
-    table: &'static str,
-    entry: &str,
-    field: &'static str,
-    reason: impl Into<String>,
-) -> ContentError {
-    ContentError {
-        table,
-        entry: Some(entry.to_string()),
-        problem: Problem::Field {
-            field,
-            reason: reason.into(),
-        },
-    }
 }
 
 impl Content {
@@ -299,6 +237,7 @@ fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
         });
     }
     for (i, entry) in file.kinds.iter().enumerate() {
+        super::item_checks::check_item(entry)?;
         if let Some(spawn) = entry.rules.spawn {
             check_window(TABLE, &entry.name, spawn.depths)?;
         }
@@ -316,6 +255,22 @@ fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
             .find(|o| o.rules.map_letter == letter)
         {
             return Err(shared(TABLE, entry.name.clone(), "map_letter", &other.name));
+        }
+    }
+    for class in [super::ItemClass::Potion, super::ItemClass::Scroll] {
+        let kinds = file.kinds.iter().filter(|e| e.rules.use_.class() == class);
+        if kinds.count() > usize::from(super::LOOKS_PER_CLASS) {
+            return Err(ContentError {
+                table: TABLE,
+                entry: None,
+                problem: Problem::Field {
+                    field: "use",
+                    reason: format!(
+                        "more than {} kinds of one class would share a look",
+                        super::LOOKS_PER_CLASS
+                    ),
+                },
+            });
         }
     }
     let spawns: Vec<Spawn> = file.kinds.iter().filter_map(|e| e.rules.spawn).collect();

@@ -7,17 +7,24 @@
 //! Kinds are numbered in table order; every per-kind lookup indexes a table of that length, so
 //! a new entry is known everywhere at once.
 
+mod error;
+mod item_checks;
 mod load;
 mod spawn;
 mod tables;
 
 use std::sync::LazyLock;
 
-pub use load::{ContentError, Problem, parse_table};
+pub use error::{ContentError, Problem};
+pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{
-    Chance, ItemRules, ItemUse, MapLetters, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
+    Chance, ItemClass, ItemRules, ItemUse, MapLetters, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
 };
+
+/// How many looks (potion colours, scroll labels) each class has to share out among its kinds
+/// in a game: the app names each; a table with more kinds of a class than this is refused.
+pub const LOOKS_PER_CLASS: u8 = 16;
 
 /// The shipped bestiary and item table.
 pub const BESTIARY_SOURCE: &str = include_str!("../../../../content/bestiary.ron");

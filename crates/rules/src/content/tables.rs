@@ -124,13 +124,78 @@ impl NpcRules {
     }
 }
 
-/// What using (or taking) an item does.
+/// What using (or taking) an item does. Ranges and radii are circles (squared distance), as
+/// sight is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ItemUse {
-    /// Carried when walked over; drunk when the player chooses, healing this many hit points.
+    /// A potion: drunk, it heals this many hit points.
     Drink { heal: u32 },
+    /// A scroll, read: strikes the nearest enemy in the player's view within `range`.
+    Lightning { damage: (u32, u32), range: u32 },
+    /// A scroll, read at a target: the first character on the line moves at random for
+    /// `turns`, then goes back to what it was doing.
+    Confuse { turns: u32, range: u32 },
+    /// A scroll, read at a target: it flies along the line and bursts where it stops, hurting
+    /// every character (the player too) within `radius` that the blast reaches.
+    Fireball {
+        damage: (u32, u32),
+        radius: u32,
+        range: u32,
+    },
+    /// Thrown at a target: the first character on the line takes a blow with these dice; it
+    /// lands where it stops, to be picked up again.
+    Throw { attack: AttackDice, range: u32 },
     /// Lies on the last level in place of the stairs; taking it wins the run.
     WinsTheRun,
+}
+
+/// What an item is, as far as how it looks and how it is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemClass {
+    /// Drunk; looks alike until identified.
+    Potion,
+    /// Read; looks alike until identified.
+    Scroll,
+    /// Thrown; known at a glance.
+    Missile,
+    /// The Sunstone.
+    Prize,
+}
+
+impl ItemUse {
+    pub fn class(self) -> ItemClass {
+        match self {
+            Self::Drink { .. } => ItemClass::Potion,
+            Self::Lightning { .. } | Self::Confuse { .. } | Self::Fireball { .. } => {
+                ItemClass::Scroll
+            }
+            Self::Throw { .. } => ItemClass::Missile,
+            Self::WinsTheRun => ItemClass::Prize,
+        }
+    }
+
+    /// How far it reaches, for the kinds that reach.
+    pub fn range(self) -> Option<u32> {
+        match self {
+            Self::Lightning { range, .. }
+            | Self::Confuse { range, .. }
+            | Self::Fireball { range, .. }
+            | Self::Throw { range, .. } => Some(range),
+            Self::Drink { .. } | Self::WinsTheRun => None,
+        }
+    }
+
+    /// True for the kinds used at a cell the player picks.
+    pub fn is_aimed(self) -> bool {
+        matches!(
+            self,
+            Self::Confuse { .. } | Self::Fireball { .. } | Self::Throw { .. }
+        )
+    }
+}
+
+fn one() -> (u32, u32) {
+    (1, 1)
 }
 
 /// Everything the rules know of an item kind.
@@ -141,5 +206,8 @@ pub struct ItemRules {
     pub use_: ItemUse,
     /// None for an item placed by its own rule (the Sunstone).
     pub spawn: Option<Spawn>,
+    /// How many lie together where one is placed (inclusive range; one if not given).
+    #[serde(default = "one")]
+    pub stack: (u32, u32),
     pub map_letter: char,
 }

@@ -122,7 +122,7 @@ impl Game {
         match doing.activity {
             Activity::Rest => self.rest_action(doing),
             Activity::Explore => {
-                self.route_step(here, Goal::Explore)
+                self.route_step(here, self.explore_goal())
                     .ok_or_else(|| Stop::Explored {
                         stairs: self.known_stairs(),
                     })
@@ -149,7 +149,19 @@ impl Game {
     /// The step exploring would take next, without taking it: for tools and benchmarks.
     pub fn next_explore_step(&mut self) -> Option<CardinalDirection> {
         let here = self.player_coord();
-        self.travel.next_step(&self.visibility, here, Goal::Explore)
+        let goal = self.explore_goal();
+        self.travel.next_step(&self.visibility, here, goal)
+    }
+
+    /// Exploring fetches the kinds the pack has room for, never the Sunstone.
+    fn explore_goal(&self) -> Goal {
+        let fetch = crate::content::ItemKind::all()
+            .filter(|&kind| kind != crate::content::ItemKind::prize())
+            .filter(|&kind| self.pack.room_for(kind).is_some())
+            .fold(0u64, |mask, kind| {
+                mask | 1u64.checked_shl(kind.index() as u32).unwrap_or(0)
+            });
+        Goal::Explore { fetch }
     }
 
     fn route_step(&mut self, here: ICoord, goal: Goal) -> Option<PlayerAction> {

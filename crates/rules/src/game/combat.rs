@@ -28,23 +28,31 @@ impl Game {
             GameEvent::Miss { attacker, target }
         });
         self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
-        if !attack.killed {
+        self.after_harm(attacker, attack.target, target, attack.killed);
+    }
+
+    /// What follows a character's death, by a blow or an item: the run's end, or an NPC's.
+    pub(super) fn after_harm(
+        &mut self,
+        killer: Actor,
+        target: Entity,
+        victim: Actor,
+        killed: bool,
+    ) {
+        if !killed {
             return;
         }
-        if attack.target == self.world.player() {
-            self.ending = Some(Ending::Died { killer: attacker });
-            self.events.push(GameEvent::PlayerDied { killer: attacker });
+        if target == self.world.player() {
+            self.ending = Some(Ending::Died { killer });
+            self.events.push(GameEvent::PlayerDied { killer });
         } else {
-            self.agents.remove(attack.target);
-            // Only the player kills, and only on its own move, outside the NPC phase.
-            self.awake.retain(|&npc| npc != attack.target);
-            if let Actor::Npc(kind) = target {
+            self.agents.remove(target);
+            // Only the player kills, and only on its own turn, outside the NPC phase.
+            self.awake.retain(|&npc| npc != target);
+            if let Actor::Npc(kind) = victim {
                 self.kills[kind.index()] += 1;
             }
-            self.events.push(GameEvent::Kill {
-                killer: attacker,
-                victim: target,
-            });
+            self.events.push(GameEvent::Kill { killer, victim });
         }
     }
 }

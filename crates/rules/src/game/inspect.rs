@@ -40,12 +40,30 @@ impl Game {
         self.depth
     }
 
-    /// Healing potions carried.
+    /// What the player carries, by letter.
+    pub fn pack(&self) -> &super::Pack {
+        &self.pack
+    }
+
+    /// An item kind as the player can name it now: by its kind once known, else by its look.
+    pub fn item_name(&self, kind: ItemKind) -> super::ItemName {
+        self.lore.name(kind)
+    }
+
+    /// Items of drinkable kinds carried.
     pub fn potions(&self) -> u32 {
-        ItemKind::all()
-            .filter(|kind| matches!(kind.rules().use_, ItemUse::Drink { .. }))
-            .map(|kind| self.carried[kind.index()])
+        self.pack
+            .stacks()
+            .filter(|(_, stack)| matches!(stack.kind.rules().use_, ItemUse::Drink { .. }))
+            .map(|(_, stack)| stack.count)
             .sum()
+    }
+
+    /// The stack lying at a cell the player sees now (how many lie in a remembered cell is
+    /// not remembered).
+    pub fn item_at(&self, coord: ICoord) -> Option<crate::world::Lying> {
+        let seen = self.visibility.in_player_sight(coord);
+        seen.then(|| self.world.item_at(coord)).flatten()
     }
 
     /// NPCs of this kind the player has killed this run.
@@ -182,7 +200,14 @@ impl Game {
         hash.write(self.turn);
         hash.write(self.seed);
         hash.write(u64::from(self.depth));
-        hash.write(u64::from(self.carried.iter().sum::<u32>()));
+        for (slot, stack) in self.pack.stacks() {
+            hash.write(u64::from(slot));
+            hash.write(stack.kind.index() as u64);
+            hash.write(u64::from(stack.count));
+        }
+        for kind in ItemKind::all() {
+            hash.write(u64::from(self.lore.is_known(kind)));
+        }
         for &kills in &self.kills {
             hash.write(kills);
         }
@@ -206,6 +231,11 @@ impl Game {
         }
         for &corpse in self.world.corpses() {
             hash.write_coord(self.world.coord_of(corpse));
+        }
+        for (coord, lying) in self.world.items_lying() {
+            hash.write_coord(coord);
+            hash.write(lying.kind.index() as u64);
+            hash.write(u64::from(lying.count));
         }
         // What the player sees and has seen: a change to sight (its range, what blocks it)
         // shows here at once, not only once an NPC acts on it.

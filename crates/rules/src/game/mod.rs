@@ -19,24 +19,33 @@ use crate::world::{ActOutcome, World};
 
 mod activity;
 mod combat;
+mod events;
+mod flight;
 mod history;
 mod inspect;
+mod items;
+mod lore;
 mod notice;
 mod npc_phase;
+mod pack;
 mod persist;
 mod run;
 mod score;
 
 pub use activity::{Activity, Doing, Stop};
+pub use events::{Actor, Ending, GameEvent, TurnOutcome};
+pub use flight::{Aim, AimError, flight_cells};
 pub use history::History;
+pub use lore::ItemName;
+pub use pack::{PACK_LETTERS, Pack, Stack};
 // The vocabulary the app draws and words, so that everything above the rules imports them
 // through `game` alone: the kinds, what a cell holds and what is remembered of it, an NPC's
 // state, the depth of the Sunstone and the sizes a level may have.
 pub use crate::balance::FINAL_DEPTH;
 pub use crate::behaviour::NpcState;
 pub use crate::content::{
-    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemKind, ItemUse, NpcKind, NpcTrait, Problem,
-    check as check_content, parse_table,
+    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LOOKS_PER_CLASS,
+    NpcKind, NpcTrait, Problem, check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -46,7 +55,7 @@ pub fn content_digest() -> u32 {
 }
 pub use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size};
 pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
-pub use crate::world::{HitPoints, Tile};
+pub use crate::world::{EntityId, HitPoints, Lying, Tile};
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 
@@ -55,15 +64,16 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 4;
+pub const RULES_VERSION: u32 = 5;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
 /// Room for this many recorded actions before the list grows (and so allocates) mid-game.
 const ACTIONS_RESERVED: usize = 4096;
-/// The most events one turn can record: the player's blow and a kill, blows from the four NPCs
-/// that can stand next to the player, the player's death, and one shout.
-const EVENTS_PER_TURN_MAX: usize = 8;
+/// The most events one turn can record besides one or two for each NPC: the player's blow and a
+/// kill, blows from the four NPCs that can stand next to the player, the player's death, one
+/// shout, and an item's use (read or thrown, two kinds identified, its flight and burst).
+const EVENTS_PER_TURN_MAX: usize = 14;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
@@ -86,81 +96,17 @@ pub enum PlayerAction {
     Wait,
     /// Take the stairs down; only on the stairs.
     Descend,
-    /// Drink a healing potion; only with one carried.
-    DrinkPotion,
-}
-
-/// Who did something, in terms a message can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Actor {
-    Player,
-    Npc(NpcKind),
-}
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Ending {
-    Died {
-        killer: Actor,
+    /// Take what lies underfoot into the pack.
+    PickUp,
+    /// Put down the whole stack under a letter (slot 0 is `a`).
+    Drop {
+        slot: u8,
     },
-    /// The player took the Sunstone.
-    Won,
-}
-
-/// Something that happened during a turn, for the UI to put into words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameEvent {
-    Attack {
-        attacker: Actor,
-        target: Actor,
-        damage: u32,
+    /// Drink, read or throw one item of the stack under a letter, at a cell if it is aimed.
+    Use {
+        slot: u8,
+        at: Option<ICoord>,
     },
-    Kill {
-        killer: Actor,
-        victim: Actor,
-    },
-    /// A blow that did not land.
-    Miss {
-        attacker: Actor,
-        target: Actor,
-    },
-    PlayerDied {
-        killer: Actor,
-    },
-    /// The player walked onto an item and took it (the Sunstone ends the run in victory).
-    PickedUp {
-        item: ItemKind,
-    },
-    /// The player drank an item of this kind and got back this many hit points.
-    Drank {
-        item: ItemKind,
-        healed: u32,
-    },
-    /// The player took the stairs and arrived on this depth.
-    Descended {
-        depth: u32,
-    },
-    /// The player asked for something the game could not do; no time passed.
-    NoStairsHere,
-    NothingToDrink,
-    /// An NPC the player did not see at the start of the turn is in its sight now.
-    CameIntoView {
-        npc_type: NpcKind,
-    },
-    /// An NPC spotted the player and called the others (only the first shout of a turn).
-    Shout {
-        shouter: Actor,
-        /// Whether the player saw who shouted, or only heard it.
-        seen: bool,
-    },
-}
-
-/// What the player's action amounted to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TurnOutcome {
-    /// The action took no time (walking into a wall, or the game is already over).
-    NoTurn,
-    TurnTaken,
 }
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
@@ -192,8 +138,10 @@ pub struct Game {
     turn: u64,
     /// The level the player is on: 1 at the start, [`balance::FINAL_DEPTH`] at the bottom.
     depth: u32,
-    /// Items carried, by kind in the item table's order.
-    carried: Vec<u32>,
+    /// What the player carries.
+    pack: Pack,
+    /// Which item kinds the player knows, and how the others look this game.
+    lore: lore::Lore,
     /// NPCs the player has killed this run, by kind in the bestiary's order.
     kills: Vec<u64>,
     /// Set once, when the player dies or wins; nothing happens after it.
@@ -237,8 +185,15 @@ impl Game {
         Ok((Self::from_terrain(0, options, &terrain, rng), labels))
     }
 
-    fn from_terrain(seed: u64, options: GameOptions, terrain: &Terrain, rng: Isaac64Rng) -> Self {
+    /// Items' looks are drawn after the first level, so levels stay what their seeds made.
+    fn from_terrain(
+        seed: u64,
+        options: GameOptions,
+        terrain: &Terrain,
+        mut rng: Isaac64Rng,
+    ) -> Self {
         let world = World::from_terrain(terrain);
+        let lore = lore::Lore::shuffled(&mut rng);
         let mut game = Self {
             seed,
             // For a hand-made level these still describe what a new game would generate.
@@ -250,7 +205,8 @@ impl Game {
             agents: ComponentTable::default(),
             turn: 0,
             depth: 1,
-            carried: vec![0; ItemKind::all().len()],
+            pack: Pack::default(),
+            lore,
             kills: vec![0; NpcKind::all().len()],
             ending: None,
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
@@ -329,6 +285,7 @@ impl Game {
     pub fn reseeded(mut self, seed: u64) -> Self {
         self.seed = seed;
         self.rng = Isaac64Rng::seed_from_u64(seed);
+        self.lore = lore::Lore::shuffled(&mut self.rng);
         self
     }
 
@@ -342,8 +299,8 @@ impl Game {
         self.sleepers_in_view.reserve(npcs);
         self.seen_before.reserve(npcs);
         self.in_view_now.reserve(npcs);
-        // Every NPC can come into view at once.
-        self.events.reserve(EVENTS_PER_TURN_MAX + npcs);
+        // Every NPC can come into view at once, or be burnt and killed by one fireball.
+        self.events.reserve(EVENTS_PER_TURN_MAX + 2 * npcs);
         let agents = &self.agents;
         let awake = self
             .world
@@ -365,13 +322,23 @@ impl Game {
                 let player = self.world.player();
                 match self.world.move_character(player, direction, &mut self.rng) {
                     ActOutcome::Blocked => return TurnOutcome::NoTurn,
-                    ActOutcome::Moved => self.pick_up(),
+                    ActOutcome::Moved => self.walk_over_items(),
                     ActOutcome::Attacked(attack) => self.record_attack(attack),
                 }
             }
             PlayerAction::Wait => (),
-            PlayerAction::DrinkPotion => {
-                if !self.drink_potion() {
+            PlayerAction::PickUp => {
+                if !self.pick_up_here() {
+                    return TurnOutcome::NoTurn;
+                }
+            }
+            PlayerAction::Drop { slot } => {
+                if !self.drop_stack(slot) {
+                    return TurnOutcome::NoTurn;
+                }
+            }
+            PlayerAction::Use { slot, at } => {
+                if !self.use_item(slot, at) {
                     return TurnOutcome::NoTurn;
                 }
             }

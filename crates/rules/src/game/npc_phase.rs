@@ -5,6 +5,7 @@
 //! only when the player sees it (the stealth check) or a noise reaches it, and both are found by
 //! looking round the player or the noise, never by scanning every NPC.
 
+use direction::CardinalDirection;
 use entity_table::Entity;
 use rand::Rng;
 
@@ -37,6 +38,9 @@ impl Game {
             .agents
             .get_mut(npc)
             .expect("every living NPC has an agent");
+        if agent.confused_for > 0 {
+            return self.stumble(npc);
+        }
         let senses = Senses {
             world: &self.world,
             visibility: &self.visibility,
@@ -52,6 +56,28 @@ impl Game {
             && let ActOutcome::Attacked(attack) =
                 self.world.move_character(npc, direction, &mut self.rng)
         {
+            self.record_attack(attack);
+            return true;
+        }
+        false
+    }
+
+    /// A confused NPC steps one way at random (a blow if it stumbles into the player), and
+    /// comes to its senses when its confusion runs out. True if it struck a blow.
+    fn stumble(&mut self, npc: Entity) -> bool {
+        let direction = CardinalDirection::all()
+            .nth(self.rng.random_range(0..4))
+            .expect("four directions");
+        let outcome = self.world.move_character(npc, direction, &mut self.rng);
+        if let Some(agent) = self.agents.get_mut(npc) {
+            agent.confused_for -= 1;
+            let coord = self.world.coord_of(npc);
+            if agent.confused_for == 0 && self.visibility.in_player_sight(coord) {
+                let npc_type = self.world.npc_type(npc).expect("an NPC has a kind");
+                self.events.push(GameEvent::NoLongerConfused { npc_type });
+            }
+        }
+        if let ActOutcome::Attacked(attack) = outcome {
             self.record_attack(attack);
             return true;
         }

@@ -21,7 +21,8 @@ struct SavedRef<'a> {
     agents: &'a ComponentTable<Agent>,
     turn: u64,
     depth: u32,
-    carried: &'a [u32],
+    pack: &'a super::Pack,
+    lore: &'a super::lore::Lore,
     kills: &'a [u64],
     ending: Option<Ending>,
     actions: &'a [PlayerAction],
@@ -37,7 +38,8 @@ struct Saved {
     agents: ComponentTable<Agent>,
     turn: u64,
     depth: u32,
-    carried: Vec<u32>,
+    pack: super::Pack,
+    lore: super::lore::Lore,
     kills: Vec<u64>,
     ending: Option<Ending>,
     actions: Vec<PlayerAction>,
@@ -71,7 +73,8 @@ impl Game {
             agents: &self.agents,
             turn: self.turn,
             depth: self.depth,
-            carried: &self.carried,
+            pack: &self.pack,
+            lore: &self.lore,
             kills: &self.kills,
             ending: self.ending,
             actions: &self.actions,
@@ -89,6 +92,11 @@ impl Game {
             .world
             .check_loaded()
             .map_err(DecodeError::Inconsistent)?;
+        if !saved.pack.is_sound() || !saved.lore.is_sound() {
+            return Err(DecodeError::Inconsistent(
+                "the pack or the item lore does not fit the item table".into(),
+            ));
+        }
         let mut saved = saved;
         saved.world.rebuild_derived();
         let size = saved.world.size();
@@ -105,7 +113,8 @@ impl Game {
             agents: saved.agents,
             turn: saved.turn,
             depth: saved.depth,
-            carried: saved.carried,
+            pack: saved.pack,
+            lore: saved.lore,
             kills: saved.kills,
             ending: saved.ending,
             events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),

@@ -77,7 +77,11 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                     if let Some(npc) = ascii_npc(coord, ch) {
                         npcs.push(npc);
                     } else if let Some(item) = ItemKind::from_map_letter(ch) {
-                        items.push(ItemSpawn { coord, item });
+                        items.push(ItemSpawn {
+                            coord,
+                            item,
+                            count: 1,
+                        });
                     } else {
                         return Err(AsciiMapError::UnknownCharacter { ch, x, y });
                     }

@@ -38,6 +38,8 @@ pub enum TerrainTile {
 pub struct ItemSpawn {
     pub coord: ICoord,
     pub item: ItemKind,
+    /// How many lie together.
+    pub count: u32,
 }
 
 /// Whether an NPC starts the level asleep or awake.
@@ -125,6 +127,7 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
         items.push(ItemSpawn {
             coord: exit,
             item: ItemKind::prize(),
+            count: 1,
         });
     } else {
         *grid.get_checked_mut(exit) = TerrainTile::Stairs;

@@ -114,8 +114,19 @@ pub(super) fn place_items<R: Rng>(
         let coord = room.top_left + offset;
         let taken = coord == player || coord == exit || items.iter().any(|i| i.coord == coord);
         if !taken {
-            items.push(ItemSpawn { coord, item });
+            let count = stack_size(item, rng);
+            items.push(ItemSpawn { coord, item, count });
         }
+    }
+}
+
+/// How many lie together; no draw for a kind that always lies alone (or always so many).
+fn stack_size<R: Rng>(kind: ItemKind, rng: &mut R) -> u32 {
+    let (fewest, most) = kind.rules().stack;
+    if fewest == most {
+        fewest
+    } else {
+        rng.random_range(fewest..=most)
     }
 }
 

@@ -7,7 +7,6 @@ use rand::Rng;
 
 use super::{HitPoints, Layer, Tile, World};
 use crate::balance::{self, AttackDice};
-use crate::content::ItemKind;
 
 /// One blow: who struck at whom, whether it landed, how hard, and whether it killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,19 +73,7 @@ impl World {
     /// Always two draws, hit or miss, so what follows a blow never depends on how it went.
     fn attack(&mut self, attacker: Entity, target: Entity, rng: &mut impl Rng) -> Attack {
         let dice = self.dice_of(attacker);
-        let hit = rng.random_ratio(dice.to_hit.0, dice.to_hit.1);
-        let rolled = rng.random_range(dice.damage.0..=dice.damage.1);
-        let damage = if hit { rolled } else { 0 };
-        let hit_points = self
-            .components
-            .hit_points
-            .get_mut(target)
-            .expect("every character has hit points");
-        hit_points.current = hit_points.current.saturating_sub(damage);
-        let killed = hit_points.current == 0;
-        if killed {
-            self.die(target);
-        }
+        let (hit, damage, killed) = self.strike(target, dice, rng);
         Attack {
             attacker,
             target,
@@ -94,6 +81,34 @@ impl World {
             damage,
             killed,
         }
+    }
+
+    /// Takes `damage` hit points from a character; true if that killed it (its corpse is left
+    /// where it stood). Blows, bolts and bursts all hurt through here.
+    pub fn wound(&mut self, target: Entity, damage: u32) -> bool {
+        let Some(hit_points) = self.components.hit_points.get_mut(target) else {
+            return false;
+        };
+        hit_points.current = hit_points.current.saturating_sub(damage);
+        let killed = hit_points.current == 0;
+        if killed {
+            self.die(target);
+        }
+        killed
+    }
+
+    /// Rolls a blow's dice against a character (a sword's or a dart's): whether it landed, the
+    /// damage, and whether it killed.
+    pub fn strike(
+        &mut self,
+        target: Entity,
+        dice: AttackDice,
+        rng: &mut impl Rng,
+    ) -> (bool, u32, bool) {
+        let hit = rng.random_ratio(dice.to_hit.0, dice.to_hit.1);
+        let rolled = rng.random_range(dice.damage.0..=dice.damage.1);
+        let damage = if hit { rolled } else { 0 };
+        (hit, damage, self.wound(target, damage))
     }
 
     /// A dead character becomes the corpse on its cell, replacing any corpse already there.
@@ -118,17 +133,6 @@ impl World {
         self.spatial_table
             .layers_at(coord)
             .and_then(|layers| layers.corpse)
-    }
-
-    /// Takes the item lying at `coord` off the map, if there is one.
-    pub fn take_item(&mut self, coord: ICoord) -> Option<ItemKind> {
-        let entity = self.spatial_table.layers_at(coord)?.item?;
-        let item = match self.components.tile.get(entity) {
-            Some(&Tile::Item(item)) => item,
-            _ => return None,
-        };
-        self.despawn(entity);
-        Some(item)
     }
 
     /// Heals the player by `amount`, never past the maximum.

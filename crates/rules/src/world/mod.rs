@@ -5,12 +5,14 @@
 
 mod action;
 mod invariants;
+mod items;
 mod query;
 
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 use entity_table::{Entity, EntityAllocator};
 use grid_2d::Grid;
+pub use items::Lying;
 use spatial_table::{Location, SpatialTable};
 
 use crate::balance;
@@ -48,6 +50,8 @@ entity_table::declare_entity_module! {
         tile: Tile,
         npc_type: NpcKind,
         hit_points: HitPoints,
+        // How many items a stack on the item layer holds.
+        count: u32,
     }
 }
 use components::Components;
@@ -160,7 +164,7 @@ impl World {
             world.spawn(Location::from((coord, layer)), tile);
         }
         for item in &terrain.items {
-            world.spawn((item.coord, Layer::Item).into(), Tile::Item(item.item));
+            world.put_item(item.coord, item.item, item.count);
         }
         for npc in &terrain.npcs {
             world.spawn_npc(npc.coord, npc.npc_type);

@@ -1,0 +1,68 @@
+//! The numbers of one item entry, refused in words when no game could use them.
+
+use super::error::{ContentError, field_error};
+use super::tables::{Entry, ItemRules, ItemUse};
+use crate::balance::{AttackDice, PLAYER_VISION_DISTANCE_SQUARED};
+
+const TABLE: &str = "items";
+
+/// An entry's use and stack: every amount at least one, every range from its least to its
+/// most, and every reach inside the player's sight, so nothing strikes what the player cannot see.
+pub(super) fn check_item(entry: &Entry<ItemRules>) -> Result<(), ContentError> {
+    let rules = &entry.rules;
+    let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));
+    let (fewest, most) = rules.stack;
+    if fewest == 0 || fewest > most {
+        return fail("stack", "runs from at least one to its most");
+    }
+    if let Some(range) = rules.use_.range()
+        && (range == 0 || range * range > PLAYER_VISION_DISTANCE_SQUARED)
+    {
+        return fail(
+            "use",
+            "range must be at least one and within the player's sight (10)",
+        );
+    }
+    match rules.use_ {
+        ItemUse::Drink { heal: 0 } => fail("use", "heal must be at least one"),
+        ItemUse::Confuse { turns: 0, .. } => fail("use", "turns must be at least one"),
+        ItemUse::Lightning { damage, .. } => check_damage(entry, damage),
+        ItemUse::Fireball {
+            damage,
+            radius,
+            range,
+        } => {
+            if radius == 0 || radius >= range {
+                return fail("use", "radius must be at least one and less than the range");
+            }
+            check_damage(entry, damage)
+        }
+        ItemUse::Throw { attack, .. } => check_attack(entry, attack),
+        ItemUse::Drink { .. } | ItemUse::Confuse { .. } | ItemUse::WinsTheRun => Ok(()),
+    }
+}
+
+fn check_damage(entry: &Entry<ItemRules>, (least, most): (u32, u32)) -> Result<(), ContentError> {
+    if least == 0 || least > most {
+        return Err(field_error(
+            TABLE,
+            &entry.name,
+            "use",
+            "damage runs from at least one to its most",
+        ));
+    }
+    Ok(())
+}
+
+fn check_attack(entry: &Entry<ItemRules>, attack: AttackDice) -> Result<(), ContentError> {
+    let (hits, out_of) = attack.to_hit;
+    if out_of == 0 || hits > out_of {
+        return Err(field_error(
+            TABLE,
+            &entry.name,
+            "use",
+            "to_hit must be a chance of at most one in one",
+        ));
+    }
+    check_damage(entry, attack.damage)
+}

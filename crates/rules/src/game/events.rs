@@ -1,0 +1,148 @@
+//! What a turn tells the app: who did what, how a run ends, and whether time passed. The rules
+//! hold no words; the app turns these into sentences and animations.
+
+use coord_2d::ICoord;
+
+use super::{AimError, ItemName};
+use crate::content::{ItemKind, NpcKind};
+
+/// Who did something, in terms a message can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Actor {
+    Player,
+    Npc(NpcKind),
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Ending {
+    Died {
+        killer: Actor,
+    },
+    /// The player took the Sunstone.
+    Won,
+}
+
+/// Something that happened during a turn, for the UI to put into words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEvent {
+    Attack {
+        attacker: Actor,
+        target: Actor,
+        damage: u32,
+    },
+    Kill {
+        killer: Actor,
+        victim: Actor,
+    },
+    /// A blow that did not land.
+    Miss {
+        attacker: Actor,
+        target: Actor,
+    },
+    PlayerDied {
+        killer: Actor,
+    },
+    /// The player took items into the pack, under this letter (the Sunstone ends the run in
+    /// victory and takes no letter).
+    PickedUp {
+        item: ItemName,
+        count: u32,
+        slot: u8,
+    },
+    /// Items lie where the player stands and the pack has no room for them.
+    NoRoom {
+        item: ItemName,
+        count: u32,
+    },
+    /// The player put a stack down.
+    Dropped {
+        item: ItemName,
+        count: u32,
+    },
+    /// The player drank one and got back this many hit points.
+    Drank {
+        item: ItemName,
+        healed: u32,
+    },
+    /// The player read one (named as it was known before reading).
+    Read {
+        item: ItemName,
+    },
+    /// The player threw one.
+    Threw {
+        item: ItemName,
+    },
+    /// Using one taught the player what this kind is, or (`by_elimination`) using the last
+    /// but one of a class told it what the last must be.
+    Identified {
+        item: ItemKind,
+        by_elimination: bool,
+    },
+    /// Something flew from `from` along the line toward `toward` and stopped at `stop`: the
+    /// cells are [`flight_cells`]. For the app to animate.
+    Flew {
+        item: ItemKind,
+        from: ICoord,
+        toward: ICoord,
+        stop: ICoord,
+    },
+    /// A fireball burst over every cell within its radius of `centre` that the blast reached.
+    Burst {
+        item: ItemKind,
+        centre: ICoord,
+    },
+    /// A character took damage from an item (a dart, lightning, a fireball).
+    Struck {
+        item: ItemKind,
+        target: Actor,
+        damage: u32,
+    },
+    /// A thrown item missed the character it flew at.
+    Missed {
+        item: ItemKind,
+        target: Actor,
+    },
+    /// An NPC was confused by an item.
+    Confused {
+        target: NpcKind,
+    },
+    /// A confused NPC in view has come to its senses.
+    NoLongerConfused {
+        npc_type: NpcKind,
+    },
+    /// The item found nobody to act on.
+    Fizzled {
+        item: ItemKind,
+    },
+    /// The player took the stairs and arrived on this depth.
+    Descended {
+        depth: u32,
+    },
+    /// The player asked for something the game could not do; no time passed.
+    NoStairsHere,
+    /// Nothing lies underfoot to pick up.
+    NothingHere,
+    /// No item is carried under that letter.
+    NoSuchItem,
+    /// An aimed item was not used: why (no time passed).
+    CannotAim(AimError),
+    /// An NPC the player did not see at the start of the turn is in its sight now.
+    CameIntoView {
+        npc_type: NpcKind,
+    },
+    /// An NPC spotted the player and called the others (only the first shout of a turn).
+    Shout {
+        shouter: Actor,
+        /// Whether the player saw who shouted, or only heard it.
+        seen: bool,
+    },
+}
+
+/// What the player's action amounted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnOutcome {
+    /// The action took no time (walking into a wall, or the game is already over).
+    NoTurn,
+    TurnTaken,
+}

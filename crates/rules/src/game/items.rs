@@ -1,0 +1,128 @@
+//! The pack in play: taking, dropping, and using what is carried. Drinking heals; reading and
+//! throwing go through `flight`, the one path for anything that flies.
+
+use coord_2d::ICoord;
+
+use super::{Ending, Game, GameEvent};
+use crate::content::{ItemClass, ItemKind, ItemUse};
+
+impl Game {
+    /// Walking onto a cell takes what lies there if the pack has room (the Sunstone wins the
+    /// run); if not, says what lies there.
+    pub(super) fn walk_over_items(&mut self) {
+        let here = self.world.player_coord();
+        let Some(lying) = self.world.item_at(here) else {
+            return;
+        };
+        if self.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
+            let item = self.lore.name(lying.kind);
+            let count = lying.count;
+            self.events.push(GameEvent::NoRoom { item, count });
+            return;
+        }
+        self.pick_up_here();
+    }
+
+    /// Takes what lies underfoot; false (no time taken) if nothing does or there is no room.
+    pub(super) fn pick_up_here(&mut self) -> bool {
+        let here = self.world.player_coord();
+        let Some(lying) = self.world.item_at(here) else {
+            self.events.push(GameEvent::NothingHere);
+            return false;
+        };
+        let item = self.lore.name(lying.kind);
+        let count = lying.count;
+        if lying.kind.rules().use_ == ItemUse::WinsTheRun {
+            self.world.take_item(here);
+            self.ending = Some(Ending::Won);
+            let slot = 0;
+            self.events.push(GameEvent::PickedUp { item, count, slot });
+            return true;
+        }
+        let Some(slot) = self.pack.add(lying.kind, count) else {
+            self.events.push(GameEvent::NoRoom { item, count });
+            return false;
+        };
+        self.world.take_item(here);
+        self.events.push(GameEvent::PickedUp { item, count, slot });
+        true
+    }
+
+    /// Puts a whole stack down underfoot, or on the nearest cell with room.
+    pub(super) fn drop_stack(&mut self, slot: u8) -> bool {
+        let Some(stack) = self.pack.take_all(slot) else {
+            self.events.push(GameEvent::NoSuchItem);
+            return false;
+        };
+        let here = self.world.player_coord();
+        self.world.put_item(here, stack.kind, stack.count);
+        let item = self.lore.name(stack.kind);
+        let count = stack.count;
+        self.events.push(GameEvent::Dropped { item, count });
+        true
+    }
+
+    /// Uses one item under a letter: drinks it, reads it, or throws it at `at`. False (and no
+    /// time taken) if nothing is carried there or it cannot be aimed where asked.
+    pub(super) fn use_item(&mut self, slot: u8, at: Option<ICoord>) -> bool {
+        let Some(stack) = self.pack.get(slot) else {
+            self.events.push(GameEvent::NoSuchItem);
+            return false;
+        };
+        let kind = stack.kind;
+        let item = self.lore.name(kind);
+        let use_ = kind.rules().use_;
+        // An unknown scroll is read at a target, whatever it is, so asking for one betrays nothing.
+        let needs_aim = use_.is_aimed() || (!item.known && use_.class() == ItemClass::Scroll);
+        let target = match (needs_aim, at) {
+            (false, _) => None,
+            (true, None) => return self.cannot_aim(super::AimError::NoTarget),
+            (true, Some(at)) => match self.aim(slot, at) {
+                Ok(_) => Some(at),
+                Err(error) => return self.cannot_aim(error),
+            },
+        };
+        self.pack.take_one(slot);
+        match use_ {
+            ItemUse::Drink { heal } => self.drink(item, heal),
+            ItemUse::Throw { .. } => self.events.push(GameEvent::Threw { item }),
+            _ => self.events.push(GameEvent::Read { item }),
+        }
+        if use_.class() != ItemClass::Missile {
+            self.identify(kind);
+        }
+        match (use_, target) {
+            (ItemUse::Lightning { damage, range }, _) => self.lightning(kind, damage, range),
+            (ItemUse::Confuse { turns, .. }, Some(at)) => self.confuse(kind, turns, at),
+            (ItemUse::Fireball { damage, radius, .. }, Some(at)) => {
+                self.fireball(kind, damage, radius, at)
+            }
+            (ItemUse::Throw { attack, .. }, Some(at)) => self.throw(kind, attack, at),
+            // Aimed kinds always have a target by now.
+            _ => (),
+        }
+        true
+    }
+
+    fn cannot_aim(&mut self, error: super::AimError) -> bool {
+        self.events.push(GameEvent::CannotAim(error));
+        false
+    }
+
+    fn drink(&mut self, item: super::ItemName, heal: u32) {
+        let before = self.player_hit_points().current;
+        self.world.heal_player(heal);
+        let healed = self.player_hit_points().current - before;
+        self.events.push(GameEvent::Drank { item, healed });
+    }
+
+    fn identify(&mut self, kind: ItemKind) {
+        for item in self.lore.identify(kind) {
+            let by_elimination = item != kind;
+            self.events.push(GameEvent::Identified {
+                item,
+                by_elimination,
+            });
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! How the careful player uses its pack, from what it sees and knows: it drinks when low in a
+//! fight, reads a lightning scroll at a troll or a crowd, bursts a fireball on two or more foes
+//! when it stands clear of the blast, confuses a troll before it closes, reads unknown scrolls
+//! at a foe to learn them, and throws darts at foes on their way in.
+
+use coord_2d::ICoord;
+use umbra_rules::game::{ItemClass, ItemUse, Stack};
+use umbra_rules::{Game, PlayerAction};
+
+/// At or below this share of its health (in percent), in a fight, it drinks.
+pub const DRINK_AT_PERCENT: u32 = 35;
+/// A foe with at least this many hit points is worth a scroll on its own (a troll, not an orc).
+const WORTH_A_SCROLL_HIT_POINTS: u32 = 8;
+
+/// The item to use this turn, if any: `npcs` are the foes in view, nearest first.
+pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<PlayerAction> {
+    let nearest = *npcs.first()?;
+    let stacks: Vec<(u8, Stack)> = game.pack().stacks().collect();
+    let use_at = |slot: u8, at: ICoord| {
+        game.aim(slot, at)
+            .is_ok()
+            .then_some(PlayerAction::Use { slot, at: Some(at) })
+    };
+    let strong = |at: ICoord| {
+        game.npc_at(at)
+            .is_some_and(|npc| npc.hit_points.current >= WORTH_A_SCROLL_HIT_POINTS)
+    };
+    let adjacent = manhattan(nearest, game.player_coord()) == 1;
+    for &(slot, stack) in &stacks {
+        let known = game.item_name(stack.kind).known;
+        let action = match stack.kind.rules().use_ {
+            ItemUse::Drink { .. } if health_percent <= DRINK_AT_PERCENT => {
+                Some(PlayerAction::Use { slot, at: None })
+            }
+            _ if !known && stack.kind.rules().use_.class() == ItemClass::Scroll && !adjacent => {
+                use_at(slot, nearest)
+            }
+            ItemUse::Lightning { range, .. } if known && (strong(nearest) || npcs.len() >= 2) => {
+                game.lightning_target(range)
+                    .map(|_| PlayerAction::Use { slot, at: None })
+            }
+            ItemUse::Fireball { .. } if known && npcs.len() >= 2 => fireball(game, slot, npcs),
+            ItemUse::Confuse { .. } if known && strong(nearest) && !adjacent => {
+                use_at(slot, nearest)
+            }
+            ItemUse::Throw { .. } if !adjacent => use_at(slot, nearest),
+            _ => None,
+        };
+        if action.is_some() {
+            return action;
+        }
+    }
+    None
+}
+
+/// A foe to burst the fireball on: one whose blast reaches another foe and not the player.
+fn fireball(game: &Game, slot: u8, npcs: &[ICoord]) -> Option<PlayerAction> {
+    let player = game.player_coord();
+    npcs.iter().find_map(|&at| {
+        let aim = game.aim(slot, at).ok()?;
+        let foes = npcs.iter().filter(|c| aim.area.contains(c)).count();
+        (foes >= 2 && !aim.area.contains(&player))
+            .then_some(PlayerAction::Use { slot, at: Some(at) })
+    })
+}
+
+fn manhattan(a: ICoord, b: ICoord) -> i32 {
+    (a.x - b.x).abs() + (a.y - b.y).abs()
+}

@@ -1,0 +1,160 @@
+//! Aiming on the look cursor: it starts on the nearest enemy in view, Tab (or + and -) steps
+//! through the enemies in view by distance, movement keys and the mouse move it freely. The map
+//! shows the cells the item would cross and, for a burst, the cells it would reach, asked of the
+//! same rules that resolve it, so what is drawn is what happens.
+
+use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
+use chargrid::input::{KeyboardInput, keys};
+
+use super::item_messages::aim_words;
+use super::looks::item_words;
+use super::messages::Tone;
+use super::{GameApp, Mode, draw, layout, look, map, palette};
+use umbra_rules::game::{CellVisibility, Game, ItemClass, PlayerAction};
+
+/// The enemies the player sees, nearest first (the first spawned on a tie).
+fn enemies_in_view(game: &Game) -> Vec<ICoord> {
+    let player = game.player_coord();
+    let mut enemies: Vec<(u32, ICoord)> = game
+        .npcs()
+        .filter(|npc| game.cell_view(npc.coord).visibility == CellVisibility::Visible)
+        .map(|npc| (npc.coord.distance2(player), npc.coord))
+        .collect();
+    enemies.sort_by_key(|&(distance, _)| distance);
+    enemies.into_iter().map(|(_, coord)| coord).collect()
+}
+
+impl GameApp {
+    pub(super) fn start_aiming(&mut self, slot: u8) {
+        let cursor = enemies_in_view(&self.game)
+            .first()
+            .copied()
+            .unwrap_or_else(|| self.game.player_coord());
+        self.mode = Mode::Aim { slot, cursor };
+    }
+
+    pub(super) fn handle_aim_key(
+        &mut self,
+        key: KeyboardInput,
+        slot: u8,
+        cursor: ICoord,
+        screen: UCoord,
+    ) {
+        if let Some(direction) = super::keys::direction_key(key) {
+            let moved = cursor + direction.coord();
+            if map::screen_coord(&self.game, screen, moved).is_some() {
+                self.mode = Mode::Aim {
+                    slot,
+                    cursor: moved,
+                };
+            }
+            return;
+        }
+        match key {
+            keys::ESCAPE | KeyboardInput::Char('q') => self.mode = Mode::Play,
+            KeyboardInput::Char('\t' | '+' | '=') => self.cycle_target(slot, cursor, 1),
+            KeyboardInput::Char('-') => self.cycle_target(slot, cursor, -1),
+            keys::RETURN | KeyboardInput::Char('.' | 't' | 'f' | 'r' | ' ') => {
+                self.fire(slot, cursor)
+            }
+            _ => (),
+        }
+    }
+
+    /// The next (or previous) enemy in view by distance from the one under the cursor.
+    fn cycle_target(&mut self, slot: u8, cursor: ICoord, step: isize) {
+        let enemies = enemies_in_view(&self.game);
+        if enemies.is_empty() {
+            return;
+        }
+        let count = enemies.len() as isize;
+        let next = match enemies.iter().position(|&coord| coord == cursor) {
+            Some(at) => (at as isize + step).rem_euclid(count),
+            None => 0,
+        };
+        self.mode = Mode::Aim {
+            slot,
+            cursor: enemies[next as usize],
+        };
+    }
+
+    /// Uses the item at the cursor's cell, or says why it cannot go there and keeps aiming.
+    pub(super) fn fire(&mut self, slot: u8, cursor: ICoord) {
+        if let Err(error) = self.game.aim(slot, cursor) {
+            self.log.push(aim_words(error).to_string(), Tone::Normal);
+            return;
+        }
+        let stack = self.game.pack().get(slot);
+        let target = self.game.npc_at(cursor).map(|npc| npc.id);
+        if let (Some(stack), Some(target)) = (stack, target) {
+            let thrown = super::looks::item(stack.kind).class == Some(ItemClass::Missile);
+            if thrown {
+                self.last_throw = Some((stack.kind, target));
+            }
+        }
+        self.mode = Mode::Play;
+        self.play(PlayerAction::Use {
+            slot,
+            at: Some(cursor),
+        });
+    }
+
+    /// Throws what was last thrown at the same target, if it is carried and the target is
+    /// still in view; else says why not.
+    pub(super) fn fire_again(&mut self) {
+        let again = self.last_throw.and_then(|(kind, target)| {
+            let slot = self.game.pack().slot_of(kind)?;
+            let npc = self.game.npcs().find(|npc| npc.id == target)?;
+            let seen = self.game.cell_view(npc.coord).visibility == CellVisibility::Visible;
+            seen.then_some((slot, npc.coord))
+        });
+        match again {
+            Some((slot, at)) => self.fire(slot, at),
+            None => {
+                let words = "There is nothing to throw again at a target in view.";
+                self.log.push(words.to_string(), Tone::Normal);
+            }
+        }
+    }
+}
+
+/// The path, the burst's area, the cursor, and a line saying what is aimed at and the keys.
+pub fn render_aim(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    screen: UCoord,
+    slot: u8,
+    cursor: ICoord,
+) {
+    let aim = game.aim(slot, cursor);
+    if let Ok(aim) = &aim {
+        for &cell in &aim.area {
+            if let Some(on_screen) = map::screen_coord(game, screen, cell) {
+                draw::highlight(fb, ctx, on_screen, palette::AIM_AREA);
+            }
+        }
+        for &cell in &aim.path {
+            if let Some(on_screen) = map::screen_coord(game, screen, cell) {
+                draw::highlight(fb, ctx, on_screen, palette::AIM_PATH);
+            }
+        }
+    }
+    if let Some(on_screen) = map::screen_coord(game, screen, cursor) {
+        draw::highlight(fb, ctx, on_screen, palette::CURSOR);
+    }
+    let item = game.pack().get(slot).map_or_else(String::new, |stack| {
+        item_words(game.item_name(stack.kind), 1)
+    });
+    let status = match aim {
+        Ok(_) => look::look_line(game, cursor),
+        Err(error) => aim_words(error).to_string(),
+    };
+    let line = format!("Aim {item}: {status}  Enter fires, Tab next, Esc cancels");
+    let view = layout::view_size(screen);
+    let line: String = line.chars().take(view.width() as usize).collect();
+    for x in 0..view.width() {
+        draw::background(fb, ctx, ICoord::new(x as i32, 0), palette::PANEL_BACKGROUND);
+    }
+    draw::text(fb, ctx, ICoord::new(0, 0), &line, palette::TEXT);
+}

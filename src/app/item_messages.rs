@@ -1,0 +1,141 @@
+//! The pack's and the flying things' events in words: "You read a scroll labelled XUM.", "The
+//! orc is burnt for 4.", "The dart misses the troll."
+
+use super::looks::{self, item_words};
+use super::words::{Tone, capitalised, npc_name};
+use umbra_rules::game::{Actor, AimError, GameEvent, ItemKind, ItemUse};
+
+/// The letter a pack slot goes by.
+pub fn slot_letter(slot: u8) -> char {
+    char::from(b'a' + slot.min(25))
+}
+
+fn the(target: Actor) -> String {
+    match target {
+        Actor::Player => "you".to_string(),
+        Actor::Npc(kind) => format!("the {}", npc_name(kind)),
+    }
+}
+
+fn known(item: ItemKind) -> String {
+    looks::item(item).a()
+}
+
+/// Words for an item event; None for an event that is not the pack's or a flying thing's, and
+/// Some("") for one the log does not mention (a flight, which is only drawn).
+pub fn describe(event: GameEvent) -> Option<String> {
+    Some(match event {
+        GameEvent::PickedUp { item, .. } if item.kind == ItemKind::prize() => format!(
+            "You lift {}! Its light fills the deep. You have won.",
+            looks::prize()
+        ),
+        GameEvent::PickedUp { item, count, slot } => format!(
+            "You pick up {} ({}).",
+            item_words(item, count),
+            slot_letter(slot)
+        ),
+        GameEvent::NoRoom { item, count } => format!(
+            "{} lie here, but your pack is full.",
+            capitalised(&item_words(item, count))
+        ),
+        GameEvent::Dropped { item, count } => format!("You drop {}.", item_words(item, count)),
+        GameEvent::Drank { item, healed: 0 } => format!(
+            "You drink {}. You were already unhurt.",
+            item_words(item, 1)
+        ),
+        GameEvent::Drank { item, healed } => format!(
+            "You drink {} and regain {healed} hit points.",
+            item_words(item, 1)
+        ),
+        GameEvent::Read { item } => format!("You read {}.", item_words(item, 1)),
+        GameEvent::Threw { item } => format!("You throw {}.", item_words(item, 1)),
+        GameEvent::Identified {
+            item,
+            by_elimination: false,
+        } => format!("It is {}.", known(item)),
+        GameEvent::Identified {
+            item,
+            by_elimination: true,
+        } => format!("So the last of its kind must be {}.", known(item)),
+        GameEvent::Flew { .. } => String::new(),
+        GameEvent::Burst { .. } => "The fireball bursts!".to_string(),
+        GameEvent::Struck {
+            item,
+            target,
+            damage,
+        } => struck(item, target, damage),
+        GameEvent::Missed { item, target } => {
+            format!("The {} misses {}.", looks::item(item).name, the(target))
+        }
+        GameEvent::Confused { target } => format!("The {} looks confused.", npc_name(target)),
+        GameEvent::NoLongerConfused { npc_type } => {
+            format!("The {} is no longer confused.", npc_name(npc_type))
+        }
+        GameEvent::Fizzled { item } => match item.rules().use_ {
+            ItemUse::Lightning { .. } => "Lightning crackles round you and finds no one.",
+            _ => "A shimmer spreads and fades: nobody was there.",
+        }
+        .to_string(),
+        GameEvent::NothingHere => "There is nothing here to pick up.".to_string(),
+        GameEvent::NoSuchItem => "You carry nothing under that letter.".to_string(),
+        GameEvent::CannotAim(error) => aim_words(error).to_string(),
+        _ => return None,
+    })
+}
+
+/// Why the cursor's cell cannot be aimed at: said before any time passes.
+pub fn aim_words(error: AimError) -> &'static str {
+    match error {
+        AimError::NoSuchItem => "You carry nothing under that letter.",
+        AimError::NoTarget => "Choose where to aim it first.",
+        AimError::OwnCell => "Not at yourself.",
+        AimError::NotInView => "You cannot see there.",
+        AimError::OutOfRange => "That is out of range.",
+        AimError::NoClearLine => "A wall is in the way.",
+    }
+}
+
+fn struck(item: ItemKind, target: Actor, damage: u32) -> String {
+    let target_words = the(target);
+    match (item.rules().use_, target) {
+        (ItemUse::Lightning { .. }, _) => {
+            format!("Lightning strikes {target_words} for {damage}.")
+        }
+        (ItemUse::Fireball { .. }, Actor::Player) => format!("You are burnt for {damage}."),
+        (ItemUse::Fireball { .. }, _) => {
+            format!("{} is burnt for {damage}.", capitalised(&target_words))
+        }
+        _ => format!(
+            "The {} hits {target_words} for {damage}.",
+            looks::item(item).name
+        ),
+    }
+}
+
+/// How an item event reads: harm to the player in red, gains in green.
+pub fn tone(event: GameEvent) -> Option<Tone> {
+    Some(match event {
+        GameEvent::Struck {
+            target: Actor::Player,
+            ..
+        } => Tone::Danger,
+        GameEvent::PickedUp { .. }
+        | GameEvent::Drank { .. }
+        | GameEvent::Identified { .. }
+        | GameEvent::Confused { .. }
+        | GameEvent::Struck { .. } => Tone::Good,
+        GameEvent::NoRoom { .. }
+        | GameEvent::Dropped { .. }
+        | GameEvent::Read { .. }
+        | GameEvent::Threw { .. }
+        | GameEvent::Flew { .. }
+        | GameEvent::Burst { .. }
+        | GameEvent::Missed { .. }
+        | GameEvent::NoLongerConfused { .. }
+        | GameEvent::Fizzled { .. }
+        | GameEvent::NothingHere
+        | GameEvent::NoSuchItem
+        | GameEvent::CannotAim(_) => Tone::Normal,
+        _ => return None,
+    })
+}

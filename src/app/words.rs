@@ -1,0 +1,73 @@
+//! The small vocabulary every message shares (how a message reads, the NPCs' names, counts and
+//! capitals), and the lines said outside the map: the version, the seed, the welcome.
+
+use super::looks;
+use umbra_rules::game::{Game, NpcKind};
+
+/// How a message reads: harm in red, gains in green.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Normal,
+    /// Harm to the player.
+    Danger,
+    Good,
+}
+
+/// What the player calls each kind of NPC (its name in the bestiary).
+pub fn npc_name(npc_type: NpcKind) -> &'static str {
+    &looks::npc(npc_type).name
+}
+
+/// The name with its indefinite article: "an orc", "a troll".
+pub fn npc_with_article(npc_type: NpcKind) -> String {
+    looks::npc(npc_type).a()
+}
+
+/// A count with its noun, singular for one: "1 kill", "3 kills", "0 enemies".
+pub fn counted(count: impl Into<u64>, one: &str, many: &str) -> String {
+    let count = count.into();
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The words with their first letter in capitals, to begin a sentence.
+pub fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// What `--version` says: the build, and the rules its saves and recordings are played by.
+pub fn version_line() -> String {
+    format!(
+        "umbra {} (rules version {}, content {:08x})",
+        env!("CARGO_PKG_VERSION"),
+        umbra_rules::game::RULES_VERSION,
+        umbra_rules::game::content_digest()
+    )
+}
+
+/// The first line the game says outside its screen, so a seed can be played again.
+pub fn seed_line(seed: u64) -> String {
+    format!("RNG Seed: {seed}")
+}
+
+/// Said outside the screen when a saved game is resumed.
+pub fn resuming_line(game: &Game) -> String {
+    format!("Resuming the saved game at turn {}.", game.turn())
+}
+
+pub(super) fn welcome(game: &Game) -> String {
+    if game.turn() > 0 {
+        return format!(
+            "Welcome back. It is turn {} on depth {}. Press ? for help.",
+            game.turn(),
+            game.depth()
+        );
+    }
+    format!(
+        "Welcome to Umbra. Take the stairs (>) down to depth {} and lift {}. Press ? for help.",
+        umbra_rules::game::FINAL_DEPTH,
+        looks::prize()
+    )
+}

@@ -1,0 +1,222 @@
+//! The pack and the targeting cursor as a player meets them, drawn headlessly and read back:
+//! the pack by letter, the item's panel, aiming that shows the path and a burst's area before
+//! anything is spent, Esc that costs nothing, and a throw repeated with `f`.
+
+mod common;
+
+use chargrid::core::{Component, Event, FrameBuffer, UCoord};
+use chargrid::input::{Input, KeyboardInput, MouseButton, MouseInput, keys};
+use common::screen::{Screen, render_at};
+use coord_2d::ICoord;
+use umbra::app::{GameApp, palette};
+use umbra_rules::content::ItemKind;
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+const SCREEN: UCoord = UCoord::new_u16(100, 40);
+
+fn press(app: &mut GameApp, key: KeyboardInput) {
+    common::press_on(app, SCREEN, key);
+}
+
+fn click(app: &mut GameApp, at: ICoord) {
+    let fb = FrameBuffer::new(SCREEN);
+    let mouse = MouseInput::MousePress {
+        button: MouseButton::Left,
+        coord: at,
+    };
+    app.update(&mut (), fb.default_ctx(), Event::Input(Input::Mouse(mouse)));
+}
+
+fn render(app: &GameApp) -> Screen {
+    render_at(app, SCREEN)
+}
+
+fn kind(letter: char) -> ItemKind {
+    ItemKind::from_map_letter(letter).expect("a kind with that letter")
+}
+
+/// A game on `rows` after walking east `steps` times (picking up what lies there).
+fn walked(rows: &[&str], steps: usize) -> Game {
+    let (mut game, _) = Game::from_ascii(rows, GameOptions::default()).expect("valid map");
+    for _ in 0..steps {
+        game.act(PlayerAction::Move(direction::CardinalDirection::East));
+    }
+    game
+}
+
+#[test]
+fn the_pack_lists_items_by_letter_and_an_item_offers_what_can_be_done_with_it() {
+    let game = walked(&["############", "#@!//......#", "############"], 3);
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('i'));
+    let screen = render(&app);
+    assert!(screen.contains("Your pack"), "{}", screen.text());
+    assert!(screen.contains("a  a healing potion"), "{}", screen.text());
+    assert!(screen.contains("b  2 darts"), "{}", screen.text());
+    press(&mut app, KeyboardInput::Char('b'));
+    let screen = render(&app);
+    assert!(screen.contains("t  throw"), "{}", screen.text());
+    assert!(screen.contains("D  drop"), "{}", screen.text());
+    assert!(
+        !screen.contains("d  drink"),
+        "darts are not drunk: {}",
+        screen.text()
+    );
+    press(&mut app, keys::ESCAPE);
+    press(&mut app, keys::ESCAPE);
+    let turn = app.game().turn();
+    press(&mut app, KeyboardInput::Char('d'));
+    assert_eq!(
+        app.game().turn(),
+        turn + 1,
+        "d drinks the one potion at once"
+    );
+    assert_eq!(app.game().pack().get(0), None, "and it is gone");
+}
+
+#[test]
+fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
+    // Reading the lightning and the confusion teaches the fireball by elimination.
+    let rows = [
+        "################",
+        "#@?&^..........#",
+        "#..............#",
+        "#.......z.z....#",
+        "################",
+    ];
+    let mut game = walked(&rows, 3);
+    let far = ICoord::new(9, 1);
+    game.act(PlayerAction::Use {
+        slot: 0,
+        at: Some(far),
+    });
+    game.act(PlayerAction::Use {
+        slot: 1,
+        at: Some(far),
+    });
+    assert!(game.item_name(kind('^')).known, "the fireball is known");
+    let mut app = GameApp::new(game);
+    let turn = app.game().turn();
+    press(&mut app, KeyboardInput::Char('r'));
+    let screen = render(&app);
+    assert!(
+        screen.contains("Aim a scroll of fireball"),
+        "{}",
+        screen.text()
+    );
+    let target = app.game().npcs().next().expect("an orc").coord;
+    let aim = app
+        .game()
+        .aim(2, target)
+        .expect("the cursor starts on an orc in reach");
+    for cell in &aim.path[..aim.path.len() - 1] {
+        assert_eq!(
+            screen.background[cell.y as usize][cell.x as usize],
+            palette::AIM_PATH,
+            "the path is drawn at {cell:?}"
+        );
+    }
+    let drawn = screen.rows[target.y as usize]
+        .chars()
+        .nth(target.x as usize);
+    assert_eq!(drawn, Some('o'), "the orc is still drawn under the cursor");
+    let under_path = aim.path[0];
+    let drawn = screen.rows[under_path.y as usize]
+        .chars()
+        .nth(under_path.x as usize);
+    assert_eq!(drawn, Some('.'), "the floor is still drawn under the path");
+    assert!(aim.area.len() > 5, "a burst reaches round its centre");
+    let shown = aim
+        .area
+        .iter()
+        .filter(|c| screen.background[c.y as usize][c.x as usize] == palette::AIM_AREA)
+        .count();
+    assert!(
+        shown + aim.path.len() >= aim.area.len(),
+        "the area is drawn"
+    );
+    press(&mut app, keys::ESCAPE);
+    assert_eq!(app.game().turn(), turn, "Esc costs no turn");
+    assert_eq!(
+        app.game().pack().count_of(kind('^')),
+        1,
+        "and keeps the scroll"
+    );
+    press(&mut app, KeyboardInput::Char('r'));
+    press(&mut app, keys::RETURN);
+    assert_eq!(app.game().turn(), turn + 1, "Enter reads it");
+    assert!(render(&app).contains("The fireball bursts!"));
+}
+
+#[test]
+fn f_throws_again_at_the_same_target_and_a_click_fires() {
+    let rows = ["############", "#@////...Z.#", "############"];
+    let game = walked(&rows, 4);
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('t'));
+    assert!(render(&app).contains("Aim a dart"));
+    press(&mut app, keys::RETURN);
+    assert_eq!(app.game().pack().count_of(kind('/')), 3, "one thrown");
+    press(&mut app, KeyboardInput::Char('f'));
+    assert_eq!(app.game().pack().count_of(kind('/')), 2, "f throws another");
+    press(&mut app, KeyboardInput::Char('t'));
+    let troll = app
+        .game()
+        .npcs()
+        .next()
+        .expect("darts do not kill a troll")
+        .coord;
+    click(&mut app, troll);
+    assert_eq!(app.game().pack().count_of(kind('/')), 1, "a click fires");
+}
+
+#[test]
+fn out_of_reach_is_said_before_any_turn_is_spent() {
+    let rows = [
+        "##################",
+        "#@/..............#",
+        "##################",
+    ];
+    let game = walked(&rows, 1);
+    let mut app = GameApp::new(game);
+    let turn = app.game().turn();
+    press(&mut app, KeyboardInput::Char('t'));
+    for _ in 0..9 {
+        press(&mut app, KeyboardInput::Char('l'));
+    }
+    assert!(render(&app).contains("That is out of range."));
+    press(&mut app, keys::RETURN);
+    assert_eq!(app.game().turn(), turn, "nothing thrown");
+    assert!(render(&app).contains("That is out of range."));
+}
+
+#[test]
+fn a_throw_is_drawn_in_flight_and_a_key_or_time_ends_it() {
+    let rows = ["############", "#@//....Z..#", "############"];
+    let game = walked(&rows, 2);
+    let mut app = GameApp::new(game);
+    let first_cell = app.game().player_coord() + ICoord::new(1, 0);
+    let glyph_at = |app: &GameApp, cell: ICoord| {
+        render(app).rows[cell.y as usize]
+            .chars()
+            .nth(cell.x as usize)
+            .unwrap_or(' ')
+    };
+    press(&mut app, KeyboardInput::Char('t'));
+    press(&mut app, keys::RETURN);
+    assert_eq!(
+        glyph_at(&app, first_cell),
+        '/',
+        "the dart leaves the thrower"
+    );
+    let fb = FrameBuffer::new(SCREEN);
+    let tick = Event::Tick(std::time::Duration::from_secs(1));
+    app.update(&mut (), fb.default_ctx(), tick);
+    assert_eq!(glyph_at(&app, first_cell), '.', "and is gone once landed");
+    press(&mut app, KeyboardInput::Char('f'));
+    assert_eq!(glyph_at(&app, first_cell), '/', "thrown again");
+    let turn = app.game().turn();
+    press(&mut app, KeyboardInput::Char('.'));
+    assert_eq!(glyph_at(&app, first_cell), '.', "a key ends the flight");
+    assert_eq!(app.game().turn(), turn + 1, "and still acts");
+}
