@@ -285,3 +285,70 @@ fn the_last_run_number_is_never_wrapped_round_onto_the_first_run() {
     assert_eq!(fs::read_to_string(&first).expect("kept"), "the first run");
     assert_eq!(fs::read_dir(&dir.0).expect("listed").count(), 2);
 }
+
+/// The app of `umbra --save-dir DIR` (and `--rng-seed SEED` if given), as the binary opens it.
+fn opened_in(dir: &Path, seed: Option<u64>) -> GameApp {
+    let mut argv = vec![
+        "--save-dir".to_string(),
+        dir.to_str().expect("UTF-8").to_string(),
+    ];
+    if let Some(seed) = seed {
+        argv.extend(["--rng-seed".to_string(), seed.to_string()]);
+    }
+    let Ok(Parsed::Play(args)) = cli::parse(argv) else {
+        panic!("arguments parse")
+    };
+    let slot = SaveSlot::in_dir(dir);
+    let opened =
+        session::open_game(&args, Some(&slot), || 1, session::reporting().0).expect("opens");
+    GameApp::new(opened.game).with_keeper(opened.keeper)
+}
+
+fn log_text(app: &GameApp) -> String {
+    app.log().iter().map(|m| m.text.clone() + "\n").collect()
+}
+
+#[test]
+fn a_run_whose_end_cannot_be_written_keeps_its_save_and_is_finished_at_the_next_start() {
+    let dir = TempDir::new("end-unwritten");
+    // With the last run number taken, no morgue can be written.
+    let blocker = dir.0.join(format!("run-{}-seed-1.txt", u32::MAX));
+    fs::write(&blocker, "the last").expect("written");
+    // Seed 7's first NPC finds and kills a player who only waits, within a hundred turns.
+    let mut app = opened_in(&dir.0, Some(7));
+    for _ in 0..500 {
+        if app.game().is_over() {
+            break;
+        }
+        press(&mut app, KeyboardInput::Char('.'));
+    }
+    assert!(app.game().is_over(), "the waiting player dies");
+    let (turn, seed) = (app.game().turn(), app.game().seed());
+    assert!(
+        log_text(&app).contains("This run could not be kept"),
+        "{}",
+        log_text(&app)
+    );
+    press(&mut app, KeyboardInput::Char('q'));
+    drop(app);
+    assert!(
+        dir.0.join("save.umbra").exists(),
+        "the ended run's save is kept"
+    );
+    assert!(files_named(&dir.0, ".umbra").is_empty(), "no run kept yet");
+
+    fs::remove_file(&blocker).expect("removed");
+    let app = opened_in(&dir.0, None);
+    assert!(app.game().is_over(), "the next start shows the ended run");
+    assert_eq!((app.game().turn(), app.game().seed()), (turn, seed));
+    let morgues = files_named(&dir.0, ".txt");
+    assert_eq!(morgues.len(), 1, "its morgue is written now: {morgues:?}");
+    assert_eq!(files_named(&dir.0, ".umbra").len(), 1, "and its recording");
+    let scores = runs::read_scores(&dir.0).expect("a score table");
+    assert!(
+        scores.entries().iter().any(|entry| entry.seed == seed),
+        "and its score"
+    );
+    assert!(!dir.0.join("save.umbra").exists(), "then its save goes");
+    assert!(screen(&app).contains("You died"), "{}", screen(&app));
+}

@@ -284,8 +284,13 @@ fn a_death_deletes_the_save_and_a_journal_that_holds_one_never_plays_on() {
         .map(|n| actions(300, n))
         .find(|script| played(6, script).is_over())
         .expect("a script that dies");
-    let (game, keeper) = kept_game(&dir.0, 6, &dying);
+    let (game, mut keeper) = kept_game(&dir.0, 6, &dying);
     assert!(game.is_over());
+    assert!(
+        dir.0.join("save.umbra").exists(),
+        "the save stays until the run's end is written"
+    );
+    keeper.ended(&game, "a morgue").expect("the end is written");
     assert!(!dir.0.join("save.umbra").exists(), "permadeath");
     drop(keeper);
     // Stopped after the death was journaled but before the save was deleted.
@@ -494,6 +499,8 @@ fn a_dead_games_save_that_cannot_be_removed_is_reported() {
         let _ = keeper.record(&game);
     }
     assert!(game.is_over());
+    // The run's end is written (in the same directory), then the save is removed: it cannot be.
+    let _ = keeper.ended(&game, "a morgue");
     let problems = reports.collect().problems;
     assert!(
         problems
@@ -532,4 +539,37 @@ fn end_skips_a_watched_recording_to_its_end() {
     );
     press(&mut app, KeyboardInput::End);
     assert_eq!(app.game().actions().len(), recording.actions.len());
+}
+
+#[test]
+fn a_save_deleted_in_mid_game_is_written_again_from_the_game_and_said_so() {
+    let script = actions(40, 1);
+    let seed = surviving(1, &script);
+    for whole_directory in [false, true] {
+        let dir = TempDir::new("deleted-save");
+        let save_dir = dir.0.join("saves");
+        let (mut game, mut keeper) = kept_game(&save_dir, seed, &script[..20]);
+        if whole_directory {
+            fs::remove_dir_all(&save_dir).expect("removed");
+        } else {
+            fs::remove_file(save_dir.join("save.umbra")).expect("removed");
+        }
+        for &action in &script[20..] {
+            game.act(action);
+            keeper.record(&game).expect("kept");
+        }
+        keeper.close(&game).expect("closed");
+        let save = save_dir.join("save.umbra");
+        assert_eq!(
+            keeper.news(),
+            Some(Notice::SaveRewritten { save: save.clone() }),
+            "said at once (whole directory: {whole_directory})"
+        );
+        assert_eq!(keeper.news(), None, "said once");
+        drop(keeper);
+        let opened = open(&save_dir, &[]);
+        assert!(opened.resumed, "the save is back");
+        assert_eq!(opened.game.actions(), game.actions(), "with every action");
+        assert_eq!(opened.game.state_hash(), game.state_hash());
+    }
 }

@@ -35,8 +35,9 @@ pub fn describe(event: GameEvent) -> Option<String> {
             slot_letter(slot)
         ),
         GameEvent::NoRoom { item, count } => format!(
-            "{} lie here, but your pack is full.",
-            capitalised(&item_words(item, count))
+            "{} {} here, but your pack is full.",
+            capitalised(&item_words(item, count)),
+            if count == 1 { "lies" } else { "lie" }
         ),
         GameEvent::Dropped { item, count } => format!("You drop {}.", item_words(item, count)),
         GameEvent::Drank { item, healed: 0 } => format!(

@@ -24,6 +24,11 @@ pub trait Keeper {
     /// The run has just ended and its last turn is in the log: keep `morgue` and the run's
     /// recording, and enter the run in the high-score table, which comes back for the end screen.
     fn ended(&mut self, game: &Game, morgue: &str) -> Result<RunRecord, KeepError>;
+    /// Something the keeper found and mended that the player should hear of at once (a save
+    /// file deleted in mid-game and written again); asked after every call.
+    fn news(&mut self) -> Option<Notice> {
+        None
+    }
 }
 
 /// What became of a finished run.
@@ -99,6 +104,9 @@ pub enum Notice {
     /// The high-score file could not be read nor moved; it was left alone and the run not
     /// entered.
     ScoresLeft { path: PathBuf, reason: String },
+    /// The save file was gone in mid-game (deleted, with its directory or alone) and was written
+    /// again from the game in memory.
+    SaveRewritten { save: PathBuf },
 }
 
 /// The notice as lines short enough for the message area: the file by name only (the full
@@ -135,6 +143,10 @@ pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
             "The high scores in {} could not be read ({reason}); this run was not entered.",
             name(path)
         )],
+        Notice::SaveRewritten { save } => vec![format!(
+            "Your save file {} was removed while you played; it has been written again.",
+            name(save)
+        )],
     }
 }
 
@@ -170,6 +182,10 @@ pub fn notice_report(notice: &Notice) -> String {
             "the high-score file {} could not be read ({reason}); it was left alone",
             path.display()
         ),
+        Notice::SaveRewritten { save } => format!(
+            "the save file {} was removed while the game was played; it was written again",
+            save.display()
+        ),
     }
 }
 
@@ -191,6 +207,15 @@ impl Keeping {
     pub fn record(&mut self, game: &Game, log: &mut MessageLog) {
         let result = self.keeper.record(game);
         self.report(result, log);
+        self.hear_news(log);
+    }
+
+    fn hear_news(&mut self, log: &mut MessageLog) {
+        while let Some(notice) = self.keeper.news() {
+            for line in notice_lines(&notice) {
+                log.push(line, Tone::Danger);
+            }
+        }
     }
 
     pub fn start(&mut self, game: &Game, log: &mut MessageLog) {
@@ -201,6 +226,7 @@ impl Keeping {
     pub fn close(&mut self, game: &Game, log: &mut MessageLog) {
         let result = self.keeper.close(game);
         self.report(result, log);
+        self.hear_news(log);
     }
 
     /// Keeps the finished run; what the player should know goes to the log.

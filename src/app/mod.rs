@@ -134,8 +134,14 @@ impl GameApp {
     }
 
     /// Where the game is kept: told of every action, of new games and of the player leaving.
+    /// A run resumed already ended (its end could not be written when it ended, so its save
+    /// was kept) has its end written now.
     pub fn with_keeper(mut self, keeper: impl Keeper + 'static) -> Self {
         self.keeping = Keeping::new(Box::new(keeper));
+        if self.game.is_over() && self.playback.is_none() {
+            let morgue = morgue::morgue_text(&self.game, &self.log);
+            self.run_record = Some(self.keeping.ended(&self.game, &morgue, &mut self.log));
+        }
         self
     }
 

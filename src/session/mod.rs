@@ -234,7 +234,7 @@ pub struct FileKeeper {
     writer: Option<SaveWriter>,
     record: Option<PathBuf>,
     reporter: Reporter,
-    /// The game has ended and its save is gone.
+    /// The run's end is written and its save gone.
     finished: bool,
 }
 
@@ -314,10 +314,8 @@ impl Keeper for FileKeeper {
             let path = slot.path();
             return Err(self.failed("update the save", &path, error));
         }
-        if is_ended(game) && !self.finished {
-            self.finished = true;
-            return self.finish(game);
-        }
+        // An ended run's save stays until `ended` has written the run's end (morgue, recording,
+        // score): the save goes only once nothing of the run can be lost with it.
         Ok(())
     }
 
@@ -334,23 +332,41 @@ impl Keeper for FileKeeper {
         Ok(())
     }
 
+    /// Writes the run's end, then lets its save go. If the end cannot be written the save is
+    /// kept, ended, so the next start shows the run again and writes its end then.
     fn ended(&mut self, game: &Game, morgue: &str) -> Result<RunRecord, KeepError> {
-        let Some(slot) = &self.slot else {
+        if self.finished {
             return Ok(RunRecord::alone(game));
+        }
+        let record = match &self.slot {
+            None => RunRecord::alone(game),
+            Some(slot) => {
+                let dir = slot.dir().to_path_buf();
+                let kept = runs::keep_run(&dir, game, morgue)
+                    .map_err(|error| self.failed("keep the finished run in", &dir, error))?;
+                let (mut record, written) = enter_score(&dir, game);
+                record.morgue = Some(kept.morgue);
+                let scores = runs::scores_path(&dir);
+                written.map_err(|error| self.failed("write the high scores", &scores, error))?;
+                record
+            }
         };
-        let dir = slot.dir().to_path_buf();
-        let kept = runs::keep_run(&dir, game, morgue)
-            .map_err(|error| self.failed("keep the finished run in", &dir, error))?;
-        let (mut record, written) = enter_score(&dir, game);
-        record.morgue = Some(kept.morgue);
-        let scores = runs::scores_path(&dir);
-        written.map_err(|error| self.failed("write the high scores", &scores, error))?;
+        self.finished = true;
+        self.finish(game)?;
         Ok(record)
+    }
+
+    fn news(&mut self) -> Option<Notice> {
+        let rewritten = self.writer.as_mut().is_some_and(SaveWriter::take_rewritten);
+        let save = self.slot.as_ref().map(ClaimedSlot::path)?;
+        rewritten.then_some(Notice::SaveRewritten { save })
     }
 
     fn close(&mut self, game: &Game) -> Result<(), KeepError> {
         if is_ended(game) {
-            return self.finish(game);
+            // Its end is written and its save gone, or (writing failed) the save is kept for
+            // the next start to finish the run: either way nothing is left to do.
+            return Ok(());
         }
         if let (Some(writer), Some(slot)) = (&mut self.writer, &self.slot)
             && let Err(error) = writer.close(game)

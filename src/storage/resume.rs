@@ -44,6 +44,14 @@ impl JournalCursor {
         (header, Self::at(chain, 0, 0))
     }
 
+    /// The whole journal of a game as it stands (header and every action), and its cursor:
+    /// for a journal written again from the game in memory.
+    pub fn whole(game: &Game) -> (Vec<u8>, Self) {
+        let (mut bytes, start) = Self::start(game);
+        let cursor = start.encode_new(game, &mut bytes);
+        (bytes, cursor)
+    }
+
     /// Appends to `out` the records of the actions `game` took since this cursor, and returns
     /// the cursor as it stands once they are kept; until then this one stays valid, so a failed
     /// write is tried again from here.

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::files::{
-    check_creatable, is_missing, open_in_slot, probe_writable, read_capped_in_slot, rename_aside,
-    write_in_slot,
+    check_creatable, create_private_dir, is_missing, open_in_slot, probe_writable,
+    read_capped_in_slot, rename_aside, write_in_slot,
 };
 use super::journal::RECORD_LEN;
 use super::recording::RECORDING_SIZE_LIMIT;
@@ -177,12 +177,7 @@ impl ClaimedSlot {
         if resumed.torn_tail {
             file.set_len(resumed.valid_len as u64)?;
         }
-        let writer = SaveWriter::new(
-            file,
-            self.snapshot_path(),
-            resumed.valid_len as u64,
-            resumed.cursor,
-        );
+        let writer = SaveWriter::new(file, self, resumed.valid_len as u64, resumed.cursor);
         Ok(Some(SavedGame {
             writer,
             replayed: resumed.replayed,
@@ -197,7 +192,7 @@ impl ClaimedSlot {
         write_in_slot(&self.path(), &header)?;
         remove_if_present(&self.snapshot_path())?;
         let file = open_in_slot(&self.path(), OpenOptions::new().write(true))?;
-        let mut writer = SaveWriter::new(file, self.snapshot_path(), header.len() as u64, cursor);
+        let mut writer = SaveWriter::new(file, self, header.len() as u64, cursor);
         writer.record(game)?;
         Ok(writer)
     }
@@ -227,7 +222,12 @@ fn remove_if_present(path: &Path) -> io::Result<()> {
 /// Keeps a living game's journal current: call [`SaveWriter::record`] after every action.
 pub struct SaveWriter {
     file: File,
+    /// Where the journal is: the open file must still be the one found there.
+    path: PathBuf,
     snapshot_path: PathBuf,
+    /// The journal was found gone (deleted, or replaced by another file) and was written again
+    /// from the game in memory; taken by [`SaveWriter::take_rewritten`].
+    rewritten: bool,
     /// Bytes of journal known to be written; a failed append is cut back to this.
     journal_len: u64,
     cursor: JournalCursor,
@@ -237,10 +237,12 @@ pub struct SaveWriter {
 }
 
 impl SaveWriter {
-    fn new(file: File, snapshot_path: PathBuf, journal_len: u64, cursor: JournalCursor) -> Self {
+    fn new(file: File, slot: &ClaimedSlot, journal_len: u64, cursor: JournalCursor) -> Self {
         Self {
             file,
-            snapshot_path,
+            path: slot.path(),
+            snapshot_path: slot.snapshot_path(),
+            rewritten: false,
             journal_len,
             cursor,
             buffer: Vec::with_capacity(64 * RECORD_LEN),
@@ -263,7 +265,7 @@ impl SaveWriter {
             self.cursor = next;
         }
         if self.last_sync.elapsed() >= SYNC_INTERVAL {
-            self.sync()?;
+            self.sync(game)?;
         }
         if self.cursor.snapshot_due() {
             self.snapshot(game)?;
@@ -276,15 +278,49 @@ impl SaveWriter {
         self.file.write_all(&self.buffer)
     }
 
-    fn sync(&mut self) -> io::Result<()> {
+    /// Forces the journal to the disk, first writing it again from `game` if it is no longer
+    /// the file at its path (someone deleted it, or the whole directory): what was appended to
+    /// the lost file is not lost, since the game in memory holds every action.
+    fn sync(&mut self, game: &Game) -> io::Result<()> {
+        if !self.is_in_place() {
+            self.rewrite(game)?;
+            self.rewritten = true;
+        }
         self.file.sync_data()?;
         self.last_sync = Instant::now();
         Ok(())
     }
 
+    /// The open journal is still the file at its path: linked, and the same inode.
+    fn is_in_place(&self) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(open), Ok(named)) = (self.file.metadata(), fs::symlink_metadata(&self.path)) else {
+            return false;
+        };
+        open.nlink() > 0 && open.dev() == named.dev() && open.ino() == named.ino()
+    }
+
+    fn rewrite(&mut self, game: &Game) -> io::Result<()> {
+        let dir = super::parent_dir(&self.path);
+        if !dir.is_dir() {
+            create_private_dir(dir)?;
+        }
+        let (bytes, cursor) = JournalCursor::whole(game);
+        write_in_slot(&self.path, &bytes)?;
+        self.file = open_in_slot(&self.path, OpenOptions::new().write(true))?;
+        self.journal_len = bytes.len() as u64;
+        self.cursor = cursor;
+        Ok(())
+    }
+
+    /// True once after the journal was found gone and written again.
+    pub fn take_rewritten(&mut self) -> bool {
+        std::mem::take(&mut self.rewritten)
+    }
+
     /// The journal is on the disk first, so a snapshot never gets ahead of its journal.
     fn snapshot(&mut self, game: &Game) -> io::Result<()> {
-        self.sync()?;
+        self.sync(game)?;
         let bytes = snapshot::encode(game, self.cursor.chain());
         write_in_slot(&self.snapshot_path, &bytes)?;
         self.cursor.snapshot_taken(bytes.len());
@@ -298,6 +334,6 @@ impl SaveWriter {
         if self.cursor.is_ahead_of_snapshot() {
             self.snapshot(game)?;
         }
-        self.sync()
+        self.sync(game)
     }
 }

@@ -124,13 +124,10 @@ impl LocalKeeper {
 
 impl Keeper for LocalKeeper {
     fn record(&mut self, game: &Game) -> Result<(), KeepError> {
-        if game.is_over() {
-            if !self.finished {
-                self.finished = true;
-                return self.finish();
-            }
+        if self.finished {
             return Ok(());
         }
+        // An ended run's save stays until `ended` has entered its score.
         self.append(game)?;
         if self.cursor.is_some_and(|cursor| cursor.snapshot_due()) {
             self.snapshot(game);
@@ -154,7 +151,9 @@ impl Keeper for LocalKeeper {
 
     fn close(&mut self, game: &Game) -> Result<(), KeepError> {
         if game.is_over() {
-            return self.finish();
+            // Its score is entered and its save gone, or the save is kept for the next visit
+            // to enter the run.
+            return Ok(());
         }
         self.append(game)?;
         if self
@@ -166,7 +165,15 @@ impl Keeper for LocalKeeper {
         Ok(())
     }
 
+    /// Enters the run's score, then lets its save go; if the score cannot be written the save
+    /// is kept, ended, for the next visit to enter it.
     fn ended(&mut self, game: &Game, _morgue: &str) -> Result<RunRecord, KeepError> {
-        self.enter_score(game)
+        if self.finished {
+            return Ok(RunRecord::alone(game));
+        }
+        let record = self.enter_score(game)?;
+        self.finished = true;
+        self.finish()?;
+        Ok(record)
     }
 }
