@@ -1,12 +1,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use umbra::app::GameApp;
+use umbra::app::{GameApp, Notice, notice_report};
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
 use umbra::session::{self, Opened, Reporter};
-use umbra::storage::{RecordingFile, SaveSlot, runs};
-use umbra_rules::game::History;
+use umbra::storage::{RecordingEnd, SaveSlot, read_watched, runs};
 
 fn main() -> ExitCode {
     let args = match cli::parse(std::env::args_os().skip(1)) {
@@ -168,23 +167,36 @@ fn app_for(opened: Opened) -> GameApp {
 }
 
 fn watch(replay: &Replay, args: &Args) -> ExitCode {
-    let recording = match History::read(&replay.file) {
-        Ok(recording) => recording,
+    let watched = match read_watched(&replay.file) {
+        Ok(watched) => watched,
         Err(error) => {
             complain(&format!("cannot replay {}: {error}", replay.file.display()));
             return ExitCode::FAILURE;
         }
     };
+    let recording = watched.history;
+    let notice = match watched.end {
+        RecordingEnd::Whole => None,
+        RecordingEnd::Live { torn_tail } => Some(Notice::LiveRecording { torn_tail }),
+    };
     if replay.headless {
+        if let Some(notice) = &notice {
+            complain(&format!(
+                "{}: {}",
+                replay.file.display(),
+                notice_report(notice)
+            ));
+        }
         say(&session::headless_summary(&recording));
         return ExitCode::SUCCESS;
     }
     say(&format!("{}\n", umbra::app::seed_line(recording.seed)));
     let graphical = wants_window(args);
-    exit_code(
-        run(GameApp::replay(&recording), graphical, args),
-        recording.seed,
-    )
+    let mut app = GameApp::replay(&recording);
+    if let Some(notice) = &notice {
+        app = app.with_notice(notice);
+    }
+    exit_code(run(app, graphical, args), recording.seed)
 }
 
 fn run(app: GameApp, graphical: bool, args: &Args) -> Result<Ending, FrontendError> {

@@ -104,6 +104,9 @@ pub enum Notice {
     /// The high-score file could not be read nor moved; it was left alone and the run not
     /// entered.
     ScoresLeft { path: PathBuf, reason: String },
+    /// The recording being watched is a save's journal, not a file written whole: it is
+    /// replayed as far as it was kept; `torn_tail` when its last record was half written.
+    LiveRecording { torn_tail: bool },
     /// The save file was gone in mid-game (deleted, with its directory or alone) and was written
     /// again from the game in memory.
     SaveRewritten { save: PathBuf },
@@ -147,6 +150,16 @@ pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
             "Your save file {} was removed while you played; it has been written again.",
             name(save)
         )],
+        Notice::LiveRecording { torn_tail } => {
+            let mut lines = vec![
+                "This is a save, not a finished recording: it plays as far as it was kept."
+                    .to_string(),
+            ];
+            if *torn_tail {
+                lines.push("Its last action was only half written and is left out.".to_string());
+            }
+            lines
+        }
     }
 }
 
@@ -186,6 +199,15 @@ pub fn notice_report(notice: &Notice) -> String {
             "the save file {} was removed while the game was played; it was written again",
             save.display()
         ),
+        Notice::LiveRecording { torn_tail: false } => {
+            "this is a save, not a finished recording: it is replayed as far as it was kept"
+                .to_string()
+        }
+        Notice::LiveRecording { torn_tail: true } => {
+            "this is a save, not a finished recording: it is replayed as far as it was kept, \
+             and its last action, only half written, is left out"
+                .to_string()
+        }
     }
 }
 

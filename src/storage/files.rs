@@ -261,6 +261,11 @@ pub trait RecordingFile: Sized {
     fn read(path: &Path) -> Result<Self, LoadError>;
 }
 
+/// A recording file read to be watched, with how it ends (see [`super::recording::Watched`]).
+pub fn read_watched(path: &Path) -> Result<super::recording::Watched, LoadError> {
+    super::recording::watched_from_bytes(&read_capped(path, RECORDING_SIZE_LIMIT)?)
+}
+
 impl RecordingFile for History {
     fn write(&self, path: &Path) -> io::Result<()> {
         write_atomically(path, &self.to_bytes())

@@ -17,8 +17,9 @@ use umbra_rules::game::{GameOptions, PlayerAction};
 const MAGIC: &[u8; 8] = b"UMBRAJNL";
 /// Bump when the layout of the header or of a record changes. 3: the header names the content
 /// tables' digest with the rules version. 4: records of the pack's actions carry a letter and a
-/// cell after their code.
-const FORMAT_VERSION: u32 = 4;
+/// cell after their code. 5: the header says whether the file was written whole, and a file
+/// written whole ends with a record counting its actions.
+const FORMAT_VERSION: u32 = 5;
 /// Tag, format version, header length, header checksum.
 const PREAMBLE_LEN: usize = 8 + 4 + 4 + 4;
 /// A header is a few numbers; anything longer is not one of ours.
@@ -32,6 +33,10 @@ struct Header {
     rules: RulesId,
     seed: u64,
     options: GameOptions,
+    /// Written whole (a recording of a finished run, `--record`): it must end with an [`END`]
+    /// record that counts its actions. A live save's journal, appended to as it is played, has
+    /// none and may end in a torn record.
+    whole: bool,
 }
 
 /// A journal read back: the game's inputs and where appending continues.
@@ -46,14 +51,19 @@ pub struct Decoded {
     pub chain: u32,
     /// The chain after `chain_wanted_at` records, if asked for and the journal is that long.
     pub chain_at: Option<u32>,
+    /// Written whole, and found whole: every action its end record counts. (A file written
+    /// whole but cut short or altered is refused, never read as fewer actions.)
+    pub whole: bool,
 }
 
-/// The header's bytes and the chain value the first record continues from.
-pub fn encode_header(seed: u64, options: GameOptions) -> (Vec<u8>, u32) {
+/// The header's bytes and the chain value the first record continues from; `whole` for a file
+/// written at once that will end with [`encode_end`].
+pub fn encode_header(seed: u64, options: GameOptions, whole: bool) -> (Vec<u8>, u32) {
     let header = Header {
         rules: RulesId::current(),
         seed,
         options,
+        whole,
     };
     let payload = postcard::to_allocvec(&header).expect("a header always encodes");
     let sum = crc32fast::hash(&payload);
@@ -81,39 +91,93 @@ pub fn encode_actions(chain: &mut u32, actions: &[PlayerAction], out: &mut Vec<u
     }
 }
 
+/// Appends the end record of a file written whole: how many actions came before it.
+pub fn encode_end(chain: &mut u32, actions: u64, out: &mut Vec<u8>) {
+    let count = actions.to_le_bytes();
+    let mut hasher = crc32fast::Hasher::new_with_initial(*chain);
+    hasher.update(&[END]);
+    hasher.update(&count);
+    *chain = hasher.finalize();
+    out.push(END);
+    out.extend_from_slice(&count);
+    out.extend_from_slice(&chain.to_le_bytes());
+}
+
+/// One record read at `at`: its code and payload, once its checksum holds.
+enum Record<'a> {
+    Intact {
+        code: u8,
+        payload: &'a [u8],
+        length: usize,
+        chain: u32,
+    },
+    /// The file ends inside it, or it is the last and its checksum fails: a write the machine
+    /// did not finish.
+    Torn,
+}
+
+fn read_record(bytes: &[u8], at: usize, chain: u32) -> Result<Option<Record<'_>>, LoadError> {
+    let Some(&code) = bytes.get(at) else {
+        return Ok(None);
+    };
+    let length = 1 + payload_len(code) + 4;
+    let Some(record) = bytes.get(at..at + length) else {
+        return Ok(Some(Record::Torn));
+    };
+    let sum = u32::from_le_bytes(read_le(record, length - 4)?);
+    let mut hasher = crc32fast::Hasher::new_with_initial(chain);
+    hasher.update(record.get(..length - 4).unwrap_or_default());
+    let expected = hasher.finalize();
+    if sum == expected {
+        let payload = &record[1..length - 4];
+        return Ok(Some(Record::Intact {
+            code,
+            payload,
+            length,
+            chain: expected,
+        }));
+    }
+    // A bad last record is a write the machine did not finish; one with records after it is
+    // damage.
+    if bytes.len() - at > length {
+        return Err(LoadError::Damaged);
+    }
+    Ok(Some(Record::Torn))
+}
+
 /// Reads a journal; never panics, whatever the bytes.
 pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, LoadError> {
     let (header, mut chain, mut at) = decode_header(bytes)?;
     let mut actions = Vec::with_capacity((bytes.len() - at) / RECORD_LEN);
     // A snapshot is never taken before the first action, so none is wanted at 0.
     let mut chain_at = None;
-    while let Some(&code) = bytes.get(at) {
-        let length = 1 + payload_len(code) + 4;
-        let Some(record) = bytes.get(at..at + length) else {
-            // Cut short: the last write did not finish.
+    let mut whole = false;
+    while let Some(record) = read_record(bytes, at, chain)? {
+        let Record::Intact {
+            code,
+            payload,
+            length,
+            chain: next,
+        } = record
+        else {
             break;
         };
-        let payload = &record[1..length - 4];
-        let sum = u32::from_le_bytes(read_le(record, length - 4)?);
-        let mut hasher = crc32fast::Hasher::new_with_initial(chain);
-        hasher.update(record.get(..length - 4).unwrap_or_default());
-        let expected = hasher.finalize();
-        if sum != expected {
-            // A bad last record is a write the machine did not finish; one with records
-            // after it is damage.
-            if bytes.len() - at > length {
-                return Err(LoadError::Damaged);
-            }
+        chain = next;
+        at += length;
+        if code == END {
+            whole = is_the_end(&header, payload, actions.len(), at == bytes.len())?;
             break;
         }
         let action = action_from_code(code, payload)
             .ok_or_else(|| LoadError::Invalid(format!("unknown action code {code}")))?;
         actions.push(action);
-        chain = expected;
-        at += length;
         if chain_wanted_at == Some(actions.len()) {
             chain_at = Some(chain);
         }
+    }
+    if header.whole && !whole {
+        // Written whole, it has lost its end: cut short, never a shorter game.
+        return Err(LoadError::Truncated);
     }
     Ok(Decoded {
         seed: header.seed,
@@ -122,7 +186,31 @@ pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, L
         valid_len: at as u64,
         chain,
         chain_at,
+        whole,
     })
+}
+
+/// An intact end record: only in a file written whole, counting every action before it, and
+/// the last thing in the file.
+fn is_the_end(
+    header: &Header,
+    payload: &[u8],
+    actions: usize,
+    last: bool,
+) -> Result<bool, LoadError> {
+    if !header.whole {
+        return Err(LoadError::Invalid(
+            "an end record in a save being played".into(),
+        ));
+    }
+    let counted = payload
+        .try_into()
+        .map(u64::from_le_bytes)
+        .unwrap_or(u64::MAX);
+    if counted != actions as u64 || !last {
+        return Err(LoadError::Damaged);
+    }
+    Ok(true)
 }
 
 fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
@@ -192,10 +280,14 @@ const USE: u8 = 9;
 /// Followed by the slot and the target cell's x and y (little-endian i32s).
 const USE_AT: u8 = 10;
 
+/// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
+const END: u8 = 255;
+
 fn payload_len(code: u8) -> usize {
     match code {
         DROP | USE => 1,
         USE_AT => 9,
+        END => 8,
         _ => 0,
     }
 }

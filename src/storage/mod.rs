@@ -21,9 +21,9 @@ pub mod runs;
 mod save;
 
 #[cfg(feature = "native")]
-pub use files::{RecordingFile, check_writable_target, parent_dir};
+pub use files::{RecordingFile, check_writable_target, parent_dir, read_watched};
 pub use format::{LoadError, RulesId};
-pub use recording::{RECORDING_SIZE_LIMIT, RecordingBytes};
+pub use recording::{RECORDING_SIZE_LIMIT, RecordingBytes, RecordingEnd, Watched};
 pub use resume::{JournalCursor, Resumed, resume};
 #[cfg(feature = "native")]
 pub use save::{ClaimError, ClaimedSlot, SaveSlot, SaveWriter, SavedGame};

@@ -40,7 +40,7 @@ impl JournalCursor {
 
     /// The journal of a new game: its header and where its records begin.
     pub fn start(game: &Game) -> (Vec<u8>, Self) {
-        let (header, chain) = journal::encode_header(game.seed(), game.options());
+        let (header, chain) = journal::encode_header(game.seed(), game.options(), false);
         (header, Self::at(chain, 0, 0))
     }
 
@@ -97,6 +97,9 @@ pub struct Resumed {
     /// snapshot could be used.
     pub replayed: usize,
     pub cursor: JournalCursor,
+    /// The file was written whole (a recording put in the save's place): its end record must
+    /// not be appended after, so the caller writes the journal again as a live one.
+    pub whole: bool,
 }
 
 /// True if the snapshot's game is the journal's: the same seed and options, and every action
@@ -141,5 +144,6 @@ pub fn resume(journal_bytes: &[u8], snapshot: Option<Snapshot>) -> Result<Resume
         valid_len,
         replayed: decoded.actions.len() - done,
         cursor: JournalCursor::at(decoded.chain, decoded.actions.len(), done),
+        whole: decoded.whole,
     })
 }

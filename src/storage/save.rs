@@ -173,11 +173,19 @@ impl ClaimedSlot {
             .ok()
             .and_then(|bytes| snapshot::decode(&bytes));
         let resumed = resume(&bytes, snapshot)?;
+        let (journal_len, cursor) = if resumed.whole {
+            // A recording in the save's place: played on as a save, from a journal of its own.
+            let (bytes, cursor) = JournalCursor::whole(&resumed.game);
+            write_in_slot(&path, &bytes)?;
+            (bytes.len(), cursor)
+        } else {
+            (resumed.valid_len, resumed.cursor)
+        };
         let file = open_in_slot(&path, OpenOptions::new().read(true).write(true))?;
         if resumed.torn_tail {
-            file.set_len(resumed.valid_len as u64)?;
+            file.set_len(journal_len as u64)?;
         }
-        let writer = SaveWriter::new(file, self, resumed.valid_len as u64, resumed.cursor);
+        let writer = SaveWriter::new(file, self, journal_len as u64, cursor);
         Ok(Some(SavedGame {
             writer,
             replayed: resumed.replayed,

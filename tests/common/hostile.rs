@@ -16,11 +16,10 @@ use std::time::{Duration, Instant};
 
 use coord_2d::UCoord;
 use serde::Serialize;
-use umbra::storage::{RecordingBytes, RulesId};
-use umbra_rules::game::History;
+use umbra::storage::RulesId;
 use umbra_rules::{Game, GameOptions};
 
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// Far longer than any row needs: a row still running then is hanging.
 pub const DEADLINE: Duration = Duration::from_secs(10);
 
@@ -29,6 +28,8 @@ pub struct Header {
     pub rules: RulesId,
     pub seed: u64,
     pub options: GameOptions,
+    /// Written whole: the file must end with an end record counting its actions.
+    pub whole: bool,
 }
 
 /// A journal with intact checksums, whatever it says.
@@ -79,6 +80,7 @@ pub fn journal(rules: RulesId, map_size: UCoord, codes: &[u8]) -> Vec<u8> {
             map_size,
             ..GameOptions::default()
         },
+        whole: false,
     };
     journal_with(&postcard::to_allocvec(&header).expect("encodes"), codes)
 }
@@ -96,7 +98,8 @@ pub fn good() -> Vec<u8> {
             game
         })
         .find(|game| !game.is_over())
-        .map(|game| History::of(&game).to_bytes())
+        // A save's journal, as the game appends it: no end record, unlike a recording.
+        .map(|game| umbra::storage::JournalCursor::whole(&game).0)
         .expect("a seed whose player lives through 40 waits")
 }
 
@@ -161,6 +164,7 @@ pub fn header_padded_to(length: usize) -> Vec<u8> {
         rules: rules(),
         seed: SEED,
         options: GameOptions::default(),
+        whole: false,
     };
     let mut payload = postcard::to_allocvec(&header).expect("encodes");
     payload.resize(length, 0);
@@ -172,6 +176,7 @@ pub fn header_with_spare_bytes() -> Vec<u8> {
         rules: rules(),
         seed: SEED,
         options: GameOptions::default(),
+        whole: false,
     };
     let mut payload = postcard::to_allocvec(&header).expect("encodes");
     payload.push(0);
