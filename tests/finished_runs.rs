@@ -329,6 +329,11 @@ fn a_run_whose_end_cannot_be_written_keeps_its_save_and_is_finished_at_the_next_
         "{}",
         log_text(&app)
     );
+    assert!(
+        !screen(&app).contains("High scores"),
+        "a run not kept is shown in no table: {}",
+        screen(&app)
+    );
     press(&mut app, KeyboardInput::Char('q'));
     drop(app);
     assert!(
@@ -351,4 +356,39 @@ fn a_run_whose_end_cannot_be_written_keeps_its_save_and_is_finished_at_the_next_
     );
     assert!(!dir.0.join("save.umbra").exists(), "then its save goes");
     assert!(screen(&app).contains("You died"), "{}", screen(&app));
+}
+
+#[test]
+fn a_score_file_that_is_a_directory_enters_nothing_shows_no_table_and_is_reported() {
+    let dir = TempDir::new("scores-dir");
+    fs::create_dir(runs::scores_path(&dir.0)).expect("a directory where the scores go");
+    let argv = [
+        "--save-dir",
+        dir.0.to_str().expect("UTF-8"),
+        "--rng-seed",
+        "7",
+    ];
+    let Ok(Parsed::Play(args)) = cli::parse(argv) else {
+        panic!("arguments parse")
+    };
+    let (reporter, reports) = session::reporting();
+    let slot = SaveSlot::in_dir(&dir.0);
+    let opened = session::open_game(&args, Some(&slot), || 1, reporter).expect("opens");
+    let mut app = GameApp::new(opened.game).with_keeper(opened.keeper);
+    while !app.game().is_over() {
+        press(&mut app, KeyboardInput::Char('.'));
+    }
+    assert!(
+        log_text(&app).contains("this run was not entered"),
+        "{}",
+        log_text(&app)
+    );
+    assert!(!screen(&app).contains("High scores"), "{}", screen(&app));
+    assert_eq!(files_named(&dir.0, ".txt").len(), 1, "the morgue is kept");
+    assert!(!dir.0.join("save.umbra").exists(), "and the save goes");
+    let problems = reports.collect().problems;
+    assert!(
+        problems.iter().any(|p| p.contains("high scores")),
+        "the exit code hears of it: {problems:?}"
+    );
 }

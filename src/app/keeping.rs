@@ -45,6 +45,16 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
+    /// A run that could not be entered in the high scores, for this reason: no table is shown.
+    pub fn not_entered(notice: Notice) -> Self {
+        Self {
+            scores: HighScores::default(),
+            place: None,
+            morgue: None,
+            notice: Some(notice),
+        }
+    }
+
     /// A run entered in a table of its own, where nothing is kept.
     pub fn alone(game: &Game) -> Self {
         let mut scores = HighScores::default();
@@ -107,6 +117,8 @@ pub enum Notice {
     /// The recording being watched is a save's journal, not a file written whole: it is
     /// replayed as far as it was kept; `torn_tail` when its last record was half written.
     LiveRecording { torn_tail: bool },
+    /// The high-score file could not be written; the run was not entered.
+    ScoresNotWritten { path: PathBuf, reason: String },
     /// The save file was gone in mid-game (deleted, with its directory or alone) and was written
     /// again from the game in memory.
     SaveRewritten { save: PathBuf },
@@ -144,6 +156,10 @@ pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
         ],
         Notice::ScoresLeft { path, reason } => vec![format!(
             "The high scores in {} could not be read ({reason}); this run was not entered.",
+            name(path)
+        )],
+        Notice::ScoresNotWritten { path, reason } => vec![format!(
+            "The high scores in {} could not be written ({reason}); this run was not entered.",
             name(path)
         )],
         Notice::SaveRewritten { save } => vec![format!(
@@ -193,6 +209,10 @@ pub fn notice_report(notice: &Notice) -> String {
         ),
         Notice::ScoresLeft { path, reason } => format!(
             "the high-score file {} could not be read ({reason}); it was left alone",
+            path.display()
+        ),
+        Notice::ScoresNotWritten { path, reason } => format!(
+            "the high-score file {} could not be written ({reason}); the run was not entered",
             path.display()
         ),
         Notice::SaveRewritten { save } => format!(
@@ -251,8 +271,9 @@ impl Keeping {
         self.hear_news(log);
     }
 
-    /// Keeps the finished run; what the player should know goes to the log.
-    pub fn ended(&mut self, game: &Game, morgue: &str, log: &mut MessageLog) -> RunRecord {
+    /// Keeps the finished run; what the player should know goes to the log. None when it could
+    /// not be kept: the end screen then shows no table the run is not in.
+    pub fn ended(&mut self, game: &Game, morgue: &str, log: &mut MessageLog) -> Option<RunRecord> {
         match self.keeper.ended(game, morgue) {
             Ok(record) => {
                 for line in record.notice.iter().flat_map(notice_lines) {
@@ -262,12 +283,12 @@ impl Keeping {
                     let text = format!("The story of this run is kept in {}.", name.display());
                     log.push(text, Tone::Normal);
                 }
-                record
+                Some(record)
             }
             Err(KeepError(reason)) => {
                 let text = format!("This run could not be kept: {reason}.");
                 log.push(text, Tone::Danger);
-                RunRecord::alone(game)
+                None
             }
         }
     }

@@ -140,7 +140,7 @@ impl GameApp {
         self.keeping = Keeping::new(Box::new(keeper));
         if self.game.is_over() && self.playback.is_none() {
             let morgue = morgue::morgue_text(&self.game, &self.log);
-            self.run_record = Some(self.keeping.ended(&self.game, &morgue, &mut self.log));
+            self.run_record = self.keeping.ended(&self.game, &morgue, &mut self.log);
         }
         self
     }
@@ -231,7 +231,7 @@ impl GameApp {
         }
         if self.game.is_over() && self.playback.is_none() {
             let morgue = morgue::morgue_text(&self.game, &self.log);
-            self.run_record = Some(self.keeping.ended(&self.game, &morgue, &mut self.log));
+            self.run_record = self.keeping.ended(&self.game, &morgue, &mut self.log);
         }
     }
 

@@ -167,7 +167,8 @@ pub fn run_over(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, record: Option<&Run
             palette::TEXT,
         ),
     ];
-    if let Some(record) = record {
+    // A run not entered in any table shows none.
+    if let Some(record) = record.filter(|record| !record.scores.entries().is_empty()) {
         // Room for the lines above and below the table in the panel.
         let room = layout::panel_text_rows(ctx.bounding_box.size()).saturating_sub(10);
         lines.push(blank());

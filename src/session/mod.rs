@@ -292,9 +292,11 @@ fn enter_score(dir: &Path, game: &Game) -> (RunRecord, io::Result<()>) {
             let reason = error.to_string();
             let aside = (!error.leave_in_place()).then(|| runs::set_scores_aside(dir));
             let Some(Ok(aside)) = aside else {
+                // Not entered: the end screen shows no table, and the exit code says so.
                 let path = runs::scores_path(dir);
-                record.notice = Some(Notice::ScoresLeft { path, reason });
-                return (record, Ok(()));
+                let unread = io::Error::other(format!("it could not be read ({reason})"));
+                record = RunRecord::not_entered(Notice::ScoresLeft { path, reason });
+                return (record, Err(unread));
             };
             record.notice = Some(Notice::ScoresSetAside { aside, reason });
             Default::default()
@@ -345,9 +347,18 @@ impl Keeper for FileKeeper {
                 let kept = runs::keep_run(&dir, game, morgue)
                     .map_err(|error| self.failed("keep the finished run in", &dir, error))?;
                 let (mut record, written) = enter_score(&dir, game);
+                // The run's story is kept whatever becomes of its score: a score that cannot be
+                // entered is reported (and the exit code says so), but keeps no save alive.
+                if let Err(error) = written {
+                    let path = runs::scores_path(&dir);
+                    let reason = self
+                        .failed("enter the run in the high scores", &path, error)
+                        .0;
+                    let notice =
+                        (record.notice.take()).unwrap_or(Notice::ScoresNotWritten { path, reason });
+                    record = RunRecord::not_entered(notice);
+                }
                 record.morgue = Some(kept.morgue);
-                let scores = runs::scores_path(&dir);
-                written.map_err(|error| self.failed("write the high scores", &scores, error))?;
                 record
             }
         };
