@@ -77,7 +77,7 @@ const fn step(direction: CardinalDirection) -> PlayKey {
 }
 
 /// Every key a player can use during play, in the order the help screen lists them. Shift and
-/// an arrow arrive as the letter (`frontend::terminal_input`), so they need no row of their own.
+/// an arrow arrive as the letter (`frontend::input_parser`), so they need no row of their own.
 pub const BINDINGS: &[Binding] = &[
     Binding {
         label: "arrows, h j k l",

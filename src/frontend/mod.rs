@@ -5,9 +5,10 @@
 //! the caller can print the message and the seed on a usable screen.
 
 pub mod colour;
+pub mod input_parser;
 pub mod signals;
 mod terminal;
-mod terminal_input;
+mod terminal_reader;
 
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};

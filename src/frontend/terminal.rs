@@ -1,4 +1,5 @@
-//! The terminal frontend: the app's frames drawn with crossterm, keys read with crossterm.
+//! The terminal frontend: the app's frames drawn with crossterm, keys read by our own parser
+//! (`input_parser`) from a reading thread (`terminal_reader`).
 //!
 //! Ours rather than chargrid_ansi_terminal, which unwraps every read and write (a vanished
 //! terminal aborted the game with "non-unwinding panic", exit 134), parses input recursively (a
@@ -6,6 +7,7 @@
 //! job control. Here every terminal failure is an error value, the terminal is restored by a
 //! guard however the loop ends, and signals are acted on between frames.
 
+use std::collections::VecDeque;
 use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
@@ -13,12 +15,12 @@ use std::time::{Duration, Instant};
 use chargrid::core::{FrameBuffer, FrameBufferCell, UCoord};
 use chargrid::input::Input;
 use chargrid_runtime::{on_frame, on_input};
-use crossterm::event::{self, Event};
 use crossterm::style::{Attribute, Colors, Print, SetAttribute, SetColors};
 use crossterm::{cursor, queue, terminal};
 
+use super::input_parser::{InputParser, TermInput};
 use super::signals::{self, Signals};
-use super::terminal_input::{Key, translate, translate_mouse};
+use super::terminal_reader::{Incoming, TerminalReader};
 use super::{Ending, FrontendError, colour};
 use crate::app::GameApp;
 use crate::cli::ColourMode;
@@ -78,6 +80,9 @@ fn play(
     screen: &mut Screen,
     signals: &Signals,
 ) -> Result<Ending, FrontendError> {
+    let reader = TerminalReader::start().map_err(lost)?;
+    let mut parser = InputParser::default();
+    let mut inputs = VecDeque::new();
     let mut frame = FrameBuffer::new(screen.size);
     let mut last_frame = Instant::now();
     loop {
@@ -90,12 +95,18 @@ fn play(
         if signals.take_resumed() {
             screen.take_back().map_err(lost)?;
         }
-        let wait = FRAME.saturating_sub(last_frame.elapsed());
-        if event::poll(wait).map_err(lost)?
-            && let Some(ending) = handle_input(app, screen, &frame)?
-        {
+        let now = Instant::now();
+        let mut wait = FRAME.saturating_sub(last_frame.elapsed());
+        if let Some(deadline) = parser.deadline() {
+            wait = wait.min(deadline.saturating_duration_since(now));
+        }
+        if inputs.is_empty() {
+            read_input(&reader, &mut parser, &mut inputs, wait)?;
+        }
+        if let Some(ending) = handle_input(app, screen, &frame, &mut inputs)? {
             return Ok(ending);
         }
+        screen.follow_size();
         if screen.size != frame.size() {
             frame.resize(screen.size);
         }
@@ -110,35 +121,49 @@ fn play(
     }
 }
 
-/// Handles the keys that have arrived, up to a frame's worth.
+/// Waits up to `wait` for the terminal's bytes, takes whatever else has arrived, and settles a
+/// key sequence left unfinished past its time.
+fn read_input(
+    reader: &TerminalReader,
+    parser: &mut InputParser,
+    inputs: &mut VecDeque<TermInput>,
+    wait: Duration,
+) -> Result<(), FrontendError> {
+    let mut parsed = Vec::new();
+    let mut incoming = reader.wait(wait);
+    while let Some(next) = incoming {
+        match next {
+            Incoming::Bytes(bytes) => parser.feed(&bytes, Instant::now(), &mut parsed),
+            Incoming::Gone(error) => return Err(lost(error)),
+        }
+        incoming = reader.next();
+    }
+    parser.tick(Instant::now(), &mut parsed);
+    inputs.extend(parsed);
+    Ok(())
+}
+
+/// Handles the inputs that have arrived, up to a frame's worth.
 fn handle_input(
     app: &mut GameApp,
     screen: &mut Screen,
     frame: &FrameBuffer,
+    inputs: &mut VecDeque<TermInput>,
 ) -> Result<Option<Ending>, FrontendError> {
     for _ in 0..KEYS_PER_FRAME {
-        match event::read().map_err(lost)? {
-            Event::Key(key) => match translate(key) {
-                Some(Key::Input(input))
-                    if on_input(app, Input::Keyboard(input), frame).is_some() =>
-                {
-                    return Ok(Some(Ending::Quit));
-                }
-                Some(Key::Input(_)) => (),
-                Some(Key::Signal(signal)) => return Ok(Some(Ending::Signal(signal))),
-                Some(Key::Suspend) => screen.suspend().map_err(lost)?,
-                None => (),
-            },
-            Event::Resize(columns, rows) => screen.resize(UCoord::new_u16(columns, rows)),
-            Event::Mouse(mouse) => {
-                if let Some(input) = translate_mouse(mouse) {
-                    let _ = on_input(app, Input::Mouse(input), frame);
-                }
-            }
-            _ => (),
-        }
-        if !event::poll(Duration::ZERO).map_err(lost)? {
+        let Some(input) = inputs.pop_front() else {
             break;
+        };
+        match input {
+            TermInput::Key(key) if on_input(app, Input::Keyboard(key), frame).is_some() => {
+                return Ok(Some(Ending::Quit));
+            }
+            TermInput::Key(_) => (),
+            TermInput::Mouse(mouse) => {
+                let _ = on_input(app, Input::Mouse(mouse), frame);
+            }
+            TermInput::Signal(signal) => return Ok(Some(Ending::Signal(signal))),
+            TermInput::Suspend => screen.suspend().map_err(lost)?,
         }
     }
     Ok(None)
@@ -264,9 +289,15 @@ impl Screen {
         self.take_back()
     }
 
-    fn resize(&mut self, size: UCoord) {
-        self.size = size;
-        self.shown.clear();
+    /// Takes the terminal's size as it is now (asked each frame: a resize sends no bytes).
+    fn follow_size(&mut self) {
+        if let Ok((columns, rows)) = terminal::size() {
+            let size = UCoord::new_u16(columns, rows);
+            if size != self.size {
+                self.size = size;
+                self.shown.clear();
+            }
+        }
     }
 
     /// Writes the cells that differ from what the terminal shows.
