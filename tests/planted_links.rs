@@ -84,6 +84,38 @@ fn what_a_save_creates_is_its_owners_alone_whatever_the_umask() {
     check_private_save(&parent.0.join("as-nobody"), Some(NOBODY));
 }
 
+#[test]
+fn a_save_directory_that_takes_files_but_cannot_be_listed_is_refused_before_play() {
+    if !is_root() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs as root and must check the save as nobody"
+        );
+        eprintln!("skipping: only root can run Umbra as nobody");
+        return;
+    }
+    let parent = TempDir::new("unlistable-save");
+    fs::set_permissions(&parent.0, fs::Permissions::from_mode(0o755)).expect("reachable");
+    let save = parent.0.join("save");
+    fs::create_dir(&save).expect("made");
+    fs::set_permissions(&save, fs::Permissions::from_mode(0o333)).expect("write-only");
+    let umbra = parent.0.join("umbra");
+    fs::copy(env!("CARGO_BIN_EXE_umbra"), &umbra).expect("copied");
+    fs::set_permissions(&umbra, fs::Permissions::from_mode(0o755)).expect("runnable");
+    let output = Command::new("setpriv")
+        .args(["--reuid", NOBODY, "--regid", NOBODY, "--clear-groups"])
+        .arg(&umbra)
+        .arg("--save-dir")
+        .arg(&save)
+        .env("HOME", &parent.0)
+        .output()
+        .expect("runs as nobody");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("ermission denied"), "{said}");
+    assert_eq!(said.lines().count(), 1, "one line: {said}");
+}
+
 /// Runs this binary's helper under umask 000 (as `user`, if given) to make a save in `dir`,
 /// then checks the directory is 0700 and every file in it 0600.
 fn check_private_save(dir: &Path, user: Option<&str>) {

@@ -227,7 +227,10 @@ pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
         .tempfile_in(dir)?;
     probe.write_all(b"umbra")?;
     probe.as_file().sync_all()?;
-    probe.close()
+    probe.close()?;
+    // A finished run is kept under the next free run number, found by listing the directory: a
+    // directory that takes files but cannot be listed (mode 0333) would lose the run's end.
+    fs::read_dir(dir).map(drop)
 }
 
 /// Proves a directory that is not there yet could be made: its nearest existing ancestor is a
