@@ -38,6 +38,11 @@ fn byte_rows() -> Vec<Row> {
         (
             "format version flipped",
             Bytes(flipped(g.clone(), 9)),
+            "damaged",
+        ),
+        (
+            "written by format 3",
+            Bytes(journal_of_format_3()),
             "another version",
         ),
         (

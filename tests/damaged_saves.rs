@@ -94,11 +94,16 @@ fn header_rows() -> Vec<Row> {
         (
             "format version flipped",
             Bytes(flipped(g.clone(), 8)),
-            SetAside("another version"),
+            SetAside("damaged"),
         ),
         (
-            "format version zero",
+            "format version zero, the header's sum intact",
             Bytes(journal_version_zero()),
+            SetAside("damaged"),
+        ),
+        (
+            "written by format 3",
+            Bytes(journal_of_format_3()),
             SetAside("another version"),
         ),
         (

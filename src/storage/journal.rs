@@ -66,7 +66,7 @@ pub fn encode_header(seed: u64, options: GameOptions, whole: bool) -> (Vec<u8>, 
         whole,
     };
     let payload = postcard::to_allocvec(&header).expect("a header always encodes");
-    let sum = crc32fast::hash(&payload);
+    let sum = header_sum(FORMAT_VERSION, &payload);
     let mut bytes = Vec::with_capacity(PREAMBLE_LEN + payload.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -213,8 +213,18 @@ fn is_the_end(
     Ok(true)
 }
 
-fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
-    check_magic(MAGIC, FORMAT_VERSION, bytes)?;
+/// The header's checksum covers the format number and the header's length as well as the
+/// header itself, so a flipped bit in either is damage, not another version.
+fn header_sum(format: u32, payload: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&format.to_le_bytes());
+    hasher.update(&(payload.len() as u32).to_le_bytes());
+    hasher.update(payload);
+    hasher.finalize()
+}
+
+/// The header's payload and checksum as written, whatever the format field says.
+fn header_payload(bytes: &[u8]) -> Result<(&[u8], u32), LoadError> {
     let length = u32::from_le_bytes(read_le(bytes, 12)?) as usize;
     let sum = u32::from_le_bytes(read_le(bytes, 16)?);
     if length > HEADER_LEN_MAX {
@@ -223,7 +233,21 @@ fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
     let payload = bytes
         .get(PREAMBLE_LEN..PREAMBLE_LEN + length)
         .ok_or(LoadError::Truncated)?;
-    if crc32fast::hash(payload) != sum {
+    Ok((payload, sum))
+}
+
+fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
+    if let Err(error @ LoadError::WrongVersion { .. }) = check_magic(MAGIC, FORMAT_VERSION, bytes) {
+        // One of ours whose format field alone changed is damaged; another version's header
+        // does not sum up under this format's number.
+        let ours = header_payload(bytes)
+            .is_ok_and(|(payload, sum)| header_sum(FORMAT_VERSION, payload) == sum);
+        return Err(if ours { LoadError::Damaged } else { error });
+    }
+    check_magic(MAGIC, FORMAT_VERSION, bytes)?;
+    let (payload, sum) = header_payload(bytes)?;
+    let length = payload.len();
+    if header_sum(FORMAT_VERSION, payload) != sum {
         return Err(LoadError::Damaged);
     }
     let (header, rest): (Header, _) =

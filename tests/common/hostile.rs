@@ -34,7 +34,12 @@ pub struct Header {
 
 /// A journal with intact checksums, whatever it says.
 pub fn journal_with(header_payload: &[u8], codes: &[u8]) -> Vec<u8> {
-    let sum = crc32fast::hash(header_payload);
+    // As the game sums a header: its format number and length, then the header itself.
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&FORMAT_VERSION.to_le_bytes());
+    hasher.update(&(header_payload.len() as u32).to_le_bytes());
+    hasher.update(header_payload);
+    let sum = hasher.finalize();
     let mut bytes = b"UMBRAJNL".to_vec();
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(header_payload.len() as u32).to_le_bytes());
@@ -155,6 +160,17 @@ pub fn header_length(bytes: &[u8], length: u32) -> Vec<u8> {
 pub fn journal_version_zero() -> Vec<u8> {
     let mut bytes = good();
     bytes[8..12].copy_from_slice(&0u32.to_le_bytes());
+    bytes
+}
+
+/// A journal as format 3 wrote one: its own number, and a header sum over the header alone.
+pub fn journal_of_format_3() -> Vec<u8> {
+    let payload = b"an older header";
+    let mut bytes = b"UMBRAJNL".to_vec();
+    bytes.extend_from_slice(&3u32.to_le_bytes());
+    bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    bytes.extend_from_slice(payload);
     bytes
 }
 
