@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::path::Path;
+use std::time::Duration;
 
 mod common;
 
@@ -611,4 +612,60 @@ fn a_save_deleted_in_mid_game_is_written_again_from_the_game_and_said_so() {
         assert_eq!(opened.game.actions(), game.actions(), "with every action");
         assert_eq!(opened.game.state_hash(), game.state_hash());
     }
+}
+
+#[test]
+fn end_skips_a_long_recording_a_slice_a_frame_and_stays_responsive() {
+    // Asking for stairs that are not there takes no time, so the game is still on at the end.
+    let recording = History {
+        seed: 3,
+        options: GameOptions::default(),
+        actions: vec![PlayerAction::Descend; 50_000],
+    };
+    let screen = UCoord::new(100, 40);
+    let fb = FrameBuffer::new(screen);
+    let key = |app: &mut GameApp, key| {
+        app.update(
+            &mut (),
+            fb.default_ctx(),
+            Event::Input(Input::Keyboard(key)),
+        )
+    };
+    let shown = |app: &GameApp| {
+        let mut frame = FrameBuffer::new(screen);
+        app.render(&(), frame.default_ctx(), &mut frame);
+        frame
+            .rows()
+            .map(|row| row.iter().map(|cell| cell.character).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut app = GameApp::replay(&recording);
+    key(&mut app, KeyboardInput::End);
+    let first = shown(&app);
+    assert!(first.contains("Replay 8192/50000 skipping"), "{first}");
+    assert!(
+        key(&mut app, KeyboardInput::Char('q')).is_some(),
+        "q quits in the middle of a skip"
+    );
+    let mut app = GameApp::replay(&recording);
+    key(&mut app, KeyboardInput::End);
+    let mut frames = 0;
+    while !shown(&app).contains("Replay 50000/50000 finished") {
+        app.update(
+            &mut (),
+            fb.default_ctx(),
+            Event::Tick(Duration::from_millis(16)),
+        );
+        frames += 1;
+        assert!(frames < 20, "the skip goes on to the end");
+    }
+    assert_eq!(
+        frames, 6,
+        "a slice a frame: 8192 at the key, then six more frames"
+    );
+    assert_eq!(
+        app.game().state_hash(),
+        recording.play_to_end().state_hash()
+    );
 }

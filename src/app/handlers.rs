@@ -39,7 +39,7 @@ impl GameApp {
         match super::keys::play_key(key)? {
             PlayKey::Act(PlayerAction::Wait) => {
                 if let Some(playback) = self.playback.as_mut() {
-                    playback.paused = !playback.paused;
+                    playback.toggle_pause();
                 }
             }
             PlayKey::Quit | PlayKey::Menu => return self.quit(),
