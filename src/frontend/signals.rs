@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 #[cfg(unix)]
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGQUIT, SIGTSTP};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 #[cfg(unix)]
@@ -36,6 +36,9 @@ pub struct Signals {
     ending_seen: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
     resumed: Arc<AtomicBool>,
+    /// The terminal changed size (SIGWINCH), perhaps and back again since it was last looked
+    /// at: the whole screen is drawn again either way.
+    resized: Arc<AtomicBool>,
 }
 
 impl Signals {
@@ -47,6 +50,7 @@ impl Signals {
             ending_seen: Arc::new(AtomicBool::new(false)),
             stop: Arc::new(AtomicBool::new(false)),
             resumed: Arc::new(AtomicBool::new(false)),
+            resized: Arc::new(AtomicBool::new(false)),
         };
         for &signal in ENDING {
             let code = i32::from(exit_code(signal));
@@ -63,6 +67,7 @@ impl Signals {
         if job_control {
             signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.stop))?;
             signal_hook::flag::register(SIGCONT, Arc::clone(&signals.resumed))?;
+            signal_hook::flag::register(SIGWINCH, Arc::clone(&signals.resized))?;
         }
         Ok(signals)
     }
@@ -78,6 +83,11 @@ impl Signals {
     /// True once per stop request (SIGTSTP from outside, e.g. `kill -TSTP`).
     pub fn take_stop(&self) -> bool {
         self.stop.swap(false, Ordering::Relaxed)
+    }
+
+    /// True once after the terminal changed size, however many times.
+    pub fn take_resized(&self) -> bool {
+        self.resized.swap(false, Ordering::Relaxed)
     }
 
     /// True once per SIGCONT: the terminal may have been changed while the game was stopped.

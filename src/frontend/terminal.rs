@@ -103,12 +103,14 @@ fn play(
         if inputs.is_empty() {
             read_input(&reader, &mut parser, &mut inputs, wait)?;
         }
-        if let Some(ending) = handle_input(app, screen, &frame, &mut inputs)? {
-            return Ok(ending);
-        }
-        screen.follow_size();
+        // Keys are handled at the terminal's size as it is when they arrive: a key sent just
+        // after a resize must not be judged by the screen before it (too small to play).
+        screen.follow_size(signals.take_resized());
         if screen.size != frame.size() {
             frame.resize(screen.size);
+        }
+        if let Some(ending) = handle_input(app, screen, &frame, &mut inputs)? {
+            return Ok(ending);
         }
         let since = last_frame.elapsed();
         if since >= FRAME {
@@ -289,11 +291,13 @@ impl Screen {
         self.take_back()
     }
 
-    /// Takes the terminal's size as it is now (asked each frame: a resize sends no bytes).
-    fn follow_size(&mut self) {
+    /// Takes the terminal's size as it is now (asked each turn of the loop: a resize sends no
+    /// bytes). After a resize (`resized`, from SIGWINCH) the whole screen is drawn again even
+    /// if the size came back to what it was: the terminal may have reflowed what it showed.
+    fn follow_size(&mut self, resized: bool) {
         if let Ok((columns, rows)) = terminal::size() {
             let size = UCoord::new_u16(columns, rows);
-            if size != self.size {
+            if size != self.size || resized {
                 self.size = size;
                 self.shown.clear();
             }

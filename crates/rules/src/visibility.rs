@@ -80,6 +80,15 @@ pub struct Visibility {
     scanned_from: Option<ICoord>,
 }
 
+/// The tile names a kind the content tables have.
+fn tile_is_known(tile: Tile) -> bool {
+    match tile {
+        Tile::Npc(kind) => kind.index() < crate::content::NpcKind::all().len(),
+        Tile::Item(kind) => kind.index() < crate::content::ItemKind::all().len(),
+        _ => true,
+    }
+}
+
 /// No cell further than this from the player along either axis is within vision range.
 const VISION_REACH: i32 = PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
 
@@ -238,6 +247,19 @@ impl Visibility {
 
     pub fn size(&self) -> UCoord {
         self.grid.size()
+    }
+
+    /// A loaded view is whole: a cell for every coordinate of its size, and every remembered
+    /// thing of a kind the tables have.
+    pub fn is_sound(&self) -> bool {
+        let whole = self.grid.iter().count() == self.grid.size().count();
+        whole
+            && self.grid.iter().all(|cell| {
+                let mut known = true;
+                cell.memory
+                    .option_for_each(|&tile| known &= tile_is_known(tile));
+                known
+            })
     }
 
     pub fn cell_visibility(&self, coord: ICoord) -> CellVisibility {

@@ -120,6 +120,24 @@ impl Agent {
         self.state == NpcState::Asleep
     }
 
+    /// A memory read back from a save refers only to cells of a map of `size` and to the
+    /// level's `waypoints`.
+    pub fn fits(&self, size: coord_2d::UCoord, waypoints: usize) -> bool {
+        let cell = |coord: ICoord| coord.is_valid(size);
+        let waypoint = |id: Option<WaypointId>| id.is_none_or(|id| (id as usize) < waypoints);
+        let state = match self.state {
+            NpcState::Wandering { goal, from, .. } => waypoint(goal) && waypoint(from),
+            NpcState::Searching {
+                target, previous, ..
+            } => cell(target) && cell(previous),
+            NpcState::Asleep | NpcState::Hunting | NpcState::Fleeing => true,
+        };
+        state
+            && self
+                .last_sighting
+                .is_none_or(|sighting| cell(sighting.coord))
+    }
+
     fn become_(&mut self, state: NpcState, reason: Reason, turn: u64) {
         self.state = state;
         self.last_transition = Transition { reason, turn };

@@ -2,23 +2,23 @@
 //! contexts are rebuilt on load, which gives the same future because they are recomputed from the
 //! state each turn. What the bytes are kept in is the caller's business: nothing here knows files.
 
-use entity_table::ComponentTable;
 use rand_isaac::Isaac64Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{Ending, Game, GameOptions, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
 use crate::visibility::Visibility;
-use crate::world::World;
+use crate::world::{World, WorldRecord, table_from_rows, table_rows};
 
 #[derive(Serialize)]
 struct SavedRef<'a> {
     seed: u64,
     options: GameOptions,
-    world: &'a World,
+    world: WorldRecord,
     rng: &'a Isaac64Rng,
     visibility: &'a Visibility,
-    agents: &'a ComponentTable<Agent>,
+    /// Each NPC's memory, by its row in `world`.
+    agents: Vec<(u32, Agent)>,
     turn: u64,
     depth: u32,
     pack: &'a super::Pack,
@@ -32,10 +32,10 @@ struct SavedRef<'a> {
 struct Saved {
     seed: u64,
     options: GameOptions,
-    world: World,
+    world: WorldRecord,
     rng: Isaac64Rng,
     visibility: Visibility,
-    agents: ComponentTable<Agent>,
+    agents: Vec<(u32, Agent)>,
     turn: u64,
     depth: u32,
     pack: super::Pack,
@@ -64,13 +64,14 @@ pub enum DecodeError {
 impl Game {
     /// The whole state, to be read back by [`Game::from_state_bytes`] with this same build.
     pub fn to_state_bytes(&self) -> Vec<u8> {
+        let (world, entities) = self.world.to_record();
         let saved = SavedRef {
             seed: self.seed,
             options: self.options,
-            world: &self.world,
+            agents: table_rows(&self.agents, &entities),
+            world,
             rng: &self.rng,
             visibility: &self.visibility,
-            agents: &self.agents,
             turn: self.turn,
             depth: self.depth,
             pack: &self.pack,
@@ -82,35 +83,29 @@ impl Game {
         postcard::to_allocvec(&saved).expect("game state always encodes")
     }
 
-    /// Never panics, whatever the bytes: anything that is not a whole, consistent game is an error.
+    /// Never panics, whatever the bytes: anything that is not a whole, consistent game is an
+    /// error. Nothing is sized by a number read from the bytes but the map, checked first.
     pub fn from_state_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
         let saved: Saved = postcard::from_bytes(bytes).map_err(|_| DecodeError::Unreadable)?;
         if !crate::terrain::is_valid_size(saved.options.map_size) {
             return Err(DecodeError::MapSizeOutOfRange);
         }
-        saved
-            .world
-            .check_loaded()
-            .map_err(DecodeError::Inconsistent)?;
-        if !saved.pack.is_sound() || !saved.lore.is_sound() {
-            return Err(DecodeError::Inconsistent(
-                "the pack or the item lore does not fit the item table".into(),
-            ));
-        }
-        let mut saved = saved;
-        saved.world.rebuild_derived();
-        let size = saved.world.size();
-        if saved.visibility.size() != size {
+        let (world, entities) =
+            World::from_record(saved.world).map_err(DecodeError::Inconsistent)?;
+        world.check_loaded().map_err(DecodeError::Inconsistent)?;
+        if saved.visibility.size() != world.size() || !saved.visibility.is_sound() {
             return Err(DecodeError::SizesDiffer);
         }
+        let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;
+        check_counts(&saved.pack, &saved.lore, &saved.kills, saved.depth)?;
         let mut game = Self {
             seed: saved.seed,
             options: saved.options,
-            behaviour: BehaviourContext::new(&saved.world),
-            world: saved.world,
+            behaviour: BehaviourContext::new(&world),
+            world,
             rng: saved.rng,
             visibility: saved.visibility,
-            agents: saved.agents,
+            agents,
             turn: saved.turn,
             depth: saved.depth,
             pack: saved.pack,
@@ -126,6 +121,7 @@ impl Game {
             in_view_now: Vec::new(),
             travel: crate::travel::TravelContext::default(),
         };
+        game.check_agents()?;
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         game.note_npcs_in_view();
@@ -133,6 +129,43 @@ impl Game {
             Some(problem) => Err(DecodeError::Inconsistent(problem.clone())),
             None => Ok(game),
         }
+    }
+
+    /// Every NPC's memory refers to cells of this map and waypoints of this level.
+    fn check_agents(&self) -> Result<(), DecodeError> {
+        let size = self.world.size();
+        let waypoints = self.behaviour.waypoint_count();
+        let unsound = self
+            .agents
+            .iter()
+            .find(|(_, agent)| !agent.fits(size, waypoints));
+        match unsound {
+            Some((npc, _)) => Err(DecodeError::Inconsistent(format!(
+                "the memory of {npc:?} refers to cells or waypoints the level lacks"
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The pack, what is known of items and the kills by kind fit the tables; the depth is one
+/// the dungeon has.
+fn check_counts(
+    pack: &super::Pack,
+    lore: &super::lore::Lore,
+    kills: &[u64],
+    depth: u32,
+) -> Result<(), DecodeError> {
+    let fits = pack.is_sound()
+        && lore.is_sound()
+        && kills.len() == crate::content::NpcKind::all().len()
+        && (1..=crate::balance::FINAL_DEPTH).contains(&depth);
+    if fits {
+        Ok(())
+    } else {
+        Err(DecodeError::Inconsistent(
+            "the pack, the item lore, the kills or the depth do not fit the tables".into(),
+        ))
     }
 }
 

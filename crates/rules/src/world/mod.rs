@@ -7,12 +7,14 @@ mod action;
 mod invariants;
 mod items;
 mod query;
+mod record;
 
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 use entity_table::{Entity, EntityAllocator};
 use grid_2d::Grid;
 pub use items::Lying;
+pub use record::{WorldRecord, table_from_rows, table_rows};
 use spatial_table::{Location, SpatialTable};
 
 use crate::balance;
@@ -71,7 +73,9 @@ pub use layers::{Layer, LayerTable};
 
 pub use entity_table::Entity as EntityId;
 
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
+/// Saved as a [`WorldRecord`] (see `record`), never as its tables, which would trust sizes read
+/// from the bytes.
+#[derive(Debug)]
 pub struct World {
     entity_allocator: EntityAllocator,
     components: Components,
@@ -89,12 +93,10 @@ pub struct World {
     /// `can_npc_enter` and `is_wall` ask, thousands of times a turn (sight, every distance map,
     /// every step). One byte a cell keeps it in the caches on the largest maps, where the
     /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
-    #[serde(skip, default = "empty_grid")]
     occupied: Grid<u8>,
     /// How many times what each cell shows has changed (something arrived, left, died or was
     /// taken), so the player's memory of a cell in view is refreshed only when it changed.
     /// Derived, so not saved: a loaded world counts from [`FIRST_CHANGE`] again.
-    #[serde(skip, default = "no_changes")]
     changes: Grid<u32>,
 }
 
@@ -102,18 +104,10 @@ pub struct World {
 /// new or loaded world's cells are all remembered afresh the first time they are in view.
 pub const FIRST_CHANGE: u32 = 1;
 
-fn no_changes() -> Grid<u32> {
-    Grid::new_copy(UCoord::new(0, 0), FIRST_CHANGE)
-}
-
 /// A wall stands on the cell (the feature layer holds only walls).
 const WALL: u8 = 1;
 /// A character stands on the cell.
 const CHARACTER: u8 = 2;
-
-fn empty_grid() -> Grid<u8> {
-    Grid::new_copy(UCoord::new(0, 0), 0)
-}
 
 /// What the occupied grid says of a cell with these layers.
 fn occupied(layers: &Layers) -> u8 {
