@@ -12,16 +12,12 @@ use super::messages::Tone;
 use super::{GameApp, Mode, draw, layout, look, map, palette};
 use umbra_rules::game::{CellVisibility, Game, ItemClass, PlayerAction};
 
-/// The enemies the player sees, nearest first (the first spawned on a tie).
+/// The enemies the player sees, nearest first.
 fn enemies_in_view(game: &Game) -> Vec<ICoord> {
-    let player = game.player_coord();
-    let mut enemies: Vec<(u32, ICoord)> = game
-        .npcs()
-        .filter(|npc| game.cell_view(npc.coord).visibility == CellVisibility::Visible)
-        .map(|npc| (npc.coord.distance2(player), npc.coord))
-        .collect();
-    enemies.sort_by_key(|&(distance, _)| distance);
-    enemies.into_iter().map(|(_, coord)| coord).collect()
+    game.enemies_in_view()
+        .into_iter()
+        .map(|(_, coord)| coord)
+        .collect()
 }
 
 impl GameApp {
@@ -87,7 +83,7 @@ impl GameApp {
         let stack = self.game.pack().get(slot);
         let target = self.game.npc_at(cursor).map(|npc| npc.id);
         if let (Some(stack), Some(target)) = (stack, target) {
-            let thrown = super::looks::item(stack.kind).class == Some(ItemClass::Missile);
+            let thrown = stack.kind.rules().use_.class() == ItemClass::Missile;
             if thrown {
                 self.last_throw = Some((stack.kind, target));
             }

@@ -145,15 +145,29 @@ impl Game {
         }
     }
 
-    /// The enemy a bolt of lightning reaching `range` would strike: the nearest NPC in the
-    /// player's view (by straight distance, the first spawned on a tie).
+    /// The NPCs in the player's view, nearest first (by straight distance, the first spawned on
+    /// a tie): what aiming steps through, and what lightning picks from.
+    pub fn enemies_in_view(&self) -> Vec<(Entity, ICoord)> {
+        let player = self.world.player_coord();
+        let mut enemies: Vec<(u32, Entity, ICoord)> = self
+            .npcs_in_sight()
+            .map(|npc| {
+                let coord = self.world.coord_of(npc);
+                (coord.distance2(player), npc, coord)
+            })
+            .collect();
+        enemies.sort_unstable();
+        enemies
+            .into_iter()
+            .map(|(_, npc, coord)| (npc, coord))
+            .collect()
+    }
+
+    /// The enemy a bolt of lightning reaching `range` would strike: the nearest in view.
     pub fn lightning_target(&self, range: u32) -> Option<Entity> {
         let player = self.world.player_coord();
-        self.npcs_in_sight()
-            .map(|npc| (self.world.coord_of(npc).distance2(player), npc))
-            .filter(|&(distance2, _)| distance2 <= range * range)
-            .min()
-            .map(|(_, npc)| npc)
+        let (npc, coord) = self.enemies_in_view().into_iter().next()?;
+        (coord.distance2(player) <= range * range).then_some(npc)
     }
 
     fn fly(&mut self, item: ItemKind, toward: ICoord) -> ICoord {
