@@ -52,6 +52,11 @@ fn in_a_crowd_turns_after_the_first_allocate_nothing() {
     assert_turns_allocate_nothing("250x250 with 1000 NPCs", &scenes::CROWD);
 }
 
+/// Half the crowd shoots along its lines or backs away, a quarter looks for a hurt ally to heal.
+fn in_an_archer_heavy_crowd_turns_after_the_first_allocate_nothing() {
+    assert_turns_allocate_nothing("250x250, archers and shamans", &scenes::ARCHER_CROWD);
+}
+
 /// Here the first blow of the game falls on turn 3: the event list must already have room.
 fn on_a_small_level_turns_after_the_first_allocate_nothing() {
     assert_turns_allocate_nothing("40x30 with 15 NPCs", &scenes::SMALL);
@@ -194,6 +199,7 @@ fn exploring_allocates_nothing_after_warming_up() {
 fn steady_state_turns_allocate_nothing() {
     on_a_small_level_turns_after_the_first_allocate_nothing();
     in_a_crowd_turns_after_the_first_allocate_nothing();
+    in_an_archer_heavy_crowd_turns_after_the_first_allocate_nothing();
     ten_thousand_wanderers_allocate_nothing_after_the_first_turn();
     a_living_level_allocates_nothing_after_the_first_turn();
     the_behaviour_context_on_the_largest_map_stays_bounded();

@@ -7,7 +7,7 @@ use rand_isaac::Isaac64Rng;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::balance::FINAL_DEPTH;
 use umbra_rules::content::{
-    BESTIARY_SOURCE, Content, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem,
+    BESTIARY_SOURCE, BOLTS_SOURCE, Content, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem,
 };
 use umbra_rules::game::DEFAULT_MAP_SIZE;
 use umbra_rules::terrain;
@@ -27,7 +27,7 @@ fn items_with(from: &str, to: &str) -> String {
 }
 
 fn refused(bestiary: &str, items: &str) -> ContentError {
-    match Content::load(bestiary, items) {
+    match Content::load(bestiary, items, BOLTS_SOURCE) {
         Ok(_) => panic!("broken tables were accepted"),
         Err(error) => error,
     }
@@ -48,10 +48,13 @@ fn says(error: &ContentError, table: &str, entry: Option<&str>, names: &[&str]) 
 
 #[test]
 fn the_shipped_tables_load_with_their_looks() {
-    let content = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE).expect("the shipped tables load");
-    let looks = Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE).expect("the shipped looks load");
+    let content = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE)
+        .expect("the shipped tables load");
+    let looks =
+        Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE).expect("the shipped looks load");
     assert_eq!(looks.npcs.len(), content.bestiary.kinds.len());
     assert_eq!(looks.items.len(), content.items.kinds.len());
+    assert_eq!(looks.bolts.len(), content.bolts.len());
     looks::check_content().expect("what the game checks at start-up");
 }
 
@@ -72,8 +75,8 @@ fn an_unknown_trait_is_named_with_its_entry() {
 #[test]
 fn a_depth_window_no_level_reaches_is_named() {
     let broken = bestiary_with(
-        "depths: (1, 10), weight: (first: 4",
-        "depths: (12, 14), weight: (first: 4",
+        "depths: (1, 10), weight: (first: 3",
+        "depths: (12, 14), weight: (first: 3",
     );
     let error = refused(&broken, ITEMS_SOURCE);
     says(&error, "bestiary", Some("troll"), &["`spawn`", "(12, 14)"]);
@@ -89,27 +92,46 @@ fn a_depth_window_no_level_reaches_is_named() {
 
 #[test]
 fn a_depth_where_nothing_can_spawn_is_named() {
-    let both_shallow = bestiary_with(
-        "depths: (1, 10), weight: (first: 16",
-        "depths: (1, 5), weight: (first: 16",
-    );
-    let both_shallow = both_shallow.replacen(
-        "depths: (1, 10), weight: (first: 4",
-        "depths: (1, 5), weight: (first: 4",
-        1,
-    );
-    let error = refused(&both_shallow, ITEMS_SOURCE);
+    let error = refused(&shallow_windows(BESTIARY_SOURCE), ITEMS_SOURCE);
     assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
     says(&error, "bestiary", None, &["depth 6"]);
+}
+
+/// The bestiary with every kind's depth window cut to end at depth 5 (and begin by then).
+fn shallow_windows(source: &str) -> String {
+    let mut out = String::new();
+    for line in source.lines() {
+        if let Some(at) = line.find("depths: (") {
+            let open = at + "depths: (".len();
+            let close = open + line[open..].find(')').expect("a window closes");
+            let from: u32 = line[open..close]
+                .split(',')
+                .next()
+                .and_then(|first| first.trim().parse().ok())
+                .expect("a window starts with a depth");
+            out.push_str(&format!(
+                "{}{}, 5{}",
+                &line[..open],
+                from.min(5),
+                &line[close..]
+            ));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 #[test]
 fn two_kinds_drawn_with_one_glyph_are_named() {
     let broken = bestiary_with("glyph: 'T'", "glyph: 'o'");
-    let error = Looks::load(&broken, ITEMS_SOURCE).expect_err("a shared glyph is refused");
+    let error =
+        Looks::load(&broken, ITEMS_SOURCE, BOLTS_SOURCE).expect_err("a shared glyph is refused");
     says(&error, "bestiary", Some("troll"), &["`glyph`", "\"orc\""]);
     let broken = items_with("glyph: '!'", "glyph: '#'");
-    let error = Looks::load(BESTIARY_SOURCE, &broken).expect_err("the wall's glyph is refused");
+    let error = Looks::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE)
+        .expect_err("the wall's glyph is refused");
     says(&error, "items", Some("healing potion"), &["`glyph`"]);
 }
 
@@ -131,7 +153,8 @@ fn two_kinds_written_with_one_map_letter_are_named() {
 #[test]
 fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
     let broken = items_with("plural: \"healing potions\",", "");
-    let error = Looks::load(BESTIARY_SOURCE, &broken).expect_err("a look without its plural");
+    let error =
+        Looks::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE).expect_err("a look without its plural");
     says(&error, "items", Some("healing potion"), &["plural"]);
     let broken = items_with("use: WinsTheRun", "use: Explodes");
     let error = refused(BESTIARY_SOURCE, &broken);
@@ -182,8 +205,8 @@ fn numbers_that_cannot_be_played_are_named_with_their_field() {
         ),
         ("damage: (1, 2)", "damage: (3, 2)", "orc", "`attack`"),
         (
-            "weight: (first: 16, last: 7), band: (1, 1)",
-            "weight: (first: 16, last: 7), band: (2, 1)",
+            "weight: (first: 16, last: 6), band: (1, 1)",
+            "weight: (first: 16, last: 6), band: (2, 1)",
             "orc",
             "`spawn`",
         ),
@@ -243,8 +266,8 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
             "to_hit: (2, 2), damage: (2, 2)",
         ),
         (
-            "depths: (1, 10), weight: (first: 4",
-            "depths: (10, 10), weight: (first: 4",
+            "depths: (1, 10), weight: (first: 3",
+            "depths: (10, 10), weight: (first: 3",
         ),
         (
             "chance: (first: 0, last: 9), out_of: 12",
@@ -253,10 +276,10 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
     ];
     for (from, to) in bestiary_edges {
         let tables = bestiary_with(from, to);
-        Content::load(&tables, ITEMS_SOURCE).unwrap_or_else(|e| panic!("{to}: {e}"));
+        Content::load(&tables, ITEMS_SOURCE, BOLTS_SOURCE).unwrap_or_else(|e| panic!("{to}: {e}"));
     }
     let tables = items_with("per_level: (1, 3)", "per_level: (1, 1)");
-    Content::load(BESTIARY_SOURCE, &tables).unwrap_or_else(|e| panic!("(1, 1): {e}"));
+    Content::load(BESTIARY_SOURCE, &tables, BOLTS_SOURCE).unwrap_or_else(|e| panic!("(1, 1): {e}"));
 }
 
 #[test]
@@ -279,8 +302,8 @@ fn tables_without_kinds_and_backwards_ranges_are_named() {
     );
     says(&error, "items", None, &["`per_level`"]);
     let backwards = bestiary_with(
-        "depths: (1, 10), weight: (first: 4",
-        "depths: (6, 5), weight: (first: 4",
+        "depths: (1, 10), weight: (first: 3",
+        "depths: (6, 5), weight: (first: 3",
     );
     says(
         &refused(&backwards, ITEMS_SOURCE),
@@ -317,5 +340,43 @@ fn items_with_nothing_to_draw_on_a_depth_are_named_unless_none_are_placed() {
     assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
     says(&error, "items", None, &["depth 6"]);
     let none_placed = shallow.replacen("per_level: (1, 3)", "per_level: (0, 0)", 1);
-    Content::load(BESTIARY_SOURCE, &none_placed).expect("no items placed, no weights needed");
+    Content::load(BESTIARY_SOURCE, &none_placed, BOLTS_SOURCE)
+        .expect("no items placed, no weights needed");
+}
+
+fn bolts_with(from: &str, to: &str) -> String {
+    assert!(BOLTS_SOURCE.contains(from), "{from:?} is in the bolt table");
+    BOLTS_SOURCE.replacen(from, to, 1)
+}
+
+#[test]
+fn a_bolt_named_nowhere_is_refused_naming_the_entry_that_names_it() {
+    let broken = items_with("Throw(bolt: \"dart\")", "Throw(bolt: \"javelin\")");
+    let error = Content::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE).expect_err("no javelin bolt");
+    says(&error, "items", Some("dart"), &["use", "javelin"]);
+}
+
+#[test]
+fn broken_bolts_are_refused() {
+    let far = bolts_with("range: 7,", "range: 11,");
+    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &far).expect_err("beyond sight");
+    says(&error, "bolts", Some("arrow"), &["range", "sight"]);
+    let nothing = bolts_with("effect: Heal((1, 3))", "effect: Heal((0, 3))");
+    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &nothing).expect_err("heals nothing");
+    says(
+        &error,
+        "bolts",
+        Some("healing spell"),
+        &["effect", "at least one"],
+    );
+}
+
+#[test]
+fn an_action_quicker_than_a_quarter_turn_is_refused() {
+    let broken = bestiary_with(
+        "time: (move: 50, attack: 100)",
+        "time: (move: 10, attack: 100)",
+    );
+    let error = Content::load(&broken, ITEMS_SOURCE, BOLTS_SOURCE).expect_err("too quick");
+    says(&error, "bestiary", Some("jackal"), &["time", "quarter"]);
 }

@@ -100,6 +100,37 @@ fn look_names_an_npc_in_view_with_its_state_and_health() {
 }
 
 #[test]
+fn look_and_the_status_line_say_which_kinds_in_view_are_fast_or_slow() {
+    // A sleeping jackal at 1, a sleeping ogre at 4, both in view.
+    let rows: Vec<String> = HALL
+        .iter()
+        .map(|r| r.replace('1', "J").replace('4', "Q"))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
+    let (_, at) = app_on(HALL);
+    let mut app = GameApp::new(game).with_seed_source(|| 11);
+    let screen = render_at(&app, SCREEN);
+    let status = &screen.rows[SCREEN.height() as usize - 6];
+    assert!(status.contains("fast jackal, slow ogre"), "{status}");
+    press(&mut app, KeyboardInput::Char('x'));
+    move_cursor(&mut app, at('1'));
+    let line = top_line(&app);
+    assert!(
+        line.starts_with("A jackal (asleep, fast), unhurt."),
+        "{line}"
+    );
+    press(&mut app, keys::ESCAPE);
+    press(&mut app, KeyboardInput::Char('x'));
+    move_cursor(&mut app, at('4'));
+    let line = top_line(&app);
+    assert!(
+        line.starts_with("An ogre (asleep, slow), unhurt."),
+        "{line}"
+    );
+}
+
+#[test]
 fn look_dates_a_remembered_npc_and_calls_never_seen_cells_unexplored() {
     let (mut app, at) = app_on(HALL);
     // Turns 1 and 2 in the hall, with the orc in view; turns 3 to 6 down the corridor, where

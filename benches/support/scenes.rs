@@ -52,6 +52,8 @@ pub struct SceneSpec {
     pub idle_awake: bool,
     /// Whether the hall is walled off from the rest, so wanderers never find the player.
     pub hall_sealed: bool,
+    /// The hunters' map letters, taken in turn: the crowd's mix of kinds.
+    pub hunter_kinds: &'static [u8],
     pub seed: u64,
 }
 
@@ -64,6 +66,7 @@ pub const SMALL: SceneSpec = SceneSpec {
     idle_min_distance: 11,
     idle_awake: false,
     hall_sealed: false,
+    hunter_kinds: b"o",
     seed: SCENE_SEED,
 };
 
@@ -77,7 +80,16 @@ pub const CROWD: SceneSpec = SceneSpec {
     idle_min_distance: 40,
     idle_awake: false,
     hall_sealed: false,
+    hunter_kinds: b"o",
     seed: SCENE_SEED,
+};
+
+/// [`CROWD`] with an archer-heavy crowd: of every four hunters two are goblin archers, one a
+/// goblin shaman and one an orc, so half the crowd looks for a line to shoot along (and backs
+/// away from the player), a quarter looks for hurt allies to heal, every turn.
+pub const ARCHER_CROWD: SceneSpec = SceneSpec {
+    hunter_kinds: b"aaso",
+    ..CROWD
 };
 
 /// [`CROWD`] on four times the map area: the same crowd and the same idle NPCs, spread wider.
@@ -102,6 +114,7 @@ pub const WANDERERS: SceneSpec = SceneSpec {
     idle_min_distance: 11,
     idle_awake: true,
     hall_sealed: true,
+    hunter_kinds: b"o",
     seed: SCENE_SEED,
 };
 
@@ -195,8 +208,8 @@ impl SceneSpec {
             picture.wall_round(&hall);
         }
         picture.set(player, b'@');
-        for &coord in &hunter_cells {
-            picture.set(coord, b'o');
+        for (&coord, &kind) in hunter_cells.iter().zip(self.hunter_kinds.iter().cycle()) {
+            picture.set(coord, kind);
         }
 
         let min_distance2 = self.idle_min_distance * self.idle_min_distance;

@@ -111,10 +111,11 @@ struct Bench {
     settle: u64,
 }
 
-fn crowd_scenes() -> [(&'static str, SceneSpec); 6] {
+fn crowd_scenes() -> [(&'static str, SceneSpec); 7] {
     [
         ("a_40x30_15_npcs", scenes::SMALL),
         ("c_250x250_1000_npcs", scenes::CROWD),
+        ("c_archers_250x250_1000_npcs", scenes::ARCHER_CROWD),
         ("c_area_x4_500x500", scenes::CROWD_LARGE_MAP),
         ("c_idle_x10_250x250_10000_npcs", scenes::CROWD_MANY_IDLE),
         ("d_500x500_10000_wanderers", scenes::WANDERERS),

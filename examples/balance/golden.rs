@@ -44,10 +44,12 @@ struct Golden {
 
 /// Chosen to cover the rules as a player meets them: a careful win (every depth, the Sunstone,
 /// potions drunk, long rests), a careful death a few levels down, a careful win that uses every
-/// item kind (drunk, read, aimed and thrown), reckless dives on the default
-/// and a large map (many fights), one seen with omniscience, one played with the game's own
-/// explore, rest, travel and run, and one on the smallest map, where rooms are cut to fit.
-const GOLDENS: [Golden; 8] = [
+/// item kind (drunk, read, aimed and thrown), a careful win on the default map that kills
+/// every kind of the bestiary (archers, shamans, jackals, ogres, bloats bursting), reckless
+/// dives on the default and a large map (many fights), one seen with omniscience, one played
+/// with the game's own explore, rest, travel and run, and one on the smallest map, where rooms
+/// are cut to fit.
+const GOLDENS: [Golden; 9] = [
     golden(
         "careful-smallest-map",
         Who::Scripted(Style::Careful),
@@ -65,15 +67,22 @@ const GOLDENS: [Golden; 8] = [
     golden(
         "careful-death-depth-4",
         Who::Scripted(Style::Careful),
-        16,
+        35,
         (40, 24),
         false,
     ),
     golden(
         "careful-every-item",
         Who::Scripted(Style::Careful),
-        1,
+        2,
         (40, 24),
+        false,
+    ),
+    golden(
+        "careful-every-kind",
+        Who::Scripted(Style::Careful),
+        7,
+        (80, 30),
         false,
     ),
     golden(

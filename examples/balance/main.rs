@@ -16,6 +16,8 @@ use std::thread;
 use direction::CardinalDirection;
 use players::{Player, Style};
 use umbra_rules::balance::FINAL_DEPTH;
+use umbra_rules::content::NpcKind;
+use umbra_rules::game::{Actor, Ending};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// A run still going after this many turns is counted as lost: a stuck player, not a slow one
@@ -33,6 +35,8 @@ struct Outcome {
     items_used: u64,
     /// Darts thrown (they are gathered again after a fight).
     thrown: u64,
+    /// The kind that dealt the killing blow, for a run that ended in death.
+    killer: Option<NpcKind>,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -63,6 +67,12 @@ fn play_watched(style: Style, seed: u64, mut watch: impl FnMut(&Game)) -> Outcom
         turns: game.turn(),
         items_used,
         thrown,
+        killer: match game.ending() {
+            Some(Ending::Died {
+                killer: Actor::Npc(kind),
+            }) => Some(kind),
+            _ => None,
+        },
     }
 }
 
@@ -235,8 +245,12 @@ fn main() -> std::process::ExitCode {
         ("careful without items", Style::CarefulWithoutItems),
         ("reckless", Style::Reckless),
     ];
+    let mut careful_deaths = Vec::new();
     for (name, style) in players {
         let outcomes = play_many(style, runs);
+        if style == Style::Careful {
+            careful_deaths = outcomes.clone();
+        }
         let wins = outcomes.iter().filter(|o| o.won).count();
         let (rate, depth, turns) = summary(&outcomes);
         let per_run = |count: fn(&Outcome) -> u64| {
@@ -249,7 +263,38 @@ fn main() -> std::process::ExitCode {
             rate * 100.0
         );
     }
+    print_killers(&careful_deaths);
     std::process::ExitCode::SUCCESS
+}
+
+/// What killed the careful player, by the depth it died on: which kinds are its questions.
+fn print_killers(outcomes: &[Outcome]) {
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "\nWhat killed the careful player, by depth:\n");
+    let _ = writeln!(out, "| depth | deaths | killed by |");
+    let _ = writeln!(out, "|---|---|---|");
+    for depth in 1..=FINAL_DEPTH {
+        let died: Vec<&Outcome> = outcomes
+            .iter()
+            .filter(|o| !o.won && o.depth == depth && o.killer.is_some())
+            .collect();
+        if died.is_empty() {
+            continue;
+        }
+        let mut by_kind: Vec<(u32, NpcKind)> = NpcKind::all()
+            .map(|kind| {
+                let count = died.iter().filter(|o| o.killer == Some(kind)).count() as u32;
+                (count, kind)
+            })
+            .filter(|&(count, _)| count > 0)
+            .collect();
+        by_kind.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let words: Vec<String> = by_kind
+            .iter()
+            .map(|&(count, kind)| format!("{} {count}", umbra::app::looks::npc(kind).name))
+            .collect();
+        let _ = writeln!(out, "| {depth} | {} | {} |", died.len(), words.join(", "));
+    }
 }
 
 fn record_goldens(dir: &str) -> std::process::ExitCode {

@@ -2,7 +2,7 @@
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
-use umbra_rules::content::ItemKind;
+use umbra_rules::content::{ItemKind, NpcTrait};
 use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
@@ -111,7 +111,13 @@ impl Player {
     /// and no nearer the NPC, then wait for it there; go to it if it does not come.
     fn meet_in_a_corridor(&mut self, game: &Game) -> PlayerAction {
         let player = game.player_coord();
-        if self.waited >= PATIENCE_TURNS {
+        // An archer or a shaman does not come: it keeps its distance (and shoots, or heals
+        // from there), so waiting only costs.
+        let keeps_away = |c: ICoord| {
+            game.npc_at(c)
+                .is_some_and(|npc| npc.npc_type.rules().has(NpcTrait::KeepsDistance))
+        };
+        if self.waited >= PATIENCE_TURNS || keeps_away(self.npcs[0]) {
             let nearest = self.npcs[0];
             let step = self.search.towards(game, u32::MAX, true, |c| c == nearest);
             return step.map_or(PlayerAction::Wait, |(d, _)| PlayerAction::Move(d));

@@ -7,7 +7,7 @@ use std::time::Duration;
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, UCoord};
 
 use super::{looks, map, palette};
-use umbra_rules::game::{Game, GameEvent, ItemKind, flight_cells};
+use umbra_rules::game::{Game, GameEvent, Missile, flight_cells};
 
 /// How long a flying thing takes per cell, and how long a burst stays lit.
 const PER_CELL: Duration = Duration::from_millis(25);
@@ -16,7 +16,7 @@ const BURST: Duration = Duration::from_millis(150);
 /// What is being shown: the cells flown through, then the burst's cells, if any.
 #[derive(Debug, Clone)]
 pub struct Animation {
-    item: ItemKind,
+    what: Missile,
     cells: Vec<ICoord>,
     burst: Vec<ICoord>,
     elapsed: Duration,
@@ -25,24 +25,29 @@ pub struct Animation {
 impl Animation {
     /// The animation of a turn's events, if anything flew.
     pub fn of(game: &Game, events: &[GameEvent]) -> Option<Self> {
-        let (item, cells) = events.iter().find_map(|event| match *event {
+        let flight = events.iter().find_map(|event| match *event {
             GameEvent::Flew {
-                item,
+                what,
                 from,
                 toward,
                 stop,
-            } => Some((item, flight_cells(from, toward, stop).collect())),
+                ..
+            } => Some((what, flight_cells(from, toward, stop).collect())),
             _ => None,
-        })?;
-        let burst = events
-            .iter()
-            .find_map(|event| match *event {
-                GameEvent::Burst { item, centre } => Some(game.burst_area(item, centre)),
-                _ => None,
-            })
-            .unwrap_or_default();
+        });
+        let burst = events.iter().find_map(|event| match *event {
+            GameEvent::Burst { what, centre } => Some((what, game.burst_area(what, centre))),
+            _ => None,
+        });
+        // A burst with no flight before it (a bloat's) is drawn where it burst.
+        let (what, cells) = match (flight, &burst) {
+            (Some(flight), _) => flight,
+            (None, Some((what, _))) => (*what, Vec::new()),
+            (None, None) => return None,
+        };
+        let burst = burst.map(|(_, cells)| cells).unwrap_or_default();
         Some(Self {
-            item,
+            what,
             cells,
             burst,
             elapsed: Duration::ZERO,
@@ -68,7 +73,10 @@ impl Animation {
     }
 
     pub fn render(&self, game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord) {
-        let look = looks::item(self.item);
+        let look = match self.what {
+            Missile::Item(item) => looks::item(item),
+            Missile::Bolt(bolt) => looks::bolt(bolt),
+        };
         if self.elapsed < self.flight_time() {
             let at = (self.elapsed.as_millis() / PER_CELL.as_millis().max(1)) as usize;
             if let Some(&cell) = self.cells.get(at)

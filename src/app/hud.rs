@@ -2,10 +2,10 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32};
 
-use super::draw;
 use super::layout::LOG_LINES;
 use super::messages::{MessageLog, Tone};
 use super::palette;
+use super::{draw, words};
 use umbra_rules::game::Game;
 
 const HEALTH_BAR_WIDTH: u32 = 20;
@@ -50,9 +50,11 @@ fn health_bar_width(screen_width: u32) -> u32 {
 /// potions, the seed and the hint when they fit.
 fn status_words(game: &Game, hint: &str, room: usize) -> String {
     let (depth, turn, potions, seed) = (game.depth(), game.turn(), game.potions(), game.seed());
+    let paces = paces_in_view(game);
     [
-        format!("Depth {depth}  Potions {potions}  Turn {turn}  Seed {seed}  {hint}"),
-        format!("Depth {depth}  Potions {potions}  Turn {turn}  Seed {seed}"),
+        format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}  Seed {seed}  {hint}"),
+        format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}  Seed {seed}"),
+        format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}"),
         format!("Depth {depth}  Potions {potions}  Turn {turn}"),
         format!("Depth {depth}  Turn {turn}  Potions {potions}"),
         format!("D{depth} T{turn} P{potions}"),
@@ -60,6 +62,28 @@ fn status_words(game: &Game, hint: &str, room: usize) -> String {
     .into_iter()
     .find(|words| words.chars().count() <= room)
     .unwrap_or_else(|| format!("D{depth} T{turn}"))
+}
+
+/// The kinds in view that are not at the player's pace, nearest first, each once: "  fast
+/// jackal, slow ogre"; empty when every one in view keeps the player's pace.
+fn paces_in_view(game: &Game) -> String {
+    let mut kinds = Vec::new();
+    for (_, coord) in game.enemies_in_view() {
+        if let Some(kind) = game.npc_at(coord).map(|npc| npc.npc_type)
+            && !kinds.contains(&kind)
+        {
+            kinds.push(kind);
+        }
+    }
+    let words: Vec<String> = kinds
+        .into_iter()
+        .filter_map(|kind| Some(format!("{} {}", words::pace(kind)?, words::npc_name(kind))))
+        .collect();
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!("  {}", words.join(", "))
+    }
 }
 
 fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuffer, row: i32) {

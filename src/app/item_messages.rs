@@ -3,7 +3,7 @@
 
 use super::looks::{self, item_words};
 use super::words::{Tone, capitalised, npc_name};
-use umbra_rules::game::{Actor, AimError, GameEvent, ItemKind, ItemUse};
+use umbra_rules::game::{Actor, AimError, BoltEffect, GameEvent, ItemKind, ItemUse, Missile};
 
 /// The letter a pack slot goes by.
 pub fn slot_letter(slot: u8) -> char {
@@ -58,15 +58,34 @@ pub fn describe(event: GameEvent) -> Option<String> {
             item,
             by_elimination: true,
         } => format!("So the last of its kind must be {}.", known(item)),
+        GameEvent::Flew {
+            by: Actor::Npc(sender),
+            what: Missile::Bolt(bolt),
+            ..
+        } => {
+            let verb = if bolt.rules().effect.helps() {
+                "casts"
+            } else {
+                "shoots"
+            };
+            format!("The {} {verb} {}.", npc_name(sender), looks::bolt(bolt).a())
+        }
         GameEvent::Flew { .. } => String::new(),
+        GameEvent::Burst {
+            what: Missile::Bolt(bolt),
+            ..
+        } => format!("{}!", capitalised(&looks::bolt(bolt).a())),
         GameEvent::Burst { .. } => "The fireball bursts!".to_string(),
         GameEvent::Struck {
-            item,
+            what,
             target,
             damage,
-        } => struck(item, target, damage),
-        GameEvent::Missed { item, target } => {
-            format!("The {} misses {}.", looks::item(item).name, the(target))
+        } => struck(what, target, damage),
+        GameEvent::Missed { what, target } => {
+            format!("The {} misses {}.", missile_name(what), the(target))
+        }
+        GameEvent::Mended { target, amount, .. } => {
+            format!("{} is healed for {amount}.", capitalised(&the(target)))
         }
         GameEvent::Confused { target } => format!("The {} looks confused.", npc_name(target)),
         GameEvent::NoLongerConfused { npc_type } => {
@@ -96,8 +115,28 @@ pub fn aim_words(error: AimError) -> &'static str {
     }
 }
 
-fn struck(item: ItemKind, target: Actor, damage: u32) -> String {
+fn missile_name(what: Missile) -> &'static str {
+    match what {
+        Missile::Item(item) => &looks::item(item).name,
+        Missile::Bolt(bolt) => &looks::bolt(bolt).name,
+    }
+}
+
+fn struck(what: Missile, target: Actor, damage: u32) -> String {
     let target_words = the(target);
+    let item = match what {
+        Missile::Item(item) => item,
+        Missile::Bolt(bolt) => {
+            let verb = match bolt.rules().effect {
+                BoltEffect::Burst { .. } => "burns",
+                BoltEffect::Blow(_) | BoltEffect::Heal(_) => "hits",
+            };
+            return format!(
+                "The {} {verb} {target_words} for {damage}.",
+                missile_name(what)
+            );
+        }
+    };
     match (item.rules().use_, target) {
         (ItemUse::Lightning { .. }, _) => {
             format!("Lightning strikes {target_words} for {damage}.")
@@ -132,6 +171,7 @@ pub fn tone(event: GameEvent) -> Option<Tone> {
         | GameEvent::Flew { .. }
         | GameEvent::Burst { .. }
         | GameEvent::Missed { .. }
+        | GameEvent::Mended { .. }
         | GameEvent::NoLongerConfused { .. }
         | GameEvent::Fizzled { .. }
         | GameEvent::NothingHere

@@ -69,12 +69,13 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
         NpcState::Searching { .. } => "searching",
         NpcState::Fleeing => "fleeing",
     });
-    let health = game
-        .npc_at(coord)
-        .map_or("", |npc| health_words(npc.hit_points));
-    match state {
-        Some(state) => format!("{name} ({state}), {health}"),
-        None => format!("{name}, {health}"),
+    let npc = game.npc_at(coord);
+    let health = npc.map_or("", |npc| health_words(npc.hit_points));
+    let pace = npc.and_then(|npc| super::words::pace(npc.npc_type));
+    match (state, pace) {
+        (Some(state), Some(pace)) => format!("{name} ({state}, {pace}), {health}"),
+        (Some(state), None) => format!("{name} ({state}), {health}"),
+        (None, _) => format!("{name}, {health}"),
     }
 }
 

@@ -7,8 +7,8 @@ use chargrid::core::Rgba32;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
-    BESTIARY_SOURCE, ContentError, ITEMS_SOURCE, ItemClass, ItemKind, ItemName, ItemUse,
-    LOOKS_PER_CLASS, NpcKind, Problem, parse_table,
+    BESTIARY_SOURCE, BOLTS_SOURCE, BoltKind, ContentError, ITEMS_SOURCE, ItemClass, ItemKind,
+    ItemName, ItemUse, LOOKS_PER_CLASS, NpcKind, Problem, parse_table,
 };
 
 /// Glyphs the map draws for things that are not kinds: no kind may take one.
@@ -31,7 +31,7 @@ struct LookEntry<L, R> {
 #[derive(Debug, Deserialize)]
 struct ItemUseOnly {
     #[serde(rename = "use")]
-    use_: ItemUse,
+    use_: ItemUse<String>,
 }
 
 /// How a monster kind is drawn and named.
@@ -109,10 +109,11 @@ impl<L: Look> Named<L> {
 pub struct Looks {
     pub npcs: Vec<Named<NpcLook>>,
     pub items: Vec<Named<ItemLook>>,
+    pub bolts: Vec<Named<ItemLook>>,
 }
 
 static LOOKS: LazyLock<Result<Looks, ContentError>> =
-    LazyLock::new(|| Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE));
+    LazyLock::new(|| Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE));
 
 fn looks() -> &'static Looks {
     match &*LOOKS {
@@ -151,12 +152,19 @@ pub fn item(kind: ItemKind) -> &'static Named<ItemLook> {
     &looks().items[kind.index()]
 }
 
+pub fn bolt(kind: BoltKind) -> &'static Named<ItemLook> {
+    &looks().bolts[kind.index()]
+}
+
 impl Looks {
-    /// Both tables' looks from their text, checked: every kind drawn with a glyph of its own.
-    pub fn load(bestiary: &str, items: &str) -> Result<Self, ContentError> {
+    /// The tables' looks from their text, checked: every kind drawn with a glyph of its own
+    /// (bolts are drawn only in flight, over the map, and may share one).
+    pub fn load(bestiary: &str, items: &str, bolts: &str) -> Result<Self, ContentError> {
         let npcs: LookFile<NpcLook, IgnoredAny> = parse_table("bestiary", bestiary)?;
         let items: LookFile<ItemLook, ItemUseOnly> = parse_table("items", items)?;
+        let bolts: LookFile<ItemLook, IgnoredAny> = parse_table("bolts", bolts)?;
         let looks = Self {
+            bolts: bolts.kinds.into_iter().map(|e| named(e, None)).collect(),
             npcs: npcs.kinds.into_iter().map(|e| named(e, None)).collect(),
             items: (items.kinds.into_iter())
                 .map(|e| {

@@ -100,7 +100,11 @@ pub fn describe(event: GameEvent) -> String {
             target,
         } => format!("You miss the {}.", name(target)),
         GameEvent::Miss { attacker, .. } => format!("The {} misses you.", name(attacker)),
-        GameEvent::Kill { victim, .. } => format!("You kill the {}.", name(victim)),
+        GameEvent::Kill {
+            killer: Actor::Player,
+            victim,
+        } => format!("You kill the {}.", name(victim)),
+        GameEvent::Kill { victim, .. } => format!("The {} dies.", name(victim)),
         GameEvent::PlayerDied {
             killer: Actor::Player,
         } => "You die by your own hand.".to_string(),

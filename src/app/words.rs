@@ -2,7 +2,7 @@
 //! capitals), and the lines said outside the map: the version, the seed, the welcome.
 
 use super::looks;
-use umbra_rules::game::{Game, NpcKind};
+use umbra_rules::game::{Game, NpcKind, TURN_TIME};
 
 /// How a message reads: harm in red, gains in green.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +19,18 @@ pub fn npc_name(npc_type: NpcKind) -> &'static str {
 }
 
 /// The name with its indefinite article: "an orc", "a troll".
+/// How a kind's pace differs from the player's, in a word: "fast" for one that steps quicker,
+/// "slow" for one that steps slower; None at the player's pace. A kind's step is what the
+/// player can outrun or not, so it names the pace.
+pub fn pace(npc_type: NpcKind) -> Option<&'static str> {
+    let step = npc_type.rules().time.move_;
+    match step.cmp(&TURN_TIME) {
+        std::cmp::Ordering::Less => Some("fast"),
+        std::cmp::Ordering::Greater => Some("slow"),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
 pub fn npc_with_article(npc_type: NpcKind) -> String {
     looks::npc(npc_type).a()
 }

@@ -74,7 +74,8 @@ impl Scenario {
         outcome
     }
 
-    /// A map whose labelled cells in `npcs` hold an NPC (`o`/`T` awake, `z`/`Z` asleep) that the
+    /// A map whose labelled cells in `npcs` hold an NPC (any kind's map letter: `o`/`T` awake,
+    /// `z`/`Z` asleep, ...) that the
     /// test can then follow by its label: `('1', 'z')` is "the orc asleep at 1". A label may
     /// hold an item instead (`('1', '!')`, a potion at 1), so its cell keeps its name.
     pub fn with_npcs(rows: &[&str], npcs: &[(char, char)]) -> Self {
@@ -101,7 +102,8 @@ impl Scenario {
             named: Vec::new(),
             frames: Vec::new(),
         };
-        for &(label, _) in npcs.iter().filter(|(_, glyph)| "oTzZ".contains(*glyph)) {
+        let is_npc = |glyph: char| NpcKind::from_map_letter(glyph).is_some();
+        for &(label, _) in npcs.iter().filter(|(_, glyph)| is_npc(*glyph)) {
             let at = scenario.at(label);
             let id = scenario
                 .game

@@ -32,8 +32,23 @@ pub const PLAYER_ATTACK: AttackDice = AttackDice {
     damage: (2, 4),
 };
 
-// Monsters' numbers (hit points, attacks, traits, points, where they spawn) are in the
-// bestiary, content/bestiary.ron, each with its reason.
+// Monsters' numbers (hit points, attacks, speeds, traits, points, where they spawn) are in the
+// bestiary, content/bestiary.ron, and what anyone sends flying in the bolt table,
+// content/bolts.ron, each with its reason.
+
+/// Time, in hundredths of a turn: every player action takes one turn, 100. Each turn every
+/// awake NPC gains this much time and acts while it has some left, each action spending what
+/// its kind's action takes (`time` in the bestiary): a kind moving in 50 steps twice a turn, one
+/// moving in 200 steps every other turn. Hundredths leave room for paces between.
+pub const TURN_TIME: u32 = 100;
+/// The quickest an action may be: four actions a turn at most, so a turn's rounds stay few.
+pub const FASTEST_ACTION_TIME: u32 = 25;
+/// The slowest an action may be: a kind still acts once in four turns.
+pub const SLOWEST_ACTION_TIME: u32 = 400;
+/// A kind that keeps its distance (`KeepsDistance`) stays this many steps from the player: out
+/// of reach of a blow and of a step and a blow, close enough to keep its line (Brogue's archers
+/// keep three).
+pub const KEEP_DISTANCE_STEPS: u32 = 3;
 
 // Sight.
 

@@ -88,6 +88,13 @@ pub struct Agent {
     /// Turns left stumbling about at random (an item's confusion); its state and memory wait
     /// untouched meanwhile, and it goes back to them when this reaches zero.
     pub confused_for: u16,
+    /// Time it has left to act this turn, in hundredths of a turn (see
+    /// [`balance::TURN_TIME`]): below zero while a slow action it took is still under way.
+    pub time_left: i16,
+    /// It stepped back from the player with its last action (a kind that keeps its distance):
+    /// it gives ground one step at a time, every other action, so a player who presses on
+    /// reaches it.
+    pub gave_ground: bool,
 }
 
 impl Agent {
@@ -113,6 +120,8 @@ impl Agent {
             last_sighting: None,
             stuck_turns: 0,
             confused_for: 0,
+            time_left: 0,
+            gave_ground: false,
         }
     }
 
@@ -132,7 +141,10 @@ impl Agent {
             } => cell(target) && cell(previous),
             NpcState::Asleep | NpcState::Hunting | NpcState::Fleeing => true,
         };
+        let time = i32::from(self.time_left);
+        let slowest = balance::SLOWEST_ACTION_TIME as i32;
         state
+            && (balance::TURN_TIME as i32 - slowest..=balance::TURN_TIME as i32).contains(&time)
             && self
                 .last_sighting
                 .is_none_or(|sighting| cell(sighting.coord))

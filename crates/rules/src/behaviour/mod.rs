@@ -12,6 +12,7 @@ mod flee;
 mod hunt;
 mod local_map;
 mod noise;
+mod ranged;
 mod search;
 mod sight;
 mod wander;
@@ -54,6 +55,8 @@ pub enum NpcAction {
     Wait,
     /// Step, or attack whoever stands in the way.
     Move(CardinalDirection),
+    /// Send its kind's bolt at a cell: an arrow at the player, healing at an ally.
+    Fire(ICoord),
 }
 
 /// What an NPC decided: its action, and whether it shouts to the others (free, with the action).
@@ -188,7 +191,7 @@ impl BehaviourContext {
         }
         let action = match agent.state {
             NpcState::Asleep => NpcAction::Wait,
-            NpcState::Hunting if sees => self.close_in(world, here, player),
+            NpcState::Hunting if sees => self.engage(world, npc, agent, player),
             NpcState::Hunting => {
                 agent.lose_sight(here, turn);
                 self.search_step(world, here, agent, rng, turn)
@@ -214,7 +217,7 @@ impl BehaviourContext {
         if world.hit_points(npc).is_some_and(is_recovered) {
             if sees {
                 agent.turn_to_fight(Reason::Recovered, turn);
-                return self.close_in(world, here, player);
+                return self.engage(world, npc, agent, player);
             }
             agent.recover(here, turn);
             return self.search_step(world, here, agent, rng, turn);

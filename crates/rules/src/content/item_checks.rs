@@ -2,20 +2,20 @@
 
 use super::error::{ContentError, field_error};
 use super::tables::{Entry, ItemRules, ItemUse};
-use crate::balance::{AttackDice, PLAYER_VISION_DISTANCE_SQUARED};
+use crate::balance::PLAYER_VISION_DISTANCE_SQUARED;
 
 const TABLE: &str = "items";
 
 /// An entry's use and stack: every amount at least one, every range from its least to its
 /// most, and every reach inside the player's sight, so nothing strikes what the player cannot see.
-pub(super) fn check_item(entry: &Entry<ItemRules>) -> Result<(), ContentError> {
+pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), ContentError> {
     let rules = &entry.rules;
     let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));
     let (fewest, most) = rules.stack;
     if fewest == 0 || fewest > most {
         return fail("stack", "runs from at least one to its most");
     }
-    if let Some(range) = rules.use_.range()
+    if let Some(range) = reach(&rules.use_)
         && (range == 0 || range * range > PLAYER_VISION_DISTANCE_SQUARED)
     {
         return fail(
@@ -37,12 +37,28 @@ pub(super) fn check_item(entry: &Entry<ItemRules>) -> Result<(), ContentError> {
             }
             check_damage(entry, damage)
         }
-        ItemUse::Throw { attack, .. } => check_attack(entry, attack),
-        ItemUse::Drink { .. } | ItemUse::Confuse { .. } | ItemUse::WinsTheRun => Ok(()),
+        // A thrown item's reach and blow are its bolt's, checked with the bolt table.
+        ItemUse::Drink { .. }
+        | ItemUse::Confuse { .. }
+        | ItemUse::Throw { .. }
+        | ItemUse::WinsTheRun => Ok(()),
     }
 }
 
-fn check_damage(entry: &Entry<ItemRules>, (least, most): (u32, u32)) -> Result<(), ContentError> {
+/// How far a use reaches by its own numbers (a thrown item's is its bolt's).
+fn reach(use_: &ItemUse<String>) -> Option<u32> {
+    match *use_ {
+        ItemUse::Lightning { range, .. }
+        | ItemUse::Confuse { range, .. }
+        | ItemUse::Fireball { range, .. } => Some(range),
+        ItemUse::Throw { .. } | ItemUse::Drink { .. } | ItemUse::WinsTheRun => None,
+    }
+}
+
+fn check_damage(
+    entry: &Entry<ItemRules<String>>,
+    (least, most): (u32, u32),
+) -> Result<(), ContentError> {
     if least == 0 || least > most {
         return Err(field_error(
             TABLE,
@@ -52,17 +68,4 @@ fn check_damage(entry: &Entry<ItemRules>, (least, most): (u32, u32)) -> Result<(
         ));
     }
     Ok(())
-}
-
-fn check_attack(entry: &Entry<ItemRules>, attack: AttackDice) -> Result<(), ContentError> {
-    let (hits, out_of) = attack.to_hit;
-    if out_of == 0 || hits > out_of {
-        return Err(field_error(
-            TABLE,
-            &entry.name,
-            "use",
-            "to_hit must be a chance of at most one in one",
-        ));
-    }
-    check_damage(entry, attack.damage)
 }

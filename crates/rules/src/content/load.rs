@@ -4,10 +4,11 @@
 
 use serde::de::DeserializeOwned;
 
+use super::bolts::{bolt_named, check_bolts};
 use super::error::{ContentError, Problem, field_error};
-use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
+use super::tables::{BestiaryFile, BoltsFile, Entry, ItemsFile, Spawn};
 use super::{Bestiary, Content, ItemKind, ItemUse, Items};
-use crate::balance::FINAL_DEPTH;
+use crate::balance::{FASTEST_ACTION_TIME, FINAL_DEPTH, SLOWEST_ACTION_TIME};
 
 /// Reads one table file as `T`. On error, names the entry the reader stopped in: the last
 /// `name: "..."` at or before the line it complains of.
@@ -40,26 +41,47 @@ fn entry_at(source: &str, line: usize) -> Option<String> {
 }
 
 impl Content {
-    /// Both tables from their text, checked.
-    pub fn load(bestiary: &str, items: &str) -> Result<Self, ContentError> {
+    /// The three tables from their text, checked, bolts named by the others found.
+    pub fn load(bestiary: &str, items: &str, bolts: &str) -> Result<Self, ContentError> {
         let bestiary_file: BestiaryFile = parse_table("bestiary", bestiary)?;
         let items_file: ItemsFile = parse_table("items", items)?;
+        let bolts_file: BoltsFile = parse_table("bolts", bolts)?;
+        check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
         let prize = check_items(&items_file)?;
         let bestiary = Bestiary {
             per_room: bestiary_file.per_room,
             extra_per_room: bestiary_file.extra_per_room,
-            kinds: bestiary_file.kinds.into_iter().map(|e| e.rules).collect(),
+            kinds: bestiary_file
+                .kinds
+                .into_iter()
+                .map(|e| {
+                    let name = e.name;
+                    let find =
+                        |bolt: String| bolt_named(&bolts_file, "bestiary", &name, "bolt", &bolt);
+                    e.rules.map_bolts(find)
+                })
+                .collect::<Result<_, _>>()?,
         };
         let items = Items {
             per_level: items_file.per_level,
-            kinds: items_file.kinds.into_iter().map(|e| e.rules).collect(),
+            kinds: items_file
+                .kinds
+                .into_iter()
+                .map(|e| {
+                    let name = e.name;
+                    let find = |bolt: String| bolt_named(&bolts_file, "items", &name, "use", &bolt);
+                    e.rules.map_bolts(find)
+                })
+                .collect::<Result<_, _>>()?,
             prize,
         };
-        let digest = digest(&bestiary, &items);
+        let bolts: Vec<_> = bolts_file.kinds.into_iter().map(|e| e.rules).collect();
+        let digest = digest(&bestiary, &items, &bolts);
         Ok(Self {
             bestiary,
             items,
+            bolts,
             digest,
         })
     }
@@ -67,13 +89,14 @@ impl Content {
 
 /// A CRC-32 of the rules' half of both tables in postcard's encoding: the same on every
 /// platform, and blind to the words, which change no game.
-fn digest(bestiary: &Bestiary, items: &Items) -> u32 {
+fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32 {
     let rules = (
         &bestiary.per_room,
         bestiary.extra_per_room,
         &bestiary.kinds,
         items.per_level,
         &items.kinds,
+        bolts,
     );
     let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
     crc32fast::hash(&bytes)
@@ -168,7 +191,7 @@ fn shared(table: &'static str, entry: String, field: &'static str, other: &str) 
     }
 }
 
-fn check_npc(entry: &Entry<super::NpcRules>) -> Result<(), ContentError> {
+fn check_npc(entry: &Entry<super::NpcRules<String>>) -> Result<(), ContentError> {
     const TABLE: &str = "bestiary";
     let rules = &entry.rules;
     let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));
@@ -185,6 +208,14 @@ fn check_npc(entry: &Entry<super::NpcRules>) -> Result<(), ContentError> {
     let (fewest, most) = rules.spawn.band;
     if fewest == 0 || fewest > most {
         return fail("spawn", "band runs from at least one to its most");
+    }
+    let times = rules.time;
+    let pace = FASTEST_ACTION_TIME..=SLOWEST_ACTION_TIME;
+    if !pace.contains(&times.move_) || !pace.contains(&times.attack) {
+        return fail(
+            "time",
+            "an action takes from a quarter of a turn (25) to four turns (400)",
+        );
     }
     let letters = rules.map_letters;
     if letters.awake == letters.asleep || !letters.awake.is_ascii_alphabetic() {
@@ -283,7 +314,7 @@ fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
 /// The one item that wins the run.
 fn the_prize(file: &ItemsFile) -> Result<ItemKind, ContentError> {
     let prizes: Vec<usize> = (0..file.kinds.len())
-        .filter(|&i| file.kinds[i].rules.use_ == ItemUse::WinsTheRun)
+        .filter(|&i| matches!(file.kinds[i].rules.use_, ItemUse::WinsTheRun))
         .collect();
     match prizes[..] {
         [prize] => Ok(ItemKind(prize as u8)),

@@ -7,6 +7,7 @@
 //! Kinds are numbered in table order; every per-kind lookup indexes a table of that length, so
 //! a new entry is known everywhere at once.
 
+mod bolts;
 mod error;
 mod item_checks;
 mod load;
@@ -19,7 +20,8 @@ pub use error::{ContentError, Problem};
 pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{
-    Chance, ItemClass, ItemRules, ItemUse, MapLetters, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
+    ActionTimes, BoltEffect, BoltRules, Chance, ItemClass, ItemRules, ItemUse, MapLetters,
+    NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
 };
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds
@@ -29,6 +31,7 @@ pub const LOOKS_PER_CLASS: u8 = 16;
 /// The shipped bestiary and item table.
 pub const BESTIARY_SOURCE: &str = include_str!("../../../../content/bestiary.ron");
 pub const ITEMS_SOURCE: &str = include_str!("../../../../content/items.ron");
+pub const BOLTS_SOURCE: &str = include_str!("../../../../content/bolts.ron");
 
 /// A monster kind: its place in the bestiary.
 #[derive(
@@ -86,6 +89,27 @@ impl ItemKind {
     }
 }
 
+/// A bolt kind: its place in the bolt table.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct BoltKind(u8);
+
+impl BoltKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().bolts.len()).map(|i| Self(i as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static BoltRules {
+        &content().bolts[self.index()]
+    }
+}
+
 /// The bestiary as the rules use it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bestiary {
@@ -108,11 +132,12 @@ pub struct Items {
 pub struct Content {
     pub bestiary: Bestiary,
     pub items: Items,
+    pub bolts: Vec<BoltRules>,
     pub digest: u32,
 }
 
 static CONTENT: LazyLock<Result<Content, ContentError>> =
-    LazyLock::new(|| Content::load(BESTIARY_SOURCE, ITEMS_SOURCE));
+    LazyLock::new(|| Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE));
 
 /// The shipped content. Checked by the tests and by [`check`] when the game starts, so play
 /// never meets broken tables.

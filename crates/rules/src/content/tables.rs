@@ -4,6 +4,7 @@
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
+use super::BoltKind;
 use crate::balance::AttackDice;
 
 /// One entry of a table: its name (to name it in errors), the rules' half, the app's half.
@@ -22,7 +23,7 @@ pub(super) struct Entry<R> {
 pub(super) struct BestiaryFile {
     pub per_room: Vec<u32>,
     pub extra_per_room: Chance,
-    pub kinds: Vec<Entry<NpcRules>>,
+    pub kinds: Vec<Entry<NpcRules<String>>>,
 }
 
 /// `content/items.ron`.
@@ -30,7 +31,44 @@ pub(super) struct BestiaryFile {
 #[serde(deny_unknown_fields)]
 pub(super) struct ItemsFile {
     pub per_level: (u32, u32),
-    pub kinds: Vec<Entry<ItemRules>>,
+    pub kinds: Vec<Entry<ItemRules<String>>>,
+}
+
+/// `content/bolts.ron`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BoltsFile {
+    pub kinds: Vec<Entry<BoltRules>>,
+}
+
+/// Something that flies at someone, whoever sends it: a thrown dart, an archer's arrow, a
+/// shaman's healing, a bloat's burst. Every one is resolved by the same code (`game::flight`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoltRules {
+    /// How far it is sent (a circle, squared distance, as sight); zero for a burst where its
+    /// sender stands.
+    pub range: u32,
+    pub effect: BoltEffect,
+}
+
+/// What a bolt does to the character it stops on (or, bursting, round where it stops).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoltEffect {
+    /// A blow with these dice, as a melee blow.
+    Blow(AttackDice),
+    /// Heals this many hit points (inclusive range): sent at allies, never at the player.
+    Heal((u32, u32)),
+    /// Bursts where it stops: this much damage to every character within `radius` the blast
+    /// reaches past walls.
+    Burst { damage: (u32, u32), radius: u32 },
+}
+
+impl BoltEffect {
+    /// True for a bolt sent to help an ally rather than to hurt the player.
+    pub fn helps(self) -> bool {
+        matches!(self, Self::Heal(_))
+    }
 }
 
 /// A number that changes with depth: `first` on the shallowest level of its window, `last` on
@@ -95,6 +133,9 @@ pub enum NpcTrait {
     /// Badly hurt (see [`crate::balance::FLEE_AT_OR_BELOW`]), it runs on a safety map, and
     /// comes back to fight once healed.
     FleesWhenHurt,
+    /// Stays [`crate::balance::KEEP_DISTANCE_STEPS`] away from the player: steps back when the
+    /// player comes closer, and comes no closer itself (Brogue's MAINTAINS_DISTANCE).
+    KeepsDistance,
 }
 
 /// How hand-drawn maps (tests, benchmarks) write a kind.
@@ -105,12 +146,45 @@ pub struct MapLetters {
     pub asleep: char,
 }
 
-/// Everything the rules know of a monster kind.
+/// How long a kind's actions take, in hundredths of a player's turn: 100 is the player's
+/// pace, 50 twice as fast, 200 half as fast (Brogue's movement and attack durations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionTimes {
+    /// A step, a wait, a stumble.
+    #[serde(rename = "move")]
+    pub move_: u32,
+    /// A blow or a bolt sent.
+    pub attack: u32,
+}
+
+/// The player's own pace: every kind that does not say otherwise.
+pub const NORMAL_TIMES: ActionTimes = ActionTimes {
+    move_: crate::balance::TURN_TIME,
+    attack: crate::balance::TURN_TIME,
+};
+
+fn normal_times() -> ActionTimes {
+    NORMAL_TIMES
+}
+
+/// Everything the rules know of a monster kind. `B` names a bolt: its name as the table writes
+/// it, then its place in the bolt table once read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NpcRules {
+pub struct NpcRules<B = BoltKind> {
     pub hit_points: u32,
     pub attack: AttackDice,
+    /// How long its steps and blows take; the player's pace if not given.
+    #[serde(default = "normal_times")]
+    pub time: ActionTimes,
+    /// What it sends from afar: shot at the player if it hurts, sent at a hurt ally in view if
+    /// it heals.
+    #[serde(default = "Option::default")]
+    pub bolt: Option<B>,
+    /// What bursts where it dies.
+    #[serde(default = "Option::default")]
+    pub on_death: Option<B>,
     pub traits: Vec<NpcTrait>,
     /// Points for killing one.
     pub score: u64,
@@ -118,16 +192,34 @@ pub struct NpcRules {
     pub map_letters: MapLetters,
 }
 
-impl NpcRules {
+impl<B> NpcRules<B> {
     pub fn has(&self, wanted: NpcTrait) -> bool {
         self.traits.contains(&wanted)
+    }
+
+    /// The same kind with its bolts named another way.
+    pub(super) fn map_bolts<C, E>(
+        self,
+        mut bolt: impl FnMut(B) -> Result<C, E>,
+    ) -> Result<NpcRules<C>, E> {
+        Ok(NpcRules {
+            hit_points: self.hit_points,
+            attack: self.attack,
+            time: self.time,
+            bolt: self.bolt.map(&mut bolt).transpose()?,
+            on_death: self.on_death.map(&mut bolt).transpose()?,
+            traits: self.traits,
+            score: self.score,
+            spawn: self.spawn,
+            map_letters: self.map_letters,
+        })
     }
 }
 
 /// What using (or taking) an item does. Ranges and radii are circles (squared distance), as
 /// sight is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ItemUse {
+pub enum ItemUse<B = BoltKind> {
     /// A potion: drunk, it heals this many hit points.
     Drink { heal: u32 },
     /// A scroll, read: strikes the nearest enemy in the player's view within `range`.
@@ -142,9 +234,9 @@ pub enum ItemUse {
         radius: u32,
         range: u32,
     },
-    /// Thrown at a target: the first character on the line takes a blow with these dice; it
-    /// lands where it stops, to be picked up again.
-    Throw { attack: AttackDice, range: u32 },
+    /// Thrown at a target as this bolt (its range, its blow); it lands where it stops, to be
+    /// picked up again.
+    Throw { bolt: B },
     /// Lies on the last level in place of the stairs; taking it wins the run.
     WinsTheRun,
 }
@@ -162,8 +254,8 @@ pub enum ItemClass {
     Prize,
 }
 
-impl ItemUse {
-    pub fn class(self) -> ItemClass {
+impl<B> ItemUse<B> {
+    pub fn class(&self) -> ItemClass {
         match self {
             Self::Drink { .. } => ItemClass::Potion,
             Self::Lightning { .. } | Self::Confuse { .. } | Self::Fireball { .. } => {
@@ -174,23 +266,48 @@ impl ItemUse {
         }
     }
 
+    /// True for the kinds used at a cell the player picks.
+    pub fn is_aimed(&self) -> bool {
+        matches!(
+            self,
+            Self::Confuse { .. } | Self::Fireball { .. } | Self::Throw { .. }
+        )
+    }
+
+    /// The same use with its bolt named another way.
+    pub(super) fn map_bolt<C, E>(
+        self,
+        bolt: impl FnOnce(B) -> Result<C, E>,
+    ) -> Result<ItemUse<C>, E> {
+        Ok(match self {
+            Self::Drink { heal } => ItemUse::Drink { heal },
+            Self::Lightning { damage, range } => ItemUse::Lightning { damage, range },
+            Self::Confuse { turns, range } => ItemUse::Confuse { turns, range },
+            Self::Fireball {
+                damage,
+                radius,
+                range,
+            } => ItemUse::Fireball {
+                damage,
+                radius,
+                range,
+            },
+            Self::Throw { bolt: b } => ItemUse::Throw { bolt: bolt(b)? },
+            Self::WinsTheRun => ItemUse::WinsTheRun,
+        })
+    }
+}
+
+impl ItemUse {
     /// How far it reaches, for the kinds that reach.
     pub fn range(self) -> Option<u32> {
         match self {
             Self::Lightning { range, .. }
             | Self::Confuse { range, .. }
-            | Self::Fireball { range, .. }
-            | Self::Throw { range, .. } => Some(range),
+            | Self::Fireball { range, .. } => Some(range),
+            Self::Throw { bolt } => Some(bolt.rules().range),
             Self::Drink { .. } | Self::WinsTheRun => None,
         }
-    }
-
-    /// True for the kinds used at a cell the player picks.
-    pub fn is_aimed(self) -> bool {
-        matches!(
-            self,
-            Self::Confuse { .. } | Self::Fireball { .. } | Self::Throw { .. }
-        )
     }
 }
 
@@ -201,13 +318,28 @@ fn one() -> (u32, u32) {
 /// Everything the rules know of an item kind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ItemRules {
+pub struct ItemRules<B = BoltKind> {
     #[serde(rename = "use")]
-    pub use_: ItemUse,
+    pub use_: ItemUse<B>,
     /// None for an item placed by its own rule (the Sunstone).
     pub spawn: Option<Spawn>,
     /// How many lie together where one is placed (inclusive range; one if not given).
     #[serde(default = "one")]
     pub stack: (u32, u32),
     pub map_letter: char,
+}
+
+impl<B> ItemRules<B> {
+    /// The same kind with its bolt named another way.
+    pub(super) fn map_bolts<C, E>(
+        self,
+        bolt: impl FnOnce(B) -> Result<C, E>,
+    ) -> Result<ItemRules<C>, E> {
+        Ok(ItemRules {
+            use_: self.use_.map_bolt(bolt)?,
+            spawn: self.spawn,
+            stack: self.stack,
+            map_letter: self.map_letter,
+        })
+    }
 }

@@ -47,12 +47,16 @@ impl Game {
             self.events.push(GameEvent::PlayerDied { killer });
         } else {
             self.agents.remove(target);
-            // Only the player kills, and only on its own turn, outside the NPC phase.
+            // NPCs die on the player's turn (by its hand, its items, or a burst it set off):
+            // an NPC's bolts are sent only along a clear line to the player, so none strikes
+            // another NPC in the NPC phase, while this list is taken.
             self.awake.retain(|&npc| npc != target);
+            self.events.push(GameEvent::Kill { killer, victim });
             if let Actor::Npc(kind) = victim {
                 self.kills[kind.index()] += 1;
+                let at = self.world.coord_of(target);
+                self.burst_on_death(kind, at);
             }
-            self.events.push(GameEvent::Kill { killer, victim });
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use coord_2d::ICoord;
 
-use super::{AimError, ItemName};
+use super::{AimError, ItemName, Missile};
 use crate::content::{ItemKind, NpcKind};
 
 /// Who did something, in terms a message can name.
@@ -79,29 +79,37 @@ pub enum GameEvent {
         item: ItemKind,
         by_elimination: bool,
     },
-    /// Something flew from `from` along the line toward `toward` and stopped at `stop`: the
-    /// cells are [`flight_cells`]. For the app to animate.
+    /// Something `by` sent flew from `from` along the line toward `toward` and stopped at
+    /// `stop`: the cells are [`super::flight_cells`]. For the app to animate.
     Flew {
-        item: ItemKind,
+        by: Actor,
+        what: Missile,
         from: ICoord,
         toward: ICoord,
         stop: ICoord,
     },
     /// A fireball burst over every cell within its radius of `centre` that the blast reached.
     Burst {
-        item: ItemKind,
+        what: Missile,
         centre: ICoord,
     },
-    /// A character took damage from an item (a dart, lightning, a fireball).
+    /// A character took damage from something that flew or burst (a dart, an arrow,
+    /// lightning, a fireball).
     Struck {
-        item: ItemKind,
+        what: Missile,
         target: Actor,
         damage: u32,
     },
-    /// A thrown item missed the character it flew at.
+    /// Something sent as a blow missed the character it flew at.
     Missed {
-        item: ItemKind,
+        what: Missile,
         target: Actor,
+    },
+    /// A bolt healed a character by this much.
+    Mended {
+        what: Missile,
+        target: Actor,
+        amount: u32,
     },
     /// An NPC was confused by an item.
     Confused {

@@ -97,7 +97,7 @@ impl Game {
             (ItemUse::Fireball { damage, radius, .. }, Some(at)) => {
                 self.fireball(kind, damage, radius, at)
             }
-            (ItemUse::Throw { attack, .. }, Some(at)) => self.throw(kind, attack, at),
+            (ItemUse::Throw { bolt }, Some(at)) => self.throw(kind, bolt, at),
             // Aimed kinds always have a target by now.
             _ => (),
         }

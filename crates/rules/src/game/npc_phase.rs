@@ -1,5 +1,12 @@
-//! The NPC phase of a turn: sleepers in view may notice the player, every awake NPC acts once in
-//! spawn order, and the noises of the turn are heard at the end.
+//! The NPC phase of a turn: sleepers in view may notice the player, every awake NPC gains a
+//! turn's time and acts, and the noises of the turn are heard at the end.
+//!
+//! Turn order: the phase goes in rounds. In each round every awake NPC with time left acts once,
+//! in spawn order, and spends what that action takes its kind (`time` in the bestiary); rounds
+//! go on until nobody has time left. So a kind moving in half a turn steps twice a turn, after
+//! everyone else's first action; a kind moving in two turns owes time after a step and sits
+//! out the next turn. Everything is whole numbers, in a fixed order: the same seed and actions
+//! give the same order.
 //!
 //! Only awake NPCs are visited, so a level of sleepers costs nothing per turn: a sleeper changes
 //! only when the player sees it (the stealth check) or a noise reaches it, and both are found by
@@ -9,7 +16,7 @@ use direction::CardinalDirection;
 use entity_table::Entity;
 use rand::Rng;
 
-use super::{Actor, Game, GameEvent};
+use super::{Actor, Game, GameEvent, Missile};
 use crate::balance;
 use crate::behaviour::{Noise, NpcAction, Senses, has_trait};
 use crate::content::NpcTrait;
@@ -19,9 +26,31 @@ impl Game {
     pub(super) fn npc_phase(&mut self) {
         self.sleepers_take_notice();
         let awake = std::mem::take(&mut self.awake);
-        for &npc in &awake {
-            // Only a blow can kill the player, and npc_turn says when one fell.
-            if self.npc_turn(npc) && !self.world.is_player_alive() {
+        let mut first_round = true;
+        'rounds: loop {
+            let mut time_left = false;
+            for &npc in &awake {
+                if first_round {
+                    self.new_turn_for(npc);
+                }
+                if self
+                    .agents
+                    .get(npc)
+                    .is_none_or(|agent| agent.time_left <= 0)
+                {
+                    continue;
+                }
+                let spent = self.npc_turn(npc);
+                if self.ending.is_some() {
+                    break 'rounds;
+                }
+                if let Some(agent) = self.agents.get_mut(npc) {
+                    agent.time_left = agent.time_left.saturating_sub(spent);
+                    time_left |= agent.time_left > 0;
+                }
+            }
+            first_round = false;
+            if !time_left {
                 break;
             }
         }
@@ -29,17 +58,30 @@ impl Game {
         self.hear_noises();
     }
 
-    /// One NPC's turn; true if it struck a blow.
-    fn npc_turn(&mut self, npc: Entity) -> bool {
+    /// An awake NPC's share of a new turn: its time, and now and then a hit point.
+    fn new_turn_for(&mut self, npc: Entity) {
         if self.turn.is_multiple_of(balance::NPC_REGENERATION_INTERVAL) {
             self.world.heal(npc, 1);
         }
+        if let Some(agent) = self.agents.get_mut(npc) {
+            let turn = balance::TURN_TIME as i16;
+            agent.time_left = agent.time_left.saturating_add(turn).min(turn);
+        }
+    }
+
+    /// One action of an NPC; the time it took.
+    fn npc_turn(&mut self, npc: Entity) -> i16 {
+        let times = self
+            .world
+            .npc_type(npc)
+            .map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
+        let (step, blow) = (times.move_ as i16, times.attack as i16);
         let agent = self
             .agents
             .get_mut(npc)
             .expect("every living NPC has an agent");
         if agent.confused_for > 0 {
-            return self.stumble(npc);
+            return if self.stumble(npc) { blow } else { step };
         }
         let senses = Senses {
             world: &self.world,
@@ -52,14 +94,24 @@ impl Game {
         if decision.shout {
             self.shout(npc);
         }
-        if let NpcAction::Move(direction) = decision.action
-            && let ActOutcome::Attacked(attack) =
-                self.world.move_character(npc, direction, &mut self.rng)
-        {
-            self.record_attack(attack);
-            return true;
+        match decision.action {
+            NpcAction::Wait => step,
+            NpcAction::Move(direction) => {
+                match self.world.move_character(npc, direction, &mut self.rng) {
+                    ActOutcome::Attacked(attack) => {
+                        self.record_attack(attack);
+                        blow
+                    }
+                    ActOutcome::Moved | ActOutcome::Blocked => step,
+                }
+            }
+            NpcAction::Fire(at) => {
+                if let Some(bolt) = self.world.npc_type(npc).and_then(|k| k.rules().bolt) {
+                    self.send_bolt(npc, Missile::Bolt(bolt), bolt, at);
+                }
+                blow
+            }
         }
-        false
     }
 
     /// A confused NPC steps one way at random (a blow if it stumbles into the player), and

@@ -4,6 +4,7 @@
 //! entity leaves both tables at once. Queries live in `query.rs`, changes in `action.rs`.
 
 mod action;
+mod flight;
 mod invariants;
 mod items;
 mod query;
@@ -12,6 +13,7 @@ mod record;
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 use entity_table::{Entity, EntityAllocator};
+pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::Lying;
 pub use record::{WorldRecord, table_from_rows, table_rows};

@@ -1,0 +1,124 @@
+//! A hunter that sees the player, by its kind's traits and bolt: a healer mends a hurt ally it
+//! can reach, a kind that keeps its distance backs away from a player who comes close, a kind
+//! with a harmful bolt shoots when it has a clear line, and the rest close in.
+
+use coord_2d::ICoord;
+use direction::CardinalDirection;
+use entity_table::Entity;
+
+use super::{Agent, BehaviourContext, NpcAction, hunt, sight};
+use crate::balance::KEEP_DISTANCE_STEPS;
+use crate::content::{BoltKind, NpcTrait};
+use crate::world::{HitPoints, World};
+
+impl BehaviourContext {
+    /// What a hunter that sees the player does this turn.
+    pub(super) fn engage(
+        &mut self,
+        world: &World,
+        npc: Entity,
+        agent: &mut Agent,
+        player: ICoord,
+    ) -> NpcAction {
+        let here = world.coord_of(npc);
+        let gave_ground = std::mem::take(&mut agent.gave_ground);
+        let Some(rules) = world.npc_type(npc).map(|kind| kind.rules()) else {
+            return NpcAction::Wait;
+        };
+        let (helping, harming) = split_bolt(rules.bolt);
+        if let Some(bolt) = helping
+            && let Some(ally) = hurt_ally_in_line(world, here, bolt)
+        {
+            return NpcAction::Fire(ally);
+        }
+        let keeps_distance = rules.has(NpcTrait::KeepsDistance);
+        let steps = (player - here).manhattan_magnitude();
+        if keeps_distance
+            && steps < KEEP_DISTANCE_STEPS
+            && !gave_ground
+            && let Some(direction) = self.step_away(world, here)
+        {
+            agent.gave_ground = true;
+            return NpcAction::Move(direction);
+        }
+        if let Some(bolt) = harming
+            && world.has_clear_line(here, player, bolt.rules().range)
+        {
+            return NpcAction::Fire(player);
+        }
+        if keeps_distance && steps <= KEEP_DISTANCE_STEPS {
+            // Cornered next to the player, it fights; at its distance with no line, it waits
+            // for one rather than stepping in.
+            return hunt::adjacent_direction(here, player).map_or(NpcAction::Wait, NpcAction::Move);
+        }
+        self.close_in(world, here, player)
+    }
+
+    /// A step to a free cell further from the player by the map towards it, the furthest
+    /// first (the first in compass order on a tie); None if every step leads no further.
+    fn step_away(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
+        self.prepare(world);
+        let now = self.distance_map.distance(here)?;
+        CardinalDirection::all()
+            .filter_map(|direction| {
+                let cell = here + direction.coord();
+                let distance = self.distance_map.distance(cell)?;
+                (distance > now && world.can_npc_enter(cell)).then_some((distance, direction))
+            })
+            .fold(
+                None,
+                |best: Option<(u32, CardinalDirection)>, (distance, direction)| match best {
+                    Some((furthest, _)) if furthest >= distance => best,
+                    _ => Some((distance, direction)),
+                },
+            )
+            .map(|(_, direction)| direction)
+    }
+}
+
+/// A kind's bolt as one that helps allies or one that harms the player.
+fn split_bolt(bolt: Option<BoltKind>) -> (Option<BoltKind>, Option<BoltKind>) {
+    match bolt {
+        Some(bolt) if bolt.rules().effect.helps() => (Some(bolt), None),
+        Some(bolt) => (None, Some(bolt)),
+        None => (None, None),
+    }
+}
+
+/// The most hurt ally (the least hit points left, as a share of its most; the first found in
+/// row order on a tie) that a bolt from `here` would reach and that the sender sees. Reads
+/// the cells within the bolt's range, a few dozen, never the level's list of NPCs.
+fn hurt_ally_in_line(world: &World, here: ICoord, bolt: BoltKind) -> Option<ICoord> {
+    let range = bolt.rules().range;
+    let reach = range as i32;
+    let player = world.player();
+    let mut best: Option<(HitPoints, ICoord)> = None;
+    for y in here.y - reach..=here.y + reach {
+        for x in here.x - reach..=here.x + reach {
+            let cell = ICoord::new(x, y);
+            if cell == here || !world.has_character(cell) {
+                continue;
+            }
+            let Some(ally) = world.character_at(cell).filter(|&c| c != player) else {
+                continue;
+            };
+            let Some(hp) = world.hit_points(ally).filter(|hp| hp.current < hp.max) else {
+                continue;
+            };
+            let more_hurt = best.is_none_or(|(other, _)| less_left(hp, other));
+            if more_hurt
+                && sight::can_see(world, here, cell)
+                && world.has_clear_line(here, cell, range)
+            {
+                best = Some((hp, cell));
+            }
+        }
+    }
+    best.map(|(_, cell)| cell)
+}
+
+/// True if `a` has a smaller share of its hit points left than `b` (current/max, compared
+/// without division).
+fn less_left(a: HitPoints, b: HitPoints) -> bool {
+    u64::from(a.current) * u64::from(b.max) < u64::from(b.current) * u64::from(a.max)
+}

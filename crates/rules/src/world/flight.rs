@@ -1,0 +1,74 @@
+//! Where something sent flying goes: a `line_2d` line from its sender, stopping before the
+//! first wall and on the first character. Deciding (an archer asking whether it has a line)
+//! and resolving (the arrow flying) both ask here, so they never disagree.
+
+use coord_2d::ICoord;
+use line_2d::{Config, LineSegment};
+
+use super::World;
+
+/// The cells something flying from `from` toward `toward` crosses, up to and including `stop`
+/// (which is on the line, or `from` itself when it went nowhere).
+pub fn flight_cells(from: ICoord, toward: ICoord, stop: ICoord) -> impl Iterator<Item = ICoord> {
+    let line = LineSegment::try_new(from, toward).ok();
+    let after_start = Config {
+        exclude_start: true,
+        exclude_end: false,
+    };
+    let cells = line
+        .into_iter()
+        .flat_map(move |line| line.config_iter(after_start));
+    let mut done = from == stop;
+    cells.take_while(move |&cell| {
+        let take = !done;
+        done |= cell == stop;
+        take
+    })
+}
+
+impl World {
+    /// Where a flight from `from` toward `toward` stops: the first character on the line, else
+    /// the last open cell before a wall, else `toward`.
+    pub fn flight_stop(&self, from: ICoord, toward: ICoord) -> ICoord {
+        let mut stop = from;
+        for cell in flight_cells(from, toward, toward) {
+            if self.is_wall(cell) {
+                break;
+            }
+            stop = cell;
+            if self.has_character(cell) {
+                break;
+            }
+        }
+        stop
+    }
+
+    /// True if something sent from `from` reaching `range` would fly to `to` and stop there:
+    /// no wall and no other character on the way.
+    pub fn has_clear_line(&self, from: ICoord, to: ICoord, range: u32) -> bool {
+        from != to && from.distance2(to) <= range * range && self.flight_stop(from, to) == to
+    }
+
+    /// Every open cell within `radius` of `centre` with no wall on the line between: what a
+    /// burst there reaches, in row order.
+    pub fn burst_cells(&self, centre: ICoord, radius: u32) -> Vec<ICoord> {
+        let reach = radius as i32;
+        let size = self.size();
+        let mut cells = Vec::new();
+        for y in centre.y - reach..=centre.y + reach {
+            for x in centre.x - reach..=centre.x + reach {
+                let cell = ICoord::new(x, y);
+                let on_map =
+                    x >= 0 && y >= 0 && (x as u32) < size.width() && (y as u32) < size.height();
+                if on_map
+                    && cell.distance2(centre) <= radius * radius
+                    && !self.is_wall(cell)
+                    && flight_cells(centre, cell, cell).all(|c| c == cell || !self.is_wall(c))
+                {
+                    cells.push(cell);
+                }
+            }
+        }
+        cells
+    }
+}
