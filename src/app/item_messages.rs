@@ -71,10 +71,12 @@ pub fn describe(event: GameEvent) -> Option<String> {
             format!("The {} {verb} {}.", npc_name(sender), looks::bolt(bolt).a())
         }
         GameEvent::Flew { .. } => String::new(),
+        // A monster's burst follows its death ("You kill the bloat."): the next line says
+        // whom it burns.
         GameEvent::Burst {
-            what: Missile::Bolt(bolt),
+            what: Missile::Bolt(_),
             ..
-        } => format!("{}!", capitalised(&looks::bolt(bolt).a())),
+        } => "It bursts!".to_string(),
         GameEvent::Burst { .. } => "The fireball bursts!".to_string(),
         GameEvent::Struck {
             what,
