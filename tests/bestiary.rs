@@ -299,8 +299,8 @@ fn the_shaman_does_not_heal_an_ally_it_cannot_see() {
         "the troll heals no more than by resting",
     );
     s.check(
-        steps(s.where_is('3'), s.game.player_coord()) >= 3,
-        "the shaman keeps its distance",
+        steps(s.where_is('3'), s.game.player_coord()) < 4,
+        "with no ally it can see, it has no reason to keep away: it comes on",
     );
 }
 

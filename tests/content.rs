@@ -278,7 +278,7 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
         let tables = bestiary_with(from, to);
         Content::load(&tables, ITEMS_SOURCE, BOLTS_SOURCE).unwrap_or_else(|e| panic!("{to}: {e}"));
     }
-    let tables = items_with("per_level: (1, 3)", "per_level: (1, 1)");
+    let tables = items_with("per_level: (1, 4)", "per_level: (1, 1)");
     Content::load(BESTIARY_SOURCE, &tables, BOLTS_SOURCE).unwrap_or_else(|e| panic!("(1, 1): {e}"));
 }
 
@@ -298,7 +298,7 @@ fn tables_without_kinds_and_backwards_ranges_are_named() {
     says(&error, "items", None, &["`kinds`"]);
     let error = refused(
         BESTIARY_SOURCE,
-        &items_with("per_level: (1, 3)", "per_level: (2, 1)"),
+        &items_with("per_level: (1, 4)", "per_level: (2, 1)"),
     );
     says(&error, "items", None, &["`per_level`"]);
     let backwards = bestiary_with(
@@ -335,11 +335,12 @@ fn map_letters_must_be_two_letters() {
 fn items_with_nothing_to_draw_on_a_depth_are_named_unless_none_are_placed() {
     let shallow = items_with("depths: (1, 10)", "depths: (1, 5)")
         .replace("depths: (1, 10)", "depths: (1, 5)")
-        .replace("depths: (2, 10)", "depths: (2, 5)");
+        .replace("depths: (2, 10)", "depths: (2, 5)")
+        .replace("depths: (3, 10)", "depths: (3, 5)");
     let error = refused(BESTIARY_SOURCE, &shallow);
     assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
     says(&error, "items", None, &["depth 6"]);
-    let none_placed = shallow.replacen("per_level: (1, 3)", "per_level: (0, 0)", 1);
+    let none_placed = shallow.replacen("per_level: (1, 4)", "per_level: (0, 0)", 1);
     Content::load(BESTIARY_SOURCE, &none_placed, BOLTS_SOURCE)
         .expect("no items placed, no weights needed");
 }

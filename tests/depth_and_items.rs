@@ -47,13 +47,15 @@ fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
     s.check(s.game.npcs().count() > 0, "the new level has its own NPCs");
     s.check_eq(s.game.turn(), 2, "taking the stairs takes a turn");
     let hit_points = s.game.player_hit_points();
-    let hardened = balance::PLAYER_MAX_HIT_POINTS + balance::PLAYER_HIT_POINTS_PER_DEPTH;
     s.check_eq(
         hit_points.max,
-        hardened,
-        "each new depth hardens the player",
+        balance::PLAYER_MAX_HIT_POINTS,
+        "a new depth gives nothing by itself",
     );
-    s.check_eq(hit_points.current, hardened, "and heals it by as much");
+    s.check(
+        s.game.boons_offered().is_some(),
+        "it offers a choice of boons instead",
+    );
 }
 
 #[test]

@@ -174,6 +174,7 @@ fn entry(score: u64, seed: u64) -> ScoreEntry {
         ending: Ending::Died {
             killer: Actor::Npc(orc()),
         },
+        boons: Default::default(),
     }
 }
 
@@ -187,8 +188,36 @@ fn a_score_line_counts_kills_in_words() {
         });
     }
     let lines = score_lines(&scores, None);
-    assert!(lines[0].ends_with(", 1 kill, seed 1"), "{lines:?}");
-    assert!(lines[1].ends_with(", 2 kills, seed 2"), "{lines:?}");
+    assert!(
+        lines[0].ends_with(", 1 kill, no boons, seed 1"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].ends_with(", 2 kills, no boons, seed 2"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_score_line_names_the_runs_build_by_the_boon_chosen_most() {
+    use umbra_rules::game::{Boon, boon_counts};
+    let mut scores = HighScores::default();
+    let builds = [
+        vec![Boon::Might, Boon::Vigour, Boon::Might],
+        vec![Boon::Swiftness],
+        vec![Boon::Recovery, Boon::Precision],
+    ];
+    for (i, build) in builds.iter().enumerate() {
+        scores.insert(ScoreEntry {
+            boons: boon_counts(build),
+            ..entry(300 - i as u64, i as u64)
+        });
+    }
+    let lines = score_lines(&scores, None);
+    assert!(lines[0].contains(", Might ×2, "), "{lines:?}");
+    assert!(lines[1].contains(", Swiftness, "), "{lines:?}");
+    // A tie goes to the boon listed first.
+    assert!(lines[2].contains(", Precision, "), "{lines:?}");
 }
 
 #[test]

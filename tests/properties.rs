@@ -75,6 +75,7 @@ fn key(action: PlayerAction) -> String {
         PlayerAction::Use { slot, at: Some(at) } => {
             format!("u{}@{},{};", letter(slot), at.x, at.y)
         }
+        PlayerAction::Choose { boon } => format!("{}", boon + 1),
     }
 }
 
@@ -84,7 +85,7 @@ impl fmt::Debug for Script {
         write!(
             f,
             "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, g pick up, D drop and u use \
-             the item under the letter after it, at the cell after @; \
+             the item under the letter after it, at the cell after @, 1-4 choose a boon; \
              replay with `umbra --terminal --rng-seed {}`; keys after a game ends play seed + 1, \
              then seed + 2, ...)",
             self.seed,

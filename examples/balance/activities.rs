@@ -16,6 +16,11 @@ pub fn play(seed: u64, options: GameOptions, mut watch: impl FnMut(&Game)) -> Ga
     let mut explored = false;
     let mut depth = game.depth();
     while !game.is_over() && game.actions().len() < ACTION_LIMIT {
+        if game.boons_offered().is_some() {
+            // The first boon offered: the choice itself is what this golden pins.
+            act(&mut game, PlayerAction::Choose { boon: 0 }, &mut watch);
+            continue;
+        }
         if game.depth() != depth {
             depth = game.depth();
             explored = false;

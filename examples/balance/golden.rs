@@ -42,9 +42,10 @@ struct Golden {
     omniscience: Omniscience,
 }
 
-/// Chosen to cover the rules as a player meets them: a careful win (every depth, the Sunstone,
-/// potions drunk, long rests), a careful death a few levels down, a careful win that uses every
-/// item kind (drunk, read, aimed and thrown), a careful win on the default map that kills
+/// Chosen to cover the rules as a player meets them (every one chooses a boon on each descent):
+/// a careful win (every depth, the Sunstone, potions drunk, long rests), a careful death a few
+/// levels down, a careful win that uses every item kind (drunk, read, aimed and thrown,
+/// weapons wielded and armour worn), a careful win on the default map that kills
 /// every kind of the bestiary (archers, shamans, jackals, ogres, bloats bursting), reckless
 /// dives on the default and a large map (many fights), one seen with omniscience, one played
 /// with the game's own explore, rest, travel and run, and one on the smallest map, where rooms
@@ -65,23 +66,23 @@ const GOLDENS: [Golden; 9] = [
         false,
     ),
     golden(
-        "careful-death-depth-4",
+        "careful-death",
         Who::Scripted(Style::Careful),
-        35,
+        24,
         (40, 24),
         false,
     ),
     golden(
         "careful-every-item",
         Who::Scripted(Style::Careful),
-        2,
+        4,
         (40, 24),
         false,
     ),
     golden(
         "careful-every-kind",
         Who::Scripted(Style::Careful),
-        7,
+        5,
         (80, 30),
         false,
     ),

@@ -37,24 +37,43 @@ struct Outcome {
     thrown: u64,
     /// The kind that dealt the killing blow, for a run that ended in death.
     killer: Option<NpcKind>,
+    /// Choices between reasonable actions: an item used, a boon chosen, gear put on or away.
+    decisions: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
-    play_watched(style, seed, |_| ())
+    play_watched(style, seed, GameOptions::default(), |_| ())
 }
 
 /// Plays a run, showing `watch` the game after every action.
-fn play_watched(style: Style, seed: u64, mut watch: impl FnMut(&Game)) -> Outcome {
-    let (mut items_used, mut thrown) = (0, 0);
+fn play_watched(
+    style: Style,
+    seed: u64,
+    options: GameOptions,
+    mut watch: impl FnMut(&Game),
+) -> Outcome {
+    let (mut items_used, mut thrown, mut decisions) = (0, 0, 0);
+    // A volley of darts at one foe is one decision, not one a dart.
+    let mut throwing = false;
     let mut pack_before = None;
-    let game = play_game(style, seed, GameOptions::default(), |game| {
+    let game = play_game(style, seed, options, |game| {
         // What the last action used, from the pack before it.
+        match game.actions().last() {
+            Some(PlayerAction::Choose { .. }) => decisions += 1,
+            Some(PlayerAction::Use { .. }) => (),
+            Some(_) => throwing = false,
+            None => (),
+        }
         if let (Some(PlayerAction::Use { slot, .. }), Some(pack)) =
             (game.actions().last(), pack_before.take())
             && let Some(stack) = umbra_rules::game::Pack::get(&pack, *slot)
         {
+            let missile = stack.kind.rules().use_.class() == umbra_rules::game::ItemClass::Missile;
+            decisions += u64::from(!(missile && throwing));
+            throwing = missile;
             match stack.kind.rules().use_.class() {
                 umbra_rules::game::ItemClass::Missile => thrown += 1,
+                umbra_rules::game::ItemClass::Weapon | umbra_rules::game::ItemClass::Armour => (),
                 _ => items_used += 1,
             }
         }
@@ -73,6 +92,7 @@ fn play_watched(style: Style, seed: u64, mut watch: impl FnMut(&Game)) -> Outcom
             }) => Some(kind),
             _ => None,
         },
+        decisions,
     }
 }
 
@@ -117,11 +137,13 @@ enum Request {
     Trace {
         style: Style,
         seed: u64,
+        options: GameOptions,
     },
     /// The run's key presses, to replay it in the real game (`umbra --rng-seed SEED`).
     Keys {
         style: Style,
         seed: u64,
+        options: GameOptions,
     },
     /// Re-records the golden recordings into a directory (see `golden`).
     Golden {
@@ -129,8 +151,7 @@ enum Request {
     },
 }
 
-const USAGE: &str =
-    "usage: balance [--runs N | --trace|--keys careful|reckless SEED | --golden DIR]";
+const USAGE: &str = "usage: balance [--runs N | --trace|--keys careful|careful-without-items|reckless SEED [WxH] | --golden DIR]";
 
 fn request_from_args() -> Result<Request, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -151,7 +172,11 @@ fn request_from_args() -> Result<Request, String> {
         ["--runs", n] => Ok(Request::Table {
             runs: number(n)?.max(1),
         }),
-        [flag @ ("--trace" | "--keys"), style, seed] => {
+        [flag @ ("--trace" | "--keys"), style, seed, size @ ..] if size.len() <= 1 => {
+            let mut options = GameOptions::default();
+            if let [size] = size {
+                options.map_size = map_size(size)?;
+            }
             let style = match *style {
                 "careful" => Style::Careful,
                 "careful-without-items" => Style::CarefulWithoutItems,
@@ -160,9 +185,17 @@ fn request_from_args() -> Result<Request, String> {
             };
             let seed = number(seed)?;
             Ok(if *flag == "--trace" {
-                Request::Trace { style, seed }
+                Request::Trace {
+                    style,
+                    seed,
+                    options,
+                }
             } else {
-                Request::Keys { style, seed }
+                Request::Keys {
+                    style,
+                    seed,
+                    options,
+                }
             })
         }
         _ => Err(USAGE.to_string()),
@@ -182,11 +215,21 @@ fn key(action: PlayerAction) -> char {
         // Not one key: a letter (and a cell) follow; the keys line stops being replayable.
         PlayerAction::Drop { .. } => 'D',
         PlayerAction::Use { .. } => 'u',
+        PlayerAction::Choose { boon } => char::from(b'1' + boon),
     }
 }
 
-fn trace(style: Style, seed: u64) {
-    let outcome = play_watched(style, seed, |game| {
+/// A map size written `WIDTHxHEIGHT`, within what levels may be.
+fn map_size(text: &str) -> Result<coord_2d::UCoord, String> {
+    let size = text
+        .split_once('x')
+        .and_then(|(w, h)| Some(coord_2d::UCoord::new(w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&size| umbra_rules::game::is_valid_map_size(size));
+    size.ok_or_else(|| format!("{text:?} is not a map size such as 40x24; {USAGE}"))
+}
+
+fn trace(style: Style, seed: u64, options: GameOptions) {
+    let outcome = play_watched(style, seed, options, |game| {
         // A flight is only drawn: it has no words.
         let said = (game.events().iter())
             .map(|&event| umbra::app::messages::describe(event))
@@ -210,13 +253,21 @@ fn trace(style: Style, seed: u64) {
 fn main() -> std::process::ExitCode {
     let runs = match request_from_args() {
         Ok(Request::Table { runs }) => runs,
-        Ok(Request::Trace { style, seed }) => {
-            trace(style, seed);
+        Ok(Request::Trace {
+            style,
+            seed,
+            options,
+        }) => {
+            trace(style, seed, options);
             return std::process::ExitCode::SUCCESS;
         }
-        Ok(Request::Keys { style, seed }) => {
+        Ok(Request::Keys {
+            style,
+            seed,
+            options,
+        }) => {
             let mut keys = String::new();
-            play_watched(style, seed, |game| {
+            play_watched(style, seed, options, |game| {
                 keys.push(key(*game
                     .actions()
                     .last()
@@ -237,9 +288,9 @@ fn main() -> std::process::ExitCode {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run |"
     );
-    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|---|---|");
+    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|---|---|---|");
     let players = [
         ("careful", Style::Careful),
         ("careful without items", Style::CarefulWithoutItems),
@@ -257,9 +308,10 @@ fn main() -> std::process::ExitCode {
             outcomes.iter().map(count).sum::<u64>() as f64 / runs as f64
         };
         let (used, thrown) = (per_run(|o| o.items_used), per_run(|o| o.thrown));
+        let decisions = per_run(|o| o.decisions);
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} |",
             rate * 100.0
         );
     }

@@ -3,6 +3,7 @@
 use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::content::{ItemKind, NpcTrait};
+use umbra_rules::game::{Boon, GameEvent};
 use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
@@ -26,6 +27,10 @@ const REST_BELOW_PERCENT: u32 = 70;
 const CORRIDOR_SEARCH_STEPS: u32 = 4;
 /// Turns a careful player waits for a seen NPC to come before going to it (it may be asleep).
 const PATIENCE_TURNS: u32 = 6;
+/// Turns with foes in view and no blow struck or shot after which the player stops minding
+/// the foes that are not next to it and goes on with the level: an archer that will not come
+/// and cannot be reached, a shaman across unexplored ground.
+const STANDOFF_TURNS: u32 = 40;
 
 pub struct Player {
     style: Style,
@@ -35,6 +40,8 @@ pub struct Player {
     waited: u32,
     /// Resting until healed: set when hurt with nothing in view, kept until full health.
     resting: bool,
+    /// Turns with foes in view since the last blow struck or shot either way.
+    standoff: u32,
     uses_items: bool,
 }
 
@@ -46,12 +53,17 @@ impl Player {
             npcs: Vec::new(),
             waited: 0,
             resting: false,
+            standoff: 0,
             uses_items: style == Style::Careful,
         }
     }
 
     pub fn choose(&mut self, game: &Game) -> PlayerAction {
+        if let Some(offer) = game.boons_offered() {
+            return choose_boon(self.style, &offer);
+        }
         sight::npcs_in_view(game, &mut self.npcs);
+        self.mind_standoffs(game);
         let action = match self.style {
             Style::Careful | Style::CarefulWithoutItems => self.careful(game),
             Style::Reckless => self.reckless(game),
@@ -62,6 +74,31 @@ impl Player {
             0
         };
         action
+    }
+
+    /// Counts the turns of a standoff; once it has lasted, only the foes next to the player
+    /// are minded.
+    fn mind_standoffs(&mut self, game: &Game) {
+        let fighting = game.events().iter().any(|event| {
+            matches!(
+                event,
+                GameEvent::Attack { .. }
+                    | GameEvent::Miss { .. }
+                    | GameEvent::Struck { .. }
+                    | GameEvent::Missed { .. }
+            )
+        });
+        // A foe stepping in and out of view does not end a standoff; a blow does.
+        self.standoff = match (fighting, self.npcs.is_empty()) {
+            (true, _) => 0,
+            (false, true) => self.standoff,
+            (false, false) => self.standoff + 1,
+        };
+        if self.standoff > STANDOFF_TURNS {
+            let player = game.player_coord();
+            self.npcs
+                .retain(|&c| (c.x - player.x).abs() + (c.y - player.y).abs() == 1);
+        }
     }
 
     fn reckless(&mut self, game: &Game) -> PlayerAction {
@@ -89,6 +126,11 @@ impl Player {
         }
         if !self.npcs.is_empty() {
             return self.meet_in_a_corridor(game);
+        }
+        if self.uses_items
+            && let Some(action) = crate::items::gear(game)
+        {
+            return action;
         }
         self.resting = health < 100 && (self.resting || health < REST_BELOW_PERCENT);
         if self.resting {
@@ -163,6 +205,26 @@ impl Player {
             .or_else(|| self.search.towards(game, u32::MAX, true, stairs))
             .map(|(d, _)| d)
     }
+}
+
+/// Every player chooses a boon on each descent (the reckless one takes the first offered): the
+/// careful ones by a fixed liking, hardier and harder-hitting first.
+fn choose_boon(style: Style, offer: &[Boon]) -> PlayerAction {
+    const LIKING: [Boon; 5] = [
+        Boon::Vigour,
+        Boon::Might,
+        Boon::Precision,
+        Boon::Recovery,
+        Boon::Swiftness,
+    ];
+    let index = match style {
+        Style::Reckless => 0,
+        Style::Careful | Style::CarefulWithoutItems => LIKING
+            .iter()
+            .find_map(|liked| offer.iter().position(|b| b == liked))
+            .unwrap_or(0),
+    };
+    PlayerAction::Choose { boon: index as u8 }
 }
 
 fn percent(game: &Game) -> u32 {

@@ -51,6 +51,9 @@ impl GameApp {
     }
 
     pub(super) fn handle_play_key(&mut self, key: KeyboardInput) -> app::Output {
+        if !self.game.is_over() && self.handle_boon_key(key).is_some() {
+            return None;
+        }
         let play_key = super::keys::play_key(key)?;
         if self.game.is_over() {
             return self.handle_game_over_key(play_key);

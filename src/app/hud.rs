@@ -51,9 +51,11 @@ fn health_bar_width(screen_width: u32) -> u32 {
 fn status_words(game: &Game, hint: &str, room: usize) -> String {
     let (depth, turn, potions, seed) = (game.depth(), game.turn(), game.potions(), game.seed());
     let paces = paces_in_view(game);
+    let gear = gear_words(game);
     [
-        format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}  Seed {seed}  {hint}"),
-        format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}  Seed {seed}"),
+        format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}  {hint}"),
+        format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}"),
+        format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}"),
         format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}"),
         format!("Depth {depth}  Potions {potions}  Turn {turn}"),
         format!("Depth {depth}  Turn {turn}  Potions {potions}"),
@@ -62,6 +64,21 @@ fn status_words(game: &Game, hint: &str, room: usize) -> String {
     .into_iter()
     .find(|words| words.chars().count() <= room)
     .unwrap_or_else(|| format!("D{depth} T{turn}"))
+}
+
+/// What the player has in use: "  war axe, scale mail"; empty with nothing in use.
+fn gear_words(game: &Game) -> String {
+    let pack = game.pack();
+    let names: Vec<&str> = [pack.wielded(), pack.worn()]
+        .into_iter()
+        .flatten()
+        .map(|kind| super::looks::item(kind).name.as_str())
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("  {}", names.join(", "))
+    }
 }
 
 /// The kinds in view that are not at the player's pace, nearest first, each once: "  fast

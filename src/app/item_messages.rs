@@ -3,7 +3,9 @@
 
 use super::looks::{self, item_words};
 use super::words::{Tone, capitalised, npc_name};
-use umbra_rules::game::{Actor, AimError, BoltEffect, GameEvent, ItemKind, ItemUse, Missile};
+use umbra_rules::game::{
+    Actor, AimError, BoltEffect, GameEvent, ItemClass, ItemKind, ItemUse, Missile,
+};
 
 /// The letter a pack slot goes by.
 pub fn slot_letter(slot: u8) -> char {
@@ -49,6 +51,19 @@ pub fn describe(event: GameEvent) -> Option<String> {
             item_words(item, 1)
         ),
         GameEvent::Read { item } => format!("You read {}.", item_words(item, 1)),
+        GameEvent::Chose { boon } => {
+            let (name, what) = super::boons::words(boon);
+            format!("You choose {name}: {what}.")
+        }
+        GameEvent::ChooseABoonFirst => "Choose a boon first (1-3).".to_string(),
+        GameEvent::PutToUse { item } => match looks::item(item.kind).class {
+            Some(ItemClass::Armour) => format!("You put on {}.", item_words(item, 1)),
+            _ => format!("You wield {}.", item_words(item, 1)),
+        },
+        GameEvent::PutAway { item } => match looks::item(item.kind).class {
+            Some(ItemClass::Armour) => format!("You take off {}.", item_words(item, 1)),
+            _ => format!("You put away {}.", item_words(item, 1)),
+        },
         GameEvent::Threw { item } => format!("You throw {}.", item_words(item, 1)),
         GameEvent::Identified {
             item,
@@ -133,6 +148,9 @@ fn struck(what: Missile, target: Actor, damage: u32) -> String {
                 BoltEffect::Burst { .. } => "burns",
                 BoltEffect::Blow(_) | BoltEffect::Heal(_) => "hits",
             };
+            if damage == 0 && target == Actor::Player {
+                return format!("The {} glances off your armour.", missile_name(what));
+            }
             return format!(
                 "The {} {verb} {target_words} for {damage}.",
                 missile_name(what)
@@ -162,11 +180,15 @@ pub fn tone(event: GameEvent) -> Option<Tone> {
             ..
         } => Tone::Danger,
         GameEvent::PickedUp { .. }
+        | GameEvent::Chose { .. }
+        | GameEvent::PutToUse { .. }
         | GameEvent::Drank { .. }
         | GameEvent::Identified { .. }
         | GameEvent::Confused { .. }
         | GameEvent::Struck { .. } => Tone::Good,
         GameEvent::NoRoom { .. }
+        | GameEvent::PutAway { .. }
+        | GameEvent::ChooseABoonFirst
         | GameEvent::Dropped { .. }
         | GameEvent::Read { .. }
         | GameEvent::Threw { .. }

@@ -31,6 +31,8 @@ pub enum PlayKey {
 /// What an item is chosen for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
+    /// Wield or wear it, or put it away if it is in use.
+    Equip,
     Drink,
     Read,
     Throw,
@@ -38,11 +40,18 @@ pub enum Purpose {
 }
 
 impl Purpose {
-    pub const ALL: [Self; 4] = [Self::Drink, Self::Read, Self::Throw, Self::Drop];
+    pub const ALL: [Self; 5] = [
+        Self::Equip,
+        Self::Drink,
+        Self::Read,
+        Self::Throw,
+        Self::Drop,
+    ];
 
     /// The key that asks for it, here and on the item's own panel.
     pub fn key(self) -> char {
         match self {
+            Self::Equip => 'e',
             Self::Drink => 'd',
             Self::Read => 'r',
             Self::Throw => 't',
@@ -52,6 +61,7 @@ impl Purpose {
 
     pub fn verb(self) -> &'static str {
         match self {
+            Self::Equip => "wield, wear or take off",
             Self::Drink => "drink",
             Self::Read => "read",
             Self::Throw => "throw",
@@ -151,6 +161,11 @@ pub const BINDINGS: &[Binding] = &[
         label: "i",
         help: "the pack: pick an item by letter, then what to do",
         keys: &[(KeyboardInput::Char('i'), PlayKey::Pack)],
+    },
+    Binding {
+        label: "e",
+        help: "wield a weapon or wear armour; again to put it away",
+        keys: &[(KeyboardInput::Char('e'), PlayKey::Choose(Purpose::Equip))],
     },
     Binding {
         label: "d",

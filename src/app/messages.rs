@@ -93,6 +93,14 @@ pub fn describe(event: GameEvent) -> String {
             damage,
         } => format!("You hit the {} for {damage}.", name(target)),
         GameEvent::Attack {
+            attacker,
+            damage: 0,
+            ..
+        } => format!(
+            "The {} hits you, but your armour takes it all.",
+            name(attacker)
+        ),
+        GameEvent::Attack {
             attacker, damage, ..
         } => format!("The {} hits you for {damage}.", name(attacker)),
         GameEvent::Miss {

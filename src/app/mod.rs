@@ -4,6 +4,7 @@
 
 mod aim;
 mod animation;
+pub mod boons;
 mod doing;
 mod draw;
 mod handlers;
@@ -286,8 +287,10 @@ impl Component for GameApp {
         if let Mode::Title { selected } = self.mode {
             return title::render(fb, ctx, &self.game, selected);
         }
+        let choosing = self.game.boons_offered().is_some() && !self.game.is_over();
         let panel_open = !matches!(self.mode, Mode::Play | Mode::Look { .. } | Mode::Aim { .. })
-            || self.game.is_over();
+            || self.game.is_over()
+            || choosing;
         let map_view = layout::view_size(screen);
         match self.mode {
             Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
@@ -326,6 +329,7 @@ impl Component for GameApp {
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }
+            Mode::Play if choosing => boons::render(fb, ctx, &self.game),
             Mode::Pack { purpose } => pack::render_pack(fb, ctx, &self.game, purpose),
             Mode::Item { slot } => pack::render_item(fb, ctx, &self.game, slot),
             Mode::Play

@@ -90,13 +90,21 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
         let name = looks::item_words(game.item_name(stack.kind), stack.count);
         let _ = writeln!(
             text,
-            "  {}  {name}",
-            super::item_messages::slot_letter(slot)
+            "  {}  {name}{}",
+            super::item_messages::slot_letter(slot),
+            super::pack::in_use_words(game, stack)
         );
     }
     if game.pack().is_empty() {
         let _ = writeln!(text, "  nothing");
     }
+    let boons: Vec<&str> = (game.boons_chosen().iter())
+        .map(|&boon| super::boons::words(boon).0)
+        .collect();
+    let _ = match boons.is_empty() {
+        true => writeln!(text, "Boons: none"),
+        false => writeln!(text, "Boons: {}", boons.join(", ")),
+    };
     let _ = writeln!(text, "Kills: {}", kill_words(game));
     let _ = writeln!(text, "\nLast messages:");
     let skip = log.len().saturating_sub(MORGUE_MESSAGES);
@@ -143,11 +151,12 @@ pub fn score_lines(scores: &HighScores, place: Option<usize>) -> Vec<String> {
 
 fn score_line(entry: &ScoreEntry) -> String {
     format!(
-        "{:6}  {}, turn {}, {}, seed {}",
+        "{:6}  {}, turn {}, {}, {}, seed {}",
         entry.score,
         ending_words(entry.ending, entry.depth),
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
+        super::boons::build_words(&entry.boons),
         entry.seed
     )
 }

@@ -18,6 +18,7 @@ pub fn purposes(stack: Stack) -> impl Iterator<Item = Purpose> {
     Purpose::ALL
         .into_iter()
         .filter(move |purpose| match purpose {
+            Purpose::Equip => matches!(class, Some(ItemClass::Weapon | ItemClass::Armour)),
             Purpose::Drink => class == Some(ItemClass::Potion),
             Purpose::Read => class == Some(ItemClass::Scroll),
             Purpose::Throw => class == Some(ItemClass::Missile),
@@ -111,6 +112,17 @@ impl GameApp {
     }
 }
 
+/// " (wielded)" or " (worn)" for a stack in use.
+pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
+    if game.pack().wielded() == Some(stack.kind) {
+        " (wielded)"
+    } else if game.pack().worn() == Some(stack.kind) {
+        " (worn)"
+    } else {
+        ""
+    }
+}
+
 /// The pack listed by letter, in a panel over the map.
 pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: Option<Purpose>) {
     let heading = match purpose {
@@ -126,7 +138,8 @@ pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: Option<
             palette::FAINT_TEXT
         };
         let name = item_words(game.item_name(stack.kind), stack.count);
-        lines.push((format!("{}  {name}", slot_letter(slot)), colour));
+        let in_use = in_use_words(game, stack);
+        lines.push((format!("{}  {name}{in_use}", slot_letter(slot)), colour));
     }
     if game.pack().is_empty() {
         lines.push(("You carry nothing.".to_string(), palette::TEXT));
@@ -156,10 +169,13 @@ pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8) {
         (String::new(), palette::TEXT),
     ];
     for purpose in purposes(stack) {
-        lines.push((
-            format!("{}  {}", purpose.key(), purpose.verb()),
-            palette::TEXT,
-        ));
+        let verb = match (purpose, looks::item(stack.kind).class) {
+            (Purpose::Equip, _) if game.pack().is_in_use(stack.kind) => "put it away",
+            (Purpose::Equip, Some(ItemClass::Armour)) => "wear",
+            (Purpose::Equip, _) => "wield",
+            _ => purpose.verb(),
+        };
+        lines.push((format!("{}  {verb}", purpose.key()), palette::TEXT));
     }
     lines.push((String::new(), palette::TEXT));
     lines.push(("Esc back to the pack".to_string(), palette::FAINT_TEXT));

@@ -303,13 +303,15 @@ const DROP: u8 = 8;
 const USE: u8 = 9;
 /// Followed by the slot and the target cell's x and y (little-endian i32s).
 const USE_AT: u8 = 10;
+/// Followed by which of the offered boons (0 to 2).
+const CHOOSE: u8 = 11;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 const END: u8 = 255;
 
 fn payload_len(code: u8) -> usize {
     match code {
-        DROP | USE => 1,
+        DROP | USE | CHOOSE => 1,
         USE_AT => 9,
         END => 8,
         _ => 0,
@@ -329,6 +331,7 @@ fn action_code(action: PlayerAction) -> (u8, Payload) {
         PlayerAction::Drop { slot } => (DROP, Payload::slot(slot)),
         PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
         PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
+        PlayerAction::Choose { boon } => (CHOOSE, Payload::slot(boon)),
     }
 }
 
@@ -356,6 +359,7 @@ fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction> {
             slot: slot?,
             at: Some(ICoord::new(coord(1)?, coord(5)?)),
         },
+        CHOOSE => PlayerAction::Choose { boon: slot? },
         _ => return None,
     })
 }

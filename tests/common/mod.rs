@@ -352,6 +352,7 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
             slot,
             at: Some(ICoord::new(x, y)),
         }),
+        1 => (0u8..4).prop_map(|boon| PlayerAction::Choose { boon }),
     ]
 }
 

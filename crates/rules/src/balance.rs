@@ -7,10 +7,29 @@
 
 /// The player can take about ten orc hits or five troll hits.
 pub const PLAYER_MAX_HIT_POINTS: u32 = 20;
-/// Each new depth reached hardens the player: this many more maximum hit points (and the hit
-/// points themselves). Without it the trolls of the lower levels, in twos and threes, outmatch
-/// any care (measured: no careful run of a hundred reached the Sunstone).
-pub const PLAYER_HIT_POINTS_PER_DEPTH: u32 = 3;
+/// Each new depth reached offers the player a choice of this many boons (see `Boon`), drawn
+/// from the run's RNG, in place of hit points given: without growth the trolls of the lower
+/// levels, in twos and threes, outmatch any care.
+pub const BOONS_OFFERED: usize = 3;
+/// Vigour: this many more maximum hit points, and the hit points themselves: one more than the
+/// 3 a depth that were given before there was a choice, since it now costs the other boons.
+pub const VIGOUR_HIT_POINTS: u32 = 4;
+/// Might: the player's blows (with any weapon) deal this much more damage, both ends of the
+/// roll: an orc falls to one blade blow in three rather than one in six.
+pub const MIGHT_DAMAGE: u32 = 1;
+/// Precision: the chance to hit of every blow gains one in its numerator and denominator (4
+/// in 5 becomes 5 in 6, then 6 in 7): fewer misses, with diminishing returns.
+pub const PRECISION_TO_HIT: u32 = 1;
+/// Swiftness: each step takes this much less time (100 becomes 80, in scale mail 150 becomes
+/// 130), down to [`SWIFTEST_STEP_TIME`]: foes fall behind, and an ogre is outrun sooner.
+pub const SWIFTNESS_STEP_TIME: u32 = 20;
+/// No step is quicker than half a turn, however many times swiftness is chosen.
+pub const SWIFTEST_STEP_TIME: u32 = 50;
+/// Recovery: the player heals a hit point this many turns sooner (every 10 turns becomes every
+/// 8), down to [`QUICKEST_REGENERATION_INTERVAL`]: shorter rests between fights.
+pub const RECOVERY_TURNS: u64 = 2;
+/// No quicker than a hit point every four turns.
+pub const QUICKEST_REGENERATION_INTERVAL: u64 = 4;
 /// One hit point back every this many turns: resting between fights matters, resting through one does not.
 pub const PLAYER_REGENERATION_INTERVAL: u64 = 10;
 /// Resting unhurt (to let a wanderer come, as DCSS's long rest) waits this many turns: time for

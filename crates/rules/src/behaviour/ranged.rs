@@ -1,6 +1,7 @@
 //! A hunter that sees the player, by its kind's traits and bolt: a healer mends a hurt ally it
 //! can reach, a kind that keeps its distance backs away from a player who comes close, a kind
-//! with a harmful bolt shoots when it has a clear line, and the rest close in.
+//! with a harmful bolt shoots when it has a clear line, and the rest close in (but a healer
+//! that keeps its distance never does).
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
@@ -26,12 +27,18 @@ impl BehaviourContext {
             return NpcAction::Wait;
         };
         let (helping, harming) = split_bolt(rules.bolt);
-        if let Some(bolt) = helping
-            && let Some(ally) = hurt_ally_in_line(world, here, bolt)
+        let allies = helping.map(|bolt| allies_in_reach(world, here, bolt));
+        if let Some(Allies {
+            most_hurt: Some(ally),
+            ..
+        }) = allies
         {
             return NpcAction::Fire(ally);
         }
-        let keeps_distance = rules.has(NpcTrait::KeepsDistance);
+        // It keeps its distance for a purpose: to shoot, or to heal allies it sees; a healer
+        // alone fights as anyone does, so it never stalks the player on its own.
+        let with_purpose = harming.is_some() || allies.is_some_and(|a| a.any);
+        let keeps_distance = rules.has(NpcTrait::KeepsDistance) && with_purpose;
         let steps = (player - here).manhattan_magnitude();
         if keeps_distance
             && steps < KEEP_DISTANCE_STEPS
@@ -46,9 +53,10 @@ impl BehaviourContext {
         {
             return NpcAction::Fire(player);
         }
-        if keeps_distance && steps <= KEEP_DISTANCE_STEPS {
-            // Cornered next to the player, it fights; at its distance with no line, it waits
-            // for one rather than stepping in.
+        // A keeper of distance at its distance with no line waits for one rather than stepping
+        // in, and a healer among allies stays with them; cornered next to the player, either
+        // fights.
+        if keeps_distance && (steps <= KEEP_DISTANCE_STEPS || harming.is_none()) {
             return hunt::adjacent_direction(here, player).map_or(NpcAction::Wait, NpcAction::Move);
         }
         self.close_in(world, here, player)
@@ -85,14 +93,26 @@ fn split_bolt(bolt: Option<BoltKind>) -> (Option<BoltKind>, Option<BoltKind>) {
     }
 }
 
-/// The most hurt ally (the least hit points left, as a share of its most; the first found in
-/// row order on a tie) that a bolt from `here` would reach and that the sender sees. Reads
-/// the cells within the bolt's range, a few dozen, never the level's list of NPCs.
-fn hurt_ally_in_line(world: &World, here: ICoord, bolt: BoltKind) -> Option<ICoord> {
+/// The allies a bolt from `here` reaches that the sender sees.
+#[derive(Debug, Clone, Copy)]
+struct Allies {
+    /// Any at all, hurt or not.
+    any: bool,
+    /// The most hurt (the least hit points left, as a share of its most; the first in row
+    /// order on a tie), if any is hurt.
+    most_hurt: Option<ICoord>,
+}
+
+/// Reads the cells within the bolt's range, a few dozen, never the level's list of NPCs.
+fn allies_in_reach(world: &World, here: ICoord, bolt: BoltKind) -> Allies {
     let range = bolt.rules().range;
     let reach = range as i32;
     let player = world.player();
-    let mut best: Option<(HitPoints, ICoord)> = None;
+    let mut allies = Allies {
+        any: false,
+        most_hurt: None,
+    };
+    let mut least_left: Option<HitPoints> = None;
     for y in here.y - reach..=here.y + reach {
         for x in here.x - reach..=here.x + reach {
             let cell = ICoord::new(x, y);
@@ -102,19 +122,25 @@ fn hurt_ally_in_line(world: &World, here: ICoord, bolt: BoltKind) -> Option<ICoo
             let Some(ally) = world.character_at(cell).filter(|&c| c != player) else {
                 continue;
             };
-            let Some(hp) = world.hit_points(ally).filter(|hp| hp.current < hp.max) else {
+            let Some(hp) = world.hit_points(ally) else {
                 continue;
             };
-            let more_hurt = best.is_none_or(|(other, _)| less_left(hp, other));
-            if more_hurt
+            let hurt_more =
+                hp.current < hp.max && least_left.is_none_or(|other| less_left(hp, other));
+            let wanted = hurt_more || !allies.any;
+            if wanted
                 && sight::can_see(world, here, cell)
                 && world.has_clear_line(here, cell, range)
             {
-                best = Some((hp, cell));
+                allies.any = true;
+                if hurt_more {
+                    least_left = Some(hp);
+                    allies.most_hurt = Some(cell);
+                }
             }
         }
     }
-    best.map(|(_, cell)| cell)
+    allies
 }
 
 /// True if `a` has a smaller share of its hit points left than `b` (current/max, compared

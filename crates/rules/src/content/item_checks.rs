@@ -37,6 +37,20 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
             }
             check_damage(entry, damage)
         }
+        ItemUse::Wield { attack, time } => {
+            let (hits, out_of) = attack.to_hit;
+            if out_of == 0 || hits > out_of {
+                return fail("use", "to_hit must be a chance of at most one in one");
+            }
+            check_damage(entry, attack.damage)?;
+            check_time(entry, time)
+        }
+        ItemUse::Wear { armour, step_time } => {
+            if armour == 0 {
+                return fail("use", "armour must be at least one");
+            }
+            check_time(entry, step_time)
+        }
         // A thrown item's reach and blow are its bolt's, checked with the bolt table.
         ItemUse::Drink { .. }
         | ItemUse::Confuse { .. }
@@ -51,7 +65,11 @@ fn reach(use_: &ItemUse<String>) -> Option<u32> {
         ItemUse::Lightning { range, .. }
         | ItemUse::Confuse { range, .. }
         | ItemUse::Fireball { range, .. } => Some(range),
-        ItemUse::Throw { .. } | ItemUse::Drink { .. } | ItemUse::WinsTheRun => None,
+        ItemUse::Throw { .. }
+        | ItemUse::Drink { .. }
+        | ItemUse::Wield { .. }
+        | ItemUse::Wear { .. }
+        | ItemUse::WinsTheRun => None,
     }
 }
 
@@ -65,6 +83,20 @@ fn check_damage(
             &entry.name,
             "use",
             "damage runs from at least one to its most",
+        ));
+    }
+    Ok(())
+}
+
+/// An action's time within the paces the bestiary allows.
+fn check_time(entry: &Entry<ItemRules<String>>, time: u32) -> Result<(), ContentError> {
+    use crate::balance::{FASTEST_ACTION_TIME, SLOWEST_ACTION_TIME};
+    if !(FASTEST_ACTION_TIME..=SLOWEST_ACTION_TIME).contains(&time) {
+        return Err(field_error(
+            TABLE,
+            &entry.name,
+            "use",
+            "an action takes from a quarter of a turn (25) to four turns (400)",
         ));
     }
     Ok(())

@@ -237,6 +237,13 @@ pub enum ItemUse<B = BoltKind> {
     /// Thrown at a target as this bolt (its range, its blow); it lands where it stops, to be
     /// picked up again.
     Throw { bolt: B },
+    /// Wielded (`e`, again to put it away) as the player's weapon: its blows roll these dice
+    /// and take `time` (100 is a turn; the player's own fists and blade take 100).
+    Wield { attack: AttackDice, time: u32 },
+    /// Worn (`e`, again to take it off) as the player's armour: a blow or an arrow that lands
+    /// on the player loses 0 to `armour` of its damage (one roll), and each step takes
+    /// `step_time`.
+    Wear { armour: u32, step_time: u32 },
     /// Lies on the last level in place of the stairs; taking it wins the run.
     WinsTheRun,
 }
@@ -250,6 +257,10 @@ pub enum ItemClass {
     Scroll,
     /// Thrown; known at a glance.
     Missile,
+    /// Wielded; known at a glance.
+    Weapon,
+    /// Worn; known at a glance.
+    Armour,
     /// The Sunstone.
     Prize,
 }
@@ -262,6 +273,8 @@ impl<B> ItemUse<B> {
                 ItemClass::Scroll
             }
             Self::Throw { .. } => ItemClass::Missile,
+            Self::Wield { .. } => ItemClass::Weapon,
+            Self::Wear { .. } => ItemClass::Armour,
             Self::WinsTheRun => ItemClass::Prize,
         }
     }
@@ -293,6 +306,8 @@ impl<B> ItemUse<B> {
                 range,
             },
             Self::Throw { bolt: b } => ItemUse::Throw { bolt: bolt(b)? },
+            Self::Wield { attack, time } => ItemUse::Wield { attack, time },
+            Self::Wear { armour, step_time } => ItemUse::Wear { armour, step_time },
             Self::WinsTheRun => ItemUse::WinsTheRun,
         })
     }
@@ -306,7 +321,7 @@ impl ItemUse {
             | Self::Confuse { range, .. }
             | Self::Fireball { range, .. } => Some(range),
             Self::Throw { bolt } => Some(bolt.rules().range),
-            Self::Drink { .. } | Self::WinsTheRun => None,
+            Self::Drink { .. } | Self::Wield { .. } | Self::Wear { .. } | Self::WinsTheRun => None,
         }
     }
 }

@@ -60,6 +60,20 @@ pub enum GameEvent {
         item: ItemName,
         count: u32,
     },
+    /// The player chose a boon.
+    Chose {
+        boon: super::Boon,
+    },
+    /// The player tried to act while boons wait for a choice; no time passed.
+    ChooseABoonFirst,
+    /// The player wielded a weapon or put on armour.
+    PutToUse {
+        item: ItemName,
+    },
+    /// The player put away a weapon or took off armour (it stays in the pack).
+    PutAway {
+        item: ItemName,
+    },
     /// The player drank one and got back this many hit points.
     Drank {
         item: ItemName,

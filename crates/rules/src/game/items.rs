@@ -54,6 +54,8 @@ impl Game {
             self.events.push(GameEvent::NoSuchItem);
             return false;
         };
+        // What was in use is no longer (the pack put it away with the stack).
+        self.fit_gear();
         let here = self.world.player_coord();
         self.world.put_item(here, stack.kind, stack.count);
         let item = self.lore.name(stack.kind);
@@ -72,6 +74,10 @@ impl Game {
         let kind = stack.kind;
         let item = self.lore.name(kind);
         let use_ = kind.rules().use_;
+        if matches!(use_, ItemUse::Wield { .. } | ItemUse::Wear { .. }) {
+            self.toggle_use(kind);
+            return true;
+        }
         // An unknown scroll is read at a target, whatever it is, so asking for one betrays nothing.
         let needs_aim = use_.is_aimed() || (!item.known && use_.class() == ItemClass::Scroll);
         let target = match (needs_aim, at) {

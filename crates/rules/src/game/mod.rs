@@ -10,7 +10,6 @@ use entity_table::{ComponentTable, Entity};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
-use crate::balance;
 use crate::behaviour::{Agent, BehaviourContext, Noise};
 use crate::terrain::{self, AsciiMapError, Disposition, Terrain};
 use crate::travel::TravelContext;
@@ -20,8 +19,10 @@ use crate::world::{ActOutcome, World};
 mod activity;
 mod bolts;
 mod combat;
+mod equipment;
 mod events;
 mod flight;
+mod growth;
 mod history;
 mod inspect;
 mod items;
@@ -38,6 +39,7 @@ pub use activity::{Activity, Doing, Stop};
 pub use bolts::Missile;
 pub use events::{Actor, Ending, GameEvent, TurnOutcome};
 pub use flight::{Aim, AimError};
+pub use growth::Boon;
 pub use history::History;
 pub use lore::ItemName;
 pub use pack::{PACK_LETTERS, Pack, Stack};
@@ -59,16 +61,16 @@ pub fn content_digest() -> u32 {
 }
 pub use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size};
 pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
-pub use crate::world::{EntityId, HitPoints, Lying, Tile};
+pub use crate::world::{EntityId, Gear, HitPoints, Lying, Tile};
 pub use persist::DecodeError;
-pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry};
+pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry, boon_counts};
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
 /// replay to the same game only under the same rules, so a file from other rules is refused
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 6;
+pub const RULES_VERSION: u32 = 7;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -106,10 +108,15 @@ pub enum PlayerAction {
     Drop {
         slot: u8,
     },
-    /// Drink, read or throw one item of the stack under a letter, at a cell if it is aimed.
+    /// Drink, read or throw one item of the stack under a letter, at a cell if it is aimed;
+    /// wield or wear it, or put it away.
     Use {
         slot: u8,
         at: Option<ICoord>,
+    },
+    /// Take one of the boons offered on reaching a new depth (0 is the first); takes no time.
+    Choose {
+        boon: u8,
     },
 }
 
@@ -146,6 +153,8 @@ pub struct Game {
     pack: Pack,
     /// Which item kinds the player knows, and how the others look this game.
     lore: lore::Lore,
+    /// The boons chosen, and the offer waiting for a choice.
+    growth: growth::Growth,
     /// NPCs the player has killed this run, by kind in the bestiary's order.
     kills: Vec<u64>,
     /// Set once, when the player dies or wins; nothing happens after it.
@@ -211,6 +220,7 @@ impl Game {
             depth: 1,
             pack: Pack::default(),
             lore,
+            growth: growth::Growth::default(),
             kills: vec![0; NpcKind::all().len()],
             ending: None,
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
@@ -238,6 +248,7 @@ impl Game {
         self.world = world;
         self.travel.forget();
         self.seen_before.clear();
+        self.fit_gear();
         self.meet_level(terrain);
     }
 
@@ -321,10 +332,21 @@ impl Game {
             return TurnOutcome::NoTurn;
         }
         self.actions.push(action);
+        if let PlayerAction::Choose { boon } = action {
+            self.choose_boon(boon);
+            return TurnOutcome::NoTurn;
+        }
+        if self.growth_pending() {
+            self.events.push(GameEvent::ChooseABoonFirst);
+            return TurnOutcome::NoTurn;
+        }
+        let mut outcome = None;
         match action {
             PlayerAction::Move(direction) => {
                 let player = self.world.player();
-                match self.world.move_character(player, direction, &mut self.rng) {
+                let moved = self.world.move_character(player, direction, &mut self.rng);
+                outcome = Some(moved);
+                match moved {
                     ActOutcome::Blocked => return TurnOutcome::NoTurn,
                     ActOutcome::Moved => self.walk_over_items(),
                     ActOutcome::Attacked(attack) => self.record_attack(attack),
@@ -347,6 +369,7 @@ impl Game {
                 }
             }
             PlayerAction::Descend => return self.descend(),
+            PlayerAction::Choose { .. } => unreachable!("chosen above"),
         }
         self.turn += 1;
         self.regenerate();
@@ -355,7 +378,7 @@ impl Game {
             return TurnOutcome::TurnTaken;
         }
         self.visibility.look(&self.world);
-        self.npc_phase();
+        self.npc_phase(self.time_taken(outcome));
         self.visibility
             .remember(&self.world, self.options.omniscience);
         self.report_npcs_coming_into_view();
@@ -363,11 +386,12 @@ impl Game {
     }
 
     fn regenerate(&mut self) {
-        if self
-            .turn
-            .is_multiple_of(balance::PLAYER_REGENERATION_INTERVAL)
-        {
+        if self.turn.is_multiple_of(self.regeneration_interval()) {
             self.world.heal_player(1);
         }
+    }
+
+    fn growth_pending(&self) -> bool {
+        self.boons_offered().is_some()
     }
 }

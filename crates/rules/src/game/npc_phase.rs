@@ -23,7 +23,8 @@ use crate::content::NpcTrait;
 use crate::world::ActOutcome;
 
 impl Game {
-    pub(super) fn npc_phase(&mut self) {
+    /// `elapsed`: how long the player's action took, the time every awake NPC gains.
+    pub(super) fn npc_phase(&mut self, elapsed: u32) {
         self.sleepers_take_notice();
         let awake = std::mem::take(&mut self.awake);
         let mut first_round = true;
@@ -31,7 +32,7 @@ impl Game {
             let mut time_left = false;
             for &npc in &awake {
                 if first_round {
-                    self.new_turn_for(npc);
+                    self.new_turn_for(npc, elapsed);
                 }
                 if self
                     .agents
@@ -58,14 +59,15 @@ impl Game {
         self.hear_noises();
     }
 
-    /// An awake NPC's share of a new turn: its time, and now and then a hit point.
-    fn new_turn_for(&mut self, npc: Entity) {
+    /// An awake NPC's share of a new turn: the time the player's action took (never banked
+    /// beyond it), and now and then a hit point.
+    fn new_turn_for(&mut self, npc: Entity, elapsed: u32) {
         if self.turn.is_multiple_of(balance::NPC_REGENERATION_INTERVAL) {
             self.world.heal(npc, 1);
         }
         if let Some(agent) = self.agents.get_mut(npc) {
-            let turn = balance::TURN_TIME as i16;
-            agent.time_left = agent.time_left.saturating_add(turn).min(turn);
+            let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
+            agent.time_left = agent.time_left.saturating_add(gained).min(gained);
         }
     }
 

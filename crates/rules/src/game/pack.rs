@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::ItemKind;
+use crate::content::{ItemClass, ItemKind};
 
 /// Letters `a` to `z`.
 pub const PACK_LETTERS: usize = 26;
@@ -23,6 +23,10 @@ pub struct Pack {
     slots: [Option<Stack>; PACK_LETTERS],
     /// The letter each kind last had, for kinds that have left the pack.
     former: Vec<(ItemKind, u8)>,
+    /// The weapon wielded and the armour worn: kinds carried in the pack, one of each stack in
+    /// use. A stack that leaves the pack is no longer in use.
+    wielded: Option<ItemKind>,
+    worn: Option<ItemKind>,
 }
 
 impl Pack {
@@ -91,6 +95,7 @@ impl Pack {
         if stack.count == 0 {
             *place = None;
             self.remember(kind, slot);
+            self.put_away(kind);
         }
         Some(kind)
     }
@@ -99,7 +104,42 @@ impl Pack {
     pub fn take_all(&mut self, slot: u8) -> Option<Stack> {
         let stack = self.slots.get_mut(usize::from(slot))?.take()?;
         self.remember(stack.kind, slot);
+        self.put_away(stack.kind);
         Some(stack)
+    }
+
+    /// The weapon wielded, if any.
+    pub fn wielded(&self) -> Option<ItemKind> {
+        self.wielded
+    }
+
+    /// The armour worn, if any.
+    pub fn worn(&self) -> Option<ItemKind> {
+        self.worn
+    }
+
+    pub fn is_in_use(&self, kind: ItemKind) -> bool {
+        self.wielded == Some(kind) || self.worn == Some(kind)
+    }
+
+    /// Puts a carried weapon or armour to use, in place of what was in use; the kind it
+    /// replaced, if any.
+    pub(super) fn put_to_use(&mut self, kind: ItemKind) -> Option<ItemKind> {
+        let place = match kind.rules().use_.class() {
+            ItemClass::Weapon => &mut self.wielded,
+            ItemClass::Armour => &mut self.worn,
+            _ => return None,
+        };
+        place.replace(kind)
+    }
+
+    /// Stops using a kind (it stays carried).
+    pub(super) fn put_away(&mut self, kind: ItemKind) {
+        for place in [&mut self.wielded, &mut self.worn] {
+            if *place == Some(kind) {
+                *place = None;
+            }
+        }
     }
 
     /// True when every slot holds a kind and every count is at least one: what a loaded pack
@@ -114,6 +154,15 @@ impl Pack {
         });
         let sound_former = (self.former.iter())
             .all(|&(kind, slot)| kind.index() < kinds && usize::from(slot) < PACK_LETTERS);
-        sound_stacks && sound_former && self.former.len() <= kinds
+        let carried = |kind: Option<ItemKind>, class| {
+            kind.is_none_or(|kind| {
+                kind.index() < kinds
+                    && kind.rules().use_.class() == class
+                    && stacks.iter().any(|stack| stack.kind == kind)
+            })
+        };
+        let sound_use =
+            carried(self.wielded, ItemClass::Weapon) && carried(self.worn, ItemClass::Armour);
+        sound_stacks && sound_former && sound_use && self.former.len() <= kinds
     }
 }

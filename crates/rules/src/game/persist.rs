@@ -23,6 +23,7 @@ struct SavedRef<'a> {
     depth: u32,
     pack: &'a super::Pack,
     lore: &'a super::lore::Lore,
+    growth: &'a super::growth::Growth,
     kills: &'a [u64],
     ending: Option<Ending>,
     actions: &'a [PlayerAction],
@@ -40,6 +41,7 @@ struct Saved {
     depth: u32,
     pack: super::Pack,
     lore: super::lore::Lore,
+    growth: super::growth::Growth,
     kills: Vec<u64>,
     ending: Option<Ending>,
     actions: Vec<PlayerAction>,
@@ -76,6 +78,7 @@ impl Game {
             depth: self.depth,
             pack: &self.pack,
             lore: &self.lore,
+            growth: &self.growth,
             kills: &self.kills,
             ending: self.ending,
             actions: &self.actions,
@@ -98,6 +101,11 @@ impl Game {
         }
         let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;
         check_counts(&saved.pack, &saved.lore, &saved.kills, saved.depth)?;
+        if !saved.growth.is_sound(saved.depth) {
+            return Err(DecodeError::Inconsistent(
+                "the boons do not fit the depth reached".into(),
+            ));
+        }
         let mut game = Self {
             seed: saved.seed,
             options: saved.options,
@@ -110,6 +118,7 @@ impl Game {
             depth: saved.depth,
             pack: saved.pack,
             lore: saved.lore,
+            growth: saved.growth,
             kills: saved.kills,
             ending: saved.ending,
             events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),
@@ -122,6 +131,7 @@ impl Game {
             travel: crate::travel::TravelContext::default(),
         };
         game.check_agents()?;
+        game.fit_gear();
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         game.note_npcs_in_view();

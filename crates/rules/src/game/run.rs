@@ -1,18 +1,9 @@
 //! The run beyond one level: the stairs to the next depth.
 
 use super::{Game, GameEvent, TurnOutcome};
-use crate::balance;
 use crate::terrain;
 
 impl Game {
-    /// The player's maximum, and its hit points, grow with each new depth.
-    fn harden(&mut self) {
-        let mut hit_points = self.player_hit_points();
-        hit_points.max += balance::PLAYER_HIT_POINTS_PER_DEPTH;
-        hit_points.current += balance::PLAYER_HIT_POINTS_PER_DEPTH;
-        self.world.set_player_hit_points(hit_points);
-    }
-
     /// Takes the stairs: the next level is generated from the run's RNG, so the same seed and
     /// actions always lead to the same levels. Arriving takes the turn; the new level's NPCs
     /// first act on the next one.
@@ -24,7 +15,7 @@ impl Game {
         self.depth += 1;
         let terrain = terrain::generate_at_depth(self.options.map_size, self.depth, &mut self.rng);
         self.enter_level(&terrain);
-        self.harden();
+        self.offer_boons();
         self.turn += 1;
         self.regenerate();
         self.events.push(GameEvent::Descended { depth: self.depth });

@@ -1,13 +1,13 @@
 //! How a finished run is scored, and the table of the best ones.
 //!
 //! The score rewards getting deep first, fighting second, and winning above all:
-//! `100 × depth reached + 5 × orcs killed + 20 × trolls killed`, plus 5,000 for taking the
+//! `100 × depth reached` plus each kill's points from the bestiary, plus 5,000 for taking the
 //! Sunstone. A run that dies on depth 4 after killing 20 orcs (500) scores less than one that
 //! reached depth 6 by sneaking (600), since going down is the point; any win beats any loss.
 
 use serde::{Deserialize, Serialize};
 
-use super::{Ending, Game};
+use super::{Boon, Ending, Game};
 use crate::balance::{POINTS_FOR_VICTORY, POINTS_PER_DEPTH};
 use crate::content::NpcKind;
 
@@ -23,6 +23,13 @@ pub struct ScoreEntry {
     pub turns: u64,
     pub kills: u64,
     pub ending: Ending,
+    /// How many times each boon was chosen, in [`Boon::ALL`]'s order: the run's build.
+    pub boons: [u8; Boon::ALL.len()],
+}
+
+/// How many times each boon was chosen, in [`Boon::ALL`]'s order.
+pub fn boon_counts(chosen: &[Boon]) -> [u8; Boon::ALL.len()] {
+    Boon::ALL.map(|boon| chosen.iter().filter(|&&b| b == boon).count() as u8)
 }
 
 impl Game {
@@ -44,6 +51,7 @@ impl Game {
             turns: self.turn(),
             kills: self.kills(),
             ending: self.ending()?,
+            boons: boon_counts(self.boons_chosen()),
         })
     }
 }

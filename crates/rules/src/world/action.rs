@@ -6,7 +6,7 @@ use entity_table::Entity;
 use rand::Rng;
 
 use super::{HitPoints, Layer, Tile, World};
-use crate::balance::{self, AttackDice};
+use crate::balance::AttackDice;
 
 /// One blow: who struck at whom, whether it landed, how hard, and whether it killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,8 +66,17 @@ impl World {
     fn dice_of(&self, entity: Entity) -> AttackDice {
         match self.npc_type(entity) {
             Some(npc_type) => npc_type.rules().attack,
-            None => balance::PLAYER_ATTACK,
+            None => self.player_gear.attack,
         }
+    }
+
+    pub fn player_gear(&self) -> super::Gear {
+        self.player_gear
+    }
+
+    /// What the player now fights with and in.
+    pub fn set_player_gear(&mut self, gear: super::Gear) {
+        self.player_gear = gear;
     }
 
     /// Always two draws, hit or miss, so what follows a blow never depends on how it went.
@@ -107,7 +116,17 @@ impl World {
     ) -> (bool, u32, bool) {
         let hit = rng.random_ratio(dice.to_hit.0, dice.to_hit.1);
         let rolled = rng.random_range(dice.damage.0..=dice.damage.1);
-        let damage = if hit { rolled } else { 0 };
+        let armour = if target == self.player {
+            self.player_gear.armour
+        } else {
+            0
+        };
+        // Only a landed blow on armour rolls again, so an unarmoured game draws as before.
+        let damage = match (hit, armour) {
+            (false, _) => 0,
+            (true, 0) => rolled,
+            (true, armour) => rolled.saturating_sub(rng.random_range(0..=armour)),
+        };
         (hit, damage, self.wound(target, damage))
     }
 

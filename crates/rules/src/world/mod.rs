@@ -19,7 +19,7 @@ pub use items::Lying;
 pub use record::{WorldRecord, table_from_rows, table_rows};
 use spatial_table::{Location, SpatialTable};
 
-use crate::balance;
+use crate::balance::{self, AttackDice};
 use crate::content::{ItemKind, NpcKind};
 use crate::terrain::{Terrain, TerrainTile};
 
@@ -100,6 +100,25 @@ pub struct World {
     /// taken), so the player's memory of a cell in view is refreshed only when it changed.
     /// Derived, so not saved: a loaded world counts from [`FIRST_CHANGE`] again.
     changes: Grid<u32>,
+    /// What the player fights with and in: set by the game from what it has in use, so not
+    /// saved.
+    player_gear: Gear,
+}
+
+/// The player's weapon and armour as blows see them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gear {
+    pub attack: AttackDice,
+    /// A blow that lands on the player loses 0 to this much of its damage (one roll).
+    pub armour: u32,
+}
+
+impl Gear {
+    /// Bare: the player's own blade, no armour.
+    pub const BARE: Self = Self {
+        attack: balance::PLAYER_ATTACK,
+        armour: 0,
+    };
 }
 
 /// What every cell's change count starts at: never the count a memory starts with (0), so a
@@ -140,6 +159,7 @@ impl World {
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
             occupied: Grid::new_copy(terrain.grid.size(), 0),
             changes: Grid::new_copy(terrain.grid.size(), FIRST_CHANGE),
+            player_gear: Gear::BARE,
         };
         world.place(
             player,

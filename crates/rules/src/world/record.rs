@@ -107,6 +107,7 @@ impl World {
             corpses: positions(&entities, &record.corpses)?,
             occupied: Grid::new_copy(record.size, 0),
             changes: Grid::new_copy(record.size, FIRST_CHANGE),
+            player_gear: super::Gear::BARE,
         };
         for (&entity, row) in entities.iter().zip(&record.rows) {
             world.place_row(entity, row)?;

@@ -1,0 +1,70 @@
+//! What the player fights with and in: the weapon wielded and the armour worn, kinds carried in
+//! the pack (see [`super::Pack`]). Their numbers are the item table's; here they become the
+//! world's dice for the player's blows, the armour that blunts blows on it, and the time its
+//! blows and steps take.
+
+use super::{Boon, Game, GameEvent};
+use crate::balance::{self, TURN_TIME};
+use crate::content::{ItemKind, ItemUse};
+use crate::world::{ActOutcome, Gear};
+
+impl Game {
+    /// Wields or wears the kind (in place of what was in use), or puts it away if it is in use.
+    pub(super) fn toggle_use(&mut self, kind: ItemKind) {
+        let item = self.lore.name(kind);
+        if self.pack.is_in_use(kind) {
+            self.pack.put_away(kind);
+            self.events.push(GameEvent::PutAway { item });
+        } else {
+            if let Some(replaced) = self.pack.put_to_use(kind) {
+                let item = self.lore.name(replaced);
+                self.events.push(GameEvent::PutAway { item });
+            }
+            self.events.push(GameEvent::PutToUse { item });
+        }
+        self.fit_gear();
+    }
+
+    /// Gives the world the player's blows and armour from what is in use.
+    pub(super) fn fit_gear(&mut self) {
+        let mut gear = Gear::BARE;
+        if let Some(ItemUse::Wield { attack, .. }) = self.pack.wielded().map(|k| k.rules().use_) {
+            gear.attack = attack;
+        }
+        let might = balance::MIGHT_DAMAGE * self.boon_count(Boon::Might);
+        let precision = balance::PRECISION_TO_HIT * self.boon_count(Boon::Precision);
+        gear.attack.damage = (gear.attack.damage.0 + might, gear.attack.damage.1 + might);
+        gear.attack.to_hit = (
+            gear.attack.to_hit.0 + precision,
+            gear.attack.to_hit.1 + precision,
+        );
+        if let Some(ItemUse::Wear { armour, .. }) = self.pack.worn().map(|k| k.rules().use_) {
+            gear.armour = armour;
+        }
+        self.world.set_player_gear(gear);
+    }
+
+    /// How long the player's last action took: a blow the weapon's time, a step the armour's,
+    /// anything else a turn.
+    pub(super) fn time_taken(&self, outcome: Option<ActOutcome>) -> u32 {
+        let use_of = |kind: Option<ItemKind>| kind.map(|kind| kind.rules().use_);
+        match (
+            outcome,
+            use_of(self.pack.wielded()),
+            use_of(self.pack.worn()),
+        ) {
+            (Some(ActOutcome::Attacked(_)), Some(ItemUse::Wield { time, .. }), _) => time,
+            (Some(ActOutcome::Moved), _, worn) => {
+                let step = match worn {
+                    Some(ItemUse::Wear { step_time, .. }) => step_time,
+                    _ => TURN_TIME,
+                };
+                let quicker = balance::SWIFTNESS_STEP_TIME * self.boon_count(Boon::Swiftness);
+                step.saturating_sub(quicker)
+                    .max(balance::SWIFTEST_STEP_TIME)
+                    .min(step)
+            }
+            _ => TURN_TIME,
+        }
+    }
+}

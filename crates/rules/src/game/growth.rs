@@ -1,0 +1,122 @@
+//! Growth: on reaching each new depth the player chooses one boon of [`BOONS_OFFERED`] drawn
+//! from the run's RNG (in place of hit points given). The offer is part of the game's state, so
+//! a game saved in the middle of the choice offers the same boons when it resumes, and the
+//! choice is a recorded action like a step. The boons' numbers are in `balance`.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::{Game, GameEvent};
+use crate::balance::{self, BOONS_OFFERED};
+
+/// What the player can grow in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Boon {
+    /// More hit points ([`balance::VIGOUR_HIT_POINTS`]).
+    Vigour,
+    /// Harder blows ([`balance::MIGHT_DAMAGE`]).
+    Might,
+    /// Surer blows ([`balance::PRECISION_TO_HIT`]).
+    Precision,
+    /// Quicker steps ([`balance::SWIFTNESS_STEP_TIME`]).
+    Swiftness,
+    /// Quicker healing ([`balance::RECOVERY_TURNS`]).
+    Recovery,
+}
+
+impl Boon {
+    pub const ALL: [Self; 5] = [
+        Self::Vigour,
+        Self::Might,
+        Self::Precision,
+        Self::Swiftness,
+        Self::Recovery,
+    ];
+}
+
+/// The boons chosen so far, and the offer waiting for a choice.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Growth {
+    chosen: Vec<Boon>,
+    offer: Option<[Boon; BOONS_OFFERED]>,
+}
+
+impl Growth {
+    /// How many times a boon was chosen.
+    pub fn count(&self, boon: Boon) -> u32 {
+        self.chosen.iter().filter(|&&b| b == boon).count() as u32
+    }
+
+    /// As read back from a save: no more choices than descents, an offer of distinct boons.
+    pub(super) fn is_sound(&self, depth: u32) -> bool {
+        let distinct = self.offer.is_none_or(|offer| {
+            (0..offer.len()).all(|i| offer[..i].iter().all(|&other| other != offer[i]))
+        });
+        // One choice for every descent, chosen or waiting.
+        let choices = self.chosen.len() + usize::from(self.offer.is_some());
+        distinct && choices + 1 == depth as usize
+    }
+}
+
+impl Game {
+    /// The boons on offer, while the player has yet to choose one.
+    pub fn boons_offered(&self) -> Option<[Boon; BOONS_OFFERED]> {
+        self.growth.offer
+    }
+
+    /// The boons chosen this run, in order.
+    pub fn boons_chosen(&self) -> &[Boon] {
+        &self.growth.chosen
+    }
+
+    /// What the player's blows roll and its armour takes, with its gear and boons.
+    pub fn player_gear(&self) -> crate::world::Gear {
+        self.world.player_gear()
+    }
+
+    /// How many times a boon was chosen this run.
+    pub fn boon_count(&self, boon: Boon) -> u32 {
+        self.growth.count(boon)
+    }
+
+    /// Draws the offer for a depth just reached: distinct boons, in the order drawn.
+    pub(super) fn offer_boons(&mut self) {
+        let mut all = Boon::ALL;
+        for i in 0..BOONS_OFFERED {
+            let j = self.rng.random_range(i..all.len());
+            all.swap(i, j);
+        }
+        let mut offer = [Boon::Vigour; BOONS_OFFERED];
+        offer.copy_from_slice(&all[..BOONS_OFFERED]);
+        self.growth.offer = Some(offer);
+    }
+
+    /// Takes the boon at `index` of the offer; false (nothing happens) if there is no offer or
+    /// no such boon.
+    pub(super) fn choose_boon(&mut self, index: u8) -> bool {
+        let Some(boon) =
+            (self.growth.offer).and_then(|offer| offer.get(usize::from(index)).copied())
+        else {
+            return false;
+        };
+        self.growth.offer = None;
+        self.growth.chosen.push(boon);
+        if boon == Boon::Vigour {
+            let mut hit_points = self.player_hit_points();
+            hit_points.max += balance::VIGOUR_HIT_POINTS;
+            hit_points.current += balance::VIGOUR_HIT_POINTS;
+            self.world.set_player_hit_points(hit_points);
+        }
+        self.fit_gear();
+        self.events.push(GameEvent::Chose { boon });
+        true
+    }
+
+    /// Every how many turns the player heals a hit point.
+    pub(super) fn regeneration_interval(&self) -> u64 {
+        let sooner = balance::RECOVERY_TURNS * u64::from(self.growth.count(Boon::Recovery));
+        balance::PLAYER_REGENERATION_INTERVAL
+            .saturating_sub(sooner)
+            .max(balance::QUICKEST_REGENERATION_INTERVAL)
+    }
+}

@@ -1,0 +1,80 @@
+//! The choice on each descent: the boons on offer in a panel over the map, chosen by number.
+
+use chargrid::core::{Ctx, FrameBuffer};
+use chargrid::input::KeyboardInput;
+
+use super::draw::{self, Line};
+use super::keys::PlayKey;
+use super::{GameApp, palette};
+use umbra_rules::game::{Boon, Game, PlayerAction};
+
+/// A boon's name and what it does, in a few words that fit the narrowest panel.
+pub fn words(boon: Boon) -> (&'static str, &'static str) {
+    match boon {
+        Boon::Vigour => ("Vigour", "4 more hit points"),
+        Boon::Might => ("Might", "every blow deals 1 more"),
+        Boon::Precision => ("Precision", "every blow lands more often"),
+        Boon::Swiftness => ("Swiftness", "every step a fifth quicker"),
+        Boon::Recovery => ("Recovery", "heal a hit point 2 turns sooner"),
+    }
+}
+
+/// The run's build in a word or two, from how often each boon was chosen (in `Boon::ALL`'s
+/// order), for the high scores and the morgue: the boon chosen most (the first in that order
+/// on a tie), with how often when more than once: "Might ×3"; "no boons" before any.
+pub fn build_words(counts: &[u8]) -> String {
+    let most = (Boon::ALL.iter().zip(counts))
+        .filter(|(_, count)| **count > 0)
+        .fold(
+            None,
+            |best: Option<(Boon, u8)>, (&boon, &count)| match best {
+                Some((_, most)) if most >= count => best,
+                _ => Some((boon, count)),
+            },
+        );
+    match most {
+        None => "no boons".to_string(),
+        Some((boon, 1)) => words(boon).0.to_string(),
+        Some((boon, count)) => format!("{} ×{count}", words(boon).0),
+    }
+}
+
+impl GameApp {
+    /// While boons wait for a choice: 1 to 3 choose; the menu, help and log still open; every
+    /// other key waits for the choice. None when no boons wait.
+    pub(super) fn handle_boon_key(&mut self, key: KeyboardInput) -> Option<()> {
+        let offer = self.game.boons_offered()?;
+        if let KeyboardInput::Char(digit @ '1'..='9') = key {
+            let index = digit as u8 - b'1';
+            if usize::from(index) < offer.len() {
+                self.play(PlayerAction::Choose { boon: index });
+            }
+            return Some(());
+        }
+        match super::keys::play_key(key) {
+            Some(PlayKey::Menu | PlayKey::Help | PlayKey::Log | PlayKey::Quit) => None,
+            _ => Some(()),
+        }
+    }
+}
+
+/// The offer in a panel: a heading, one line per boon, the keys.
+pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
+    let Some(offer) = game.boons_offered() else {
+        return;
+    };
+    let mut lines: Vec<Line> = vec![
+        (
+            format!("Depth {}: choose a boon", game.depth()),
+            palette::HEADING,
+        ),
+        (String::new(), palette::TEXT),
+    ];
+    for (i, &boon) in offer.iter().enumerate() {
+        let (name, what) = words(boon);
+        lines.push((format!("{}  {name}: {what}", i + 1), palette::TEXT));
+    }
+    lines.push((String::new(), palette::TEXT));
+    lines.push(("1-3 choose".to_string(), palette::FAINT_TEXT));
+    draw::panel(fb, ctx, &lines);
+}

@@ -1,0 +1,287 @@
+//! Gear and growth: a weapon and armour change the dice and the time exactly as the item table
+//! says, and putting them away restores them; a boon is offered on each new depth, chosen once,
+//! recorded, and offered again the same after a resume; its panel fits the smallest screen.
+
+mod common;
+
+use chargrid::core::{Component, Event, FrameBuffer, UCoord};
+use chargrid::input::{Input, KeyboardInput};
+use common::Scenario;
+use common::screen::render_at;
+use direction::CardinalDirection::*;
+use umbra::app::GameApp;
+use umbra_rules::game::{Actor, Boon, GameEvent, ItemKind, ItemUse, TurnOutcome};
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+fn kind_of(letter: char) -> ItemKind {
+    ItemKind::from_map_letter(letter).expect("an item's letter")
+}
+
+/// The player's blow at the troll after picking up what lies at 2 and (if `wield`) wielding
+/// it, then (if `put_away`) putting it away again: whether it landed and for how much.
+fn one_blow(seed: u64, item: char, wield: bool, put_away: bool) -> Option<(bool, u32)> {
+    // The player, the item east of it, a sleeping troll east of that.
+    let row = format!("#@{item}Z..#");
+    let mut s = Scenario::new(&["#######", &row, "#######"]);
+    s.game = s.game.reseeded(seed);
+    s.act(PlayerAction::Move(East));
+    if wield {
+        s.act(PlayerAction::Use { slot: 0, at: None });
+    }
+    if put_away {
+        s.act(PlayerAction::Use { slot: 0, at: None });
+    }
+    s.act(PlayerAction::Move(East));
+    s.game.events().iter().find_map(|event| match *event {
+        GameEvent::Attack {
+            attacker: Actor::Player,
+            damage,
+            ..
+        } => Some((true, damage)),
+        GameEvent::Miss {
+            attacker: Actor::Player,
+            ..
+        } => Some((false, 0)),
+        _ => None,
+    })
+}
+
+/// Over 600 seeded blows: the share that landed, and every damage a landed blow dealt.
+fn blows(item: char, wield: bool, put_away: bool) -> (f64, Vec<u32>) {
+    let results: Vec<(bool, u32)> = (0..600)
+        .filter_map(|seed| one_blow(seed, item, wield, put_away))
+        .collect();
+    assert!(results.len() > 500, "the blows were struck");
+    let landed: Vec<u32> = results.iter().filter(|r| r.0).map(|r| r.1).collect();
+    (landed.len() as f64 / results.len() as f64, landed)
+}
+
+fn assert_dice(item: char, (hit, damage): ((u32, u32), (u32, u32)), wield: bool, put_away: bool) {
+    let (rate, landed) = blows(item, wield, put_away);
+    let expected = f64::from(hit.0) / f64::from(hit.1);
+    assert!(
+        (rate - expected).abs() < 0.07,
+        "{item}: hit rate {rate}, table {expected}"
+    );
+    for d in damage.0..=damage.1 {
+        assert!(landed.contains(&d), "{item}: a blow for {d} in {damage:?}");
+    }
+    assert!(
+        landed.iter().all(|d| (damage.0..=damage.1).contains(d)),
+        "{item}: every blow within {damage:?}"
+    );
+}
+
+fn wield_dice(item: char) -> ((u32, u32), (u32, u32)) {
+    match kind_of(item).rules().use_ {
+        ItemUse::Wield { attack, .. } => (attack.to_hit, attack.damage),
+        other => panic!("{item} is not a weapon: {other:?}"),
+    }
+}
+
+#[test]
+fn wielding_rolls_the_weapons_dice_and_putting_it_away_restores_the_blade() {
+    let bare = (
+        umbra_rules::balance::PLAYER_ATTACK.to_hit,
+        umbra_rules::balance::PLAYER_ATTACK.damage,
+    );
+    assert_dice('(', wield_dice('('), true, false);
+    assert_dice(')', wield_dice(')'), true, false);
+    assert_dice('(', bare, true, true);
+    assert_dice('(', bare, false, false);
+}
+
+#[test]
+fn armour_blunts_blows_and_heavy_armour_slows_every_step() {
+    // The player puts on the scale mail west of it; a troll comes and strikes turn after turn.
+    let map = &["##########", "#]@.T....#", "##########"];
+    let mut s = Scenario::new(map);
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Use { slot: 0, at: None });
+    s.check_eq(s.game.pack().worn(), Some(kind_of(']')), "worn");
+    let mut damages = Vec::new();
+    for _ in 0..40 {
+        s.act(PlayerAction::Wait);
+        for event in s.game.events() {
+            if let GameEvent::Attack {
+                target: Actor::Player,
+                damage,
+                ..
+            } = *event
+            {
+                damages.push(damage);
+            }
+        }
+        if s.game.is_over() {
+            break;
+        }
+    }
+    let mean = damages.iter().sum::<u32>() as f64 / damages.len().max(1) as f64;
+    s.check(damages.len() > 10, "the troll kept striking");
+    s.check(damages.contains(&0), "some blows the armour takes whole");
+    s.check(
+        mean < 2.0,
+        &format!("a troll's 2-4 blunted to {mean} on average"),
+    );
+}
+
+#[test]
+fn in_heavy_armour_a_jackal_runs_three_steps_to_each_of_the_players() {
+    let map = &[
+        "##########################################",
+        "#]@...................................1..#",
+        "##########################################",
+    ];
+    let mut s = Scenario::with_npcs(map, &[('1', 'J')]);
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Use { slot: 0, at: None });
+    // It sleeps: the player walks east towards it until it wakes and runs at it, and the
+    // steps of that turn are counted.
+    let mut before = s.where_is('1');
+    for _ in 0..30 {
+        s.act(PlayerAction::Move(East));
+        let now = s.where_is('1');
+        let moved = (now - before).manhattan_magnitude();
+        let hunting = s.mind('1').state == umbra_rules::behaviour::NpcState::Hunting;
+        let gap = (now - s.game.player_coord()).manhattan_magnitude();
+        if hunting && moved > 0 && gap > 3 {
+            s.check_eq(moved, 3, "three jackal steps to one in scale mail");
+            return;
+        }
+        before = now;
+    }
+    s.fail("the jackal never ran at the player");
+}
+
+/// A game that has just reached depth 2: its offer waits.
+fn at_depth_two(seed: u64) -> Game {
+    let (game, _) =
+        Game::from_ascii(&["#####", "#@>.#", "#####"], GameOptions::default()).expect("valid map");
+    let mut game = game.reseeded(seed);
+    game.act(PlayerAction::Move(East));
+    game.act(PlayerAction::Descend);
+    assert_eq!(game.depth(), 2);
+    game
+}
+
+#[test]
+fn a_boon_is_offered_on_arrival_chosen_once_and_recorded() {
+    let mut game = at_depth_two(1);
+    let offer = game.boons_offered().expect("three boons wait");
+    assert!(
+        offer
+            .iter()
+            .enumerate()
+            .all(|(i, b)| !offer[..i].contains(b)),
+        "{offer:?}"
+    );
+    assert_eq!(
+        game.act(PlayerAction::Wait),
+        TurnOutcome::NoTurn,
+        "first a choice"
+    );
+    assert!(game.events().contains(&GameEvent::ChooseABoonFirst));
+    let turn = game.turn();
+    game.act(PlayerAction::Choose { boon: 2 });
+    assert_eq!(game.boons_chosen(), &[offer[2]]);
+    assert_eq!(game.boons_offered(), None);
+    assert_eq!(game.turn(), turn, "choosing takes no time");
+    let hash = game.state_hash();
+    game.act(PlayerAction::Choose { boon: 0 });
+    assert_eq!(game.boons_chosen(), &[offer[2]], "applied once");
+    assert_eq!(game.state_hash(), hash);
+    assert!(
+        game.actions().contains(&PlayerAction::Choose { boon: 2 }),
+        "the choice is recorded"
+    );
+}
+
+#[test]
+fn vigour_adds_its_hit_points_once() {
+    let (mut game, index) = offered(Boon::Vigour);
+    let before = game.player_hit_points();
+    game.act(PlayerAction::Choose { boon: index });
+    let after = game.player_hit_points();
+    let added = umbra_rules::balance::VIGOUR_HIT_POINTS;
+    assert_eq!(
+        (after.max, after.current),
+        (before.max + added, before.current + added)
+    );
+}
+
+/// A game at depth 2 whose offer holds `boon`, and where in the offer it is.
+fn offered(boon: Boon) -> (Game, u8) {
+    (1..200)
+        .find_map(|seed| {
+            let game = at_depth_two(seed);
+            let index = game.boons_offered()?.iter().position(|&b| b == boon)?;
+            Some((game, index as u8))
+        })
+        .expect("some seed offers it")
+}
+
+#[test]
+fn might_and_precision_change_the_players_dice() {
+    let bare = umbra_rules::balance::PLAYER_ATTACK;
+    let (mut game, index) = offered(Boon::Might);
+    assert_eq!(game.player_gear().attack, bare);
+    game.act(PlayerAction::Choose { boon: index });
+    let damage = game.player_gear().attack.damage;
+    assert_eq!(
+        damage,
+        (bare.damage.0 + 1, bare.damage.1 + 1),
+        "might: one more"
+    );
+    let (mut game, index) = offered(Boon::Precision);
+    game.act(PlayerAction::Choose { boon: index });
+    let to_hit = game.player_gear().attack.to_hit;
+    assert_eq!(
+        to_hit,
+        (bare.to_hit.0 + 1, bare.to_hit.1 + 1),
+        "precision: 5 in 6"
+    );
+}
+
+#[test]
+fn a_game_resumed_in_the_middle_of_the_choice_offers_the_same_boons() {
+    let mut game = at_depth_two(7);
+    let offer = game.boons_offered();
+    let mut resumed = Game::from_state_bytes(&game.to_state_bytes()).expect("loads");
+    assert_eq!(
+        resumed.boons_offered(),
+        offer,
+        "the same three, in the same order"
+    );
+    game.act(PlayerAction::Choose { boon: 1 });
+    resumed.act(PlayerAction::Choose { boon: 1 });
+    assert_eq!(resumed.state_hash(), game.state_hash());
+    // Replayed from its actions, too.
+    let mut replayed = at_depth_two(7);
+    assert_eq!(replayed.boons_offered(), offer);
+    replayed.act(PlayerAction::Choose { boon: 1 });
+    assert_eq!(replayed.state_hash(), game.state_hash());
+}
+
+#[test]
+fn the_boon_panel_fits_the_smallest_screen_and_chooses_by_number() {
+    let size = UCoord::new(50, 16);
+    let game = at_depth_two(3);
+    let offer = game.boons_offered().expect("an offer");
+    let mut app = GameApp::new(game);
+    let screen = render_at(&app, size);
+    let text = screen.text();
+    for boon in offer {
+        let (name, _) = umbra::app::boons::words(boon);
+        assert!(text.contains(name), "{name} on the panel:\n{text}");
+    }
+    let status = &screen.rows[size.height() as usize - 6];
+    assert!(
+        status.contains("HP") && status.contains("Depth 2"),
+        "{status}"
+    );
+    let fb = FrameBuffer::new(size);
+    let key = Event::Input(Input::Keyboard(KeyboardInput::Char('2')));
+    app.update(&mut (), fb.default_ctx(), key);
+    assert_eq!(app.game().boons_chosen(), &[offer[1]]);
+    assert!(!render_at(&app, size).text().contains("choose a boon"));
+}
