@@ -280,8 +280,18 @@ fn the_boon_panel_fits_the_smallest_screen_and_chooses_by_number() {
         "{status}"
     );
     let fb = FrameBuffer::new(size);
-    let key = Event::Input(Input::Keyboard(KeyboardInput::Char('2')));
-    app.update(&mut (), fb.default_ctx(), key);
+    let press = |app: &mut GameApp, c: char| {
+        let key = Event::Input(Input::Keyboard(KeyboardInput::Char(c)));
+        app.update(&mut (), fb.default_ctx(), key);
+    };
+    press(&mut app, 'o');
+    let text = render_at(&app, size).text();
+    assert!(
+        text.contains("Choose a boon first"),
+        "another key waits:\n{text}"
+    );
+    assert!(app.game().boons_offered().is_some());
+    press(&mut app, '2');
     assert_eq!(app.game().boons_chosen(), &[offer[1]]);
     assert!(!render_at(&app, size).text().contains("choose a boon"));
 }

@@ -53,7 +53,12 @@ impl GameApp {
         }
         match super::keys::play_key(key) {
             Some(PlayKey::Menu | PlayKey::Help | PlayKey::Log | PlayKey::Quit) => None,
-            _ => Some(()),
+            Some(_) => {
+                let words = "Choose a boon first (1-3).".to_string();
+                self.log.push(words, super::messages::Tone::Normal);
+                Some(())
+            }
+            None => Some(()),
         }
     }
 }
