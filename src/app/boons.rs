@@ -55,7 +55,7 @@ impl GameApp {
             Some(PlayKey::Menu | PlayKey::Help | PlayKey::Log | PlayKey::Quit) => None,
             Some(_) => {
                 let words = "Choose a boon first (1-3).".to_string();
-                self.log.push(words, super::messages::Tone::Normal);
+                self.log.push(words, super::words::Tone::Normal);
                 Some(())
             }
             None => Some(()),
