@@ -9,6 +9,11 @@ use crate::content::{ItemKind, ItemUse};
 use crate::world::{ActOutcome, Gear};
 
 impl Game {
+    /// What the player's blows roll and its armour takes, with its gear and boons.
+    pub fn player_gear(&self) -> Gear {
+        self.world.player_gear()
+    }
+
     /// Wields or wears the kind (in place of what was in use), or puts it away if it is in use.
     pub(super) fn toggle_use(&mut self, kind: ItemKind) {
         let item = self.lore.name(kind);

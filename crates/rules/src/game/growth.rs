@@ -69,11 +69,6 @@ impl Game {
         &self.growth.chosen
     }
 
-    /// What the player's blows roll and its armour takes, with its gear and boons.
-    pub fn player_gear(&self) -> crate::world::Gear {
-        self.world.player_gear()
-    }
-
     /// How many times a boon was chosen this run.
     pub fn boon_count(&self, boon: Boon) -> u32 {
         self.growth.count(boon)

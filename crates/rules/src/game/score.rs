@@ -51,7 +51,7 @@ impl Game {
             turns: self.turn(),
             kills: self.kills(),
             ending: self.ending()?,
-            boons: boon_counts(self.boons_chosen()),
+            boons: Boon::ALL.map(|boon| self.boon_count(boon) as u8),
         })
     }
 }
