@@ -1,5 +1,5 @@
 //! The parts of a turn and of a frame on their own: the NPCs' distance map, the player's field of
-//! view, and drawing the app into a 100×40 frame buffer. Scenes come from `support/scenes.rs` and a
+//! view, and drawing the app into a 100×40 frame buffer, with and without the debug views. Scenes come from `support/scenes.rs` and a
 //! fixed-seed default level, as in the turn benchmarks.
 
 mod common;
@@ -7,11 +7,13 @@ mod common;
 use std::hint::black_box;
 
 use chargrid::core::{Component, FrameBuffer, UCoord};
+use chargrid::input::KeyboardInput;
 use coord_2d::ICoord;
 use criterion::Criterion;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra::app::GameApp;
+use umbra::app::debug::DebugFlags;
 use umbra_rules::behaviour::BehaviourContext;
 use umbra_rules::game::DEFAULT_MAP_SIZE;
 // Each user of the shared scenes takes only the ones it needs.
@@ -107,10 +109,63 @@ fn render(criterion: &mut Criterion) {
     group.finish();
 }
 
+/// The crowd's frame with each debug view drawn over the map (`v` cycles them), and without:
+/// the views must fit in a frame's budget on the largest crowd, and cost nothing when off.
+fn debug_views(criterion: &mut Criterion) {
+    let mut game = scenes::CROWD.build().game();
+    game.act(PlayerAction::Wait);
+    let flags = DebugFlags {
+        overlays: true,
+        wizard: false,
+    };
+    let mut app = GameApp::new(game).with_debug(flags);
+    let mut group = criterion.benchmark_group("debug_views");
+    let mut times = Vec::new();
+    for view in VIEWS {
+        let mut frame_buffer = FrameBuffer::new(SCREEN);
+        let mut draw = || {
+            frame_buffer.clear();
+            let ctx = frame_buffer.default_ctx();
+            app.render(&(), ctx, &mut frame_buffer);
+            black_box(&frame_buffer);
+        };
+        group.bench_function(format!("c_250x250_1000_npcs_{view}"), |b| b.iter(&mut draw));
+        if common::timing_wanted("debug_views") {
+            times.push((view, mean_time(draw)));
+        }
+        common::press(&mut app, SCREEN, KeyboardInput::Char('v'));
+    }
+    group.finish();
+    if let Some(&(_, plain)) = times.first() {
+        for (view, time) in &times {
+            println!(
+                "debug_views {view}: {:.1} µs a frame, {:.2}× the frame without a view",
+                time * 1e6,
+                time / plain
+            );
+        }
+    }
+}
+
+/// The views in the order `v` reaches them, from none.
+const VIEWS: [&str; 6] = ["none", "distance", "safety", "minds", "noises", "sight"];
+
+/// Seconds a call of `work` takes, on average over a second's calls.
+fn mean_time(mut work: impl FnMut()) -> f64 {
+    let start = std::time::Instant::now();
+    let mut calls = 0u32;
+    while start.elapsed().as_secs_f64() < 1.0 {
+        work();
+        calls += 1;
+    }
+    start.elapsed().as_secs_f64() / f64::from(calls)
+}
+
 fn main() {
     let mut criterion = common::criterion();
     distance_map(&mut criterion);
     field_of_view(&mut criterion);
     render(&mut criterion);
+    debug_views(&mut criterion);
     criterion.final_summary();
 }

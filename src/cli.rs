@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use coord_2d::UCoord;
 use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
 
+use crate::app::debug::DebugFlags;
 use umbra_rules::game::{
     DEFAULT_MAP_SIZE, GameOptions, MAX_MAP_SIZE, MIN_MAP_SIZE, Omniscience, is_valid_map_size,
 };
@@ -50,6 +51,8 @@ pub struct Args {
     pub replay: Option<Replay>,
     /// `--scores`: print the high-score table and exit.
     pub show_scores: bool,
+    /// `--debug-overlays`, `--debug-wizard`: the aids for studying the rules.
+    pub debug: DebugFlags,
 }
 
 /// `--replay FILE`, with or without a screen.
@@ -57,6 +60,8 @@ pub struct Args {
 pub struct Replay {
     pub file: PathBuf,
     pub headless: bool,
+    /// `--dump-at N` (headless): print the state at turn N instead of the summary.
+    pub dump_at: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +89,8 @@ impl fmt::Display for CliError {
 struct RawArgs {
     rng_seed: Option<String>,
     omniscient: bool,
+    overlays: bool,
+    wizard: bool,
     map_size: Option<String>,
     terminal: bool,
     graphical: bool,
@@ -94,6 +101,7 @@ struct RawArgs {
     record: Option<String>,
     replay: Option<String>,
     headless: bool,
+    dump_at: Option<String>,
     scores: bool,
     version: bool,
     free: Vec<String>,
@@ -104,6 +112,8 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
         let {
             rng_seed = Opt::new("r", "rng-seed", "seed for the dungeon and every roll (0 to 18446744073709551615); random if omitted", "INT");
             omniscient = Flag::new("", "debug-omniscient", "debugging aid: see the whole map, live");
+            overlays = Flag::new("", "debug-overlays", "debugging aid: v cycles views of the NPCs' maps and minds over the map; the look cursor tells an NPC's memory");
+            wizard = Flag::new("", "debug-wizard", "debugging aid: W opens wizard commands (a run that uses one never enters the high scores)");
             map_size = Opt::new("", "map-size", "map width and height in cells, from 20x15 to 1000x1000 (default 80x30)", "WxH");
             terminal = Flag::new("", "terminal", "play in this terminal");
             graphical = Flag::new("", "graphical", "play in a window");
@@ -114,13 +124,14 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             record = Opt::new("", "record", "write the game's recording (seed, options, every action) to FILE on quit", "FILE");
             replay = Opt::new("", "replay", "watch a recording made with --record", "FILE");
             headless = Flag::new("", "headless", "with --replay: no screen, print the final summary and state hash");
+            dump_at = Opt::new("", "dump-at", "with --replay and --headless: print the map, NPCs and their memories at turn N, as a scenario test reads them", "N");
             scores = Flag::new("", "scores", "print the high-score table (of the save directory) and exit");
             version = Flag::new("V", "version", "print the version and the rules version it plays by, and exit");
             free = Free;
         } in {
             RawArgs {
-                rng_seed, omniscient, map_size, terminal, graphical, colours, no_mouse, new_game, save_dir,
-                record, replay, headless, scores, version, free,
+                rng_seed, omniscient, overlays, wizard, map_size, terminal, graphical, colours, no_mouse,
+                new_game, save_dir, record, replay, headless, dump_at, scores, version, free,
             }
         }
     }
@@ -196,15 +207,20 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         record: path(&raw.record, "--record")?,
         replay,
         show_scores: raw.scores,
+        debug: DebugFlags {
+            overlays: raw.overlays,
+            wizard: raw.wizard,
+        },
     })
 }
 
 /// The flags that shape a new game: meaningless beside a replay or the high scores.
-fn new_game_flags(raw: &RawArgs) -> [(&'static str, bool); 5] {
+fn new_game_flags(raw: &RawArgs) -> [(&'static str, bool); 6] {
     [
         ("--rng-seed", raw.rng_seed.is_some()),
         ("--map-size", raw.map_size.is_some()),
         ("--debug-omniscient", raw.omniscient),
+        ("--debug-wizard", raw.wizard),
         ("--new-game", raw.new_game),
         ("--record", raw.record.is_some()),
     ]
@@ -243,12 +259,25 @@ fn replay(raw: &RawArgs) -> Result<Option<Replay>, String> {
         if raw.headless {
             return Err("--headless only works with --replay FILE".into());
         }
+        if raw.dump_at.is_some() {
+            return Err("--dump-at only works with --replay FILE --headless".into());
+        }
         return Ok(None);
     };
     refuse_beside("--replay", &new_game_flags(raw))?;
+    let dump_at = match raw.dump_at.as_deref() {
+        Some(_) if !raw.headless => {
+            return Err("--dump-at only works with --replay FILE --headless".into());
+        }
+        Some(text) => Some(text.parse().map_err(|_| {
+            format!("invalid --dump-at {text:?}: expected a turn, a whole number from 0")
+        })?),
+        None => None,
+    };
     Ok(Some(Replay {
         file,
         headless: raw.headless,
+        dump_at,
     }))
 }
 

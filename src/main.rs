@@ -107,7 +107,7 @@ fn play(args: Args) -> ExitCode {
     if opened.resumed {
         say(&format!("{}\n", umbra::app::resuming_line(&opened.game)));
     }
-    let result = run(app_for(opened), graphical, &args);
+    let result = run(app_for(opened).with_debug(args.debug), graphical, &args);
     let report = reports.collect();
     for seed in &report.new_seeds {
         say(&format!("{}\n", umbra::app::seed_line(*seed)));
@@ -187,12 +187,15 @@ fn watch(replay: &Replay, args: &Args) -> ExitCode {
                 notice_report(notice)
             ));
         }
-        say(&session::headless_summary(&recording));
+        match replay.dump_at {
+            Some(turn) => say(&session::dump_at(&recording, turn)),
+            None => say(&session::headless_summary(&recording)),
+        }
         return ExitCode::SUCCESS;
     }
     say(&format!("{}\n", umbra::app::seed_line(recording.seed)));
     let graphical = wants_window(args);
-    let mut app = GameApp::replay(&recording);
+    let mut app = GameApp::replay(&recording).with_debug(args.debug);
     if let Some(notice) = &notice {
         app = app.with_notice(notice);
     }

@@ -2,10 +2,11 @@
 //! high-score table of the best ten that survives damage as a save does.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
 
+use common::finished::{app_in, files_named};
 use common::{orc, troll};
 
 use chargrid::core::{Component, FrameBuffer, UCoord};
@@ -14,27 +15,13 @@ use common::tmux::TempDir;
 use common::umbra;
 use umbra::app::{GameApp, score_lines};
 use umbra::cli::{self, Parsed};
-use umbra::session::{self, Opened};
+use umbra::session;
 use umbra::storage::{RecordingFile, SaveSlot, runs};
 use umbra_rules::game::History;
 use umbra_rules::game::{Actor, Ending, HIGH_SCORES_KEPT, HighScores, ScoreEntry};
 use umbra_rules::{Game, GameOptions};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
-
-/// An app keeping its runs in `dir`, playing a hand-made level.
-fn app_in(dir: &Path, map: &[&str]) -> GameApp {
-    let args = match cli::parse(["--save-dir", dir.to_str().expect("UTF-8")]) {
-        Ok(Parsed::Play(args)) => args,
-        _ => panic!("arguments parse"),
-    };
-    let slot = SaveSlot::in_dir(dir);
-    let Opened { keeper, .. } =
-        session::open_game(&args, Some(&slot), || 1, session::reporting().0).expect("opens");
-    let (game, _) = Game::from_ascii(map, GameOptions::default()).expect("valid map");
-    // Enough hit points for a fight of more messages than the morgue keeps.
-    GameApp::new(game.with_player_max_hit_points(40)).with_keeper(keeper)
-}
 
 fn press(app: &mut GameApp, key: KeyboardInput) {
     common::press_on(app, SCREEN, key);
@@ -46,20 +33,6 @@ fn screen(app: &GameApp) -> String {
     fb.rows()
         .map(|row| row.iter().map(|cell| cell.character).collect::<String>() + "\n")
         .collect()
-}
-
-fn files_named(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)
-        .expect("readable")
-        .map(|entry| entry.expect("entry").path())
-        .filter(|path| path.to_string_lossy().ends_with(suffix))
-        .filter(|path| {
-            path.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("run-"))
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 fn die_to_a_troll(dir: &Path) -> GameApp {

@@ -61,3 +61,16 @@ pub fn timing_wanted(keyword: &str) -> bool {
     }
     filter.is_none_or(|f| f.contains(keyword))
 }
+
+/// One key press for the app, on a screen of `size`.
+#[allow(dead_code)]
+pub fn press(
+    app: &mut umbra::app::GameApp,
+    size: chargrid::core::UCoord,
+    key: chargrid::input::KeyboardInput,
+) {
+    use chargrid::core::{Component, Event, FrameBuffer};
+    let fb = FrameBuffer::new(size);
+    let event = Event::Input(chargrid::input::Input::Keyboard(key));
+    app.update(&mut (), fb.default_ctx(), event);
+}

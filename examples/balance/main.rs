@@ -216,6 +216,8 @@ fn key(action: PlayerAction) -> char {
         PlayerAction::Drop { .. } => 'D',
         PlayerAction::Use { .. } => 'u',
         PlayerAction::Choose { boon } => char::from(b'1' + boon),
+        // The scripted players never use the wizard's commands.
+        PlayerAction::Wizard(_) => 'W',
     }
 }
 

@@ -23,12 +23,16 @@ impl GameApp {
             Mode::Pack { purpose } => self.handle_pack_key(key, purpose),
             Mode::Item { slot } => self.handle_item_key(key, slot),
             Mode::Aim { slot, cursor } => self.handle_aim_key(key, slot, cursor, screen),
+            Mode::Wizard(step) => self.handle_wizard_key(key, step, screen),
         }
         None
     }
 
     /// While watching, the only keys are pause, skipping to the end, the log, help, and quit.
     pub(super) fn handle_playback_key(&mut self, key: KeyboardInput) -> app::Output {
+        if self.handle_overlay_key(key) {
+            return None;
+        }
         if key == KeyboardInput::End {
             if let Some(playback) = self.playback.as_mut() {
                 playback.skip_to_end();
@@ -51,6 +55,13 @@ impl GameApp {
     }
 
     pub(super) fn handle_play_key(&mut self, key: KeyboardInput) -> app::Output {
+        if self.handle_overlay_key(key) {
+            return None;
+        }
+        if self.debug.wizard && key == super::debug::WIZARD_KEY && !self.game.is_over() {
+            self.mode = Mode::Wizard(super::debug::wizard::Step::Commands);
+            return None;
+        }
         if !self.game.is_over() && self.handle_boon_key(key).is_some() {
             return None;
         }
@@ -83,6 +94,15 @@ impl GameApp {
             PlayKey::NewGame => (),
         }
         None
+    }
+
+    /// `v` moves to the next view over the map, when the command line offers them.
+    fn handle_overlay_key(&mut self, key: KeyboardInput) -> bool {
+        let cycles = self.debug.overlays && key == super::debug::OVERLAY_KEY;
+        if cycles {
+            self.overlay = self.overlay.next();
+        }
+        cycles
     }
 
     /// After the run ends only a new game, quitting, and reading (log, help) make sense.
@@ -124,7 +144,7 @@ impl GameApp {
     }
 
     fn handle_help_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
-        let most = screens::help_scroll_limit(screen);
+        let most = screens::help_scroll_limit(screen, self.debug);
         let scroll = match super::keys::list_key(key) {
             Some(ListKey::Close) => {
                 self.mode = Mode::Play;
@@ -141,6 +161,9 @@ impl GameApp {
 
     /// Movement keys move the cursor over the part of the map on screen; Enter travels there.
     fn handle_look_key(&mut self, key: KeyboardInput, cursor: ICoord, screen: UCoord) {
+        if self.handle_overlay_key(key) {
+            return;
+        }
         if let Some(direction) = super::keys::direction_key(key) {
             let moved = cursor + direction.coord();
             if map::screen_coord(&self.game, screen, moved).is_some() {

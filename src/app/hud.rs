@@ -62,6 +62,10 @@ fn status_words(game: &Game, hint: &str, room: usize) -> String {
         format!("D{depth} T{turn} P{potions}"),
     ]
     .into_iter()
+    .map(|words| match game.is_wizard_run() {
+        true => format!("{}  {words}", words::WIZARD_MARK),
+        false => words,
+    })
     .find(|words| words.chars().count() <= room)
     .unwrap_or_else(|| format!("D{depth} T{turn}"))
 }

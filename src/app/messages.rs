@@ -86,6 +86,9 @@ pub fn describe(event: GameEvent) -> String {
     if let Some(words) = item_messages::describe(event) {
         return words;
     }
+    if let Some(words) = super::debug::wizard_words::describe(event) {
+        return words;
+    }
     match event {
         GameEvent::Attack {
             attacker: Actor::Player,

@@ -5,6 +5,7 @@
 mod aim;
 mod animation;
 pub mod boons;
+pub mod debug;
 mod doing;
 mod draw;
 mod handlers;
@@ -28,6 +29,7 @@ mod words;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
+use debug::wizard::Step;
 
 pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
 use keeping::{KeepNothing, Keeping};
@@ -82,6 +84,8 @@ enum Mode {
     Title {
         selected: TitleItem,
     },
+    /// The wizard's commands, asked for step by step.
+    Wizard(debug::wizard::Step),
 }
 
 /// The whole game as one chargrid component; frontends run it as it is.
@@ -104,6 +108,9 @@ pub struct GameApp {
     last_throw: Option<(ItemKind, EntityId)>,
     /// Something flying or bursting on screen, from the last turn's events.
     animation: Option<animation::Animation>,
+    /// The debugging aids the command line asked for, and the view drawn over the map.
+    debug: debug::DebugFlags,
+    overlay: debug::Overlay,
 }
 
 impl GameApp {
@@ -124,7 +131,15 @@ impl GameApp {
             quit_to_title: false,
             last_throw: None,
             animation: None,
+            debug: debug::DebugFlags::default(),
+            overlay: debug::Overlay::Off,
         }
+    }
+
+    /// Offers the debugging aids the command line asked for.
+    pub fn with_debug(mut self, flags: debug::DebugFlags) -> Self {
+        self.debug = flags;
+        self
     }
 
     /// Watches a recorded game instead of playing: actions arrive at [`replay::STEP`] pace.
@@ -288,13 +303,22 @@ impl Component for GameApp {
             return title::render(fb, ctx, &self.game, selected);
         }
         let choosing = self.game.boons_offered().is_some() && !self.game.is_over();
-        let panel_open = !matches!(self.mode, Mode::Play | Mode::Look { .. } | Mode::Aim { .. })
-            || self.game.is_over()
-            || choosing;
+        let on_map = matches!(
+            self.mode,
+            Mode::Play | Mode::Look { .. } | Mode::Aim { .. } | Mode::Wizard(Step::Cell { .. })
+        );
+        let panel_open = !on_map || self.game.is_over() || choosing;
         let map_view = layout::view_size(screen);
         match self.mode {
             Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
             _ => map::render(&self.game, ctx, fb, map_view, panel_open),
+        }
+        if !panel_open {
+            let focus = match self.mode {
+                Mode::Look { cursor } => self.game.npc_at(cursor).map(|npc| npc.id),
+                _ => None,
+            };
+            debug::overlay::render(&self.game, ctx, fb, map_view, self.overlay, focus);
         }
         if let Some(animation) = &self.animation {
             animation.render(&self.game, ctx, fb, screen);
@@ -310,21 +334,24 @@ impl Component for GameApp {
         );
         match self.mode {
             Mode::Look { cursor } => {
-                pointer::render_look(&self.game, ctx, fb, screen, cursor, true)
+                let minds = self.debug.overlays;
+                pointer::render_look(&self.game, ctx, fb, screen, cursor, true, minds)
             }
             Mode::Aim { slot, cursor } => {
                 aim::render_aim(&self.game, ctx, fb, screen, slot, cursor)
             }
             Mode::Play if !panel_open => {
                 if let Some(hover) = self.hover {
-                    pointer::render_look(&self.game, ctx, fb, screen, hover, false);
+                    let minds = self.debug.overlays;
+                    pointer::render_look(&self.game, ctx, fb, screen, hover, false, minds);
                 }
             }
             _ => (),
         }
         match self.mode {
             Mode::Menu { selected } => screens::menu(fb, ctx, selected),
-            Mode::Help { scroll } => screens::help(fb, ctx, scroll),
+            Mode::Help { scroll } => screens::help(fb, ctx, scroll, self.debug),
+            Mode::Wizard(step) => debug::wizard::render(fb, ctx, &self.game, step),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())

@@ -77,6 +77,9 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "Seed: {}", game.seed());
     let _ = writeln!(text, "Map size: {}x{}", size.width(), size.height());
     let _ = writeln!(text, "Result: {ending}");
+    if game.is_wizard_run() {
+        let _ = writeln!(text, "{}", super::words::WIZARD_RUN);
+    }
     let _ = writeln!(text, "Depth: {} of {}", game.depth(), FINAL_DEPTH);
     let _ = writeln!(text, "Turns: {}", game.turn());
     let _ = writeln!(text, "Score: {}", game.score());

@@ -44,3 +44,28 @@ pub const AIM_PATH: Rgba32 = Rgba32::new_rgb(110, 90, 20);
 pub const AIM_AREA: Rgba32 = Rgba32::new_rgb(130, 40, 20);
 /// A fireball's flames as it bursts.
 pub const BURST: Rgba32 = Rgba32::new_rgb(255, 170, 40);
+
+/// The debug views' heat scale, from near (or exposed) to far (or safe).
+pub const HEAT_NEAR: Rgba32 = Rgba32::new_rgb(150, 30, 20);
+pub const HEAT_FAR: Rgba32 = Rgba32::new_rgb(20, 40, 150);
+/// An NPC's state behind it in the minds view.
+pub const MIND_ASLEEP: Rgba32 = Rgba32::new_rgb(70, 70, 70);
+pub const MIND_WANDERING: Rgba32 = Rgba32::new_rgb(30, 110, 30);
+pub const MIND_HUNTING: Rgba32 = Rgba32::new_rgb(160, 20, 20);
+pub const MIND_SEARCHING: Rgba32 = Rgba32::new_rgb(150, 130, 0);
+pub const MIND_FLEEING: Rgba32 = Rgba32::new_rgb(30, 60, 170);
+/// What a noise reached: a fight, a shout.
+pub const NOISE_FIGHT: Rgba32 = Rgba32::new_rgb(120, 60, 0);
+pub const NOISE_SHOUT: Rgba32 = Rgba32::new_rgb(90, 30, 110);
+/// The sight view: in view, remembered, never seen.
+pub const SIGHT_IN_VIEW: Rgba32 = Rgba32::new_rgb(90, 80, 10);
+pub const SIGHT_REMEMBERED: Rgba32 = Rgba32::new_rgb(15, 30, 80);
+pub const SIGHT_NEVER: Rgba32 = Rgba32::new_rgb(60, 0, 0);
+
+/// The colour `part` of the way from `from` to `to`, `whole` being all the way.
+pub fn blend(from: Rgba32, to: Rgba32, part: u32, whole: u32) -> Rgba32 {
+    let whole = whole.max(1);
+    let part = part.min(whole);
+    let mix = |a: u8, b: u8| ((u32::from(a) * (whole - part) + u32::from(b) * part) / whole) as u8;
+    Rgba32::new_rgb(mix(from.r, to.r), mix(from.g, to.g), mix(from.b, to.b))
+}

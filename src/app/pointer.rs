@@ -3,7 +3,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{MouseButton, MouseInput};
 
-use super::{GameApp, Mode, draw, layout, look, map, palette};
+use super::{GameApp, Mode, debug, draw, layout, look, map, palette};
 use umbra_rules::game::{Activity, Game};
 
 impl GameApp {
@@ -46,7 +46,7 @@ impl GameApp {
 }
 
 /// Marks `cell` on the map and describes it on the top row; `with_keys` adds the look mode's
-/// keys.
+/// keys, `minds` the whole memory of an NPC standing there on the rows below.
 pub fn render_look(
     game: &Game,
     ctx: Ctx,
@@ -54,19 +54,47 @@ pub fn render_look(
     screen: UCoord,
     cell: ICoord,
     with_keys: bool,
+    minds: bool,
 ) {
-    if let Some(on_screen) = map::screen_coord(game, screen, cell) {
-        draw::highlight(fb, ctx, on_screen, palette::CURSOR);
-    }
-    let view = layout::view_size(screen);
     let mut line = look::look_line(game, cell);
     if with_keys {
         line.push_str(".  Enter: travel there, Esc: leave");
     }
-    let width = view.width() as usize;
-    let line: String = line.chars().take(width).collect();
-    for x in 0..view.width() {
-        draw::background(fb, ctx, ICoord::new(x as i32, 0), palette::PANEL_BACKGROUND);
+    render_cursor_line(game, ctx, fb, screen, cell, &line);
+    if minds {
+        let memory = debug::mind::memory_lines(game, cell);
+        for (row, words) in memory.iter().enumerate() {
+            top_line(ctx, fb, screen, row as i32 + 1, words);
+        }
     }
-    draw::text(fb, ctx, ICoord::new(0, 0), &line, palette::TEXT);
+}
+
+/// Marks `cell` on the map and writes `line` on the top row.
+pub fn render_cursor_line(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    screen: UCoord,
+    cell: ICoord,
+    line: &str,
+) {
+    if let Some(on_screen) = map::screen_coord(game, screen, cell) {
+        draw::highlight(fb, ctx, on_screen, palette::CURSOR);
+    }
+    top_line(ctx, fb, screen, 0, line);
+}
+
+/// `line` on a panel-coloured row of the map view, cut to its width.
+fn top_line(ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, row: i32, line: &str) {
+    let view = layout::view_size(screen);
+    let line: String = line.chars().take(view.width() as usize).collect();
+    for x in 0..view.width() {
+        draw::background(
+            fb,
+            ctx,
+            ICoord::new(x as i32, row),
+            palette::PANEL_BACKGROUND,
+        );
+    }
+    draw::text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
 }

@@ -3,6 +3,7 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
+use super::debug::DebugFlags;
 use super::draw::{self, Line};
 use super::hud::tone_colour;
 use super::keeping::RunRecord;
@@ -73,11 +74,15 @@ pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
 }
 
 /// The key list as the help panel shows it on a screen of this size, wrapped to its width.
-fn help_body(screen: UCoord) -> Vec<String> {
+fn help_body(screen: UCoord, debug: DebugFlags) -> Vec<String> {
     let width = layout::panel_text_width(screen);
-    let key_width = BINDINGS.iter().map(|b| b.label.len()).max().unwrap_or(0);
-    BINDINGS
+    let rows: Vec<Binding> = BINDINGS
         .iter()
+        .copied()
+        .chain(super::debug::bindings(debug))
+        .collect();
+    let key_width = rows.iter().map(|b| b.label.len()).max().unwrap_or(0);
+    rows.iter()
         .flat_map(
             |&Binding {
                  label: keys,
@@ -101,13 +106,15 @@ fn help_rows(screen: UCoord) -> usize {
 }
 
 /// How far the help can scroll on a screen of this size.
-pub fn help_scroll_limit(screen: UCoord) -> usize {
-    help_body(screen).len().saturating_sub(help_rows(screen))
+pub fn help_scroll_limit(screen: UCoord, debug: DebugFlags) -> usize {
+    help_body(screen, debug)
+        .len()
+        .saturating_sub(help_rows(screen))
 }
 
-pub fn help(fb: &mut FrameBuffer, ctx: Ctx, scroll: usize) {
+pub fn help(fb: &mut FrameBuffer, ctx: Ctx, scroll: usize, debug: DebugFlags) {
     let screen = ctx.bounding_box.size();
-    let body = help_body(screen);
+    let body = help_body(screen, debug);
     let rows = help_rows(screen);
     let mut lines: Vec<Line> = vec![("Keys".to_string(), palette::HEADING)];
     if body.len() + 2 < layout::panel_text_rows(screen) {

@@ -4,6 +4,11 @@
 use super::looks;
 use umbra_rules::game::{Game, NpcKind, TURN_TIME};
 
+/// The morgue's line for a run in which wizard commands were used.
+pub const WIZARD_RUN: &str = "Wizard run: wizard commands were used; it is not in the high scores.";
+/// The status line's mark of a wizard run.
+pub const WIZARD_MARK: &str = "WIZARD";
+
 /// How a message reads: harm in red, gains in green.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {

@@ -1,8 +1,10 @@
 //! One run of the program around the game: claiming the save slot, resuming or starting a game,
 //! keeping its journal and recording current, and replaying recordings. Frontend-agnostic.
 
+mod headless;
 mod reporting;
 
+pub use headless::{dump_at, headless_summary};
 use reporting::Outgoing;
 pub use reporting::{Report, Reporter, Reports, reporting};
 
@@ -11,13 +13,12 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::app::messages;
 use crate::app::{KeepError, Keeper, Notice, RunRecord};
 use crate::cli::Args;
 use crate::storage::{
     self, ClaimError, ClaimedSlot, LoadError, RecordingFile, SaveSlot, SaveWriter, SavedGame, runs,
 };
-use umbra_rules::game::{Ending, Game, History};
+use umbra_rules::game::{Game, History};
 
 /// How the game to play was found.
 pub struct Opened {
@@ -387,28 +388,4 @@ impl Keeper for FileKeeper {
         }
         self.write_recording(game)
     }
-}
-
-/// The result of replaying a recording with no screen.
-pub fn headless_summary(recording: &History) -> String {
-    let game = recording.play_to_end();
-    let hit_points = game.player_hit_points();
-    let outcome = match game.ending() {
-        Some(Ending::Died { .. }) => "the player died".to_string(),
-        Some(Ending::Won) => format!("the player took {}", crate::app::looks::prize()),
-        None => "the player was still exploring".to_string(),
-    };
-    format!(
-        "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {}, {} left on this \
-         depth; {outcome}.\nState hash: {:08x}\n",
-        recording.actions.len(),
-        recording.seed,
-        game.turn(),
-        game.depth(),
-        hit_points.current,
-        hit_points.max,
-        messages::counted(game.kills(), "kill", "kills"),
-        messages::counted(game.enemies_left() as u64, "enemy", "enemies"),
-        game.state_hash()
-    )
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::LoadError;
 use super::format::{RulesId, check_magic, read_le};
-use umbra_rules::game::{GameOptions, PlayerAction};
+use umbra_rules::game::{GameOptions, PlayerAction, WizardCommand};
 
 const MAGIC: &[u8; 8] = b"UMBRAJNL";
 /// Bump when the layout of the header or of a record changes. 3: the header names the content
@@ -305,14 +305,25 @@ const USE: u8 = 9;
 const USE_AT: u8 = 10;
 /// Followed by which of the offered boons (0 to 2).
 const CHOOSE: u8 = 11;
+/// Wizard commands: descend, heal, reveal the level, put the NPCs in view to sleep.
+const WIZARD_DESCEND: u8 = 12;
+const WIZARD_HEAL: u8 = 13;
+const WIZARD_REVEAL: u8 = 14;
+const WIZARD_SLEEP: u8 = 15;
+/// Followed by a byte (unused, 0) and the cell's x and y, as [`USE_AT`].
+const WIZARD_TELEPORT: u8 = 16;
+/// Followed by the bestiary row and the cell's x and y, as [`USE_AT`].
+const WIZARD_SPAWN: u8 = 17;
+/// Followed by the item table row.
+const WIZARD_GIVE: u8 = 18;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 const END: u8 = 255;
 
 fn payload_len(code: u8) -> usize {
     match code {
-        DROP | USE | CHOOSE => 1,
-        USE_AT => 9,
+        DROP | USE | CHOOSE | WIZARD_GIVE => 1,
+        USE_AT | WIZARD_TELEPORT | WIZARD_SPAWN => 9,
         END => 8,
         _ => 0,
     }
@@ -332,6 +343,20 @@ fn action_code(action: PlayerAction) -> (u8, Payload) {
         PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
         PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
         PlayerAction::Choose { boon } => (CHOOSE, Payload::slot(boon)),
+        PlayerAction::Wizard(command) => wizard_code(command),
+    }
+}
+
+fn wizard_code(command: WizardCommand) -> (u8, Payload) {
+    let none = Payload::default();
+    match command {
+        WizardCommand::Descend => (WIZARD_DESCEND, none),
+        WizardCommand::Heal => (WIZARD_HEAL, none),
+        WizardCommand::Reveal => (WIZARD_REVEAL, none),
+        WizardCommand::SleepInView => (WIZARD_SLEEP, none),
+        WizardCommand::Teleport { to } => (WIZARD_TELEPORT, Payload::slot_at(0, to)),
+        WizardCommand::Spawn { kind, at } => (WIZARD_SPAWN, Payload::slot_at(kind, at)),
+        WizardCommand::Give { kind } => (WIZARD_GIVE, Payload::slot(kind)),
     }
 }
 
@@ -360,6 +385,18 @@ fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction> {
             at: Some(ICoord::new(coord(1)?, coord(5)?)),
         },
         CHOOSE => PlayerAction::Choose { boon: slot? },
+        WIZARD_DESCEND => PlayerAction::Wizard(WizardCommand::Descend),
+        WIZARD_HEAL => PlayerAction::Wizard(WizardCommand::Heal),
+        WIZARD_REVEAL => PlayerAction::Wizard(WizardCommand::Reveal),
+        WIZARD_SLEEP => PlayerAction::Wizard(WizardCommand::SleepInView),
+        WIZARD_TELEPORT => PlayerAction::Wizard(WizardCommand::Teleport {
+            to: ICoord::new(coord(1)?, coord(5)?),
+        }),
+        WIZARD_SPAWN => PlayerAction::Wizard(WizardCommand::Spawn {
+            kind: slot?,
+            at: ICoord::new(coord(1)?, coord(5)?),
+        }),
+        WIZARD_GIVE => PlayerAction::Wizard(WizardCommand::Give { kind: slot? }),
         _ => return None,
     })
 }

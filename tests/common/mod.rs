@@ -1,6 +1,7 @@
 //! Helpers shared by the scenario tests: hand-made maps in, labelled cells out.
 #![allow(dead_code)]
 
+pub mod finished;
 #[cfg(unix)]
 pub mod hostile;
 pub mod play;
@@ -339,20 +340,37 @@ pub fn umbra(args: &[&str]) -> Output {
 /// Any one player action, for property tests.
 pub fn action() -> impl Strategy<Value = PlayerAction> {
     prop_oneof![
-        4 => Just(PlayerAction::Wait),
-        4 => Just(PlayerAction::Move(CardinalDirection::North)),
-        4 => Just(PlayerAction::Move(CardinalDirection::East)),
-        4 => Just(PlayerAction::Move(CardinalDirection::South)),
-        4 => Just(PlayerAction::Move(CardinalDirection::West)),
-        1 => Just(PlayerAction::Descend),
-        1 => Just(PlayerAction::PickUp),
-        1 => (0u8..3).prop_map(|slot| PlayerAction::Drop { slot }),
-        1 => (0u8..3).prop_map(|slot| PlayerAction::Use { slot, at: None }),
-        1 => (0u8..3, -2i32..82, -2i32..32).prop_map(|(slot, x, y)| PlayerAction::Use {
+        8 => Just(PlayerAction::Wait),
+        8 => Just(PlayerAction::Move(CardinalDirection::North)),
+        8 => Just(PlayerAction::Move(CardinalDirection::East)),
+        8 => Just(PlayerAction::Move(CardinalDirection::South)),
+        8 => Just(PlayerAction::Move(CardinalDirection::West)),
+        2 => Just(PlayerAction::Descend),
+        2 => Just(PlayerAction::PickUp),
+        2 => (0u8..3).prop_map(|slot| PlayerAction::Drop { slot }),
+        2 => (0u8..3).prop_map(|slot| PlayerAction::Use { slot, at: None }),
+        2 => (0u8..3, -2i32..82, -2i32..32).prop_map(|(slot, x, y)| PlayerAction::Use {
             slot,
             at: Some(ICoord::new(x, y)),
         }),
-        1 => (0u8..4).prop_map(|boon| PlayerAction::Choose { boon }),
+        2 => (0u8..4).prop_map(|boon| PlayerAction::Choose { boon }),
+        1 => wizard_command().prop_map(PlayerAction::Wizard),
+    ]
+}
+
+/// Any one wizard command, some of them impossible (a cell off the map, a kind past the tables).
+pub fn wizard_command() -> impl Strategy<Value = umbra_rules::game::WizardCommand> {
+    use umbra_rules::game::WizardCommand;
+    let cell = (-2i32..82, -2i32..32).prop_map(|(x, y)| ICoord::new(x, y));
+    // Descending is rare: each depth reached waits for a boon to be chosen.
+    prop_oneof![
+        1 => Just(WizardCommand::Descend),
+        4 => Just(WizardCommand::Heal),
+        4 => Just(WizardCommand::Reveal),
+        4 => Just(WizardCommand::SleepInView),
+        4 => cell.clone().prop_map(|to| WizardCommand::Teleport { to }),
+        4 => (0u8..9, cell).prop_map(|(kind, at)| WizardCommand::Spawn { kind, at }),
+        4 => (0u8..14).prop_map(|kind| WizardCommand::Give { kind }),
     ]
 }
 

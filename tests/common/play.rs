@@ -28,7 +28,7 @@ pub fn key(action: PlayerAction) -> &'static str {
         PlayerAction::PickUp => "g",
         PlayerAction::Choose { boon } => ["1", "2", "3"][usize::from(boon.min(2))],
         // Choosing by letter and aiming take more than one key.
-        PlayerAction::Drop { .. } | PlayerAction::Use { .. } => {
+        PlayerAction::Drop { .. } | PlayerAction::Use { .. } | PlayerAction::Wizard(_) => {
             panic!("{action:?} is not one key")
         }
     }

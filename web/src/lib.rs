@@ -53,7 +53,9 @@ pub fn start(columns: u32, rows: u32) {
     if opened.resumed {
         page::say(&umbra::app::resuming_line(&opened.game));
     }
-    let mut app = GameApp::new(opened.game).with_keeper(opened.keeper);
+    let mut app = GameApp::new(opened.game)
+        .with_keeper(opened.keeper)
+        .with_debug(args.debug);
     for notice in &opened.notices {
         page::say(&umbra::app::notice_report(notice));
         app = app.with_notice(notice);

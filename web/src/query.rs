@@ -6,10 +6,12 @@ use umbra::cli::{self, Args, Parsed};
 
 /// What the address may say, and the flag each stands for. Nothing else makes sense in a
 /// browser (no terminal, no files).
-const KNOWN: [(&str, &str, bool); 4] = [
+const KNOWN: [(&str, &str, bool); 6] = [
     ("seed", "--rng-seed", true),
     ("map-size", "--map-size", true),
     ("debug-omniscient", "--debug-omniscient", false),
+    ("debug-overlays", "--debug-overlays", false),
+    ("debug-wizard", "--debug-wizard", false),
     ("new-game", "--new-game", false),
 ];
 
@@ -60,6 +62,14 @@ mod tests {
         assert_eq!(parsed.rng_seed, Some(42));
         assert_eq!(parsed.options.omniscience, Omniscience::On);
         assert_eq!(args("").expect("no options").rng_seed, None);
+    }
+
+    #[test]
+    fn the_debugging_aids_come_from_the_address() {
+        let parsed = args("?debug-overlays&debug-wizard").expect("a valid address");
+        assert!(parsed.debug.overlays && parsed.debug.wizard);
+        let plain = args("?seed=1").expect("a valid address");
+        assert!(!plain.debug.overlays && !plain.debug.wizard);
     }
 
     #[test]

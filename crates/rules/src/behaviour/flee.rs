@@ -67,12 +67,17 @@ pub struct SafetyMap {
 impl SafetyMap {
     /// A map covering the cells within `reach` steps of the player.
     pub fn new(reach: u32) -> Self {
+        Self::keeping(reach, MAPS_KEPT)
+    }
+
+    /// A map that keeps `kept` (at least one) maps besides the one in use.
+    pub fn keeping(reach: u32, kept: usize) -> Self {
         let len = Window::len_for(reach + 1);
         Self {
             reach,
             built_for: None,
             values: vec![OUTSIDE; len],
-            kept: vec![(None, vec![OUTSIDE; len]); MAPS_KEPT],
+            kept: vec![(None, vec![OUTSIDE; len]); kept.max(1)],
             next_kept: 0,
             distances: vec![UNREACHED; len],
             reached: Vec::with_capacity(len),
@@ -100,7 +105,7 @@ impl SafetyMap {
         if kept.is_some() {
             return;
         }
-        self.next_kept = (self.next_kept + 1) % MAPS_KEPT;
+        self.next_kept = (self.next_kept + 1) % self.kept.len();
         self.values.fill(OUTSIDE);
         let window = self.window(player);
         flood_in(
@@ -221,6 +226,18 @@ impl SafetyMap {
     /// The cells within the map's reach of the player, and a border of one cell more.
     fn window(&self, player: ICoord) -> Window {
         Window::new(player, self.reach + 1)
+    }
+
+    /// The player's cell the map in use was built for.
+    pub fn built_for(&self) -> Option<ICoord> {
+        self.built_for
+    }
+
+    /// How safe a cell on the map is (lower is safer): none for a wall or a cell beyond the
+    /// map's reach.
+    pub fn value_on_map(&self, world: &World, coord: ICoord) -> Option<i32> {
+        self.value(world, coord)
+            .filter(|&value| value != OUTSIDE && value != PEELED)
     }
 
     /// How safe a cell is (lower is safer); open cells off the map count as safest of all.

@@ -10,7 +10,7 @@
 mod agent;
 mod flee;
 mod hunt;
-mod local_map;
+pub(crate) mod local_map;
 mod noise;
 mod ranged;
 mod search;
@@ -33,7 +33,7 @@ use crate::balance;
 use crate::content::NpcTrait;
 use crate::visibility::Visibility;
 use crate::world::World;
-use flee::SafetyMap;
+pub use flee::SafetyMap;
 use local_map::{LocalMap, LocalMaps};
 use waypoints::Waypoints;
 
@@ -149,6 +149,22 @@ impl BehaviourContext {
         let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
         map.lead_to(world, player);
         map.distance(coord)
+    }
+
+    /// The distance from `coord` on the shared map towards the player, as it was last built,
+    /// and the player's cell it was built for: none if no NPC has needed it yet.
+    pub fn built_distance(&self, coord: ICoord) -> (Option<ICoord>, Option<u32>) {
+        (self.populated_from, self.distance_map.distance(coord))
+    }
+
+    /// The safety map as the last fleeing NPC left it.
+    pub fn safety(&self) -> &SafetyMap {
+        &self.safety
+    }
+
+    /// Where a waypoint is, if the level has it.
+    pub fn waypoint_cell(&self, id: waypoints::WaypointId) -> Option<ICoord> {
+        ((id as usize) < self.waypoints.len()).then(|| self.waypoints.cell(id))
     }
 
     /// How many waypoints the level has.

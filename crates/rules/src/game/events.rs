@@ -66,6 +66,14 @@ pub enum GameEvent {
     },
     /// The player tried to act while boons wait for a choice; no time passed.
     ChooseABoonFirst,
+    /// A wizard command was carried out.
+    Wizardry {
+        command: super::WizardCommand,
+    },
+    /// A wizard command could not be (a wall to stand on, a full pack, no depth below).
+    WizardryFailed {
+        command: super::WizardCommand,
+    },
     /// The player wielded a weapon or put on armour.
     PutToUse {
         item: ItemName,

@@ -10,7 +10,7 @@ use entity_table::{ComponentTable, Entity};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
-use crate::behaviour::{Agent, BehaviourContext, Noise};
+use crate::behaviour::{Agent, BehaviourContext};
 use crate::terrain::{self, AsciiMapError, Disposition, Terrain};
 use crate::travel::TravelContext;
 use crate::visibility::Visibility;
@@ -19,6 +19,7 @@ use crate::world::{ActOutcome, World};
 mod activity;
 mod bolts;
 mod combat;
+mod dump;
 mod equipment;
 mod events;
 mod flight;
@@ -27,12 +28,14 @@ mod history;
 mod inspect;
 mod items;
 mod lore;
+mod minds;
 mod notice;
 mod npc_phase;
 mod pack;
 mod persist;
 mod run;
 mod score;
+mod wizard;
 
 pub use crate::world::flight_cells;
 pub use activity::{Activity, Doing, Stop};
@@ -42,12 +45,13 @@ pub use flight::{Aim, AimError};
 pub use growth::Boon;
 pub use history::History;
 pub use lore::ItemName;
+pub use minds::{Heading, Noise, NoiseKind, ThinkingMaps};
 pub use pack::{PACK_LETTERS, Pack, Stack};
 // The vocabulary the app draws and words, so that everything above the rules imports them
 // through `game` alone: the kinds, what a cell holds and what is remembered of it, an NPC's
 // state, the depth of the Sunstone and the sizes a level may have.
 pub use crate::balance::{FINAL_DEPTH, TURN_TIME};
-pub use crate::behaviour::NpcState;
+pub use crate::behaviour::{NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
     BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, ContentError, ITEMS_SOURCE, ItemClass,
     ItemKind, ItemUse, LOOKS_PER_CLASS, NpcKind, NpcTrait, Problem, check as check_content,
@@ -62,8 +66,10 @@ pub fn content_digest() -> u32 {
 pub use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size};
 pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
 pub use crate::world::{EntityId, Gear, HitPoints, Lying, Tile};
+pub use dump::DumpError;
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry, boon_counts};
+pub use wizard::WizardCommand;
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
 /// replay to the same game only under the same rules, so a file from other rules is refused
@@ -118,6 +124,8 @@ pub enum PlayerAction {
     Choose {
         boon: u8,
     },
+    /// A wizard's shortcut (see [`WizardCommand`]); marks the run a wizard run.
+    Wizard(WizardCommand),
 }
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
@@ -169,6 +177,8 @@ pub struct Game {
     /// Noises made this turn, heard at the end of the NPC phase, so none is left over between
     /// turns (and so none needs saving).
     noises: Vec<Noise>,
+    /// The noises heard at the end of the last NPC phase. Not saved: a view of the last turn.
+    heard: Vec<Noise>,
     /// Scratch space for the sleepers the player sees this turn.
     sleepers_in_view: Vec<Entity>,
     /// The NPCs the player saw when the turn began, to tell who comes into view: kept from the
@@ -227,6 +237,7 @@ impl Game {
             actions: persist::with_room_to_grow(Vec::new()),
             awake: Vec::new(),
             noises: Vec::new(),
+            heard: Vec::new(),
             sleepers_in_view: Vec::new(),
             seen_before: Vec::new(),
             in_view_now: Vec::new(),
@@ -311,6 +322,7 @@ impl Game {
         self.awake.clear();
         self.awake.reserve(npcs);
         self.noises.reserve(npcs + 1);
+        self.heard.reserve(npcs + 1);
         self.sleepers_in_view.reserve(npcs);
         self.seen_before.reserve(npcs);
         self.in_view_now.reserve(npcs);
@@ -335,6 +347,9 @@ impl Game {
         if let PlayerAction::Choose { boon } = action {
             self.choose_boon(boon);
             return TurnOutcome::NoTurn;
+        }
+        if let PlayerAction::Wizard(command) = action {
+            return self.wizard(command);
         }
         if self.growth_pending() {
             self.events.push(GameEvent::ChooseABoonFirst);
@@ -369,7 +384,9 @@ impl Game {
                 }
             }
             PlayerAction::Descend => return self.descend(),
-            PlayerAction::Choose { .. } => unreachable!("chosen above"),
+            PlayerAction::Choose { .. } | PlayerAction::Wizard(_) => {
+                unreachable!("chosen and done above")
+            }
         }
         self.turn += 1;
         self.regenerate();
@@ -385,8 +402,10 @@ impl Game {
         TurnOutcome::TurnTaken
     }
 
+    /// The dead do not heal: a player killed on its own turn (by a burst it set off) stays dead.
     fn regenerate(&mut self) {
-        if self.turn.is_multiple_of(self.regeneration_interval()) {
+        let alive = self.world.is_player_alive();
+        if alive && self.turn.is_multiple_of(self.regeneration_interval()) {
             self.world.heal_player(1);
         }
     }

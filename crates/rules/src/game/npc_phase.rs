@@ -220,6 +220,8 @@ impl Game {
             }
             self.sleepers_in_view = woken;
         }
+        // Kept until the next turn's, for whoever studies what the NPCs heard.
+        std::mem::swap(&mut self.heard, &mut noises);
         noises.clear();
         self.noises = noises;
     }

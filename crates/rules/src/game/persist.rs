@@ -125,6 +125,7 @@ impl Game {
             actions: with_room_to_grow(saved.actions),
             awake: Vec::new(),
             noises: Vec::new(),
+            heard: Vec::new(),
             sleepers_in_view: Vec::new(),
             seen_before: Vec::new(),
             in_view_now: Vec::new(),

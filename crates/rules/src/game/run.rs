@@ -12,6 +12,11 @@ impl Game {
             self.events.push(GameEvent::NoStairsHere);
             return TurnOutcome::NoTurn;
         }
+        self.go_down()
+    }
+
+    /// Arrives on the next depth, wherever the player stood (the stairs, or a wizard's word).
+    pub(super) fn go_down(&mut self) -> TurnOutcome {
         self.depth += 1;
         let terrain = terrain::generate_at_depth(self.options.map_size, self.depth, &mut self.rng);
         self.enter_level(&terrain);

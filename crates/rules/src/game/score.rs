@@ -42,8 +42,12 @@ impl Game {
         POINTS_PER_DEPTH * u64::from(self.depth()) + kills + victory
     }
 
-    /// The entry for the high-score table, once the run has ended.
+    /// The entry for the high-score table, once the run has ended; none for a wizard run,
+    /// which never enters the table.
     pub fn score_entry(&self) -> Option<ScoreEntry> {
+        if self.is_wizard_run() {
+            return None;
+        }
         Some(ScoreEntry {
             score: self.score(),
             seed: self.seed(),

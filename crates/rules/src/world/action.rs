@@ -175,6 +175,17 @@ impl World {
 
     /// The player arrives on a new level as it left the last one.
     pub fn set_player_hit_points(&mut self, hit_points: HitPoints) {
-        self.components.hit_points.insert(self.player, hit_points);
+        self.set_hit_points(self.player, hit_points);
+    }
+
+    /// A character's hit points as a state dump gives them (at most the max; at least one
+    /// for an NPC, as the dead are not characters).
+    pub fn set_hit_points(&mut self, entity: Entity, hit_points: HitPoints) {
+        let max = hit_points.max.max(1);
+        let least = u32::from(entity != self.player);
+        let current = hit_points.current.clamp(least, max);
+        self.components
+            .hit_points
+            .insert(entity, HitPoints { current, max });
     }
 }

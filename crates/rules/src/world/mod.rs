@@ -207,6 +207,21 @@ impl World {
         self.components.tile.insert(entity, tile);
     }
 
+    /// A monster arrives in mid-game (a wizard's command) on a cell it could enter.
+    pub fn add_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcKind) -> Entity {
+        self.spawn_npc(coord, npc_type)
+    }
+
+    /// A character stands at once on `to`, a cell it could enter (a wizard's command).
+    pub fn put_character(&mut self, entity: Entity, to: coord_2d::ICoord) {
+        let from = self.coord_of(entity);
+        self.spatial_table
+            .update_coord(entity, to)
+            .expect("the caller checked the cell is inside the map and free");
+        self.set_character_gone(from);
+        self.set_character_here(to);
+    }
+
     fn spawn_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcKind) -> Entity {
         let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(npc_type));
         self.components.npc_type.insert(entity, npc_type);
@@ -217,8 +232,8 @@ impl World {
     }
 
     /// Removes an entity from both tables at once, so neither can hold a stale id. The id is
-    /// retired, not handed back to the allocator: nothing spawns in mid-game, so it would never
-    /// be reused, and handing it back grows the allocator's free list in mid-turn.
+    /// retired, not handed back to the allocator: only a wizard spawns in mid-game, so it
+    /// would hardly be reused, and handing it back grows the allocator's free list in mid-turn.
     fn despawn(&mut self, entity: Entity) {
         if let Some(coord) = self.spatial_table.coord_of(entity) {
             self.changed(coord);

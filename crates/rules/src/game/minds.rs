@@ -1,0 +1,149 @@
+//! Looking into the NPCs' heads, for the debug views: the maps they decide by, where each is
+//! heading, what they heard on the last turn and what one of them sees. Reading only: nothing
+//! here changes the game, and nothing is computed unless a view asks for it.
+
+use coord_2d::ICoord;
+use direction::CardinalDirections;
+use entity_table::Entity;
+
+use super::Game;
+use crate::behaviour::{
+    DISTANCE_MAP_MAX_STEPS, NpcState, SafetyMap, can_see, local_map::LocalMap, sees_player,
+};
+
+pub use crate::behaviour::{Noise, NoiseKind};
+
+/// Where an NPC is going, by its state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heading {
+    /// Asleep, or resting at a waypoint: nowhere.
+    Nowhere,
+    /// Wandering to this waypoint.
+    Waypoint(ICoord),
+    /// Hunting the player it sees, along the map towards the player.
+    Player(ICoord),
+    /// Searching this cell (walking to it, or looking around it once `prowling`).
+    Search { target: ICoord, prowling: bool },
+    /// Running from the player down the safety map.
+    Away,
+}
+
+/// The maps every NPC decides by, as they are this turn: the distances towards the player and
+/// the safety map. Taken from the behaviour context when it holds them for where the player
+/// stands; otherwise measured here the same way (the same flood, the same reach), as the
+/// context would the moment an NPC needed them.
+pub struct ThinkingMaps<'a> {
+    game: &'a Game,
+    /// The distances, when the context's are for another cell.
+    distances: Option<LocalMap>,
+    /// The safety map, when the context's is for another cell.
+    safety: Option<SafetyMap>,
+}
+
+impl ThinkingMaps<'_> {
+    /// How far the maps reach from the player, in steps.
+    pub const REACH: u32 = DISTANCE_MAP_MAX_STEPS;
+
+    /// Steps from `coord` to the player; none beyond the map's reach or through walls.
+    pub fn distance_to_player(&self, coord: ICoord) -> Option<u32> {
+        match &self.distances {
+            Some(map) => map.distance(coord),
+            None => self.game.behaviour.built_distance(coord).1,
+        }
+    }
+
+    /// How safe the cell is to a fleeing NPC, lower safer; none beyond the map or in a wall
+    /// (and in a dead end, which has no value of its own).
+    pub fn safety(&self, coord: ICoord) -> Option<i32> {
+        let map = self.safety.as_ref().unwrap_or(self.game.behaviour.safety());
+        map.value_on_map(&self.game.world, coord)
+    }
+
+    /// The cells an NPC at `from` would step through towards the player, following the map
+    /// downhill round walls (not round other NPCs), at most `steps` of them.
+    pub fn steps_to_player(&self, from: ICoord, steps: usize) -> Vec<ICoord> {
+        let mut path = Vec::with_capacity(steps);
+        let mut here = from;
+        while path.len() < steps {
+            let Some(distance) = self.distance_to_player(here).filter(|&d| d > 0) else {
+                break;
+            };
+            let next = CardinalDirections
+                .into_iter()
+                .map(|d| here + d.coord())
+                .find(|&c| self.distance_to_player(c) == Some(distance - 1));
+            match next {
+                Some(next) => {
+                    path.push(next);
+                    here = next;
+                }
+                None => break,
+            }
+        }
+        path
+    }
+}
+
+impl Game {
+    /// The NPCs' maps as they stand now (see [`ThinkingMaps`]).
+    pub fn thinking_maps(&self) -> ThinkingMaps<'_> {
+        let player = self.world.player_coord();
+        let (built_for, _) = self.behaviour.built_distance(player);
+        let distances = (built_for != Some(player)).then(|| {
+            let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
+            map.lead_to(&self.world, player);
+            map
+        });
+        let safety = (self.behaviour.safety().built_for() != Some(player)).then(|| {
+            let mut map = SafetyMap::keeping(DISTANCE_MAP_MAX_STEPS, 1);
+            map.prepare(&self.world, player);
+            map
+        });
+        ThinkingMaps {
+            game: self,
+            distances,
+            safety,
+        }
+    }
+
+    /// Where the NPC `id` is going, while it lives.
+    pub fn heading(&self, id: Entity) -> Option<Heading> {
+        let agent = self.agents.get(id)?;
+        Some(match agent.state {
+            NpcState::Asleep => Heading::Nowhere,
+            NpcState::Wandering { goal, .. } => goal
+                .and_then(|goal| self.behaviour.waypoint_cell(goal))
+                .map_or(Heading::Nowhere, Heading::Waypoint),
+            NpcState::Hunting => Heading::Player(self.world.player_coord()),
+            NpcState::Searching {
+                target, prowling, ..
+            } => Heading::Search { target, prowling },
+            NpcState::Fleeing => Heading::Away,
+        })
+    }
+
+    /// The noises NPCs heard at the end of the last turn, in the order they were made.
+    pub fn noises_heard(&self) -> &[Noise] {
+        &self.heard
+    }
+
+    /// The cells `noise` carried to, with the steps it took to each: the listeners' own flood.
+    pub fn noise_reach(&self, noise: &Noise) -> Vec<(ICoord, u32)> {
+        let mut map = LocalMap::new(noise.reach());
+        map.lead_to(&self.world, noise.source);
+        map.reached().collect()
+    }
+
+    /// True if the NPC `id` would see `coord` from where it stands (the player by the NPCs'
+    /// own rule: also wherever the player sees it).
+    pub fn npc_sees(&self, id: Entity, coord: ICoord) -> bool {
+        if !self.world.is_alive(id) || !self.world.npcs().contains(&id) {
+            return false;
+        }
+        let from = self.world.coord_of(id);
+        if coord == self.world.player_coord() {
+            return sees_player(&self.world, &self.visibility, from, coord);
+        }
+        can_see(&self.world, from, coord)
+    }
+}

@@ -1,0 +1,137 @@
+//! Wizard commands: shortcuts to any situation, for people who study and tune the rules (DCSS's
+//! wizard mode). Each is a recorded action like a step, so a wizard game replays exactly; the
+//! first one used marks the run a wizard run for good (its morgue says so and it never enters the
+//! high scores). Whether the keys are offered at all is the frontend's business.
+
+use coord_2d::ICoord;
+use serde::{Deserialize, Serialize};
+
+use super::{Game, GameEvent, PlayerAction, TurnOutcome};
+use crate::balance::FINAL_DEPTH;
+use crate::behaviour::Agent;
+use crate::content::{ItemKind, NpcKind};
+
+/// What the wizard asks for. Kinds are their places in the tables (as the journal keeps them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WizardCommand {
+    /// Down to the next depth from anywhere, as if by the stairs.
+    Descend,
+    /// Stand at once on an open, empty cell.
+    Teleport { to: ICoord },
+    /// A monster of the bestiary's `kind`-th row, awake, on an open, empty cell.
+    Spawn { kind: u8, at: ICoord },
+    /// One item of the item table's `kind`-th row into the pack.
+    Give { kind: u8 },
+    /// Back to full hit points.
+    Heal,
+    /// Remember the whole level as it is now.
+    Reveal,
+    /// Every NPC the player sees falls asleep.
+    SleepInView,
+}
+
+impl PlayerAction {
+    pub fn is_wizardry(self) -> bool {
+        matches!(self, Self::Wizard(_))
+    }
+}
+
+impl Game {
+    /// True once any wizard command was used in this run.
+    pub fn is_wizard_run(&self) -> bool {
+        self.actions.iter().any(|action| action.is_wizardry())
+    }
+
+    /// Carries out a wizard command. Only descending takes a turn (arriving does); the others
+    /// happen between turns. A command that cannot be done (a wall to stand on, a full pack)
+    /// does nothing and says so.
+    pub(super) fn wizard(&mut self, command: WizardCommand) -> TurnOutcome {
+        let done = match command {
+            WizardCommand::Descend => return self.wizard_descend(),
+            WizardCommand::Teleport { to } => self.teleport(to),
+            WizardCommand::Spawn { kind, at } => self.spawn(kind, at),
+            WizardCommand::Give { kind } => self.give(kind),
+            WizardCommand::Heal => {
+                let hit_points = self.player_hit_points();
+                self.world.heal_player(hit_points.max - hit_points.current);
+                true
+            }
+            WizardCommand::Reveal => {
+                self.visibility
+                    .remember(&self.world, crate::visibility::Omniscience::On);
+                true
+            }
+            WizardCommand::SleepInView => self.sleep_in_view(),
+        };
+        self.events.push(if done {
+            GameEvent::Wizardry { command }
+        } else {
+            GameEvent::WizardryFailed { command }
+        });
+        TurnOutcome::NoTurn
+    }
+
+    fn wizard_descend(&mut self) -> TurnOutcome {
+        // Each depth reached offers boons once: the offer waiting is chosen first.
+        if self.growth_pending() {
+            self.events.push(GameEvent::ChooseABoonFirst);
+            return TurnOutcome::NoTurn;
+        }
+        if self.depth >= FINAL_DEPTH {
+            self.events.push(GameEvent::WizardryFailed {
+                command: WizardCommand::Descend,
+            });
+            return TurnOutcome::NoTurn;
+        }
+        self.go_down()
+    }
+
+    fn teleport(&mut self, to: ICoord) -> bool {
+        if !self.world.can_npc_enter(to) {
+            return false;
+        }
+        let player = self.world.player();
+        self.world.put_character(player, to);
+        self.travel.forget();
+        self.look_again();
+        true
+    }
+
+    fn spawn(&mut self, kind: u8, at: ICoord) -> bool {
+        let Some(kind) = NpcKind::all().nth(usize::from(kind)) else {
+            return false;
+        };
+        if !self.world.can_npc_enter(at) {
+            return false;
+        }
+        let npc = self.world.add_npc(at, kind);
+        self.agents.insert(npc, Agent::wandering());
+        self.rebuild_npc_lists();
+        self.look_again();
+        true
+    }
+
+    fn give(&mut self, kind: u8) -> bool {
+        ItemKind::all()
+            .nth(usize::from(kind))
+            .is_some_and(|kind| self.pack.add(kind, 1).is_some())
+    }
+
+    fn sleep_in_view(&mut self) -> bool {
+        let in_view: Vec<_> = self.npcs_in_sight().collect();
+        for npc in in_view {
+            if let Some(agent) = self.agents.get_mut(npc) {
+                *agent = Agent::asleep();
+            }
+        }
+        self.rebuild_npc_lists();
+        true
+    }
+
+    /// The player's view after the world changed between turns.
+    fn look_again(&mut self) {
+        self.visibility
+            .update(&self.world, self.options.omniscience);
+        self.report_npcs_coming_into_view();
+    }
+}

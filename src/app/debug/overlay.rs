@@ -1,0 +1,231 @@
+//! The views over the map: what the NPCs' maps hold, what each NPC is doing and where it goes,
+//! what they heard, and who sees what. Each is drawn over the cells on screen only, from maps the
+//! game measures once a frame, and only while it is on.
+
+use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32, UCoord};
+
+use super::super::{draw, map, palette};
+use umbra_rules::game::{
+    CellVisibility, EntityId, Game, Heading, NoiseKind, NpcState, ThinkingMaps,
+};
+
+/// Which view is drawn over the map.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Overlay {
+    #[default]
+    Off,
+    Distance,
+    Safety,
+    Minds,
+    Noises,
+    Sight,
+}
+
+/// How many of a hunter's next steps the minds view draws.
+const STEPS_SHOWN: usize = 8;
+
+impl Overlay {
+    pub fn next(self) -> Self {
+        match self {
+            Self::Off => Self::Distance,
+            Self::Distance => Self::Safety,
+            Self::Safety => Self::Minds,
+            Self::Minds => Self::Noises,
+            Self::Noises => Self::Sight,
+            Self::Sight => Self::Off,
+        }
+    }
+
+    /// The view's one-line legend.
+    pub fn legend(self, game: &Game, focus: Option<EntityId>) -> String {
+        let reach = ThinkingMaps::REACH;
+        match self {
+            Self::Off => String::new(),
+            Self::Distance => format!(
+                "Distance to you (NPCs' map): steps mod 10, red near, blue far; unmarked: past {reach}"
+            ),
+            Self::Safety => format!(
+                "Safety map (fleeing NPCs go down it): red exposed, blue safe; unmarked: past {reach} or dead end"
+            ),
+            Self::Minds => "Minds: grey asleep, green wandering, red hunting, yellow searching, blue fleeing; \
+                            * next steps, x saw you, ? searches, w waypoint"
+                .to_string(),
+            Self::Noises => format!(
+                "Noises of the last turn ({}): orange a fight, violet a shout, ! its source",
+                game.noises_heard().len()
+            ),
+            Self::Sight if focus.is_some() => {
+                "Sight of the NPC under the cursor: yellow it sees (range and walls)".to_string()
+            }
+            Self::Sight => {
+                "Your sight: yellow in view, blue remembered, red never seen; x on an NPC for its sight"
+                    .to_string()
+            }
+        }
+    }
+}
+
+/// Draws `overlay` over the map view of `view` cells and its legend on the view's last row.
+/// `focus` is the NPC under the look cursor, whose sight the sight view shows.
+pub fn render(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    view: UCoord,
+    overlay: Overlay,
+    focus: Option<EntityId>,
+) {
+    let screen = ctx.bounding_box.size();
+    let on_screen = |cell: ICoord| map::screen_coord(game, screen, cell);
+    let cells = || {
+        view.icoord_iter_row_major()
+            .filter_map(|at| Some((at, map::map_coord(game, screen, at)?)))
+    };
+    match overlay {
+        Overlay::Off => return,
+        Overlay::Distance => {
+            let maps = game.thinking_maps();
+            for (at, cell) in cells() {
+                if let Some(steps) = maps.distance_to_player(cell) {
+                    let heat = heat(steps, ThinkingMaps::REACH);
+                    draw::highlight(fb, ctx, at, heat);
+                    if game.npc_at(cell).is_none() && cell != game.player_coord() {
+                        let digit = char::from_digit(steps % 10, 10).unwrap_or('?');
+                        draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
+                    }
+                }
+            }
+        }
+        Overlay::Safety => {
+            let maps = game.thinking_maps();
+            let values: Vec<_> = cells()
+                .filter_map(|(at, cell)| Some((at, maps.safety(cell)?)))
+                .collect();
+            let safest = values.iter().map(|&(_, v)| v).min().unwrap_or(0);
+            let exposed = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+            let span = (exposed - safest).max(1) as u32;
+            for (at, value) in values {
+                let heat = heat((exposed - value) as u32, span);
+                draw::highlight(fb, ctx, at, heat);
+            }
+        }
+        Overlay::Minds => minds(game, ctx, fb, &on_screen),
+        Overlay::Noises => noises(game, ctx, fb, &on_screen),
+        Overlay::Sight => {
+            for (at, cell) in cells() {
+                if let Some(colour) = sight_colour(game, cell, focus) {
+                    draw::highlight(fb, ctx, at, colour);
+                }
+            }
+        }
+    }
+    legend(game, ctx, fb, view, overlay, focus);
+}
+
+fn legend(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    view: UCoord,
+    overlay: Overlay,
+    focus: Option<EntityId>,
+) {
+    let row = view.height() as i32 - 1;
+    for x in 0..view.width() as i32 {
+        draw::background(fb, ctx, ICoord::new(x, row), palette::PANEL_BACKGROUND);
+    }
+    let words: String = overlay
+        .legend(game, focus)
+        .chars()
+        .take(view.width() as usize)
+        .collect();
+    draw::text(fb, ctx, ICoord::new(0, row), &words, palette::TEXT);
+}
+
+/// Red at no distance, blue at `reach` and beyond.
+fn heat(steps: u32, reach: u32) -> Rgba32 {
+    palette::blend(palette::HEAT_NEAR, palette::HEAT_FAR, steps, reach)
+}
+
+fn state_colour(state: NpcState) -> Rgba32 {
+    match state {
+        NpcState::Asleep => palette::MIND_ASLEEP,
+        NpcState::Wandering { .. } => palette::MIND_WANDERING,
+        NpcState::Hunting => palette::MIND_HUNTING,
+        NpcState::Searching { .. } => palette::MIND_SEARCHING,
+        NpcState::Fleeing => palette::MIND_FLEEING,
+    }
+}
+
+/// Every NPC on screen: its state behind it, where it last saw the player, where it is going.
+fn minds(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    on_screen: &dyn Fn(ICoord) -> Option<ICoord>,
+) {
+    let maps = game.thinking_maps();
+    for npc in game.npcs() {
+        let (Some(agent), Some(at)) = (game.agent(npc.id), on_screen(npc.coord)) else {
+            continue;
+        };
+        let colour = state_colour(agent.state);
+        draw::highlight(fb, ctx, at, colour);
+        // Marks never hide a character: where one stands, its own glyph says more.
+        let mut mark = |cell: ICoord, glyph: &str| {
+            let free = game.npc_at(cell).is_none() && cell != game.player_coord();
+            if let Some(at) = on_screen(cell).filter(|_| free) {
+                draw::text(fb, ctx, at, glyph, colour);
+            }
+        };
+        match game.heading(npc.id) {
+            Some(Heading::Waypoint(cell)) => mark(cell, "w"),
+            Some(Heading::Search { target, .. }) => mark(target, "?"),
+            Some(Heading::Player(_)) => {
+                for step in maps.steps_to_player(npc.coord, STEPS_SHOWN) {
+                    mark(step, "*");
+                }
+            }
+            _ => (),
+        }
+        // Last, so that a searcher's target (most often where it saw the player) shows as that.
+        if let Some(sighting) = agent.last_sighting {
+            mark(sighting.coord, "x");
+        }
+    }
+}
+
+/// The cells each noise of the last turn carried to, and where it was made.
+fn noises(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    on_screen: &dyn Fn(ICoord) -> Option<ICoord>,
+) {
+    for noise in game.noises_heard() {
+        let colour = match noise.kind {
+            NoiseKind::Fight => palette::NOISE_FIGHT,
+            NoiseKind::Shout { .. } => palette::NOISE_SHOUT,
+        };
+        for (cell, _) in game.noise_reach(noise) {
+            if let Some(at) = on_screen(cell) {
+                draw::highlight(fb, ctx, at, colour);
+            }
+        }
+        if let Some(at) = on_screen(noise.source) {
+            draw::text(fb, ctx, at, "!", palette::HEADING);
+        }
+    }
+}
+
+/// The player's sight, or the sight of the NPC under the cursor.
+fn sight_colour(game: &Game, cell: ICoord, focus: Option<EntityId>) -> Option<Rgba32> {
+    if let Some(npc) = focus {
+        return game.npc_sees(npc, cell).then_some(palette::SIGHT_IN_VIEW);
+    }
+    Some(match game.cell_view(cell).visibility {
+        CellVisibility::Visible => palette::SIGHT_IN_VIEW,
+        CellVisibility::Remembered => palette::SIGHT_REMEMBERED,
+        CellVisibility::NeverSeen => palette::SIGHT_NEVER,
+    })
+}

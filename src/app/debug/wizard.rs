@@ -1,0 +1,186 @@
+//! The wizard's panel: a command by its letter, a kind from a list, a cell with the cursor. Each
+//! command goes to the game as a recorded action, like a step.
+
+use chargrid::core::{Ctx, FrameBuffer, ICoord};
+use chargrid::input::{KeyboardInput, keys};
+
+use super::super::draw::{self, Line};
+use super::super::{GameApp, Mode, keys as bindings, looks, map, palette};
+use umbra_rules::game::{Game, ItemKind, NpcKind, PlayerAction, WizardCommand};
+
+/// Where the wizard is in asking for a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The list of commands.
+    Commands,
+    /// Which monster to spawn.
+    Monsters,
+    /// Which item to give.
+    Items,
+    /// A cell for a command, under the cursor.
+    Cell {
+        purpose: CellPurpose,
+        cursor: ICoord,
+    },
+}
+
+/// What the cell is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellPurpose {
+    Teleport,
+    /// A monster of the bestiary's row.
+    Spawn(u8),
+}
+
+/// The commands by letter, as the panel lists them.
+const COMMANDS: [(char, &str); 7] = [
+    ('d', "descend to the next depth"),
+    ('t', "teleport to a cell (cursor)"),
+    ('s', "spawn a monster at a cell"),
+    ('g', "give an item"),
+    ('h', "heal fully"),
+    ('r', "reveal the level"),
+    ('z', "put every NPC in view to sleep"),
+];
+
+/// The letter for the `index`-th row of a list.
+fn letter(index: usize) -> char {
+    (b'a' + index as u8) as char
+}
+
+fn index_of(key: KeyboardInput, count: usize) -> Option<u8> {
+    match key {
+        KeyboardInput::Char(c @ 'a'..='z') if ((c as u8 - b'a') as usize) < count => {
+            Some(c as u8 - b'a')
+        }
+        _ => None,
+    }
+}
+
+impl GameApp {
+    pub(in super::super) fn handle_wizard_key(
+        &mut self,
+        key: KeyboardInput,
+        step: Step,
+        screen: chargrid::core::UCoord,
+    ) {
+        if key == keys::ESCAPE {
+            self.mode = Mode::Play;
+            return;
+        }
+        match step {
+            Step::Commands => self.wizard_command_key(key),
+            Step::Monsters => {
+                if let Some(kind) = index_of(key, NpcKind::all().len()) {
+                    let cursor = self.game.player_coord();
+                    let purpose = CellPurpose::Spawn(kind);
+                    self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
+                }
+            }
+            Step::Items => {
+                if let Some(kind) = index_of(key, ItemKind::all().len()) {
+                    self.wizard(WizardCommand::Give { kind });
+                }
+            }
+            Step::Cell { purpose, cursor } => self.wizard_cell_key(key, purpose, cursor, screen),
+        }
+    }
+
+    fn wizard_command_key(&mut self, key: KeyboardInput) {
+        let KeyboardInput::Char(letter) = key else {
+            return;
+        };
+        let cursor = self.game.player_coord();
+        let command = match letter {
+            'd' => WizardCommand::Descend,
+            'h' => WizardCommand::Heal,
+            'r' => WizardCommand::Reveal,
+            'z' => WizardCommand::SleepInView,
+            't' => {
+                let purpose = CellPurpose::Teleport;
+                self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
+                return;
+            }
+            's' => return self.mode = Mode::Wizard(Step::Monsters),
+            'g' => return self.mode = Mode::Wizard(Step::Items),
+            _ => return,
+        };
+        self.wizard(command);
+    }
+
+    fn wizard_cell_key(
+        &mut self,
+        key: KeyboardInput,
+        purpose: CellPurpose,
+        cursor: ICoord,
+        screen: chargrid::core::UCoord,
+    ) {
+        if let Some(direction) = bindings::direction_key(key) {
+            let moved = cursor + direction.coord();
+            if map::screen_coord(&self.game, screen, moved).is_some() {
+                self.mode = Mode::Wizard(Step::Cell {
+                    purpose,
+                    cursor: moved,
+                });
+            }
+            return;
+        }
+        if key == keys::RETURN {
+            self.wizard(match purpose {
+                CellPurpose::Teleport => WizardCommand::Teleport { to: cursor },
+                CellPurpose::Spawn(kind) => WizardCommand::Spawn { kind, at: cursor },
+            });
+        }
+    }
+
+    fn wizard(&mut self, command: WizardCommand) {
+        self.mode = Mode::Play;
+        self.play(PlayerAction::Wizard(command));
+    }
+}
+
+/// The panel for the step the wizard is at (the cell step draws a cursor instead).
+pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, step: Step) {
+    let mut lines: Vec<Line> = vec![
+        ("Wizard".to_string(), palette::HEADING),
+        (
+            "(a wizard run never enters the high scores)".to_string(),
+            palette::FAINT_TEXT,
+        ),
+    ];
+    let rows: Vec<String> = match step {
+        Step::Commands => COMMANDS
+            .iter()
+            .map(|(key, what)| format!("{key}  {what}"))
+            .collect(),
+        Step::Monsters => NpcKind::all()
+            .enumerate()
+            .map(|(i, kind)| format!("{}  {}", letter(i), looks::npc(kind).name))
+            .collect(),
+        Step::Items => ItemKind::all()
+            .enumerate()
+            .map(|(i, kind)| format!("{}  {}", letter(i), looks::item(kind).name))
+            .collect(),
+        Step::Cell { purpose, cursor } => {
+            return render_cell(fb, ctx, game, purpose, cursor);
+        }
+    };
+    lines.extend(rows.into_iter().map(|row| (row, palette::TEXT)));
+    lines.push(("Esc  close".to_string(), palette::FAINT_TEXT));
+    draw::panel(fb, ctx, &lines);
+}
+
+fn render_cell(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: CellPurpose, cell: ICoord) {
+    let screen = ctx.bounding_box.size();
+    let what = match purpose {
+        CellPurpose::Teleport => "Teleport".to_string(),
+        CellPurpose::Spawn(kind) => {
+            let name = NpcKind::all()
+                .nth(usize::from(kind))
+                .map_or("?", |kind| looks::npc(kind).name.as_str());
+            format!("Spawn {name}")
+        }
+    };
+    let line = format!("{what}: move the cursor, Enter here, Esc cancel");
+    super::super::pointer::render_cursor_line(game, ctx, fb, screen, cell, &line);
+}

@@ -1,0 +1,354 @@
+//! The aids for studying the rules: views over the map of what the NPCs think, wizard commands,
+//! and state dumps that read back as scenarios. Offered only when asked for.
+
+mod common;
+
+use chargrid::core::UCoord;
+use chargrid::input::KeyboardInput;
+use common::screen::{Screen, render_at};
+use common::{Scenario, orc, umbra};
+use coord_2d::ICoord;
+use umbra::app::GameApp;
+use umbra::app::debug::DebugFlags;
+use umbra::storage::RecordingFile;
+use umbra_rules::behaviour::NpcState;
+use umbra_rules::game::{CellVisibility, History, WizardCommand};
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+const SCREEN: UCoord = UCoord::new_u16(100, 40);
+
+const OVERLAYS: DebugFlags = DebugFlags {
+    overlays: true,
+    wizard: false,
+};
+const WIZARD: DebugFlags = DebugFlags {
+    overlays: false,
+    wizard: true,
+};
+
+fn press(app: &mut GameApp, key: char) {
+    common::press_on(app, SCREEN, KeyboardInput::Char(key));
+}
+
+/// The character drawn for the map cell `cell` (the map is drawn from the screen's corner when
+/// it fits).
+fn shown(screen: &Screen, cell: ICoord) -> char {
+    screen.rows[cell.y as usize]
+        .chars()
+        .nth(cell.x as usize)
+        .unwrap_or(' ')
+}
+
+/// A corridor longer than the NPCs' map reaches, and an orc that hunts along it.
+const CORRIDOR: &[&str] = &[
+    "##############################",
+    "#@...........................#",
+    "#.##########################.#",
+    "#o.........................#.#",
+    "##############################",
+];
+
+#[test]
+fn the_distance_view_shows_the_distances_the_npcs_follow_and_where_they_end() {
+    let mut scenario = Scenario::new(CORRIDOR);
+    scenario.act(PlayerAction::Wait);
+    let game = scenario.game;
+    let mut app = GameApp::new(game).with_debug(OVERLAYS);
+    press(&mut app, 'v');
+    let screen = render_at(&app, SCREEN);
+    let game = app.game();
+    let (mut marked, mut beyond) = (0, 0);
+    for cell in game.size().icoord_iter_row_major() {
+        let character = cell == game.player_coord() || game.npc_at(cell).is_some();
+        match game.npc_distance_to_player(cell) {
+            Some(steps) if !character => {
+                let digit = char::from_digit(steps % 10, 10).expect("a digit");
+                assert_eq!(
+                    shown(&screen, cell),
+                    digit,
+                    "at {cell:?}\n{}",
+                    screen.text()
+                );
+                marked += 1;
+            }
+            None if !game.is_wall(cell) => {
+                let unmarked = !shown(&screen, cell).is_ascii_digit();
+                assert!(unmarked, "beyond reach at {cell:?}\n{}", screen.text());
+                beyond += 1;
+            }
+            _ => (),
+        }
+    }
+    assert!(
+        marked > 20 && beyond > 5,
+        "{marked} marked, {beyond} beyond"
+    );
+    assert!(
+        screen.contains("Distance to you"),
+        "the legend:\n{}",
+        screen.text()
+    );
+}
+
+/// A room an orc hunts the player in, and a corridor out of its sight.
+const DOORWAY: &[&str] = &[
+    "###########",
+    "#.........#",
+    "#.o.......#",
+    "#.........#",
+    "#####@#####",
+    "#####.#####",
+    "#####.#####",
+    "#####.#####",
+    "###########",
+];
+
+#[test]
+fn the_minds_view_shows_where_an_npc_that_lost_the_player_saw_it_last() {
+    let mut scenario = Scenario::with_npcs(DOORWAY, &[]);
+    scenario.act(PlayerAction::Wait);
+    let seen_at = scenario.game.player_coord();
+    scenario.act(PlayerAction::Move(direction::CardinalDirection::South));
+    let npc = scenario.npcs()[0];
+    let mind = scenario.agent(npc.coord);
+    scenario.check(
+        matches!(mind.state, NpcState::Searching { .. }),
+        "the orc lost the player",
+    );
+    let remembered = mind.last_sighting.expect("it saw the player").coord;
+    assert_eq!(remembered, seen_at);
+    let mut app = GameApp::new(scenario.game).with_debug(OVERLAYS);
+    for _ in 0..3 {
+        press(&mut app, 'v');
+    }
+    let screen = render_at(&app, SCREEN);
+    assert_eq!(shown(&screen, remembered), 'x', "\n{}", screen.text());
+    assert!(screen.contains("Minds:"), "the legend:\n{}", screen.text());
+    // The look cursor on it tells its memory.
+    press(&mut app, 'x');
+    let steps = npc.coord - app.game().player_coord();
+    let (east, south) = (steps.x, steps.y);
+    for _ in 0..south.abs() {
+        press(&mut app, if south < 0 { 'k' } else { 'j' });
+    }
+    for _ in 0..east.abs() {
+        press(&mut app, if east < 0 { 'h' } else { 'l' });
+    }
+    let screen = render_at(&app, SCREEN);
+    let words = format!("last saw you at {},{}", remembered.x, remembered.y);
+    assert!(screen.contains(&words), "{words:?} in:\n{}", screen.text());
+    assert!(screen.contains("searching"), "\n{}", screen.text());
+}
+
+#[test]
+fn without_the_flags_the_debug_keys_do_nothing_and_the_help_does_not_name_them() {
+    let game = || Scenario::new(CORRIDOR).game;
+    let mut plain = GameApp::new(game());
+    let before = render_at(&plain, SCREEN).text();
+    press(&mut plain, 'v');
+    press(&mut plain, 'W');
+    assert_eq!(
+        render_at(&plain, SCREEN).text(),
+        before,
+        "v and W do nothing"
+    );
+    assert!(plain.game().actions().is_empty());
+    press(&mut plain, '?');
+    let help = render_at(&plain, SCREEN).text();
+    assert!(help.contains("Keys") && !help.contains("debug:") && !help.contains("wizard:"));
+
+    let flags = DebugFlags {
+        overlays: true,
+        wizard: true,
+    };
+    let mut debugging = GameApp::new(game()).with_debug(flags);
+    press(&mut debugging, '?');
+    let help = render_at(&debugging, SCREEN).text();
+    assert!(
+        help.contains("debug:") && help.contains("wizard:"),
+        "{help}"
+    );
+    let usage = String::from_utf8_lossy(&umbra(&["--help"]).stdout).to_string();
+    assert!(usage.contains("--debug-overlays") && usage.contains("--debug-wizard"));
+    assert!(usage.contains("--dump-at"), "{usage}");
+}
+
+fn every_wizard_command(game: &mut Game) {
+    let player = game.player_coord();
+    let free = [ICoord::new(1, 0), ICoord::new(0, 1), ICoord::new(-1, 0)]
+        .map(|step| player + step)
+        .into_iter()
+        .filter(|&cell| !game.is_wall(cell) && game.npc_at(cell).is_none())
+        .collect::<Vec<_>>();
+    let wizard = |game: &mut Game, command| game.act(PlayerAction::Wizard(command));
+    wizard(game, WizardCommand::Give { kind: 0 });
+    wizard(
+        game,
+        WizardCommand::Spawn {
+            kind: 0,
+            at: free[0],
+        },
+    );
+    game.act(PlayerAction::Wait);
+    wizard(game, WizardCommand::Reveal);
+    wizard(game, WizardCommand::SleepInView);
+    wizard(game, WizardCommand::Teleport { to: free[1] });
+    wizard(game, WizardCommand::Heal);
+    wizard(game, WizardCommand::Descend);
+    game.act(PlayerAction::Choose { boon: 0 });
+    game.act(PlayerAction::Wait);
+}
+
+#[test]
+fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
+    let options = GameOptions {
+        map_size: UCoord::new(40, 24),
+        ..GameOptions::default()
+    };
+    let mut game = Game::new(11, options);
+    assert!(!game.is_wizard_run());
+    let player = game.player_coord();
+    let given = game.pack().stacks().count();
+    game.act(PlayerAction::Wizard(WizardCommand::Give { kind: 0 }));
+    assert_eq!(game.pack().stacks().count(), given + 1, "an item given");
+    assert!(game.is_wizard_run(), "the first command marks the run");
+    let wall = game
+        .size()
+        .icoord_iter_row_major()
+        .find(|&c| game.is_wall(c));
+    let to = wall.expect("walls");
+    game.act(PlayerAction::Wizard(WizardCommand::Teleport { to }));
+    assert_eq!(game.player_coord(), player, "nobody stands in a wall");
+    game.act(PlayerAction::Wizard(WizardCommand::Reveal));
+    let unseen = game
+        .size()
+        .icoord_iter_row_major()
+        .filter(|&c| game.cell_view(c).visibility == CellVisibility::NeverSeen)
+        .count();
+    assert_eq!(unseen, 0, "the whole level is known");
+
+    let mut game = Game::new(11, options);
+    every_wizard_command(&mut game);
+    assert_eq!(game.depth(), 2);
+    assert!(
+        game.npcs()
+            .all(|npc| npc.coord != player || game.depth() == 2)
+    );
+    let replayed = History::of(&game).play_to_end();
+    assert_eq!(replayed.state_hash(), game.state_hash());
+    assert_eq!(replayed.actions(), game.actions());
+    let from_bytes = Game::from_state_bytes(&game.to_state_bytes()).expect("reads back");
+    assert!(from_bytes.is_wizard_run());
+    assert_eq!(from_bytes.state_hash(), game.state_hash());
+}
+
+#[test]
+fn a_spawned_monster_acts_and_sleepers_sleep() {
+    let mut scenario = Scenario::new(&[
+        "#########", //
+        "#@......#",
+        "#.......#",
+        "#########",
+    ]);
+    let at = ICoord::new(4, 1);
+    scenario.act(PlayerAction::Wizard(WizardCommand::Spawn { kind: 0, at }));
+    let npc = scenario.game.npc_at(at).expect("an orc stands there");
+    assert_eq!(npc.npc_type, orc());
+    scenario.act(PlayerAction::Wait);
+    scenario.check(
+        scenario.game.npc_at(at).is_none(),
+        "the orc came for the player",
+    );
+    scenario.act(PlayerAction::Wizard(WizardCommand::SleepInView));
+    let asleep = scenario
+        .npcs()
+        .iter()
+        .all(|n| scenario.agent(n.coord).is_asleep());
+    scenario.check(asleep, "everyone in view sleeps");
+    let hurt = scenario.game.player_hit_points();
+    scenario.act(PlayerAction::Wait);
+    scenario.check_eq(
+        scenario.game.player_hit_points(),
+        hurt,
+        "sleepers do not strike",
+    );
+}
+
+#[test]
+fn a_wizard_run_never_enters_the_high_scores_and_its_morgue_says_so() {
+    let dir = common::tmux::TempDir::new("wizard");
+    let map = ["#####", "#@*.#", "#####"];
+    let mut app = common::finished::app_in(&dir.0, &map).with_debug(WIZARD);
+    press(&mut app, 'W');
+    press(&mut app, 'h');
+    assert!(
+        render_at(&app, SCREEN).contains("WIZARD"),
+        "the status line says so"
+    );
+    common::press_on(&mut app, SCREEN, KeyboardInput::Right);
+    assert!(app.game().is_won());
+    let morgues = common::finished::files_named(&dir.0, ".txt");
+    assert_eq!(morgues.len(), 1, "{morgues:?}");
+    let morgue = std::fs::read_to_string(&morgues[0]).expect("readable");
+    assert!(morgue.contains("Wizard run"), "{morgue}");
+    let scores = umbra::storage::runs::read_scores(&dir.0).expect("a readable table");
+    assert!(scores.entries().is_empty(), "{:?}", scores.entries());
+}
+
+#[test]
+fn a_state_dump_reads_back_as_the_same_level_with_the_same_minds() {
+    let options = GameOptions {
+        map_size: UCoord::new(40, 24),
+        ..GameOptions::default()
+    };
+    let mut game = Game::new(5, options);
+    for action in common::scripted_actions(120, 5) {
+        game.act(action);
+        if game.is_over() {
+            break;
+        }
+    }
+    let (read, _) = Game::from_dump(&game.dump(), options).expect("the dump reads back");
+    assert_same_state(&game, &read);
+    // The same dump through the binary, from a recording.
+    let file = std::env::temp_dir().join(format!("umbra-dump-{}.umbra", std::process::id()));
+    RecordingFile::write(&History::of(&game), &file).expect("written");
+    let turn = game.turn() / 2;
+    let output = umbra(&[
+        "--replay",
+        file.to_str().expect("UTF-8"),
+        "--headless",
+        "--dump-at",
+        &turn.to_string(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let (read, _) = Game::from_dump(&text, options).expect("the binary's dump reads back");
+    let mut halfway = History::of(&game).start();
+    for &action in game.actions() {
+        if halfway.turn() >= turn {
+            break;
+        }
+        halfway.act(action);
+    }
+    assert_same_state(&halfway, &read);
+    let _ = std::fs::remove_file(file);
+}
+
+fn assert_same_state(game: &Game, read: &Game) {
+    let size = game.size();
+    assert_eq!(read.size(), size);
+    for cell in size.icoord_iter_row_major() {
+        assert_eq!(read.is_wall(cell), game.is_wall(cell), "wall at {cell:?}");
+    }
+    assert_eq!(read.player_coord(), game.player_coord());
+    assert_eq!(read.player_hit_points(), game.player_hit_points());
+    assert_eq!(read.turn(), game.turn());
+    let npcs = |game: &Game| {
+        game.npcs()
+            .map(|n| (n.coord, n.npc_type, n.hit_points, game.agent(n.id)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(npcs(read), npcs(game));
+    assert!(game.npcs().count() > 0, "a level with NPCs to compare");
+}
