@@ -10,6 +10,7 @@ use common::{Scenario, orc, umbra};
 use coord_2d::ICoord;
 use umbra::app::GameApp;
 use umbra::app::debug::DebugFlags;
+use umbra::app::palette;
 use umbra::storage::{RecordingBytes, RecordingFile};
 use umbra_rules::behaviour::NpcState;
 use umbra_rules::game::{CellVisibility, History, WizardCommand};
@@ -236,7 +237,11 @@ fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
     );
     let bytes = RecordingBytes::to_bytes(&History::of(&game));
     let recording = <History as RecordingBytes>::from_bytes(&bytes).expect("reads back");
-    assert_eq!(recording.actions, game.actions(), "the journal keeps every command");
+    assert_eq!(
+        recording.actions,
+        game.actions(),
+        "the journal keeps every command"
+    );
     let replayed = recording.play_to_end();
     assert_eq!(replayed.state_hash(), game.state_hash());
     let from_bytes = Game::from_state_bytes(&game.to_state_bytes()).expect("reads back");
@@ -353,4 +358,81 @@ fn assert_same_state(game: &Game, read: &Game) {
     };
     assert_eq!(npcs(read), npcs(game));
     assert!(game.npcs().count() > 0, "a level with NPCs to compare");
+}
+
+#[test]
+fn the_noise_view_shows_where_the_last_turns_fight_carried() {
+    let mut scenario = Scenario::new(&[
+        "##################", //
+        "#@o.............1#",
+        "##################",
+    ]);
+    let orc_at = scenario.npcs()[0].coord;
+    scenario.act(PlayerAction::Move(direction::CardinalDirection::East));
+    let far = scenario.at('1');
+    let mut app = GameApp::new(scenario.game).with_debug(OVERLAYS);
+    for _ in 0..4 {
+        press(&mut app, 'v');
+    }
+    let screen = render_at(&app, SCREEN);
+    assert!(
+        screen.contains("Noises of the last turn"),
+        "\n{}",
+        screen.text()
+    );
+    assert_eq!(
+        shown(&screen, orc_at),
+        '!',
+        "the fight's cell\n{}",
+        screen.text()
+    );
+    let tint = |cell: ICoord| screen.background[cell.y as usize][cell.x as usize];
+    // The blow, and the orc's shout on seeing the player, both carry down the corridor.
+    let noises = [palette::NOISE_FIGHT, palette::NOISE_SHOUT];
+    let near = tint(orc_at + ICoord::new(3, 0));
+    assert!(noises.contains(&near), "carried three cells: {near:?}");
+    assert!(!noises.contains(&tint(far)), "but not fourteen");
+}
+
+#[test]
+fn the_sight_view_follows_the_npc_under_the_look_cursor() {
+    let scenario = Scenario::new(&[
+        "#########", //
+        "#.......#",
+        "#.......#",
+        "#.......#",
+        "#.......#",
+        "#@......#",
+        "#.......#",
+        "#....####",
+        "#...o#.1#",
+        "#########",
+    ]);
+    let behind = scenario.at('1');
+    let mut app = GameApp::new(scenario.game).with_debug(OVERLAYS);
+    for _ in 0..5 {
+        press(&mut app, 'v');
+    }
+    let tint = |app: &GameApp, cell: ICoord| {
+        let screen = render_at(app, SCREEN);
+        screen.background[cell.y as usize][cell.x as usize]
+    };
+    let in_view = palette::SIGHT_IN_VIEW;
+    assert_ne!(
+        tint(&app, behind),
+        in_view,
+        "the player does not see behind the wall"
+    );
+    press(&mut app, 'x');
+    for key in ['j', 'j', 'j', 'l', 'l', 'l'] {
+        press(&mut app, key);
+    }
+    let below = ICoord::new(1, 7);
+    assert_eq!(tint(&app, below), in_view, "the orc sees across the room");
+    assert_ne!(
+        tint(&app, behind),
+        in_view,
+        "nor does the orc, through its wall"
+    );
+    assert!(render_at(&app, SCREEN).contains("Sight of the NPC"));
 }

@@ -19,7 +19,7 @@ mod wander;
 pub mod waypoints;
 
 pub use agent::{Agent, NpcState, Reason, Sighting, Transition};
-pub use noise::{Noise, NoiseKind};
+pub use noise::{NOISE_MAX_STEPS, Noise, NoiseKind};
 pub use sight::{can_see, sees_player};
 
 use coord_2d::ICoord;

@@ -8,7 +8,8 @@ use entity_table::Entity;
 
 use super::Game;
 use crate::behaviour::{
-    DISTANCE_MAP_MAX_STEPS, NpcState, SafetyMap, can_see, local_map::LocalMap, sees_player,
+    DISTANCE_MAP_MAX_STEPS, NOISE_MAX_STEPS, NpcState, SafetyMap, can_see, local_map::LocalMap,
+    sees_player,
 };
 
 pub use crate::behaviour::{Noise, NoiseKind};
@@ -127,11 +128,23 @@ impl Game {
         &self.heard
     }
 
-    /// The cells `noise` carried to, with the steps it took to each: the listeners' own flood.
-    pub fn noise_reach(&self, noise: &Noise) -> Vec<(ICoord, u32)> {
-        let mut map = LocalMap::new(noise.reach());
-        map.lead_to(&self.world, noise.source);
-        map.reached().collect()
+    /// Calls `visit` with each noise of the last turn that `wanted` accepts and each cell it
+    /// carried to, with the steps it took: the listeners' own flood, one map reused for all.
+    pub fn noise_reach(
+        &self,
+        wanted: impl Fn(&Noise) -> bool,
+        mut visit: impl FnMut(&Noise, ICoord, u32),
+    ) {
+        let mut map = LocalMap::new(NOISE_MAX_STEPS);
+        for noise in self.heard.iter().filter(|noise| wanted(noise)) {
+            map.lead_to(&self.world, noise.source);
+            let within = map
+                .reached()
+                .take_while(|&(_, steps)| steps <= noise.reach());
+            for (cell, steps) in within {
+                visit(noise, cell, steps);
+            }
+        }
     }
 
     /// True if the NPC `id` would see `coord` from where it stands (the player by the NPCs'
