@@ -233,6 +233,14 @@ fn the_browser_plays_keeps_and_replays_the_native_game() {
     );
     assert_eq!(after, before, "a crashed tab loses nothing");
 
+    let debugging = screen(&seen["debugging"]);
+    for shown in ["Distance to you", "WIZARD", "Wizard: you are fully healed."] {
+        assert!(
+            debugging.contains(shown),
+            "the debugging aids from the address lack {shown:?}:\n{debugging}"
+        );
+    }
+
     let damaged = &seen["damaged"];
     let words = screen(damaged);
     for shown in [

@@ -157,6 +157,10 @@ def main():
             "return Object.keys(localStorage).sort()")
         open_page(driver, url + "?seed=abc")
         result["bad_address"] = seen(driver)
+        # The debugging aids from the address: a view over the map, a wizard's heal.
+        open_page(driver, url + "?seed=7&new-game&debug-overlays&debug-wizard")
+        press(driver, "yvWh")
+        result["debugging"] = seen(driver)
         result["console"] = [entry["message"] for entry in driver.get_log("browser")]
     except WebDriverException as error:
         raise SystemExit(f"drive.py: the browser failed: {error.msg}")

@@ -4,7 +4,7 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32, UCoord};
 
-use super::super::{draw, map, palette};
+use super::super::{draw, looks, map, palette};
 use umbra_rules::game::{
     CellVisibility, EntityId, Game, Heading, Noise, NoiseKind, NpcState, ThinkingMaps,
 };
@@ -130,16 +130,16 @@ fn legend(
     overlay: Overlay,
     focus: Option<EntityId>,
 ) {
-    let row = view.height() as i32 - 1;
-    for x in 0..view.width() as i32 {
-        draw::background(fb, ctx, ICoord::new(x, row), palette::PANEL_BACKGROUND);
+    // Wrapped onto as many of the view's last rows as it needs on a narrow screen.
+    let lines = draw::wrap(&overlay.legend(game, focus), view.width() as usize);
+    let top = view.height() as i32 - lines.len() as i32;
+    for (i, words) in lines.iter().enumerate() {
+        let row = top + i as i32;
+        for x in 0..view.width() as i32 {
+            draw::background(fb, ctx, ICoord::new(x, row), palette::PANEL_BACKGROUND);
+        }
+        draw::text(fb, ctx, ICoord::new(0, row), words, palette::TEXT);
     }
-    let words: String = overlay
-        .legend(game, focus)
-        .chars()
-        .take(view.width() as usize)
-        .collect();
-    draw::text(fb, ctx, ICoord::new(0, row), &words, palette::TEXT);
 }
 
 /// Red at no distance, blue at `reach` and beyond.
@@ -171,6 +171,11 @@ fn minds(
         };
         let colour = state_colour(agent.state);
         draw::highlight(fb, ctx, at, colour);
+        if game.cell_view(npc.coord).visibility != CellVisibility::Visible {
+            // Out of the player's sight the map shows nobody there: the view does.
+            let look = looks::npc(npc.npc_type);
+            draw::text(fb, ctx, at, &look.look.glyph.to_string(), look.colour());
+        }
         // Marks never hide a character: where one stands, its own glyph says more.
         let mut mark = |cell: ICoord, glyph: &str| {
             let free = game.npc_at(cell).is_none() && cell != game.player_coord();
