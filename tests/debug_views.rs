@@ -244,6 +244,15 @@ fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
     );
     let replayed = recording.play_to_end();
     assert_eq!(replayed.state_hash(), game.state_hash());
+    let file = std::env::temp_dir().join(format!("umbra-wizard-{}.umbra", std::process::id()));
+    RecordingFile::write(&History::of(&game), &file).expect("written");
+    let output = umbra(&["--replay", file.to_str().expect("UTF-8"), "--headless"]);
+    let summary = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        summary.contains("in a wizard run"),
+        "the recording says so: {summary}"
+    );
+    let _ = std::fs::remove_file(file);
     let from_bytes = Game::from_state_bytes(&game.to_state_bytes()).expect("reads back");
     assert!(from_bytes.is_wizard_run());
     assert_eq!(from_bytes.state_hash(), game.state_hash());

@@ -26,9 +26,14 @@ pub fn headless_summary(recording: &History) -> String {
         Some(Ending::Won) => format!("the player took {}", crate::app::looks::prize()),
         None => "the player was still exploring".to_string(),
     };
+    let wizard = if game.is_wizard_run() {
+        ", in a wizard run"
+    } else {
+        ""
+    };
     format!(
         "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {}, {} left on this \
-         depth; {outcome}.\nState hash: {:08x}\n",
+         depth; {outcome}{wizard}.\nState hash: {:08x}\n",
         recording.actions.len(),
         recording.seed,
         game.turn(),

@@ -77,42 +77,23 @@ pub fn render(
 ) {
     let screen = ctx.bounding_box.size();
     let on_screen = |cell: ICoord| map::screen_coord(game, screen, cell);
-    let cells = || {
-        view.icoord_iter_row_major()
+    // Each map cell on screen, with where it is drawn.
+    let cells: Vec<(ICoord, ICoord)> = match overlay {
+        Overlay::Off => return,
+        Overlay::Distance | Overlay::Safety | Overlay::Sight => view
+            .icoord_iter_row_major()
             .filter_map(|at| Some((at, map::map_coord(game, screen, at)?)))
+            .collect(),
+        Overlay::Minds | Overlay::Noises => Vec::new(),
     };
     match overlay {
         Overlay::Off => return,
-        Overlay::Distance => {
-            let maps = game.thinking_maps();
-            for (at, cell) in cells() {
-                if let Some(steps) = maps.distance_to_player(cell) {
-                    let heat = heat(steps, ThinkingMaps::REACH);
-                    draw::highlight(fb, ctx, at, heat);
-                    if game.npc_at(cell).is_none() && cell != game.player_coord() {
-                        let digit = char::from_digit(steps % 10, 10).unwrap_or('?');
-                        draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
-                    }
-                }
-            }
-        }
-        Overlay::Safety => {
-            let maps = game.thinking_maps();
-            let values: Vec<_> = cells()
-                .filter_map(|(at, cell)| Some((at, maps.safety(cell)?)))
-                .collect();
-            let safest = values.iter().map(|&(_, v)| v).min().unwrap_or(0);
-            let exposed = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
-            let span = (exposed - safest).max(1) as u32;
-            for (at, value) in values {
-                let heat = heat((exposed - value) as u32, span);
-                draw::highlight(fb, ctx, at, heat);
-            }
-        }
+        Overlay::Distance => distances(game, ctx, fb, &cells),
+        Overlay::Safety => safety(game, ctx, fb, &cells),
         Overlay::Minds => minds(game, ctx, fb, &on_screen),
         Overlay::Noises => noises(game, ctx, fb, &on_screen),
         Overlay::Sight => {
-            for (at, cell) in cells() {
+            for &(at, cell) in &cells {
                 if let Some(colour) = sight_colour(game, cell, focus) {
                     draw::highlight(fb, ctx, at, colour);
                 }
@@ -120,6 +101,35 @@ pub fn render(
         }
     }
     legend(game, ctx, fb, view, overlay, focus);
+}
+
+/// Each cell's steps to the player on the NPCs' map, on a heat scale, as its last digit.
+fn distances(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoord)]) {
+    let maps = game.thinking_maps();
+    for &(at, cell) in cells {
+        if let Some(steps) = maps.distance_to_player(cell) {
+            draw::highlight(fb, ctx, at, heat(steps, ThinkingMaps::REACH));
+            if game.npc_at(cell).is_none() && cell != game.player_coord() {
+                let digit = char::from_digit(steps % 10, 10).unwrap_or('?');
+                draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
+            }
+        }
+    }
+}
+
+/// The safety map's values on a heat scale from the most exposed cell on screen to the safest.
+fn safety(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoord)]) {
+    let maps = game.thinking_maps();
+    let values: Vec<_> = cells
+        .iter()
+        .filter_map(|&(at, cell)| Some((at, maps.safety(cell)?)))
+        .collect();
+    let safest = values.iter().map(|&(_, v)| v).min().unwrap_or(0);
+    let exposed = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    let span = (exposed - safest).max(1) as u32;
+    for (at, value) in values {
+        draw::highlight(fb, ctx, at, heat((exposed - value) as u32, span));
+    }
 }
 
 fn legend(

@@ -33,7 +33,7 @@ fn done_words(command: WizardCommand) -> String {
             "you are given {}",
             ItemKind::all()
                 .nth(usize::from(kind))
-                .map_or("?".to_string(), |kind| looks::item(kind).name.clone())
+                .map_or("?".to_string(), |kind| looks::item(kind).a())
         ),
         WizardCommand::Heal => "you are fully healed".to_string(),
         WizardCommand::Reveal => "the whole level is revealed".to_string(),
