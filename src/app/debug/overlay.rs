@@ -6,7 +6,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32, UCoord};
 
 use super::super::{draw, looks, map, palette};
 use umbra_rules::game::{
-    CellVisibility, EntityId, Game, Heading, Noise, NoiseKind, NpcState, ThinkingMaps,
+    CellVisibility, EntityId, Game, Heading, NoiseKind, NpcState, ThinkingMaps,
 };
 
 /// Which view is drawn over the map.
@@ -220,14 +220,7 @@ fn noises(
     let screen = ctx.bounding_box.size();
     let corner = map::map_coord(game, screen, ICoord::new(0, 0)).unwrap_or_default();
     let view = super::super::layout::view_size(screen);
-    // Only a noise that could carry onto the screen is measured (a crowd makes hundreds).
-    let reaches_view = |source: ICoord, reach: i32| {
-        let near =
-            |at: i32, low: i32, length: u32| at >= low - reach && at < low + length as i32 + reach;
-        near(source.x, corner.x, view.width()) && near(source.y, corner.y, view.height())
-    };
-    let wanted = |noise: &Noise| reaches_view(noise.source, noise.reach() as i32);
-    game.noise_reach(wanted, |noise, cell, _| {
+    game.noise_reach(corner, view, |noise, cell, _| {
         let colour = match noise.kind {
             NoiseKind::Fight => palette::NOISE_FIGHT,
             NoiseKind::Shout { .. } => palette::NOISE_SHOUT,

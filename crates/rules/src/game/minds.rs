@@ -2,7 +2,7 @@
 //! heading, what they heard on the last turn and what one of them sees. Reading only: nothing
 //! here changes the game, and nothing is computed unless a view asks for it.
 
-use coord_2d::ICoord;
+use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirections;
 use entity_table::Entity;
 
@@ -128,22 +128,39 @@ impl Game {
         &self.heard
     }
 
-    /// Calls `visit` with each noise of the last turn that `wanted` accepts and each cell it
-    /// carried to, with the steps it took: the listeners' own flood, one map reused for all.
+    /// Calls `visit` with each cell of the rectangle at `corner` of `size` that a noise of the
+    /// last turn carried to (over open ground, within its reach, as listeners hear it), the
+    /// nearest such noise and its steps away. Noises of one reach are flooded together from all
+    /// their sources at once, over the rectangle and as far round it as a noise carries, so a
+    /// crowd's hundreds of noises cost one flood each kind; a cell both kinds reach is visited
+    /// for each, fights first.
     pub fn noise_reach(
         &self,
-        wanted: impl Fn(&Noise) -> bool,
+        corner: ICoord,
+        size: UCoord,
         mut visit: impl FnMut(&Noise, ICoord, u32),
     ) {
-        let mut map = LocalMap::new(NOISE_MAX_STEPS);
-        for noise in self.heard.iter().filter(|noise| wanted(noise)) {
-            map.lead_to(&self.world, noise.source);
-            let within = map
-                .reached()
-                .take_while(|&(_, steps)| steps <= noise.reach());
-            for (cell, steps) in within {
-                visit(noise, cell, steps);
-            }
+        let margin = 2 * NOISE_MAX_STEPS as i32;
+        let area = Area {
+            origin: corner - ICoord::new(margin, margin),
+            width: size.width() as i32 + 2 * margin,
+            height: size.height() as i32 + 2 * margin,
+        };
+        let shown = |cell: ICoord| {
+            let local = cell - corner;
+            (0..size.width() as i32).contains(&local.x)
+                && (0..size.height() as i32).contains(&local.y)
+        };
+        for shout in [false, true] {
+            let sources = self
+                .heard
+                .iter()
+                .filter(|noise| matches!(noise.kind, NoiseKind::Shout { .. }) == shout);
+            area.flood(&self.world, sources, |noise, cell, steps| {
+                if shown(cell) {
+                    visit(noise, cell, steps);
+                }
+            });
         }
     }
 
@@ -158,5 +175,57 @@ impl Game {
             return sees_player(&self.world, &self.visibility, from, coord);
         }
         can_see(&self.world, from, coord)
+    }
+}
+
+/// A rectangle of the map a view floods noises over.
+struct Area {
+    origin: ICoord,
+    width: i32,
+    height: i32,
+}
+
+impl Area {
+    fn index(&self, cell: ICoord) -> Option<usize> {
+        let local = cell - self.origin;
+        let inside = (0..self.width).contains(&local.x) && (0..self.height).contains(&local.y);
+        inside.then(|| (local.y * self.width + local.x) as usize)
+    }
+
+    /// One breadth-first flood from every source inside at once, each cell claimed by the
+    /// nearest (the first listed on a tie), up to the noises' reach.
+    fn flood<'a>(
+        &self,
+        world: &crate::world::World,
+        sources: impl Iterator<Item = &'a Noise>,
+        mut visit: impl FnMut(&Noise, ICoord, u32),
+    ) {
+        let mut steps = vec![u8::MAX; (self.width * self.height) as usize];
+        let mut queue: Vec<(ICoord, &Noise)> = Vec::new();
+        for noise in sources {
+            if let Some(i) = self.index(noise.source).filter(|&i| steps[i] == u8::MAX) {
+                steps[i] = 0;
+                queue.push((noise.source, noise));
+            }
+        }
+        let mut next = 0;
+        while let Some(&(cell, noise)) = queue.get(next) {
+            next += 1;
+            let here = self.index(cell).map_or(u8::MAX, |i| steps[i]);
+            visit(noise, cell, u32::from(here));
+            if u32::from(here) >= noise.reach() {
+                continue;
+            }
+            for direction in CardinalDirections {
+                let neighbour = cell + direction.coord();
+                let Some(i) = self.index(neighbour) else {
+                    continue;
+                };
+                if steps[i] == u8::MAX && !world.is_wall(neighbour) {
+                    steps[i] = here + 1;
+                    queue.push((neighbour, noise));
+                }
+            }
+        }
     }
 }
