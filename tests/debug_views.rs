@@ -367,6 +367,55 @@ fn assert_same_state(game: &Game, read: &Game) {
     };
     assert_eq!(npcs(read), npcs(game));
     assert!(game.npcs().count() > 0, "a level with NPCs to compare");
+    // And all the rest a dump holds (stairs, items), but the count of actions played.
+    let lines = |game: &Game| -> Vec<String> {
+        game.dump()
+            .lines()
+            .filter(|line| !line.starts_with("about "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(lines(read), lines(game));
+    assert!(game.dump().contains('>') && game.dump().contains("\nitem "));
+}
+
+#[test]
+fn a_dump_that_does_not_read_says_which_line() {
+    let dump =
+        "#####\n#@o.#\n#####\n\nabout (seed:1,depth:1,turn:0,actions:0)\nnpc (at:(3,1),kind:'o')\n";
+    let error = Game::from_dump(dump, GameOptions::default())
+        .err()
+        .map(|e| e.to_string());
+    assert!(
+        error.as_deref().is_some_and(|e| e.starts_with("line 6:")),
+        "{error:?}"
+    );
+    let unknown = dump.replace(
+        "npc (at:(3,1),kind:'o')",
+        &orc_line(2).replace("kind:'o'", "kind:'y'"),
+    );
+    let error = Game::from_dump(&unknown, GameOptions::default()).err();
+    assert!(error.is_some_and(|e| e.to_string().starts_with("line 6: no kind 'y'")));
+    let wrong_place = dump.replace("npc (at:(3,1),kind:'o')", &orc_line(3));
+    let error = Game::from_dump(&wrong_place, GameOptions::default()).err();
+    assert!(error.is_some_and(|e| e.to_string().starts_with("line 6: no NPC")));
+    let (game, _) = Game::from_dump(
+        &dump.replace("npc (at:(3,1),kind:'o')", &orc_line(2)),
+        GameOptions::default(),
+    )
+    .expect("reads");
+    assert_eq!(
+        game.npc_at(ICoord::new(2, 1)).map(|n| n.hit_points.current),
+        Some(2)
+    );
+}
+
+/// An orc at (x, 1) with 2 of 4 hit points, asleep.
+fn orc_line(x: i32) -> String {
+    format!(
+        "npc (at:({x},1),kind:'o',hit_points:(2,4),mind:(state:Asleep,last_transition:(reason:Spawned,turn:0),\
+         last_sighting:None,stuck_turns:0,confused_for:0,time_left:0,gave_ground:false))"
+    )
 }
 
 #[test]
@@ -444,4 +493,68 @@ fn the_sight_view_follows_the_npc_under_the_look_cursor() {
         "nor does the orc, through its wall"
     );
     assert!(render_at(&app, SCREEN).contains("Sight of the NPC"));
+}
+
+#[test]
+fn the_minds_view_draws_a_hunters_next_steps_and_the_safety_view_its_map() {
+    let mut scenario = Scenario::new(&[
+        "############", //
+        "#..........#",
+        "#.########.#",
+        "#@...o.....#",
+        "############",
+    ]);
+    scenario.act(PlayerAction::Wait);
+    let orc = scenario.npcs()[0].coord;
+    scenario.check(
+        scenario.agent(orc).state == NpcState::Hunting,
+        "the orc hunts",
+    );
+    let mut app = GameApp::new(scenario.game).with_debug(OVERLAYS);
+    for _ in 0..3 {
+        press(&mut app, 'v');
+    }
+    let screen = render_at(&app, SCREEN);
+    for cell in (2..orc.x).map(|x| ICoord::new(x, 3)) {
+        assert_eq!(
+            shown(&screen, cell),
+            '*',
+            "a step at {cell:?}\n{}",
+            screen.text()
+        );
+    }
+    assert_ne!(
+        shown(&screen, orc + ICoord::new(1, 0)),
+        '*',
+        "not behind it"
+    );
+
+    press(&mut app, 'v');
+    press(&mut app, 'v');
+    press(&mut app, 'v');
+    press(&mut app, 'v');
+    press(&mut app, 'v');
+    let screen = render_at(&app, SCREEN);
+    assert!(screen.contains("Safety map"), "\n{}", screen.text());
+    let game = app.game();
+    let maps = game.thinking_maps();
+    let tint = |cell: ICoord| screen.background[cell.y as usize][cell.x as usize];
+    let valued: Vec<(ICoord, i32)> = game
+        .size()
+        .icoord_iter_row_major()
+        .filter_map(|cell| Some((cell, maps.safety(cell)?)))
+        .collect();
+    assert!(valued.len() > 10, "the loop has a safety map: {valued:?}");
+    let safest = valued.iter().min_by_key(|&&(_, v)| v).expect("values").0;
+    let exposed = valued.iter().max_by_key(|&&(_, v)| v).expect("values").0;
+    assert_eq!(
+        tint(safest),
+        palette::HEAT_FAR,
+        "the safest cell at {safest:?}"
+    );
+    assert_eq!(
+        tint(exposed),
+        palette::HEAT_NEAR,
+        "the most exposed at {exposed:?}"
+    );
 }
