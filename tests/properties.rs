@@ -39,6 +39,11 @@ use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const DEFAULT_SEEDS: u32 = 500;
 const DEFAULT_TURNS: u64 = 2000;
+/// The state hash encodes the whole state (about 0.1 ms on the default map, where a turn takes
+/// microseconds), so the hashes are compared on every this-many-th action and at every game's
+/// end: a replay that parted ways stays parted, and an action that took no time but changed the
+/// game is met again within a few checks.
+const HASH_EVERY: usize = 16;
 /// Shrinking replays the game once per candidate; a minute of it finds a short list without
 /// holding up a failing CI run for long.
 const MAX_SHRINK_MILLIS: u32 = 60_000;
@@ -376,7 +381,8 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         let step = index + 1;
         let seed = game.seed();
         let turn_before = game.turn();
-        let hash_before = game.state_hash();
+        let hashed = index % HASH_EVERY == 0;
+        let hash_before = hashed.then(|| game.state_hash());
         let (depth_before, npcs_before) = (game.depth(), game.npcs().count());
         let outcome = game.act(action);
         replay.act(action);
@@ -413,7 +419,7 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         // A boon chosen (vigour's hit points) and a wizard's command change the game between
         // turns on purpose.
         let between_turns = action.is_wizardry() || matches!(action, PlayerAction::Choose { .. });
-        if !taken && !between_turns {
+        if let (false, false, Some(hash_before)) = (taken, between_turns, hash_before) {
             prop_assert_eq!(
                 game.state_hash(),
                 hash_before,
@@ -422,15 +428,17 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
                 action
             );
         }
-        prop_assert_eq!(
-            game.state_hash(),
-            replay.state_hash(),
-            "after action {} ({:?}, seed {}, turn {}): the replay differs",
-            step,
-            action,
-            seed,
-            game.turn()
-        );
+        if hashed || game.is_over() || game.is_cleared() {
+            prop_assert_eq!(
+                game.state_hash(),
+                replay.state_hash(),
+                "after action {} ({:?}, seed {}, turn {}): the replay differs",
+                step,
+                action,
+                seed,
+                game.turn()
+            );
+        }
         tally.turns_taken += u64::from(taken);
         if game.is_over() || game.is_cleared() {
             let hash = game.state_hash();

@@ -14,8 +14,10 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// long as the content tables' lists of kinds. 5: the pack by letter, what the player knows of
 /// item kinds, stacks on the map, and NPCs' confusion. 6: the world as rows of entities (never
 /// its tables, whose sizes would be trusted from the bytes), NPC memories by row. 7: each NPC's
-/// time left in the turn. 8: the weapon and armour in use, the boons chosen and on offer.
-const FORMAT_VERSION: u32 = 8;
+/// time left in the turn. 8: the weapon and armour in use, the boons chosen and on offer. 9: the
+/// state by the game's parts (dice, progress, world, sight, minds, the hero's things), then the
+/// actions; each character's side.
+const FORMAT_VERSION: u32 = 9;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

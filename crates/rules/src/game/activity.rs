@@ -101,7 +101,7 @@ impl Game {
         let action = self.next_action(doing)?;
         let outcome = self.act(action);
         doing.steps += 1;
-        doing.interrupted = !self.events.is_empty() || outcome == TurnOutcome::NoTurn;
+        doing.interrupted = !self.scratch.events.is_empty() || outcome == TurnOutcome::NoTurn;
         Ok(outcome)
     }
 
@@ -157,7 +157,7 @@ impl Game {
     fn explore_goal(&self) -> Goal {
         let fetch = crate::content::ItemKind::all()
             .filter(|&kind| kind != crate::content::ItemKind::prize())
-            .filter(|&kind| self.pack.room_for(kind).is_some())
+            .filter(|&kind| self.hero.pack.room_for(kind).is_some())
             .fold(0u64, |mask, kind| {
                 mask | 1u64.checked_shl(kind.index() as u32).unwrap_or(0)
             });
@@ -206,7 +206,11 @@ impl Game {
     pub fn awake_npc_in_view(&self) -> Option<NpcKind> {
         self.visibility.in_sight().iter().find_map(|&coord| {
             let npc = self.world.character_at(coord)?;
-            let awake = self.agents.get(npc).is_some_and(|agent| !agent.is_asleep());
+            let awake = self
+                .minds
+                .agents
+                .get(npc)
+                .is_some_and(|agent| !agent.is_asleep());
             awake.then(|| self.world.npc_type(npc)).flatten()
         })
     }
@@ -221,6 +225,6 @@ impl Game {
     /// The turn on which the player last saw the cell (this turn if in view), if ever.
     pub fn last_seen_turn(&self, coord: ICoord) -> Option<u64> {
         let looks = self.visibility.looks_since_seen(coord)?;
-        Some(self.turn.saturating_sub(looks))
+        Some(self.progress.turn.saturating_sub(looks))
     }
 }

@@ -6,10 +6,12 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 use rand::Rng;
 
+use super::combat::Blame;
 use super::{Actor, Game, GameEvent};
 use crate::balance::AttackDice;
 use crate::behaviour::Noise;
 use crate::content::{BoltEffect, BoltKind, ItemKind, ItemUse, NpcKind};
+use crate::world::Side;
 
 /// What flew, burst or struck: an item the player used, or a bolt a monster sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,7 +43,7 @@ impl Game {
         let from = self.world.coord_of(by);
         let stop = self.world.flight_stop(from, toward);
         let by = self.actor(by);
-        self.events.push(GameEvent::Flew {
+        self.scratch.events.push(GameEvent::Flew {
             by,
             what,
             from,
@@ -60,7 +62,7 @@ impl Game {
         toward: ICoord,
     ) -> ICoord {
         let stop = self.fly(by, what, toward);
-        let sender = self.actor(by);
+        let sender = self.blame(by);
         match bolt.rules().effect {
             BoltEffect::Blow(dice) => self.blow_at(sender, what, dice, stop),
             BoltEffect::Heal(amount) => self.heal_at(what, amount, stop),
@@ -69,13 +71,13 @@ impl Game {
         stop
     }
 
-    fn blow_at(&mut self, by: Actor, what: Missile, dice: AttackDice, at: ICoord) {
+    fn blow_at(&mut self, by: Blame, what: Missile, dice: AttackDice, at: ICoord) {
         let Some(target) = self.world.character_at(at) else {
             return;
         };
         let actor = self.actor(target);
-        let (hit, damage, killed) = self.world.strike(target, dice, &mut self.rng);
-        self.events.push(if hit {
+        let (hit, damage, killed) = self.world.strike(target, dice, &mut self.chronicle.rng);
+        self.scratch.events.push(if hit {
             GameEvent::Struck {
                 what,
                 target: actor,
@@ -95,12 +97,12 @@ impl Game {
         let Some(target) = self.world.character_at(at) else {
             return;
         };
-        let amount = self.rng.random_range(least..=most);
+        let amount = self.chronicle.rng.random_range(least..=most);
         let before = self.world.hit_points(target).map_or(0, |hp| hp.current);
         self.world.heal(target, amount);
         let after = self.world.hit_points(target).map_or(0, |hp| hp.current);
         let target = self.actor(target);
-        self.events.push(GameEvent::Mended {
+        self.scratch.events.push(GameEvent::Mended {
             what,
             target,
             amount: after - before,
@@ -108,9 +110,9 @@ impl Game {
     }
 
     /// A burst at `centre`: one roll of damage to every character the blast reaches.
-    fn burst(&mut self, by: Actor, what: Missile, damage: (u32, u32), radius: u32, centre: ICoord) {
-        self.events.push(GameEvent::Burst { what, centre });
-        let damage = self.rng.random_range(damage.0..=damage.1);
+    fn burst(&mut self, by: Blame, what: Missile, damage: (u32, u32), radius: u32, centre: ICoord) {
+        self.scratch.events.push(GameEvent::Burst { what, centre });
+        let damage = self.chronicle.rng.random_range(damage.0..=damage.1);
         for cell in self.world.burst_cells(centre, radius) {
             if let Some(character) = self.world.character_at(cell) {
                 self.hurt(by, what, character, damage);
@@ -120,20 +122,25 @@ impl Game {
     }
 
     /// What bursts where an NPC of `kind` died, if its kind bursts.
-    pub(super) fn burst_on_death(&mut self, kind: NpcKind, at: ICoord) {
+    /// `side`: whose kill set it off, the side its own kills are credited to.
+    pub(super) fn burst_on_death(&mut self, kind: NpcKind, at: ICoord, side: Side) {
         let Some(bolt) = kind.rules().on_death else {
             return;
         };
         if let BoltEffect::Burst { damage, radius } = bolt.rules().effect {
-            self.burst(Actor::Npc(kind), Missile::Bolt(bolt), damage, radius, at);
+            let by = Blame {
+                actor: Actor::Npc(kind),
+                side,
+            };
+            self.burst(by, Missile::Bolt(bolt), damage, radius, at);
         }
     }
 
     /// Damage to any character, the player too, from something that flew or burst.
-    fn hurt(&mut self, by: Actor, what: Missile, target: Entity, damage: u32) {
+    fn hurt(&mut self, by: Blame, what: Missile, target: Entity, damage: u32) {
         let actor = self.actor(target);
         let killed = self.world.wound(target, damage);
-        self.events.push(GameEvent::Struck {
+        self.scratch.events.push(GameEvent::Struck {
             what,
             target: actor,
             damage,
@@ -144,21 +151,21 @@ impl Game {
     pub(super) fn lightning(&mut self, item: ItemKind, damage: (u32, u32), range: u32) {
         let what = Missile::Item(item);
         let Some(target) = self.lightning_target(range) else {
-            self.events.push(GameEvent::Fizzled { item });
+            self.scratch.events.push(GameEvent::Fizzled { item });
             return;
         };
         let at = self.world.coord_of(target);
         let from = self.world.player_coord();
         // Lightning strikes its target whatever stands between: it flies straight to it.
-        self.events.push(GameEvent::Flew {
+        self.scratch.events.push(GameEvent::Flew {
             by: Actor::Player,
             what,
             from,
             toward: at,
             stop: at,
         });
-        let damage = self.rng.random_range(damage.0..=damage.1);
-        self.hurt(Actor::Player, what, target, damage);
+        let damage = self.chronicle.rng.random_range(damage.0..=damage.1);
+        self.hurt(Blame::PLAYER, what, target, damage);
         self.make_noise(Noise::fight(at));
     }
 
@@ -167,13 +174,13 @@ impl Game {
         let stop = self.fly(player, Missile::Item(item), at);
         let npc = (self.world.character_at(stop)).filter(|&c| c != player);
         let Some((npc, target)) = npc.and_then(|npc| Some((npc, self.world.npc_type(npc)?))) else {
-            self.events.push(GameEvent::Fizzled { item });
+            self.scratch.events.push(GameEvent::Fizzled { item });
             return;
         };
-        if let Some(agent) = self.agents.get_mut(npc) {
+        if let Some(agent) = self.minds.agents.get_mut(npc) {
             agent.confused_for = u16::try_from(turns).unwrap_or(u16::MAX);
         }
-        self.events.push(GameEvent::Confused { target });
+        self.scratch.events.push(GameEvent::Confused { target });
         self.make_noise(Noise::fight(stop));
     }
 
@@ -181,7 +188,7 @@ impl Game {
         let player = self.world.player();
         let what = Missile::Item(item);
         let centre = self.fly(player, what, at);
-        self.burst(Actor::Player, what, damage, radius, centre);
+        self.burst(Blame::PLAYER, what, damage, radius, centre);
     }
 
     /// Thrown as its bolt, it lands where it stops, to be picked up again.

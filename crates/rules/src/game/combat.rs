@@ -4,7 +4,22 @@ use entity_table::Entity;
 
 use super::{Actor, Ending, Game, GameEvent};
 use crate::behaviour::Noise;
-use crate::world::Attack;
+use crate::world::{Attack, Side};
+
+/// Who harmed a character: as the events name it, and the side its kill is credited to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Blame {
+    pub actor: Actor,
+    pub side: Side,
+}
+
+impl Blame {
+    /// The player's own doing (an item it used).
+    pub const PLAYER: Self = Self {
+        actor: Actor::Player,
+        side: Side::Hero,
+    };
+}
 
 impl Game {
     pub(super) fn actor(&self, entity: Entity) -> Actor {
@@ -14,49 +29,58 @@ impl Game {
         }
     }
 
+    /// A character's own doing. One without a side (none is) is taken for the dungeon's.
+    pub(super) fn blame(&self, entity: Entity) -> Blame {
+        Blame {
+            actor: self.actor(entity),
+            side: self.world.side_of(entity).unwrap_or(Side::Dungeon),
+        }
+    }
+
     /// A blow, landed or not, is heard: swinging at someone makes noise either way.
     pub(super) fn record_attack(&mut self, attack: Attack) {
-        let attacker = self.actor(attack.attacker);
+        let blame = self.blame(attack.attacker);
         let target = self.actor(attack.target);
-        self.events.push(if attack.hit {
+        self.scratch.events.push(if attack.hit {
             GameEvent::Attack {
-                attacker,
+                attacker: blame.actor,
                 target,
                 damage: attack.damage,
             }
         } else {
-            GameEvent::Miss { attacker, target }
+            GameEvent::Miss {
+                attacker: blame.actor,
+                target,
+            }
         });
         self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
-        self.after_harm(attacker, attack.target, target, attack.killed);
+        self.after_harm(blame, attack.target, target, attack.killed);
     }
 
-    /// What follows a character's death, by a blow or an item: the run's end, or an NPC's.
-    pub(super) fn after_harm(
-        &mut self,
-        killer: Actor,
-        target: Entity,
-        victim: Actor,
-        killed: bool,
-    ) {
+    /// What follows a character's death, by a blow, an item or a burst, at any moment of a turn:
+    /// the run's end, or an NPC's, credited to the killer's side.
+    pub(super) fn after_harm(&mut self, by: Blame, target: Entity, victim: Actor, killed: bool) {
         if !killed {
             return;
         }
+        let killer = by.actor;
         if target == self.world.player() {
-            self.ending = Some(Ending::Died { killer });
-            self.events.push(GameEvent::PlayerDied { killer });
-        } else {
-            self.agents.remove(target);
-            // NPCs die on the player's turn (by its hand, its items, or a burst it set off):
-            // an NPC's bolts are sent only along a clear line to the player, so none strikes
-            // another NPC in the NPC phase, while this list is taken.
-            self.awake.retain(|&npc| npc != target);
-            self.events.push(GameEvent::Kill { killer, victim });
-            if let Actor::Npc(kind) = victim {
-                self.kills[kind.index()] += 1;
-                let at = self.world.coord_of(target);
-                self.burst_on_death(kind, at);
+            self.progress.ending = Some(Ending::Died { killer });
+            self.scratch.events.push(GameEvent::PlayerDied { killer });
+            return;
+        }
+        // Its memory goes at once, which is how the NPC phase, running over a list of its own,
+        // knows to pass it over and to drop it from the awake list when it ends.
+        self.minds.agents.remove(target);
+        self.minds.awake.retain(|&npc| npc != target);
+        self.scratch.events.push(GameEvent::Kill { killer, victim });
+        if let Actor::Npc(kind) = victim {
+            if by.side == Side::Hero {
+                self.hero.kills[kind.index()] += 1;
             }
+            let at = self.world.coord_of(target);
+            // Its burst is the killer's doing, as the kill was.
+            self.burst_on_death(kind, at, by.side);
         }
     }
 }

@@ -82,10 +82,10 @@ impl Game {
         }
         text.push('\n');
         let about = About {
-            seed: self.seed,
-            depth: self.depth,
-            turn: self.turn,
-            actions: self.actions.len(),
+            seed: self.chronicle.seed,
+            depth: self.progress.depth,
+            turn: self.progress.turn,
+            actions: self.chronicle.actions.len(),
         };
         line(&mut text, "about", &about);
         let hit_points = self.player_hit_points();
@@ -186,8 +186,8 @@ impl Game {
 
     fn apply_dump(&mut self, parsed: &Parsed) -> Result<(), DumpError> {
         if let Some(about) = &parsed.about {
-            self.turn = about.turn;
-            self.depth = about.depth.clamp(1, crate::balance::FINAL_DEPTH);
+            self.progress.turn = about.turn;
+            self.progress.depth = about.depth.clamp(1, crate::balance::FINAL_DEPTH);
         }
         if let Some(player) = &parsed.player {
             let (current, max) = player.hit_points;
@@ -207,7 +207,7 @@ impl Game {
             };
             if !npc
                 .mind
-                .fits(self.world.size(), self.behaviour.waypoint_count())
+                .fits(self.world.size(), self.minds.behaviour.waypoint_count())
             {
                 let problem = "the mind names cells or waypoints this level lacks".to_string();
                 return Err(DumpError::Line {
@@ -218,7 +218,7 @@ impl Game {
             let (current, max) = npc.hit_points;
             self.world
                 .set_hit_points(found.id, HitPoints { current, max });
-            self.agents.insert(found.id, npc.mind);
+            self.minds.agents.insert(found.id, npc.mind);
         }
         for item in &parsed.items {
             let at = ICoord::new(item.at.0, item.at.1);
@@ -229,7 +229,7 @@ impl Game {
         }
         self.rebuild_npc_lists();
         self.visibility
-            .update(&self.world, self.options.omniscience);
+            .update(&self.world, self.chronicle.options.omniscience);
         self.note_npcs_in_view();
         Ok(())
     }

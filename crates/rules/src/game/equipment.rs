@@ -16,16 +16,16 @@ impl Game {
 
     /// Wields or wears the kind (in place of what was in use), or puts it away if it is in use.
     pub(super) fn toggle_use(&mut self, kind: ItemKind) {
-        let item = self.lore.name(kind);
-        if self.pack.is_in_use(kind) {
-            self.pack.put_away(kind);
-            self.events.push(GameEvent::PutAway { item });
+        let item = self.hero.lore.name(kind);
+        if self.hero.pack.is_in_use(kind) {
+            self.hero.pack.put_away(kind);
+            self.scratch.events.push(GameEvent::PutAway { item });
         } else {
-            if let Some(replaced) = self.pack.put_to_use(kind) {
-                let item = self.lore.name(replaced);
-                self.events.push(GameEvent::PutAway { item });
+            if let Some(replaced) = self.hero.pack.put_to_use(kind) {
+                let item = self.hero.lore.name(replaced);
+                self.scratch.events.push(GameEvent::PutAway { item });
             }
-            self.events.push(GameEvent::PutToUse { item });
+            self.scratch.events.push(GameEvent::PutToUse { item });
         }
         self.fit_gear();
     }
@@ -33,7 +33,9 @@ impl Game {
     /// Gives the world the player's blows and armour from what is in use.
     pub(super) fn fit_gear(&mut self) {
         let mut gear = Gear::BARE;
-        if let Some(ItemUse::Wield { attack, .. }) = self.pack.wielded().map(|k| k.rules().use_) {
+        if let Some(ItemUse::Wield { attack, .. }) =
+            self.hero.pack.wielded().map(|k| k.rules().use_)
+        {
             gear.attack = attack;
         }
         let might = balance::MIGHT_DAMAGE * self.boon_count(Boon::Might);
@@ -43,7 +45,7 @@ impl Game {
             gear.attack.to_hit.0 + precision,
             gear.attack.to_hit.1 + precision,
         );
-        if let Some(ItemUse::Wear { armour, .. }) = self.pack.worn().map(|k| k.rules().use_) {
+        if let Some(ItemUse::Wear { armour, .. }) = self.hero.pack.worn().map(|k| k.rules().use_) {
             gear.armour = armour;
         }
         self.world.set_player_gear(gear);
@@ -55,8 +57,8 @@ impl Game {
         let use_of = |kind: Option<ItemKind>| kind.map(|kind| kind.rules().use_);
         match (
             outcome,
-            use_of(self.pack.wielded()),
-            use_of(self.pack.worn()),
+            use_of(self.hero.pack.wielded()),
+            use_of(self.hero.pack.worn()),
         ) {
             (Some(ActOutcome::Attacked(_)), Some(ItemUse::Wield { time, .. }), _) => time,
             (Some(ActOutcome::Moved), _, worn) => {

@@ -40,7 +40,7 @@ pub struct Aim {
 impl Game {
     /// Where the item under a letter would go if used at `at`, or why it cannot be.
     pub fn aim(&self, slot: u8, at: ICoord) -> Result<Aim, AimError> {
-        let stack = self.pack.get(slot).ok_or(AimError::NoSuchItem)?;
+        let stack = self.hero.pack.get(slot).ok_or(AimError::NoSuchItem)?;
         let use_ = stack.kind.rules().use_;
         let from = self.world.player_coord();
         if at == from {
@@ -60,7 +60,7 @@ impl Game {
             return Err(AimError::NoClearLine);
         }
         let area = match use_ {
-            ItemUse::Fireball { .. } if self.lore.is_known(stack.kind) => {
+            ItemUse::Fireball { .. } if self.hero.lore.is_known(stack.kind) => {
                 self.burst_area(Missile::Item(stack.kind), stop)
             }
             _ => Vec::new(),

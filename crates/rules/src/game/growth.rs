@@ -61,41 +61,41 @@ impl Growth {
 impl Game {
     /// The boons on offer, while the player has yet to choose one.
     pub fn boons_offered(&self) -> Option<[Boon; BOONS_OFFERED]> {
-        self.growth.offer
+        self.hero.growth.offer
     }
 
     /// The boons chosen this run, in order.
     pub fn boons_chosen(&self) -> &[Boon] {
-        &self.growth.chosen
+        &self.hero.growth.chosen
     }
 
     /// How many times a boon was chosen this run.
     pub fn boon_count(&self, boon: Boon) -> u32 {
-        self.growth.count(boon)
+        self.hero.growth.count(boon)
     }
 
     /// Draws the offer for a depth just reached: distinct boons, in the order drawn.
     pub(super) fn offer_boons(&mut self) {
         let mut all = Boon::ALL;
         for i in 0..BOONS_OFFERED {
-            let j = self.rng.random_range(i..all.len());
+            let j = self.chronicle.rng.random_range(i..all.len());
             all.swap(i, j);
         }
         let mut offer = [Boon::Vigour; BOONS_OFFERED];
         offer.copy_from_slice(&all[..BOONS_OFFERED]);
-        self.growth.offer = Some(offer);
+        self.hero.growth.offer = Some(offer);
     }
 
     /// Takes the boon at `index` of the offer; false (nothing happens) if there is no offer or
     /// no such boon.
     pub(super) fn choose_boon(&mut self, index: u8) -> bool {
         let Some(boon) =
-            (self.growth.offer).and_then(|offer| offer.get(usize::from(index)).copied())
+            (self.hero.growth.offer).and_then(|offer| offer.get(usize::from(index)).copied())
         else {
             return false;
         };
-        self.growth.offer = None;
-        self.growth.chosen.push(boon);
+        self.hero.growth.offer = None;
+        self.hero.growth.chosen.push(boon);
         if boon == Boon::Vigour {
             let mut hit_points = self.player_hit_points();
             hit_points.max += balance::VIGOUR_HIT_POINTS;
@@ -103,13 +103,13 @@ impl Game {
             self.world.set_player_hit_points(hit_points);
         }
         self.fit_gear();
-        self.events.push(GameEvent::Chose { boon });
+        self.scratch.events.push(GameEvent::Chose { boon });
         true
     }
 
     /// Every how many turns the player heals a hit point.
     pub(super) fn regeneration_interval(&self) -> u64 {
-        let sooner = balance::RECOVERY_TURNS * u64::from(self.growth.count(Boon::Recovery));
+        let sooner = balance::RECOVERY_TURNS * u64::from(self.hero.growth.count(Boon::Recovery));
         balance::PLAYER_REGENERATION_INTERVAL
             .saturating_sub(sooner)
             .max(balance::QUICKEST_REGENERATION_INTERVAL)

@@ -3,8 +3,6 @@
 use coord_2d::{ICoord, UCoord};
 use entity_table::Entity;
 
-use rand::RngCore;
-
 use super::{CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, ItemUse, NpcKind};
@@ -14,45 +12,46 @@ use crate::world::HitPoints;
 impl Game {
     /// Every action sent while the game was on, first to last.
     pub fn actions(&self) -> &[PlayerAction] {
-        &self.actions
+        &self.chronicle.actions
     }
 
     pub fn events(&self) -> &[GameEvent] {
-        &self.events
+        &self.scratch.events
     }
 
     /// True once the run has ended, in death or victory: no action takes time after that.
     pub fn is_over(&self) -> bool {
-        self.ending.is_some()
+        self.progress.ending.is_some()
     }
 
     /// How the run ended, once it has.
     pub fn ending(&self) -> Option<Ending> {
-        self.ending
+        self.progress.ending
     }
 
     pub fn is_won(&self) -> bool {
-        self.ending == Some(Ending::Won)
+        self.progress.ending == Some(Ending::Won)
     }
 
     /// The level the player is on, from 1.
     pub fn depth(&self) -> u32 {
-        self.depth
+        self.progress.depth
     }
 
     /// What the player carries, by letter.
     pub fn pack(&self) -> &super::Pack {
-        &self.pack
+        &self.hero.pack
     }
 
     /// An item kind as the player can name it now: by its kind once known, else by its look.
     pub fn item_name(&self, kind: ItemKind) -> super::ItemName {
-        self.lore.name(kind)
+        self.hero.lore.name(kind)
     }
 
     /// Items of drinkable kinds carried.
     pub fn potions(&self) -> u32 {
-        self.pack
+        self.hero
+            .pack
             .stacks()
             .filter(|(_, stack)| matches!(stack.kind.rules().use_, ItemUse::Drink { .. }))
             .map(|(_, stack)| stack.count)
@@ -68,7 +67,7 @@ impl Game {
 
     /// NPCs of this kind the player has killed this run.
     pub fn kills_of(&self, npc_type: NpcKind) -> u64 {
-        self.kills[npc_type.index()]
+        self.hero.kills[npc_type.index()]
     }
 
     /// True if the player stands on the stairs down.
@@ -77,15 +76,15 @@ impl Game {
     }
 
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.chronicle.seed
     }
 
     pub fn options(&self) -> GameOptions {
-        self.options
+        self.chronicle.options
     }
 
     pub fn turn(&self) -> u64 {
-        self.turn
+        self.progress.turn
     }
 
     pub fn size(&self) -> UCoord {
@@ -133,12 +132,12 @@ impl Game {
 
     /// Steps from `coord` to the player on the NPCs' shared distance map.
     pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
-        self.behaviour.distance_to_player(&self.world, coord)
+        self.minds.behaviour.distance_to_player(&self.world, coord)
     }
 
     /// The memory of the NPC `id`, while it lives.
     pub fn agent(&self, id: Entity) -> Option<Agent> {
-        self.agents.get(id).copied()
+        self.minds.agents.get(id).copied()
     }
 
     /// The living NPC standing at `coord`, if any, found through the spatial table rather than
@@ -156,106 +155,56 @@ impl Game {
     /// The memory of the NPC standing at `coord`, if a living NPC stands there.
     pub fn agent_at(&self, coord: ICoord) -> Option<Agent> {
         let npc = self.world.character_at(coord)?;
-        self.agents.get(npc).copied()
+        self.minds.agents.get(npc).copied()
     }
 
     /// How many NPCs are awake (wandering, hunting, searching or fleeing).
     pub fn awake_npcs(&self) -> usize {
-        self.awake.len()
+        self.minds.awake.len()
     }
 
     /// How many waypoints wandering NPCs walk between on this level.
     pub fn waypoint_count(&self) -> usize {
-        self.behaviour.waypoint_count()
+        self.minds.behaviour.waypoint_count()
     }
 
     /// Where wandering NPCs head: the waypoints' cells, by row then column. For tests of where
     /// they are placed; nothing in play needs them.
     #[cfg(feature = "testing")]
     pub fn waypoint_cells(&self) -> &[ICoord] {
-        self.behaviour.waypoint_cells()
+        self.minds.behaviour.waypoint_cells()
     }
 
     /// Bytes the waypoints' maps and tables hold (reserved; pages are backed once written).
     pub fn waypoint_bytes(&self) -> usize {
-        self.behaviour.waypoint_bytes()
+        self.minds.behaviour.waypoint_bytes()
     }
 
     /// How many NPCs saw the player on the turn just played, by their memory of it.
     pub fn npcs_seeing_player(&self) -> usize {
-        self.agents
+        self.minds
+            .agents
             .iter()
-            .filter(|(_, agent)| agent.last_sighting.is_some_and(|s| s.turn == self.turn))
+            .filter(|(_, agent)| {
+                agent
+                    .last_sighting
+                    .is_some_and(|s| s.turn == self.progress.turn)
+            })
             .count()
-    }
-
-    /// A hash of everything that shapes the rest of the game: turn, depth, what the player
-    /// carries and has killed, how the run ended, characters, hit points, corpses, NPC memories
-    /// (state, reason, sighting), the RNG's position and the player's sight (cells in view, cells
-    /// ever discovered). Equal games hash equal on every platform
-    /// and Rust version: CRC-32 (the same `crc32fast` the files use) over a fixed little-endian
-    /// encoding, never `std`'s hasher, whose output may change between releases.
-    pub fn state_hash(&self) -> u32 {
-        let mut hash = StateHasher::default();
-        hash.write(self.turn);
-        hash.write(self.seed);
-        hash.write(u64::from(self.depth));
-        for (slot, stack) in self.pack.stacks() {
-            hash.write(u64::from(slot));
-            hash.write(stack.kind.index() as u64);
-            hash.write(u64::from(stack.count));
-        }
-        for kind in ItemKind::all() {
-            hash.write(u64::from(self.lore.is_known(kind)));
-        }
-        for &kills in &self.kills {
-            hash.write(kills);
-        }
-        hash.write(match self.ending {
-            None => 0,
-            Some(Ending::Won) => 1,
-            Some(Ending::Died { .. }) => 2,
-        });
-        hash.write(self.rng.clone().next_u64());
-        let player = self.world.player();
-        hash.write_coord(self.world.coord_of(player));
-        hash.write_hit_points(self.player_hit_points());
-        for &npc in self.world.npcs() {
-            hash.write_coord(self.world.coord_of(npc));
-            hash.write(self.world.npc_type(npc).map_or(0, |t| t.index() as u64 + 1));
-            hash.write_hit_points(self.world.hit_points(npc).unwrap_or(HitPoints::full(0)));
-            match self.agents.get(npc) {
-                Some(agent) => hash.write_agent(agent),
-                None => hash.write(u64::MAX),
-            }
-        }
-        for &corpse in self.world.corpses() {
-            hash.write_coord(self.world.coord_of(corpse));
-        }
-        for (coord, lying) in self.world.items_lying() {
-            hash.write_coord(coord);
-            hash.write(lying.kind.index() as u64);
-            hash.write(u64::from(lying.count));
-        }
-        // What the player sees and has seen: a change to sight (its range, what blocks it)
-        // shows here at once, not only once an NPC acts on it.
-        hash.write(self.visibility.discoveries());
-        hash.write_cell_set(self.visibility.in_sight());
-        hash.0.finalize()
     }
 
     /// Every broken rule in the game's state, described; empty when all is well.
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut problems = self.world.invariant_violations();
-        if self.agents.len() != self.world.npcs().len() {
+        if self.minds.agents.len() != self.world.npcs().len() {
             problems.push(format!(
                 "{} agents for {} living NPCs",
-                self.agents.len(),
+                self.minds.agents.len(),
                 self.world.npcs().len()
             ));
         }
         for &npc in self.world.npcs() {
-            if !self.agents.contains(npc) {
+            if !self.minds.agents.contains(npc) {
                 problems.push(format!("living NPC {npc:?} has no agent"));
             }
         }
@@ -269,7 +218,7 @@ impl Game {
 
     /// NPCs the player has killed this run (only the player kills anyone).
     pub fn kills(&self) -> u64 {
-        self.kills.iter().sum()
+        self.hero.kills.iter().sum()
     }
 
     pub fn enemies_left(&self) -> usize {
@@ -279,45 +228,5 @@ impl Game {
     /// Characters that have died on this level, the player included.
     pub fn deaths(&self) -> u64 {
         self.world.deaths()
-    }
-}
-
-#[derive(Default)]
-struct StateHasher(crc32fast::Hasher);
-
-impl StateHasher {
-    fn write(&mut self, value: u64) {
-        self.0.update(&value.to_le_bytes());
-    }
-
-    fn write_coord(&mut self, coord: ICoord) {
-        self.write(u64::from(coord.x as u32) << 32 | u64::from(coord.y as u32));
-    }
-
-    /// A set of cells whatever order it is listed in (the sight of a game loaded from a
-    /// snapshot is listed row by row, a live one in scan order): how many, and the wrapping sum
-    /// and the xor of each cell's CRC-32, neither of which depends on order.
-    fn write_cell_set(&mut self, cells: &[ICoord]) {
-        let (mut sum, mut xor) = (0u64, 0u64);
-        for &coord in cells {
-            let packed = u64::from(coord.x as u32) << 32 | u64::from(coord.y as u32);
-            let mixed = u64::from(crc32fast::hash(&packed.to_le_bytes()));
-            sum = sum.wrapping_add(mixed);
-            xor ^= mixed << 16 | mixed;
-        }
-        self.write(cells.len() as u64);
-        self.write(sum);
-        self.write(xor);
-    }
-
-    /// The agent's whole memory, in postcard's encoding, which is the same on every platform.
-    fn write_agent(&mut self, agent: &Agent) {
-        let mut buffer = [0; 128];
-        let bytes = postcard::to_slice(agent, &mut buffer).expect("an agent encodes in 128 bytes");
-        self.0.update(bytes);
-    }
-
-    fn write_hit_points(&mut self, hit_points: HitPoints) {
-        self.write(u64::from(hit_points.current) << 32 | u64::from(hit_points.max));
     }
 }

@@ -14,10 +14,10 @@ impl Game {
         let Some(lying) = self.world.item_at(here) else {
             return;
         };
-        if self.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
-            let item = self.lore.name(lying.kind);
+        if self.hero.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
+            let item = self.hero.lore.name(lying.kind);
             let count = lying.count;
-            self.events.push(GameEvent::NoRoom { item, count });
+            self.scratch.events.push(GameEvent::NoRoom { item, count });
             return;
         }
         self.pick_up_here();
@@ -27,52 +27,56 @@ impl Game {
     pub(super) fn pick_up_here(&mut self) -> bool {
         let here = self.world.player_coord();
         let Some(lying) = self.world.item_at(here) else {
-            self.events.push(GameEvent::NothingHere);
+            self.scratch.events.push(GameEvent::NothingHere);
             return false;
         };
-        let item = self.lore.name(lying.kind);
+        let item = self.hero.lore.name(lying.kind);
         let count = lying.count;
         if lying.kind.rules().use_ == ItemUse::WinsTheRun {
             self.world.take_item(here);
-            self.ending = Some(Ending::Won);
+            self.progress.ending = Some(Ending::Won);
             let slot = 0;
-            self.events.push(GameEvent::PickedUp { item, count, slot });
+            self.scratch
+                .events
+                .push(GameEvent::PickedUp { item, count, slot });
             return true;
         }
-        let Some(slot) = self.pack.add(lying.kind, count) else {
-            self.events.push(GameEvent::NoRoom { item, count });
+        let Some(slot) = self.hero.pack.add(lying.kind, count) else {
+            self.scratch.events.push(GameEvent::NoRoom { item, count });
             return false;
         };
         self.world.take_item(here);
-        self.events.push(GameEvent::PickedUp { item, count, slot });
+        self.scratch
+            .events
+            .push(GameEvent::PickedUp { item, count, slot });
         true
     }
 
     /// Puts a whole stack down underfoot, or on the nearest cell with room.
     pub(super) fn drop_stack(&mut self, slot: u8) -> bool {
-        let Some(stack) = self.pack.take_all(slot) else {
-            self.events.push(GameEvent::NoSuchItem);
+        let Some(stack) = self.hero.pack.take_all(slot) else {
+            self.scratch.events.push(GameEvent::NoSuchItem);
             return false;
         };
         // What was in use is no longer (the pack put it away with the stack).
         self.fit_gear();
         let here = self.world.player_coord();
         self.world.put_item(here, stack.kind, stack.count);
-        let item = self.lore.name(stack.kind);
+        let item = self.hero.lore.name(stack.kind);
         let count = stack.count;
-        self.events.push(GameEvent::Dropped { item, count });
+        self.scratch.events.push(GameEvent::Dropped { item, count });
         true
     }
 
     /// Uses one item under a letter: drinks it, reads it, or throws it at `at`. False (and no
     /// time taken) if nothing is carried there or it cannot be aimed where asked.
     pub(super) fn use_item(&mut self, slot: u8, at: Option<ICoord>) -> bool {
-        let Some(stack) = self.pack.get(slot) else {
-            self.events.push(GameEvent::NoSuchItem);
+        let Some(stack) = self.hero.pack.get(slot) else {
+            self.scratch.events.push(GameEvent::NoSuchItem);
             return false;
         };
         let kind = stack.kind;
-        let item = self.lore.name(kind);
+        let item = self.hero.lore.name(kind);
         let use_ = kind.rules().use_;
         if matches!(use_, ItemUse::Wield { .. } | ItemUse::Wear { .. }) {
             self.toggle_use(kind);
@@ -88,11 +92,11 @@ impl Game {
                 Err(error) => return self.cannot_aim(error),
             },
         };
-        self.pack.take_one(slot);
+        self.hero.pack.take_one(slot);
         match use_ {
             ItemUse::Drink { heal } => self.drink(item, heal),
-            ItemUse::Throw { .. } => self.events.push(GameEvent::Threw { item }),
-            _ => self.events.push(GameEvent::Read { item }),
+            ItemUse::Throw { .. } => self.scratch.events.push(GameEvent::Threw { item }),
+            _ => self.scratch.events.push(GameEvent::Read { item }),
         }
         if use_.class() != ItemClass::Missile {
             self.identify(kind);
@@ -111,7 +115,7 @@ impl Game {
     }
 
     fn cannot_aim(&mut self, error: super::AimError) -> bool {
-        self.events.push(GameEvent::CannotAim(error));
+        self.scratch.events.push(GameEvent::CannotAim(error));
         false
     }
 
@@ -119,13 +123,13 @@ impl Game {
         let before = self.player_hit_points().current;
         self.world.heal_player(heal);
         let healed = self.player_hit_points().current - before;
-        self.events.push(GameEvent::Drank { item, healed });
+        self.scratch.events.push(GameEvent::Drank { item, healed });
     }
 
     fn identify(&mut self, kind: ItemKind) {
-        for item in self.lore.identify(kind) {
+        for item in self.hero.lore.identify(kind) {
             let by_elimination = item != kind;
-            self.events.push(GameEvent::Identified {
+            self.scratch.events.push(GameEvent::Identified {
                 item,
                 by_elimination,
             });

@@ -49,14 +49,17 @@ impl ThinkingMaps<'_> {
     pub fn distance_to_player(&self, coord: ICoord) -> Option<u32> {
         match &self.distances {
             Some(map) => map.distance(coord),
-            None => self.game.behaviour.built_distance(coord).1,
+            None => self.game.minds.behaviour.built_distance(coord).1,
         }
     }
 
     /// How safe the cell is to a fleeing NPC, lower safer; none beyond the map or in a wall
     /// (and in a dead end, which has no value of its own).
     pub fn safety(&self, coord: ICoord) -> Option<i32> {
-        let map = self.safety.as_ref().unwrap_or(self.game.behaviour.safety());
+        let map = self
+            .safety
+            .as_ref()
+            .unwrap_or(self.game.minds.behaviour.safety());
         map.value_on_map(&self.game.world, coord)
     }
 
@@ -89,13 +92,13 @@ impl Game {
     /// The NPCs' maps as they stand now (see [`ThinkingMaps`]).
     pub fn thinking_maps(&self) -> ThinkingMaps<'_> {
         let player = self.world.player_coord();
-        let (built_for, _) = self.behaviour.built_distance(player);
+        let (built_for, _) = self.minds.behaviour.built_distance(player);
         let distances = (built_for != Some(player)).then(|| {
             let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
             map.lead_to(&self.world, player);
             map
         });
-        let safety = (self.behaviour.safety().built_for() != Some(player)).then(|| {
+        let safety = (self.minds.behaviour.safety().built_for() != Some(player)).then(|| {
             let mut map = SafetyMap::keeping(DISTANCE_MAP_MAX_STEPS, 1);
             map.prepare(&self.world, player);
             map
@@ -109,11 +112,11 @@ impl Game {
 
     /// Where the NPC `id` is going, while it lives.
     pub fn heading(&self, id: Entity) -> Option<Heading> {
-        let agent = self.agents.get(id)?;
+        let agent = self.minds.agents.get(id)?;
         Some(match agent.state {
             NpcState::Asleep => Heading::Nowhere,
             NpcState::Wandering { goal, .. } => goal
-                .and_then(|goal| self.behaviour.waypoint_cell(goal))
+                .and_then(|goal| self.minds.behaviour.waypoint_cell(goal))
                 .map_or(Heading::Nowhere, Heading::Waypoint),
             NpcState::Hunting => Heading::Player(self.world.player_coord()),
             NpcState::Searching {
@@ -125,7 +128,7 @@ impl Game {
 
     /// The noises NPCs heard at the end of the last turn, in the order they were made.
     pub fn noises_heard(&self) -> &[Noise] {
-        &self.heard
+        &self.scratch.heard
     }
 
     /// Calls `visit` with each cell of the rectangle at `corner` of `size` that a noise of the
@@ -153,6 +156,7 @@ impl Game {
         };
         for shout in [false, true] {
             let sources = self
+                .scratch
                 .heard
                 .iter()
                 .filter(|noise| matches!(noise.kind, NoiseKind::Shout { .. }) == shout);

@@ -10,7 +10,7 @@ use entity_table::{ComponentTable, Entity};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
-use crate::behaviour::{Agent, BehaviourContext};
+use crate::behaviour::Agent;
 use crate::terrain::{self, AsciiMapError, Disposition, Terrain};
 use crate::travel::TravelContext;
 use crate::visibility::Visibility;
@@ -32,9 +32,11 @@ mod minds;
 mod notice;
 mod npc_phase;
 mod pack;
+mod parts;
 mod persist;
 mod run;
 mod score;
+mod state_hash;
 mod wizard;
 
 pub use crate::world::flight_cells;
@@ -65,7 +67,7 @@ pub fn content_digest() -> u32 {
 }
 pub use crate::terrain::{MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size};
 pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
-pub use crate::world::{EntityId, Gear, HitPoints, Lying, Tile};
+pub use crate::world::{EntityId, Gear, HitPoints, Lying, Side, Tile};
 pub use dump::DumpError;
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry, boon_counts};
@@ -82,10 +84,6 @@ pub const RULES_VERSION: u32 = 7;
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
 /// Room for this many recorded actions before the list grows (and so allocates) mid-game.
 const ACTIONS_RESERVED: usize = 4096;
-/// The most events one turn can record besides one or two for each NPC: the player's blow and a
-/// kill, blows from the four NPCs that can stand next to the player, the player's death, one
-/// shout, and an item's use (read or thrown, two kinds identified, its flight and burst).
-const EVENTS_PER_TURN_MAX: usize = 14;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
@@ -145,47 +143,15 @@ pub struct NpcInfo {
     pub hit_points: HitPoints,
 }
 
+/// One game, in parts that each own their fields (see `parts`); the turn order is [`Game::act`].
 pub struct Game {
-    seed: u64,
-    options: GameOptions,
+    chronicle: parts::Chronicle,
+    progress: parts::Progress,
     world: World,
-    /// Level generation draws from it; kept for rules that roll dice and hashed with the state.
-    rng: Isaac64Rng,
     visibility: Visibility,
-    behaviour: BehaviourContext,
-    agents: ComponentTable<Agent>,
-    turn: u64,
-    /// The level the player is on: 1 at the start, [`balance::FINAL_DEPTH`] at the bottom.
-    depth: u32,
-    /// What the player carries.
-    pack: Pack,
-    /// Which item kinds the player knows, and how the others look this game.
-    lore: lore::Lore,
-    /// The boons chosen, and the offer waiting for a choice.
-    growth: growth::Growth,
-    /// NPCs the player has killed this run, by kind in the bestiary's order.
-    kills: Vec<u64>,
-    /// Set once, when the player dies or wins; nothing happens after it.
-    ending: Option<Ending>,
-    events: Vec<GameEvent>,
-    /// Every action the player has sent, from the first turn: with the seed and options, the
-    /// whole game.
-    actions: Vec<PlayerAction>,
-    /// The living NPCs that are not asleep, in spawn order: the ones that act. Rebuilt from the
-    /// agents, so not saved.
-    awake: Vec<Entity>,
-    /// Noises made this turn, heard at the end of the NPC phase, so none is left over between
-    /// turns (and so none needs saving).
-    noises: Vec<Noise>,
-    /// The noises heard at the end of the last NPC phase. Not saved: a view of the last turn.
-    heard: Vec<Noise>,
-    /// Scratch space for the sleepers the player sees this turn.
-    sleepers_in_view: Vec<Entity>,
-    /// The NPCs the player saw when the turn began, to tell who comes into view: kept from the
-    /// end of the last turn. Rebuilt from the view, so not saved.
-    seen_before: Vec<Entity>,
-    /// Scratch space: the NPCs in the player's sight as a turn ends.
-    in_view_now: Vec<Entity>,
+    minds: parts::Minds,
+    hero: parts::Hero,
+    scratch: parts::TurnScratch,
     /// Scratch space for the routes of exploring and travelling.
     travel: TravelContext,
 }
@@ -218,29 +184,23 @@ impl Game {
         let world = World::from_terrain(terrain);
         let lore = lore::Lore::shuffled(&mut rng);
         let mut game = Self {
-            seed,
-            // For a hand-made level these still describe what a new game would generate.
-            options,
-            behaviour: BehaviourContext::new(&world),
+            chronicle: parts::Chronicle {
+                seed,
+                // For a hand-made level these still describe what a new game would generate.
+                options,
+                rng,
+                actions: persist::with_room_to_grow(Vec::new()),
+            },
+            progress: parts::Progress {
+                turn: 0,
+                depth: 1,
+                ending: None,
+            },
             visibility: Visibility::new(world.size()),
+            minds: parts::Minds::new(&world, ComponentTable::default()),
             world,
-            rng,
-            agents: ComponentTable::default(),
-            turn: 0,
-            depth: 1,
-            pack: Pack::default(),
-            lore,
-            growth: growth::Growth::default(),
-            kills: vec![0; NpcKind::all().len()],
-            ending: None,
-            events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
-            actions: persist::with_room_to_grow(Vec::new()),
-            awake: Vec::new(),
-            noises: Vec::new(),
-            heard: Vec::new(),
-            sleepers_in_view: Vec::new(),
-            seen_before: Vec::new(),
-            in_view_now: Vec::new(),
+            hero: parts::Hero::new(lore),
+            scratch: parts::TurnScratch::new(),
             travel: TravelContext::default(),
         };
         game.meet_level(terrain);
@@ -254,11 +214,11 @@ impl Game {
         let player_hit_points = self.player_hit_points();
         let mut world = World::from_terrain(terrain);
         world.set_player_hit_points(player_hit_points);
-        self.behaviour = BehaviourContext::new(&world);
+        self.minds = parts::Minds::new(&world, ComponentTable::default());
         self.visibility = Visibility::new(world.size());
         self.world = world;
         self.travel.forget();
-        self.seen_before.clear();
+        self.scratch.seen_before.clear();
         self.fit_gear();
         self.meet_level(terrain);
     }
@@ -266,18 +226,17 @@ impl Game {
     /// The memories of the level's NPCs, asleep or awake as the terrain has them, and the
     /// player's first look round.
     fn meet_level(&mut self, terrain: &Terrain) {
-        self.agents = ComponentTable::default();
         // The world spawns NPCs in the terrain's order.
         for (&npc, spawn) in self.world.npcs().iter().zip(&terrain.npcs) {
             let agent = match spawn.disposition {
                 Disposition::Asleep => Agent::asleep(),
                 Disposition::Awake => Agent::wandering(),
             };
-            self.agents.insert(npc, agent);
+            self.minds.agents.insert(npc, agent);
         }
         self.rebuild_npc_lists();
         self.visibility
-            .update(&self.world, self.options.omniscience);
+            .update(&self.world, self.chronicle.options.omniscience);
     }
 
     /// The same game with a player of `max` hit points, for scenario tests and benchmarks that
@@ -299,9 +258,18 @@ impl Game {
     #[must_use]
     pub fn with_every_npc_awake(mut self) -> Self {
         for &npc in self.world.npcs() {
-            self.agents.insert(npc, Agent::wandering());
+            self.minds.agents.insert(npc, Agent::wandering());
         }
         self.rebuild_npc_lists();
+        self
+    }
+
+    /// The same game with the character `id` on `side`, for scenarios of characters of two sides
+    /// until a rule makes allies. Call it before the first turn.
+    #[cfg(feature = "testing")]
+    #[must_use]
+    pub fn with_side(mut self, id: EntityId, side: Side) -> Self {
+        self.world.set_side(id, side);
         self
     }
 
@@ -309,41 +277,25 @@ impl Game {
     /// measure a chance by playing one level under many seeds. Call it before the first turn.
     #[must_use]
     pub fn reseeded(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self.rng = Isaac64Rng::seed_from_u64(seed);
-        self.lore = lore::Lore::shuffled(&mut self.rng);
+        self.chronicle.seed = seed;
+        self.chronicle.rng = Isaac64Rng::seed_from_u64(seed);
+        self.hero.lore = lore::Lore::shuffled(&mut self.chronicle.rng);
         self
     }
 
-    /// The awake list from the agents, and room in every NPC list for every NPC (each makes at
-    /// most one noise a turn), so no turn grows them.
+    /// The awake list from the agents, and room in every NPC list for every NPC.
     fn rebuild_npc_lists(&mut self) {
-        let npcs = self.world.npcs().len();
-        self.awake.clear();
-        self.awake.reserve(npcs);
-        self.noises.reserve(npcs + 1);
-        self.heard.reserve(npcs + 1);
-        self.sleepers_in_view.reserve(npcs);
-        self.seen_before.reserve(npcs);
-        self.in_view_now.reserve(npcs);
-        // Every NPC can come into view at once, or be burnt and killed by one fireball.
-        self.events.reserve(EVENTS_PER_TURN_MAX + 2 * npcs);
-        let agents = &self.agents;
-        let awake = self
-            .world
-            .npcs()
-            .iter()
-            .filter(|&&npc| agents.get(npc).is_some_and(|agent| !agent.is_asleep()));
-        self.awake.extend(awake);
+        self.minds.rebuild_awake(&self.world);
+        self.scratch.reserve_for(self.world.npcs().len());
     }
 
     /// Plays one turn. Events from the turn are in [`Game::events`] afterwards.
     pub fn act(&mut self, action: PlayerAction) -> TurnOutcome {
-        self.events.clear();
+        self.scratch.events.clear();
         if self.is_over() {
             return TurnOutcome::NoTurn;
         }
-        self.actions.push(action);
+        self.chronicle.actions.push(action);
         if let PlayerAction::Choose { boon } = action {
             self.choose_boon(boon);
             return TurnOutcome::NoTurn;
@@ -352,14 +304,16 @@ impl Game {
             return self.wizard(command);
         }
         if self.growth_pending() {
-            self.events.push(GameEvent::ChooseABoonFirst);
+            self.scratch.events.push(GameEvent::ChooseABoonFirst);
             return TurnOutcome::NoTurn;
         }
         let mut outcome = None;
         match action {
             PlayerAction::Move(direction) => {
                 let player = self.world.player();
-                let moved = self.world.move_character(player, direction, &mut self.rng);
+                let moved = self
+                    .world
+                    .move_character(player, direction, &mut self.chronicle.rng);
                 outcome = Some(moved);
                 match moved {
                     ActOutcome::Blocked => return TurnOutcome::NoTurn,
@@ -388,7 +342,7 @@ impl Game {
                 unreachable!("chosen and done above")
             }
         }
-        self.turn += 1;
+        self.progress.turn += 1;
         self.regenerate();
         if self.is_over() {
             // Taking the Sunstone ends the run before anyone else moves.
@@ -397,7 +351,7 @@ impl Game {
         self.visibility.look(&self.world);
         self.npc_phase(self.time_taken(outcome));
         self.visibility
-            .remember(&self.world, self.options.omniscience);
+            .remember(&self.world, self.chronicle.options.omniscience);
         self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
     }
@@ -405,7 +359,12 @@ impl Game {
     /// The dead do not heal: a player killed on its own turn (by a burst it set off) stays dead.
     fn regenerate(&mut self) {
         let alive = self.world.is_player_alive();
-        if alive && self.turn.is_multiple_of(self.regeneration_interval()) {
+        if alive
+            && self
+                .progress
+                .turn
+                .is_multiple_of(self.regeneration_interval())
+        {
             self.world.heal_player(1);
         }
     }

@@ -10,20 +10,24 @@ impl Game {
     /// a small one, and only those with a character on them are looked up. A turn keeps the
     /// list itself ([`Game::report_npcs_coming_into_view`]): between two turns nothing moves.
     pub(super) fn note_npcs_in_view(&mut self) {
-        let mut in_view = std::mem::take(&mut self.seen_before);
+        let mut in_view = std::mem::take(&mut self.scratch.seen_before);
         self.npcs_in_view(&mut in_view);
-        self.seen_before = in_view;
+        self.scratch.seen_before = in_view;
     }
 
     /// An event for each NPC in the player's sight now that was not as the turn began, in the
     /// order sight reached their cells; then the NPCs in sight now are the ones the next turn
     /// begins with.
     pub(super) fn report_npcs_coming_into_view(&mut self) {
-        let mut in_view = std::mem::take(&mut self.in_view_now);
+        let mut in_view = std::mem::take(&mut self.scratch.in_view_now);
         self.npcs_in_view(&mut in_view);
-        let mut new = std::mem::take(&mut self.sleepers_in_view);
+        let mut new = std::mem::take(&mut self.scratch.came_into_view);
         new.clear();
-        new.extend(in_view.iter().filter(|npc| !self.seen_before.contains(npc)));
+        new.extend(
+            in_view
+                .iter()
+                .filter(|npc| !self.scratch.seen_before.contains(npc)),
+        );
         if new.len() > 1 {
             let sight = self.visibility.in_sight();
             let world = &self.world;
@@ -31,11 +35,13 @@ impl Game {
         }
         for &npc in &new {
             if let Some(npc_type) = self.world.npc_type(npc) {
-                self.events.push(GameEvent::CameIntoView { npc_type });
+                self.scratch
+                    .events
+                    .push(GameEvent::CameIntoView { npc_type });
             }
         }
-        self.sleepers_in_view = new;
-        self.in_view_now = std::mem::replace(&mut self.seen_before, in_view);
+        self.scratch.came_into_view = new;
+        self.scratch.in_view_now = std::mem::replace(&mut self.scratch.seen_before, in_view);
     }
 
     /// The NPCs in the player's sight, in no particular order.

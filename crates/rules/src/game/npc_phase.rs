@@ -24,28 +24,31 @@ use crate::world::ActOutcome;
 
 impl Game {
     /// `elapsed`: how long the player's action took, the time every awake NPC gains.
+    ///
+    /// The phase runs over the awake list taken out of the minds, so that a death at any moment
+    /// (whose memory goes at once, see [`Game::after_harm`]) is passed over for the rest of the
+    /// phase and left out of the list put back.
     pub(super) fn npc_phase(&mut self, elapsed: u32) {
         self.sleepers_take_notice();
-        let awake = std::mem::take(&mut self.awake);
+        let mut awake = std::mem::take(&mut self.minds.awake);
         let mut first_round = true;
         'rounds: loop {
             let mut time_left = false;
             for &npc in &awake {
+                if !self.minds.agents.contains(npc) {
+                    continue;
+                }
                 if first_round {
                     self.new_turn_for(npc, elapsed);
                 }
-                if self
-                    .agents
-                    .get(npc)
-                    .is_none_or(|agent| agent.time_left <= 0)
-                {
+                if self.minds.agents.get(npc).is_none_or(|a| a.time_left <= 0) {
                     continue;
                 }
                 let spent = self.npc_turn(npc);
-                if self.ending.is_some() {
+                if self.progress.ending.is_some() {
                     break 'rounds;
                 }
-                if let Some(agent) = self.agents.get_mut(npc) {
+                if let Some(agent) = self.minds.agents.get_mut(npc) {
                     agent.time_left = agent.time_left.saturating_sub(spent);
                     time_left |= agent.time_left > 0;
                 }
@@ -55,17 +58,23 @@ impl Game {
                 break;
             }
         }
-        self.awake = awake;
+        let agents = &self.minds.agents;
+        awake.retain(|&npc| agents.contains(npc));
+        self.minds.awake = awake;
         self.hear_noises();
     }
 
     /// An awake NPC's share of a new turn: the time the player's action took (never banked
     /// beyond it), and now and then a hit point.
     fn new_turn_for(&mut self, npc: Entity, elapsed: u32) {
-        if self.turn.is_multiple_of(balance::NPC_REGENERATION_INTERVAL) {
+        if self
+            .progress
+            .turn
+            .is_multiple_of(balance::NPC_REGENERATION_INTERVAL)
+        {
             self.world.heal(npc, 1);
         }
-        if let Some(agent) = self.agents.get_mut(npc) {
+        if let Some(agent) = self.minds.agents.get_mut(npc) {
             let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
             agent.time_left = agent.time_left.saturating_add(gained).min(gained);
         }
@@ -79,6 +88,7 @@ impl Game {
             .map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
         let (step, blow) = (times.move_ as i16, times.attack as i16);
         let agent = self
+            .minds
             .agents
             .get_mut(npc)
             .expect("every living NPC has an agent");
@@ -88,18 +98,22 @@ impl Game {
         let senses = Senses {
             world: &self.world,
             visibility: &self.visibility,
-            turn: self.turn,
+            turn: self.progress.turn,
         };
-        let decision = self
-            .behaviour
-            .choose_action(senses, npc, agent, &mut self.rng);
+        let decision =
+            self.minds
+                .behaviour
+                .choose_action(senses, npc, agent, &mut self.chronicle.rng);
         if decision.shout {
             self.shout(npc);
         }
         match decision.action {
             NpcAction::Wait => step,
             NpcAction::Move(direction) => {
-                match self.world.move_character(npc, direction, &mut self.rng) {
+                match self
+                    .world
+                    .move_character(npc, direction, &mut self.chronicle.rng)
+                {
                     ActOutcome::Attacked(attack) => {
                         self.record_attack(attack);
                         blow
@@ -120,15 +134,19 @@ impl Game {
     /// comes to its senses when its confusion runs out. True if it struck a blow.
     fn stumble(&mut self, npc: Entity) -> bool {
         let direction = CardinalDirection::all()
-            .nth(self.rng.random_range(0..4))
+            .nth(self.chronicle.rng.random_range(0..4))
             .expect("four directions");
-        let outcome = self.world.move_character(npc, direction, &mut self.rng);
-        if let Some(agent) = self.agents.get_mut(npc) {
+        let outcome = self
+            .world
+            .move_character(npc, direction, &mut self.chronicle.rng);
+        if let Some(agent) = self.minds.agents.get_mut(npc) {
             agent.confused_for -= 1;
             let coord = self.world.coord_of(npc);
             if agent.confused_for == 0 && self.visibility.in_player_sight(coord) {
                 let npc_type = self.world.npc_type(npc).expect("an NPC has a kind");
-                self.events.push(GameEvent::NoLongerConfused { npc_type });
+                self.scratch
+                    .events
+                    .push(GameEvent::NoLongerConfused { npc_type });
             }
         }
         if let ActOutcome::Attacked(attack) = outcome {
@@ -139,90 +157,93 @@ impl Game {
     }
 
     /// Each sleeper the player sees rolls, in spawn order, to notice the player; one that does
-    /// wakes hunting (and, if it is an orc, shouts).
+    /// wakes hunting (and shouts, if its kind shouts on sight).
     fn sleepers_take_notice(&mut self) {
         // Sleepers never wake but by this check or a noise, and the dead leave both lists.
-        if self.awake.len() == self.world.npcs().len() {
+        if self.minds.awake.len() == self.world.npcs().len() {
             return;
         }
-        let mut sleepers = std::mem::take(&mut self.sleepers_in_view);
+        let mut sleepers = std::mem::take(&mut self.scratch.sleepers_in_view);
         sleepers.clear();
-        let agents = &self.agents;
+        let agents = &self.minds.agents;
         let asleep = |npc: &Entity| agents.get(*npc).is_some_and(|agent| agent.is_asleep());
         sleepers.extend(self.npcs_in_sight().filter(asleep));
         sleepers.sort_unstable();
         let player = self.world.player_coord();
         for &npc in &sleepers {
             let (chance, out_of) = balance::SLEEPER_NOTICE_CHANCE;
-            if !self.rng.random_ratio(chance, out_of) {
+            if !self.chronicle.rng.random_ratio(chance, out_of) {
                 continue;
             }
-            if let Some(agent) = self.agents.get_mut(npc) {
-                agent.see_player(player, self.turn);
+            if let Some(agent) = self.minds.agents.get_mut(npc) {
+                agent.see_player(player, self.progress.turn);
             }
             self.wake(npc);
             if has_trait(&self.world, npc, NpcTrait::ShoutsOnSight) {
                 self.shout(npc);
             }
         }
-        self.sleepers_in_view = sleepers;
+        self.scratch.sleepers_in_view = sleepers;
     }
 
     fn shout(&mut self, npc: Entity) {
         let from = self.world.coord_of(npc);
         self.make_noise(Noise::shout(from, self.world.player_coord()));
         let already = self
+            .scratch
             .events
             .iter()
             .any(|event| matches!(event, GameEvent::Shout { .. }));
         if !already {
             let shouter = self.world.npc_type(npc).map_or(Actor::Player, Actor::Npc);
             let seen = self.visibility.in_player_sight(from);
-            self.events.push(GameEvent::Shout { shouter, seen });
+            self.scratch.events.push(GameEvent::Shout { shouter, seen });
         }
     }
 
     /// Adds an NPC that has just woken to the awake list, in spawn order.
     fn wake(&mut self, npc: Entity) {
-        if let Err(position) = self.awake.binary_search(&npc) {
-            self.awake.insert(position, npc);
+        if let Err(position) = self.minds.awake.binary_search(&npc) {
+            self.minds.awake.insert(position, npc);
         }
     }
 
     /// Keeps one of each noise: a crowd striking the player makes one noise where it stands.
     pub(super) fn make_noise(&mut self, noise: Noise) {
-        if !self.noises.contains(&noise) {
-            self.noises.push(noise);
+        if !self.scratch.noises.contains(&noise) {
+            self.scratch.noises.push(noise);
         }
     }
 
     /// Every NPC within reach of a noise of this turn learns of it, noise by noise in the order
     /// they were made.
     fn hear_noises(&mut self) {
-        let turn = self.turn;
-        let mut noises = std::mem::take(&mut self.noises);
+        let turn = self.progress.turn;
+        let mut noises = std::mem::take(&mut self.scratch.noises);
         for noise in &noises {
             let (target, reason) = noise.lead();
-            let mut woken = std::mem::take(&mut self.sleepers_in_view);
+            let mut woken = std::mem::take(&mut self.scratch.woken);
             woken.clear();
-            let agents = &mut self.agents;
-            self.behaviour.listeners(&self.world, noise, |npc, coord| {
-                if let Some(agent) = agents.get_mut(npc) {
-                    let was_asleep = agent.is_asleep();
-                    agent.investigate(target, coord, reason, turn);
-                    if was_asleep {
-                        woken.push(npc);
+            let agents = &mut self.minds.agents;
+            self.minds
+                .behaviour
+                .listeners(&self.world, noise, |npc, coord| {
+                    if let Some(agent) = agents.get_mut(npc) {
+                        let was_asleep = agent.is_asleep();
+                        agent.investigate(target, coord, reason, turn);
+                        if was_asleep {
+                            woken.push(npc);
+                        }
                     }
-                }
-            });
+                });
             for &npc in &woken {
                 self.wake(npc);
             }
-            self.sleepers_in_view = woken;
+            self.scratch.woken = woken;
         }
         // Kept until the next turn's, for whoever studies what the NPCs heard.
-        std::mem::swap(&mut self.heard, &mut noises);
+        std::mem::swap(&mut self.scratch.heard, &mut noises);
         noises.clear();
-        self.noises = noises;
+        self.scratch.noises = noises;
     }
 }

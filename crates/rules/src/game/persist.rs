@@ -5,27 +5,30 @@
 use rand_isaac::Isaac64Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Ending, Game, GameOptions, PlayerAction};
-use crate::behaviour::{Agent, BehaviourContext};
+use super::parts::{Chronicle, Hero, Minds, Progress, TurnScratch};
+use super::{Game, GameOptions, PlayerAction};
+use crate::behaviour::Agent;
 use crate::visibility::Visibility;
 use crate::world::{World, WorldRecord, table_from_rows, table_rows};
 
+/// The game's state as it is saved and hashed: every part's saved record, in one encoding, so
+/// that nothing saved can be left out of the hash (see [`Game::state_hash`]).
 #[derive(Serialize)]
-struct SavedRef<'a> {
+pub(super) struct StateRef<'a> {
     seed: u64,
     options: GameOptions,
-    world: WorldRecord,
     rng: &'a Isaac64Rng,
+    progress: &'a Progress,
+    world: WorldRecord,
     visibility: &'a Visibility,
     /// Each NPC's memory, by its row in `world`.
     agents: Vec<(u32, Agent)>,
-    turn: u64,
-    depth: u32,
-    pack: &'a super::Pack,
-    lore: &'a super::lore::Lore,
-    growth: &'a super::growth::Growth,
-    kills: &'a [u64],
-    ending: Option<Ending>,
+    hero: &'a Hero,
+}
+
+#[derive(Serialize)]
+struct SavedRef<'a> {
+    state: StateRef<'a>,
     actions: &'a [PlayerAction],
 }
 
@@ -33,17 +36,12 @@ struct SavedRef<'a> {
 struct Saved {
     seed: u64,
     options: GameOptions,
-    world: WorldRecord,
     rng: Isaac64Rng,
+    progress: Progress,
+    world: WorldRecord,
     visibility: Visibility,
     agents: Vec<(u32, Agent)>,
-    turn: u64,
-    depth: u32,
-    pack: super::Pack,
-    lore: super::lore::Lore,
-    growth: super::growth::Growth,
-    kills: Vec<u64>,
-    ending: Option<Ending>,
+    hero: Hero,
     actions: Vec<PlayerAction>,
 }
 
@@ -64,24 +62,26 @@ pub enum DecodeError {
 }
 
 impl Game {
+    /// The state every part saves, in the encoding the snapshot writes.
+    pub(super) fn state_record(&self) -> StateRef<'_> {
+        let (world, entities) = self.world.to_record();
+        StateRef {
+            seed: self.chronicle.seed,
+            options: self.chronicle.options,
+            rng: &self.chronicle.rng,
+            progress: &self.progress,
+            agents: table_rows(&self.minds.agents, &entities),
+            world,
+            visibility: &self.visibility,
+            hero: &self.hero,
+        }
+    }
+
     /// The whole state, to be read back by [`Game::from_state_bytes`] with this same build.
     pub fn to_state_bytes(&self) -> Vec<u8> {
-        let (world, entities) = self.world.to_record();
         let saved = SavedRef {
-            seed: self.seed,
-            options: self.options,
-            agents: table_rows(&self.agents, &entities),
-            world,
-            rng: &self.rng,
-            visibility: &self.visibility,
-            turn: self.turn,
-            depth: self.depth,
-            pack: &self.pack,
-            lore: &self.lore,
-            growth: &self.growth,
-            kills: &self.kills,
-            ending: self.ending,
-            actions: &self.actions,
+            state: self.state_record(),
+            actions: &self.chronicle.actions,
         };
         postcard::to_allocvec(&saved).expect("game state always encodes")
     }
@@ -100,35 +100,20 @@ impl Game {
             return Err(DecodeError::SizesDiffer);
         }
         let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;
-        check_counts(&saved.pack, &saved.lore, &saved.kills, saved.depth)?;
-        if !saved.growth.is_sound(saved.depth) {
-            return Err(DecodeError::Inconsistent(
-                "the boons do not fit the depth reached".into(),
-            ));
-        }
+        check_counts(&saved.hero, saved.progress.depth)?;
         let mut game = Self {
-            seed: saved.seed,
-            options: saved.options,
-            behaviour: BehaviourContext::new(&world),
+            chronicle: Chronicle {
+                seed: saved.seed,
+                options: saved.options,
+                rng: saved.rng,
+                actions: with_room_to_grow(saved.actions),
+            },
+            progress: saved.progress,
+            minds: Minds::new(&world, agents),
             world,
-            rng: saved.rng,
             visibility: saved.visibility,
-            agents,
-            turn: saved.turn,
-            depth: saved.depth,
-            pack: saved.pack,
-            lore: saved.lore,
-            growth: saved.growth,
-            kills: saved.kills,
-            ending: saved.ending,
-            events: Vec::with_capacity(super::EVENTS_PER_TURN_MAX),
-            actions: with_room_to_grow(saved.actions),
-            awake: Vec::new(),
-            noises: Vec::new(),
-            heard: Vec::new(),
-            sleepers_in_view: Vec::new(),
-            seen_before: Vec::new(),
-            in_view_now: Vec::new(),
+            hero: saved.hero,
+            scratch: TurnScratch::new(),
             travel: crate::travel::TravelContext::default(),
         };
         game.check_agents()?;
@@ -145,8 +130,9 @@ impl Game {
     /// Every NPC's memory refers to cells of this map and waypoints of this level.
     fn check_agents(&self) -> Result<(), DecodeError> {
         let size = self.world.size();
-        let waypoints = self.behaviour.waypoint_count();
+        let waypoints = self.minds.behaviour.waypoint_count();
         let unsound = self
+            .minds
             .agents
             .iter()
             .find(|(_, agent)| !agent.fits(size, waypoints));
@@ -159,25 +145,24 @@ impl Game {
     }
 }
 
-/// The pack, what is known of items and the kills by kind fit the tables; the depth is one
-/// the dungeon has.
-fn check_counts(
-    pack: &super::Pack,
-    lore: &super::lore::Lore,
-    kills: &[u64],
-    depth: u32,
-) -> Result<(), DecodeError> {
-    let fits = pack.is_sound()
-        && lore.is_sound()
-        && kills.len() == crate::content::NpcKind::all().len()
+/// The pack, what is known of items, the boons and the kills by kind fit the tables; the depth
+/// is one the dungeon has.
+fn check_counts(hero: &Hero, depth: u32) -> Result<(), DecodeError> {
+    let fits = hero.pack.is_sound()
+        && hero.lore.is_sound()
+        && hero.kills.len() == crate::content::NpcKind::all().len()
         && (1..=crate::balance::FINAL_DEPTH).contains(&depth);
-    if fits {
-        Ok(())
-    } else {
-        Err(DecodeError::Inconsistent(
+    if !fits {
+        return Err(DecodeError::Inconsistent(
             "the pack, the item lore, the kills or the depth do not fit the tables".into(),
-        ))
+        ));
     }
+    if !hero.growth.is_sound(depth) {
+        return Err(DecodeError::Inconsistent(
+            "the boons do not fit the depth reached".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Keeps recording without reallocating during play for a long while.

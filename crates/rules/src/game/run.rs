@@ -9,7 +9,7 @@ impl Game {
     /// first act on the next one.
     pub(super) fn descend(&mut self) -> TurnOutcome {
         if !self.world.is_stairs(self.world.player_coord()) {
-            self.events.push(GameEvent::NoStairsHere);
+            self.scratch.events.push(GameEvent::NoStairsHere);
             return TurnOutcome::NoTurn;
         }
         self.go_down()
@@ -17,13 +17,19 @@ impl Game {
 
     /// Arrives on the next depth, wherever the player stood (the stairs, or a wizard's word).
     pub(super) fn go_down(&mut self) -> TurnOutcome {
-        self.depth += 1;
-        let terrain = terrain::generate_at_depth(self.options.map_size, self.depth, &mut self.rng);
+        self.progress.depth += 1;
+        let terrain = terrain::generate_at_depth(
+            self.chronicle.options.map_size,
+            self.progress.depth,
+            &mut self.chronicle.rng,
+        );
         self.enter_level(&terrain);
         self.offer_boons();
-        self.turn += 1;
+        self.progress.turn += 1;
         self.regenerate();
-        self.events.push(GameEvent::Descended { depth: self.depth });
+        self.scratch.events.push(GameEvent::Descended {
+            depth: self.progress.depth,
+        });
         self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
     }

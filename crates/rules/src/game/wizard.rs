@@ -39,7 +39,10 @@ impl PlayerAction {
 impl Game {
     /// True once any wizard command was used in this run.
     pub fn is_wizard_run(&self) -> bool {
-        self.actions.iter().any(|action| action.is_wizardry())
+        self.chronicle
+            .actions
+            .iter()
+            .any(|action| action.is_wizardry())
     }
 
     /// Carries out a wizard command. Only descending takes a turn (arriving does); the others
@@ -63,7 +66,7 @@ impl Game {
             }
             WizardCommand::SleepInView => self.sleep_in_view(),
         };
-        self.events.push(if done {
+        self.scratch.events.push(if done {
             GameEvent::Wizardry { command }
         } else {
             GameEvent::WizardryFailed { command }
@@ -74,11 +77,11 @@ impl Game {
     fn wizard_descend(&mut self) -> TurnOutcome {
         // Each depth reached offers boons once: the offer waiting is chosen first.
         if self.growth_pending() {
-            self.events.push(GameEvent::ChooseABoonFirst);
+            self.scratch.events.push(GameEvent::ChooseABoonFirst);
             return TurnOutcome::NoTurn;
         }
-        if self.depth >= FINAL_DEPTH {
-            self.events.push(GameEvent::WizardryFailed {
+        if self.progress.depth >= FINAL_DEPTH {
+            self.scratch.events.push(GameEvent::WizardryFailed {
                 command: WizardCommand::Descend,
             });
             return TurnOutcome::NoTurn;
@@ -105,7 +108,7 @@ impl Game {
             return false;
         }
         let npc = self.world.add_npc(at, kind);
-        self.agents.insert(npc, Agent::wandering());
+        self.minds.agents.insert(npc, Agent::wandering());
         self.rebuild_npc_lists();
         self.look_again();
         true
@@ -114,13 +117,13 @@ impl Game {
     fn give(&mut self, kind: u8) -> bool {
         ItemKind::all()
             .nth(usize::from(kind))
-            .is_some_and(|kind| self.pack.add(kind, 1).is_some())
+            .is_some_and(|kind| self.hero.pack.add(kind, 1).is_some())
     }
 
     fn sleep_in_view(&mut self) -> bool {
         let in_view: Vec<_> = self.npcs_in_sight().collect();
         for npc in in_view {
-            if let Some(agent) = self.agents.get_mut(npc) {
+            if let Some(agent) = self.minds.agents.get_mut(npc) {
                 *agent = Agent::asleep();
             }
         }
@@ -131,7 +134,7 @@ impl Game {
     /// The player's view after the world changed between turns.
     fn look_again(&mut self) {
         self.visibility
-            .update(&self.world, self.options.omniscience);
+            .update(&self.world, self.chronicle.options.omniscience);
         self.report_npcs_coming_into_view();
     }
 }

@@ -30,8 +30,8 @@ pub enum ActOutcome {
 
 impl World {
     /// Moves a living character one step, or attacks the enemy standing there, rolling the
-    /// attacker's dice with `rng`. NPCs are all on one side, so an NPC bumping an NPC is blocked
-    /// rather than fighting.
+    /// attacker's dice with `rng`. A character bumping one of its own side is blocked rather
+    /// than fighting.
     pub fn move_character(
         &mut self,
         entity: Entity,
@@ -59,8 +59,12 @@ impl World {
         }
     }
 
-    fn are_enemies(&self, a: Entity, b: Entity) -> bool {
-        (a == self.player) != (b == self.player)
+    /// Characters of different sides; a character without a side (none has one) fights nobody.
+    pub fn are_enemies(&self, a: Entity, b: Entity) -> bool {
+        match (self.side_of(a), self.side_of(b)) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
     }
 
     fn dice_of(&self, entity: Entity) -> AttackDice {
@@ -163,6 +167,14 @@ impl World {
     pub fn heal(&mut self, entity: Entity, amount: u32) {
         if let Some(hit_points) = self.components.hit_points.get_mut(entity) {
             hit_points.current = (hit_points.current + amount).min(hit_points.max);
+        }
+    }
+
+    /// A character changes sides (a test's ally until a rule makes them).
+    #[cfg(feature = "testing")]
+    pub fn set_side(&mut self, entity: Entity, side: super::Side) {
+        if self.components.side.contains(entity) {
+            self.components.side.insert(entity, side);
         }
     }
 

@@ -18,6 +18,9 @@ impl World {
             if layers.feature.is_some() {
                 problems.push(format!("character inside a wall at {coord}"));
             }
+            if self.side_of(entity).is_none() {
+                problems.push(format!("character at {coord} has no side"));
+            }
             match (self.components.tile.get(entity), self.hit_points(entity)) {
                 (Some(Tile::Player | Tile::Npc(_)), Some(hp)) if hp.current > 0 => {
                     if hp.current > hp.max {
@@ -58,8 +61,18 @@ impl World {
     }
 
     /// Checks a world read from a file before anything relies on it: every entity the world
-    /// refers to must have a place on the map.
+    /// refers to must have a place on the map, and the map is walled all round (as every level
+    /// is: sight, flight and every distance map step off an open cell without a bounds check).
     pub fn check_loaded(&self) -> Result<(), String> {
+        let (width, height) = (self.size().width() as i32, self.size().height() as i32);
+        let across = (0..width).flat_map(|x| [(x, 0), (x, height - 1)]);
+        let down = (0..height).flat_map(|y| [(0, y), (width - 1, y)]);
+        if let Some((x, y)) = across
+            .chain(down)
+            .find(|&(x, y)| !self.is_wall((x, y).into()))
+        {
+            return Err(format!("the map's edge is open at {x},{y}"));
+        }
         let referenced = [self.player].into_iter().chain(self.npcs.iter().copied());
         for entity in referenced.chain(self.corpses.iter().copied()) {
             if self.spatial_table.coord_of(entity).is_none() {

@@ -49,9 +49,20 @@ impl HitPoints {
     }
 }
 
+/// Whose side a character fights on: characters of different sides are enemies, and a kill
+/// counts for the killer's side. Every character has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Side {
+    /// The player's, and whoever fights beside it.
+    Hero,
+    /// The monsters'.
+    Dungeon,
+}
+
 entity_table::declare_entity_module! {
     components {
         tile: Tile,
+        side: Side,
         npc_type: NpcKind,
         hit_points: HitPoints,
         // How many items a stack on the item layer holds.
@@ -171,6 +182,7 @@ impl World {
             .components
             .hit_points
             .insert(player, player_hit_points);
+        world.components.side.insert(player, Side::Hero);
         for (coord, tile) in terrain.grid.enumerate() {
             let (layer, tile) = match tile {
                 TerrainTile::Floor => (Layer::Floor, Tile::Floor),
@@ -225,6 +237,7 @@ impl World {
     fn spawn_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcKind) -> Entity {
         let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(npc_type));
         self.components.npc_type.insert(entity, npc_type);
+        self.components.side.insert(entity, Side::Dungeon);
         let hit_points = HitPoints::full(npc_type.rules().hit_points);
         self.components.hit_points.insert(entity, hit_points);
         self.npcs.push(entity);

@@ -62,6 +62,11 @@ impl World {
         self.components.hit_points.get(entity).copied()
     }
 
+    /// The side a character fights on.
+    pub fn side_of(&self, entity: Entity) -> Option<super::Side> {
+        self.components.side.get(entity).copied()
+    }
+
     pub fn npc_type(&self, entity: Entity) -> Option<NpcKind> {
         self.components.npc_type.get(entity).copied()
     }

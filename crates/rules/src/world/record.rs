@@ -20,6 +20,7 @@ struct Row {
     coord: ICoord,
     layer: Layer,
     tile: Tile,
+    side: Option<super::Side>,
     npc_type: Option<NpcKind>,
     hit_points: Option<HitPoints>,
     count: Option<u32>,
@@ -60,6 +61,7 @@ impl World {
                     .get(entity)
                     .copied()
                     .unwrap_or(Tile::Floor),
+                side: self.components.side.get(entity).copied(),
                 npc_type: self.components.npc_type.get(entity).copied(),
                 hit_points: self.components.hit_points.get(entity).copied(),
                 count: self.components.count.get(entity).copied(),
@@ -126,6 +128,9 @@ impl World {
             .update(entity, location)
             .map_err(|error| format!("{:?} cannot go at {:?}: {error:?}", row.tile, row.coord))?;
         self.components.tile.insert(entity, row.tile);
+        if let Some(side) = row.side {
+            self.components.side.insert(entity, side);
+        }
         if let Some(kind) = row.npc_type {
             self.components.npc_type.insert(entity, kind);
         }

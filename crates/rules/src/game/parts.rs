@@ -1,0 +1,147 @@
+//! The game's state in parts. Each part owns its fields and says which of them are state (saved,
+//! and so hashed: see `persist`) and which are derived or scratch (rebuilt, never saved). A field
+//! added to a saved part is saved and hashed by the same derive; one that is not state goes into
+//! a part that is never saved.
+
+use entity_table::{ComponentTable, Entity};
+use rand_isaac::Isaac64Rng;
+use serde::{Deserialize, Serialize};
+
+use super::growth::Growth;
+use super::lore::Lore;
+use super::{Ending, GameEvent, GameOptions, Noise, Pack, PlayerAction};
+use crate::behaviour::{Agent, BehaviourContext};
+use crate::content::NpcKind;
+use crate::world::World;
+
+/// What the game was started with, its dice, and every action sent since.
+pub(super) struct Chronicle {
+    pub seed: u64,
+    pub options: GameOptions,
+    /// Level generation draws from it, and every rule that rolls dice.
+    pub rng: Isaac64Rng,
+    /// Every action the player has sent, from the first turn: with the seed and options, the
+    /// whole game. Saved, but not hashed: the hash says where a game stands, not how it got there
+    /// (but for whether a wizard had a hand in it, which the hash adds).
+    pub actions: Vec<PlayerAction>,
+}
+
+/// How far the run has gone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Progress {
+    pub turn: u64,
+    /// The level the player is on: 1 at the start, [`crate::balance::FINAL_DEPTH`] at the bottom.
+    pub depth: u32,
+    /// Set once, when the player dies or wins; nothing happens after it.
+    pub ending: Option<Ending>,
+}
+
+/// The hero's things: what it carries and uses, knows, has grown in and has killed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Hero {
+    /// What the player carries, and which of it is wielded or worn.
+    pub pack: Pack,
+    /// Which item kinds the player knows, and how the others look this game.
+    pub lore: Lore,
+    /// The boons chosen, and the offer waiting for a choice.
+    pub growth: Growth,
+    /// NPCs the player's side has killed this run, by kind in the bestiary's order.
+    pub kills: Vec<u64>,
+}
+
+impl Hero {
+    pub fn new(lore: Lore) -> Self {
+        Self {
+            pack: Pack::default(),
+            lore,
+            growth: Growth::default(),
+            kills: vec![0; NpcKind::all().len()],
+        }
+    }
+}
+
+/// The NPCs' minds: each one's memory (state), and what all of them share (derived).
+pub(super) struct Minds {
+    /// Each living NPC's own memory: the only saved field of this part.
+    pub agents: ComponentTable<Agent>,
+    /// Distance maps and scratch space shared by every NPC, rebuilt from the world.
+    pub behaviour: BehaviourContext,
+    /// The living NPCs that are not asleep, in spawn order: the ones that act. Rebuilt from the
+    /// agents, so not saved.
+    pub awake: Vec<Entity>,
+}
+
+impl Minds {
+    pub fn new(world: &World, agents: ComponentTable<Agent>) -> Self {
+        Self {
+            agents,
+            behaviour: BehaviourContext::new(world),
+            awake: Vec::new(),
+        }
+    }
+
+    /// The awake list from the agents, in spawn order, with room for every NPC.
+    pub fn rebuild_awake(&mut self, world: &World) {
+        self.awake.clear();
+        self.awake.reserve(world.npcs().len());
+        let agents = &self.agents;
+        let awake = (world.npcs().iter())
+            .filter(|&&npc| agents.get(npc).is_some_and(|agent| !agent.is_asleep()));
+        self.awake.extend(awake);
+    }
+}
+
+/// What one turn works with and leaves for the frontends to read; never saved, since a turn
+/// starts by clearing or rebuilding each list.
+#[derive(Default)]
+pub(super) struct TurnScratch {
+    /// What happened this turn, for the frontends to put into words.
+    pub events: Vec<GameEvent>,
+    /// Noises made this turn, heard at the end of the NPC phase.
+    pub noises: Vec<Noise>,
+    /// The noises heard at the end of the last NPC phase: a view of the last turn.
+    pub heard: Vec<Noise>,
+    /// The sleepers the player sees as the NPC phase begins, each rolling to notice it.
+    pub sleepers_in_view: Vec<Entity>,
+    /// The sleepers a noise has just woken.
+    pub woken: Vec<Entity>,
+    /// The NPCs the player saw when the turn began, to tell who comes into view: kept from the
+    /// end of the last turn.
+    pub seen_before: Vec<Entity>,
+    /// The NPCs in the player's sight as a turn ends.
+    pub in_view_now: Vec<Entity>,
+    /// The NPCs in sight now that were not as the turn began.
+    pub came_into_view: Vec<Entity>,
+}
+
+/// The most events one turn can record besides one or two for each NPC: the player's blow and a
+/// kill, blows from the four NPCs that can stand next to the player, the player's death, one
+/// shout, and an item's use (read or thrown, two kinds identified, its flight and burst).
+const EVENTS_PER_TURN_MAX: usize = 14;
+
+impl TurnScratch {
+    pub fn new() -> Self {
+        Self {
+            events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
+            ..Self::default()
+        }
+    }
+
+    /// Room in every list for every NPC (each makes at most one noise a turn), so no turn grows
+    /// them.
+    pub fn reserve_for(&mut self, npcs: usize) {
+        for list in [
+            &mut self.sleepers_in_view,
+            &mut self.woken,
+            &mut self.seen_before,
+            &mut self.in_view_now,
+            &mut self.came_into_view,
+        ] {
+            list.reserve(npcs);
+        }
+        self.noises.reserve(npcs + 1);
+        self.heard.reserve(npcs + 1);
+        // Every NPC can come into view at once, or be burnt and killed by one fireball.
+        self.events.reserve(EVENTS_PER_TURN_MAX + 2 * npcs);
+    }
+}

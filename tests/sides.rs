@@ -1,0 +1,95 @@
+//! Sides: characters of different sides fight, of one side make way; a kill counts for the
+//! killer's side; a death in the NPC phase leaves nobody dead among the awake, in the hash or in
+//! a save. Until a rule makes allies, a test puts an orc on the player's side.
+
+mod common;
+
+use common::Scenario;
+use direction::CardinalDirection::East;
+use umbra_rules::game::{Actor, EntityId, GameEvent, Side, TurnOutcome};
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+/// A corridor: the player, its ally the orc at 1, and an awake troll at 2 that must go through
+/// the orc to reach the player.
+fn ally_in_the_way() -> Scenario {
+    let mut s = Scenario::with_npcs(
+        &["##########", "#@12.....#", "##########"],
+        &[('1', 'o'), ('2', 'T')],
+    );
+    let ally = s.npc('1').expect("the orc").id;
+    s.game = s
+        .game
+        .with_side(ally, Side::Hero)
+        .with_player_max_hit_points(500);
+    s
+}
+
+#[test]
+fn the_player_does_not_strike_its_ally() {
+    let mut s = ally_in_the_way();
+    let hit_points = s.npc('1').expect("the orc").hit_points;
+    let outcome = s.game.act(PlayerAction::Move(East));
+    s.check_eq(outcome, TurnOutcome::NoTurn, "bumping an ally is blocked");
+    s.check_eq(s.npc('1').expect("alive").hit_points, hit_points, "unhurt");
+}
+
+/// An orc on the player's side shut in a pocket whose only way out holds a troll confused for
+/// a long while (as a scroll would leave it), stumbling at random: into the orc now and then.
+fn confused_troll_by_the_ally() -> (Game, EntityId) {
+    let rows = ["######", "#@##1#", "####2#", "####.#", "######"];
+    let s = Scenario::with_npcs(&rows, &[('1', 'o'), ('2', 'T')]);
+    let troll_at = s.at('2');
+    let dump = s.game.dump();
+    let troll_line = dump
+        .lines()
+        .find(|l| {
+            l.starts_with("npc") && l.contains(&format!("at:({},{})", troll_at.x, troll_at.y))
+        })
+        .expect("the troll's line");
+    let confused = troll_line.replace("confused_for:0", "confused_for:5000");
+    let dump = dump.replace(troll_line, &confused);
+    let (game, _) = Game::from_dump(&dump, GameOptions::default()).expect("reads back");
+    let ally = game.npc_at(s.at('1')).expect("the orc").id;
+    (game.with_side(ally, Side::Hero), ally)
+}
+
+/// Waits until the troll kills the orc in the NPC phase; the events of that turn.
+fn until_the_troll_kills_the_ally(game: &mut Game, ally: EntityId) -> Vec<GameEvent> {
+    for _ in 0..400 {
+        game.act(PlayerAction::Wait);
+        if game.npcs().all(|npc| npc.id != ally) {
+            return game.events().to_vec();
+        }
+    }
+    panic!("the troll never killed the orc:\n{}", game.dump())
+}
+
+#[test]
+fn a_confused_troll_kills_an_ally_it_stumbles_into_and_the_kill_is_the_dungeons() {
+    let (mut game, ally) = confused_troll_by_the_ally();
+    let events = until_the_troll_kills_the_ally(&mut game, ally);
+    let troll = game.npcs().next().expect("the troll lives").npc_type;
+    assert!(
+        events
+            .iter()
+            .any(|e| { matches!(e, GameEvent::Kill { killer: Actor::Npc(k), .. } if *k == troll) }),
+        "the troll is named the killer: {events:?}"
+    );
+    assert_eq!(game.kills(), 0, "not the player's kill");
+    assert_eq!(game.awake_npcs(), 1, "only the troll is awake");
+    assert!(game.invariant_violations().is_empty(), "a sound world");
+}
+
+#[test]
+fn after_a_death_in_the_npc_phase_a_resumed_game_plays_on_as_the_live_one() {
+    let (mut game, ally) = confused_troll_by_the_ally();
+    until_the_troll_kills_the_ally(&mut game, ally);
+    let mut resumed = Game::from_state_bytes(&game.to_state_bytes()).expect("loads");
+    assert_eq!(resumed.state_hash(), game.state_hash());
+    assert_eq!(resumed.awake_npcs(), game.awake_npcs());
+    for _ in 0..20 {
+        game.act(PlayerAction::Wait);
+        resumed.act(PlayerAction::Wait);
+        assert_eq!(resumed.state_hash(), game.state_hash());
+    }
+}
