@@ -72,7 +72,7 @@ fn the_distance_view_shows_the_distances_the_npcs_follow_and_where_they_end() {
                 );
                 marked += 1;
             }
-            None if !game.is_wall(cell) => {
+            None if !game.blocks_walking(cell) => {
                 let unmarked = !shown(&screen, cell).is_ascii_digit();
                 assert!(unmarked, "beyond reach at {cell:?}\n{}", screen.text());
                 beyond += 1;
@@ -179,7 +179,7 @@ fn every_wizard_command(game: &mut Game) {
     let free = [ICoord::new(1, 0), ICoord::new(0, 1), ICoord::new(-1, 0)]
         .map(|step| player + step)
         .into_iter()
-        .filter(|&cell| !game.is_wall(cell) && game.npc_at(cell).is_none())
+        .filter(|&cell| !game.blocks_walking(cell) && game.npc_at(cell).is_none())
         .collect::<Vec<_>>();
     let wizard = |game: &mut Game, command| game.act(PlayerAction::Wizard(command));
     wizard(game, WizardCommand::Give { kind: 0 });
@@ -216,7 +216,7 @@ fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
     let wall = game
         .size()
         .icoord_iter_row_major()
-        .find(|&c| game.is_wall(c));
+        .find(|&c| game.blocks_walking(c));
     let to = wall.expect("walls");
     game.act(PlayerAction::Wizard(WizardCommand::Teleport { to }));
     assert_eq!(game.player_coord(), player, "nobody stands in a wall");
@@ -355,7 +355,11 @@ fn assert_same_state(game: &Game, read: &Game) {
     let size = game.size();
     assert_eq!(read.size(), size);
     for cell in size.icoord_iter_row_major() {
-        assert_eq!(read.is_wall(cell), game.is_wall(cell), "wall at {cell:?}");
+        assert_eq!(
+            read.blocks_walking(cell),
+            game.blocks_walking(cell),
+            "wall at {cell:?}"
+        );
     }
     assert_eq!(read.player_coord(), game.player_coord());
     assert_eq!(read.player_hit_points(), game.player_hit_points());

@@ -41,7 +41,7 @@ fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
         "a generated level, not the 5x3 map",
     );
     s.check(
-        !s.game.is_wall(s.game.player_coord()),
+        !s.game.blocks_walking(s.game.player_coord()),
         "the player stands on open ground",
     );
     s.check(s.game.npcs().count() > 0, "the new level has its own NPCs");

@@ -46,7 +46,7 @@ fn reachable_from(game: &Game, start: ICoord) -> usize {
         count += 1;
         for step in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
             let next = coord + ICoord::from(step);
-            if next.is_valid(size) && !game.is_wall(next) && !seen[index(next)] {
+            if next.is_valid(size) && !game.blocks_walking(next) && !seen[index(next)] {
                 seen[index(next)] = true;
                 queue.push_back(next);
             }
@@ -62,12 +62,15 @@ fn every_floor_cell_is_reachable_and_npcs_start_fair() {
         let floor = game
             .size()
             .icoord_iter_row_major()
-            .filter(|&c| !game.is_wall(c))
+            .filter(|&c| !game.blocks_walking(c))
             .count();
         let player = game.player_coord();
         assert_eq!(reachable_from(&game, player), floor, "seed {seed}");
         for npc in game.npcs() {
-            assert!(!game.is_wall(npc.coord), "seed {seed}: NPC in a wall");
+            assert!(
+                !game.blocks_walking(npc.coord),
+                "seed {seed}: NPC in a wall"
+            );
             let dx = (npc.coord.x - player.x).abs();
             let dy = (npc.coord.y - player.y).abs();
             assert!(dx > 1 || dy > 1, "seed {seed}: NPC next to the player");
@@ -105,7 +108,7 @@ fn extreme_map_sizes_generate_connected_levels() {
         let floor = game
             .size()
             .icoord_iter_row_major()
-            .filter(|&c| !game.is_wall(c))
+            .filter(|&c| !game.blocks_walking(c))
             .count();
         assert!(floor > 16, "{width}x{height}: a level needs rooms");
         assert_eq!(reachable_from(&game, game.player_coord()), floor);

@@ -190,7 +190,7 @@ fn explore_sees_every_reachable_cell_then_stops() {
         &format!("it walked to see it all ({steps} steps)"),
     );
     for coord in s.game.size().icoord_iter_row_major() {
-        let reachable = !s.game.is_wall(coord) && coord.x < 12;
+        let reachable = !s.game.blocks_walking(coord) && coord.x < 12;
         if reachable {
             s.check_ne(
                 s.game.cell_view(coord).visibility,

@@ -47,7 +47,7 @@ struct Watch {
 fn has_free_neighbour(game: &Game, at: ICoord, occupied: &[ICoord]) -> bool {
     CardinalDirections.into_iter().any(|d| {
         let next = at + d.coord();
-        !game.is_wall(next) && next != game.player_coord() && !occupied.contains(&next)
+        !game.blocks_walking(next) && next != game.player_coord() && !occupied.contains(&next)
     })
 }
 
@@ -178,7 +178,7 @@ fn picture(game: &Game) -> String {
                     Some(NpcState::Fleeing) => 'f',
                     _ => 'z',
                 },
-                None if game.is_wall(coord) => '#',
+                None if game.blocks_walking(coord) => '#',
                 None => '.',
             });
         }

@@ -290,7 +290,7 @@ fn rule_violations(game: &Game, npcs_at_start: usize) -> Vec<String> {
             game.is_over()
         ));
     }
-    if game.is_wall(player) {
+    if game.blocks_walking(player) {
         problems.push(format!("player inside a wall at {player}"));
     }
     let mut occupied = HashSet::new();
@@ -300,7 +300,7 @@ fn rule_violations(game: &Game, npcs_at_start: usize) -> Vec<String> {
     let mut living_npcs = 0;
     for npc in game.npcs() {
         living_npcs += 1;
-        if game.is_wall(npc.coord) {
+        if game.blocks_walking(npc.coord) {
             problems.push(format!("{npc:?} inside a wall"));
         }
         if !occupied.insert(npc.coord) {

@@ -83,7 +83,7 @@ fn visible_floor_away(game: &Game, distance: i32) -> ICoord {
         .filter(|&c| {
             let view = game.cell_view(c);
             view.visibility == CellVisibility::Visible
-                && !game.is_wall(c)
+                && !game.blocks_walking(c)
                 && view.tiles.character.is_none()
                 && view.tiles.item.is_none()
         })

@@ -56,7 +56,7 @@ struct Walk {
 impl Walk {
     fn step(&mut self, s: &Scenario, label: char) {
         let here = s.where_is(label);
-        s.check(!s.game.is_wall(here), "never in a wall");
+        s.check(!s.game.blocks_walking(here), "never in a wall");
         s.check(
             matches!(s.mind(label).state, NpcState::Wandering { .. }),
             "nothing to do but wander",

@@ -17,7 +17,7 @@ struct Open<'a>(&'a World);
 
 impl CanEnter for Open<'_> {
     fn can_enter(&self, coord: ICoord) -> bool {
-        !self.0.is_wall(coord)
+        !self.0.blocks_walking(coord)
     }
 }
 

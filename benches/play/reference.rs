@@ -85,10 +85,10 @@ impl Ground for UmbraGround {
         self.world.is_alive(entity)
     }
     fn is_opaque(&self, coord: ICoord) -> bool {
-        self.world.is_wall(coord)
+        self.world.blocks_sight(coord)
     }
     fn can_enter_ignoring_npcs(&self, coord: ICoord) -> bool {
-        !self.world.is_wall(coord)
+        !self.world.blocks_walking(coord)
     }
     fn can_npc_enter(&self, coord: ICoord) -> bool {
         self.world.can_npc_enter(coord)

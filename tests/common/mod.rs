@@ -210,7 +210,7 @@ impl Scenario {
                 text.push(match npc {
                     _ if coord == self.game.player_coord() => '@',
                     Some(npc) => npc_glyph(npc, self.game.agent(npc.id)),
-                    None if self.game.is_wall(coord) => '#',
+                    None if self.game.blocks_walking(coord) => '#',
                     None => '.',
                 });
             }
@@ -381,7 +381,7 @@ pub fn level_picture(game: &Game) -> LevelPicture {
     let walls = game
         .size()
         .icoord_iter_row_major()
-        .map(|c| game.is_wall(c))
+        .map(|c| game.blocks_walking(c))
         .collect();
     let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
     (walls, game.player_coord(), npcs)

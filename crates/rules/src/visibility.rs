@@ -109,7 +109,7 @@ impl InputGrid for Opacity {
     fn get_opacity(&self, world: &World, coord: ICoord) -> u8 {
         let offset = coord - self.centre;
         let out_of_reach = offset.x.abs().max(offset.y.abs()) > VISION_REACH;
-        if out_of_reach || world.is_wall(coord) {
+        if out_of_reach || world.blocks_sight(coord) {
             OPAQUE
         } else {
             TRANSPARENT

@@ -242,7 +242,7 @@ impl SafetyMap {
 
     /// How safe a cell is (lower is safer); open cells off the map count as safest of all.
     fn value(&self, world: &World, coord: ICoord) -> Option<i32> {
-        if world.is_wall(coord) {
+        if world.blocks_walking(coord) {
             return None;
         }
         let player = self.built_for?;

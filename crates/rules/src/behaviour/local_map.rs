@@ -103,7 +103,7 @@ pub fn flood_in(
     for direction in CardinalDirections {
         let neighbour = centre + direction.coord();
         if let Some(n) = window.index(neighbour)
-            && !world.is_wall(neighbour)
+            && !world.blocks_walking(neighbour)
         {
             distances[n] = 1;
             queue.push(n as u32);

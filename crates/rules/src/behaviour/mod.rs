@@ -99,7 +99,7 @@ struct OpenGround<'a>(&'a World);
 
 impl CanEnter for OpenGround<'_> {
     fn can_enter(&self, coord: ICoord) -> bool {
-        !self.0.is_wall(coord)
+        !self.0.blocks_walking(coord)
     }
 }
 

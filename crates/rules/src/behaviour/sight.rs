@@ -35,5 +35,5 @@ pub fn can_see(world: &World, from: ICoord, to: ICoord) -> bool {
     };
     segment
         .config_iter(between)
-        .all(|coord| !world.is_wall(coord))
+        .all(|coord| !world.blocks_sight(coord))
 }

@@ -178,7 +178,13 @@ fn clearance(world: &World) -> Vec<u8> {
     let (width, height) = (size.width() as i32, size.height() as i32);
     let mut clearance: Vec<u8> = size
         .icoord_iter_row_major()
-        .map(|c| if world.is_wall(c) { 0 } else { CLEARANCE_CAP })
+        .map(|c| {
+            if world.blocks_walking(c) {
+                0
+            } else {
+                CLEARANCE_CAP
+            }
+        })
         .collect();
     let at = |clearance: &[u8], x: i32, y: i32| -> u8 {
         if x < 0 || y < 0 || x >= width || y >= height {

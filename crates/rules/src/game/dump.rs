@@ -144,7 +144,7 @@ impl Game {
         if let Some(lying) = self.world.item_at(coord) {
             return lying.kind.rules().map_letter;
         }
-        match self.world.is_wall(coord) {
+        match self.world.is_solid(coord) {
             true => '#',
             false if self.world.is_stairs(coord) => '>',
             false => '.',

@@ -111,9 +111,11 @@ impl Game {
         CellView { visibility, tiles }
     }
 
-    /// True if the cell is a wall (or outside the map). Ground truth, for tests and tools.
-    pub fn is_wall(&self, coord: ICoord) -> bool {
-        self.world.is_wall(coord)
+    /// True if nobody can stand on the cell's ground (or it is outside the map). Ground truth,
+    /// for tests of where things go.
+    #[cfg(feature = "testing")]
+    pub fn blocks_walking(&self, coord: ICoord) -> bool {
+        self.world.blocks_walking(coord)
     }
 
     /// Living NPCs in the order they act. Ground truth, for tests and tools.

@@ -225,7 +225,7 @@ impl Area {
                 let Some(i) = self.index(neighbour) else {
                     continue;
                 };
-                if steps[i] == u8::MAX && !world.is_wall(neighbour) {
+                if steps[i] == u8::MAX && !world.blocks_walking(neighbour) {
                     steps[i] = here + 1;
                     queue.push((neighbour, noise));
                 }

@@ -10,9 +10,11 @@ use crate::balance;
 use crate::content::{ItemKind, NpcKind};
 
 mod ascii;
+mod ground;
 mod populate;
 
 pub use ascii::{AsciiMapError, from_ascii, ground_to_ascii};
+pub use ground::GroundFacts;
 
 /// The smallest map a level can be generated on: room for a few rooms and corridors.
 pub const MIN_MAP_SIZE: UCoord = UCoord::new_u16(20, 15);

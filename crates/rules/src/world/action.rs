@@ -39,7 +39,7 @@ impl World {
         rng: &mut impl Rng,
     ) -> ActOutcome {
         let destination = self.coord_of(entity) + direction.coord();
-        if self.is_wall(destination) {
+        if self.blocks_walking(destination) {
             return ActOutcome::Blocked;
         }
         match self.character_at(destination) {

@@ -32,7 +32,7 @@ impl World {
     pub fn flight_stop(&self, from: ICoord, toward: ICoord) -> ICoord {
         let mut stop = from;
         for cell in flight_cells(from, toward, toward) {
-            if self.is_wall(cell) {
+            if self.stops_missiles(cell) {
                 break;
             }
             stop = cell;
@@ -62,8 +62,9 @@ impl World {
                     x >= 0 && y >= 0 && (x as u32) < size.width() && (y as u32) < size.height();
                 if on_map
                     && cell.distance2(centre) <= radius * radius
-                    && !self.is_wall(cell)
-                    && flight_cells(centre, cell, cell).all(|c| c == cell || !self.is_wall(c))
+                    && !self.stops_missiles(cell)
+                    && flight_cells(centre, cell, cell)
+                        .all(|c| c == cell || !self.stops_missiles(c))
                 {
                     cells.push(cell);
                 }

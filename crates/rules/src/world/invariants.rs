@@ -42,7 +42,7 @@ impl World {
             }
         }
         for (coord, layers) in self.spatial_table.enumerate() {
-            let occupied = super::occupied(layers);
+            let occupied = self.occupied_bits(layers);
             if self.occupied.get(coord) != Some(&occupied) {
                 problems.push(format!(
                     "{coord}: the occupied grid says {:?}, the cell {occupied}",
@@ -61,15 +61,16 @@ impl World {
     }
 
     /// Checks a world read from a file before anything relies on it: every entity the world
-    /// refers to must have a place on the map, and the map is walled all round (as every level
-    /// is: sight, flight and every distance map step off an open cell without a bounds check).
+    /// refers to must have a place on the map, and the map's edge blocks walking, sight and
+    /// missiles (as every level's does: sight, flight and every distance map step off an open
+    /// cell without a bounds check).
     pub fn check_loaded(&self) -> Result<(), String> {
         let (width, height) = (self.size().width() as i32, self.size().height() as i32);
         let across = (0..width).flat_map(|x| [(x, 0), (x, height - 1)]);
         let down = (0..height).flat_map(|y| [(0, y), (width - 1, y)]);
         if let Some((x, y)) = across
             .chain(down)
-            .find(|&(x, y)| !self.is_wall((x, y).into()))
+            .find(|&(x, y)| !self.is_solid((x, y).into()))
         {
             return Err(format!("the map's edge is open at {x},{y}"));
         }

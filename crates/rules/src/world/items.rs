@@ -75,7 +75,7 @@ impl World {
         while let Some(coord) = queue.pop_front() {
             for direction in CardinalDirection::all() {
                 let next = coord + direction.coord();
-                if self.is_wall(next) || seen.contains(&next) {
+                if self.blocks_walking(next) || seen.contains(&next) {
                     continue;
                 }
                 if fits(next) {

@@ -21,7 +21,7 @@ use spatial_table::{Location, SpatialTable};
 
 use crate::balance::{self, AttackDice};
 use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{Terrain, TerrainTile};
+use crate::terrain::{GroundFacts, Terrain, TerrainTile};
 
 /// What an entity looks like; the app picks glyphs and colours for these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -102,9 +102,9 @@ pub struct World {
     corpses_replaced: u64,
     /// Corpses in order of death, so reading them never scans the map.
     corpses: Vec<Entity>,
-    /// Whether a wall ([`WALL`]) or a character ([`CHARACTER`]) stands on each cell: what
-    /// `can_npc_enter` and `is_wall` ask, thousands of times a turn (sight, every distance map,
-    /// every step). One byte a cell keeps it in the caches on the largest maps, where the
+    /// A bit for each fact of each cell's ground ([`BLOCKS_SIGHT`], [`BLOCKS_WALKING`],
+    /// [`STOPS_MISSILES`]) and one for a character standing there ([`CHARACTER`]): what sight,
+    /// steps, flights and every distance map ask, thousands of times a turn. One byte a cell keeps it in the caches on the largest maps, where the
     /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
     occupied: Grid<u8>,
     /// How many times what each cell shows has changed (something arrived, left, died or was
@@ -136,20 +136,40 @@ impl Gear {
 /// new or loaded world's cells are all remembered afresh the first time they are in view.
 pub const FIRST_CHANGE: u32 = 1;
 
-/// A wall stands on the cell (the feature layer holds only walls).
-const WALL: u8 = 1;
+/// Light stops on the cell (see [`GroundFacts`]).
+const BLOCKS_SIGHT: u8 = 1;
+/// Nobody can stand on or step onto the cell.
+const BLOCKS_WALKING: u8 = 2;
+/// Whatever flies stops before the cell.
+const STOPS_MISSILES: u8 = 4;
 /// A character stands on the cell.
-const CHARACTER: u8 = 2;
+const CHARACTER: u8 = 8;
 
-/// What the occupied grid says of a cell with these layers.
-fn occupied(layers: &Layers) -> u8 {
-    let wall = if layers.feature.is_some() { WALL } else { 0 };
-    let character = if layers.character.is_some() {
-        CHARACTER
-    } else {
-        0
-    };
-    wall | character
+/// The ground a tile of the floor or feature layer is, if it is ground.
+const fn ground_of(tile: Tile) -> Option<TerrainTile> {
+    match tile {
+        Tile::Floor => Some(TerrainTile::Floor),
+        Tile::Wall => Some(TerrainTile::Wall),
+        Tile::Stairs => Some(TerrainTile::Stairs),
+        Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
+    }
+}
+
+/// The occupied grid's bits for ground of these facts.
+fn ground_bits(facts: GroundFacts) -> u8 {
+    let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
+    bit(facts.blocks_sight, BLOCKS_SIGHT)
+        | bit(facts.blocks_walking, BLOCKS_WALKING)
+        | bit(facts.stops_missiles, STOPS_MISSILES)
+}
+
+/// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
+fn tile_bits(tile: Tile) -> u8 {
+    match (tile, ground_of(tile)) {
+        (_, Some(ground)) => ground_bits(ground.facts()),
+        (Tile::Player | Tile::Npc(_), None) => CHARACTER,
+        _ => 0,
+    }
 }
 
 impl World {
@@ -211,11 +231,7 @@ impl World {
             .update(entity, location)
             .expect("spawn location is inside the map and free on its layer");
         self.changed(location.coord);
-        match location.layer {
-            Some(Layer::Feature) => self.set_occupied(location.coord, WALL, true),
-            Some(Layer::Character) => self.set_occupied(location.coord, CHARACTER, true),
-            _ => (),
-        }
+        self.set_occupied(location.coord, tile_bits(tile), true);
         self.components.tile.insert(entity, tile);
     }
 
@@ -288,9 +304,21 @@ impl World {
     pub fn rebuild_derived(&mut self) {
         let size = self.size();
         self.occupied = Grid::new_fn(size, |coord| {
-            self.spatial_table.layers_at(coord).map_or(0, occupied)
+            self.spatial_table
+                .layers_at(coord)
+                .map_or(0, |layers| self.occupied_bits(layers))
         });
         self.changes = Grid::new_copy(size, FIRST_CHANGE);
+    }
+
+    /// What the occupied grid says of a cell with these layers: its ground's facts, and whether
+    /// a character stands there.
+    fn occupied_bits(&self, layers: &Layers) -> u8 {
+        let tile = |entity: &Entity| self.components.tile.get(*entity).copied();
+        let ground = [layers.floor.as_ref(), layers.feature.as_ref()];
+        let ground = ground.into_iter().flatten().filter_map(tile);
+        let character = layers.character.map_or(0, |_| CHARACTER);
+        ground.fold(character, |bits, tile| bits | tile_bits(tile))
     }
 
     pub fn size(&self) -> UCoord {

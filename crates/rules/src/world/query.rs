@@ -3,7 +3,10 @@
 use coord_2d::ICoord;
 use entity_table::Entity;
 
-use super::{CHARACTER, FIRST_CHANGE, HitPoints, LayerTable, Tile, WALL, World};
+use super::{
+    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, FIRST_CHANGE, HitPoints, LayerTable, STOPS_MISSILES,
+    Tile, World,
+};
 use crate::content::NpcKind;
 
 /// The map's cells by index. Levels are walled all round, so every neighbour of an open cell is
@@ -27,9 +30,9 @@ impl Ground<'_> {
         [-self.width, 1, self.width, -1]
     }
 
-    /// True if the cell at `index` (a neighbour of an open cell, so on the map) is not wall.
+    /// True if the cell at `index` (a neighbour of an open cell, so on the map) can be walked.
     pub fn is_open(&self, index: isize) -> bool {
-        self.cells[index as usize] & WALL == 0
+        self.cells[index as usize] & BLOCKS_WALKING == 0
     }
 }
 
@@ -71,14 +74,38 @@ impl World {
         self.components.npc_type.get(entity).copied()
     }
 
-    pub fn is_wall(&self, coord: ICoord) -> bool {
-        // Asked by sight and every distance map for every cell they cover: one byte.
-        self.occupied
-            .get(coord)
-            .is_none_or(|&cell| cell & WALL != 0)
+    /// Nothing can be seen on or past the cell (off the map, nothing is).
+    pub fn blocks_sight(&self, coord: ICoord) -> bool {
+        self.has_any(coord, BLOCKS_SIGHT)
     }
 
-    /// The walls as one byte a cell in row-major order, for floods that step from cell to cell
+    /// Nobody can stand on or step onto the cell's ground (off the map, nobody can); noise and
+    /// distance maps go round it.
+    pub fn blocks_walking(&self, coord: ICoord) -> bool {
+        self.has_any(coord, BLOCKS_WALKING)
+    }
+
+    /// Whatever flies stops before the cell (and at the map's edge).
+    pub fn stops_missiles(&self, coord: ICoord) -> bool {
+        self.has_any(coord, STOPS_MISSILES)
+    }
+
+    /// The cell's ground stops everything: walking, sight and missiles (as a wall does).
+    pub fn is_solid(&self, coord: ICoord) -> bool {
+        let all = BLOCKS_SIGHT | BLOCKS_WALKING | STOPS_MISSILES;
+        self.occupied
+            .get(coord)
+            .is_none_or(|&cell| cell & all == all)
+    }
+
+    /// Asked by sight and every distance map for every cell they cover: one byte.
+    fn has_any(&self, coord: ICoord, bits: u8) -> bool {
+        self.occupied
+            .get(coord)
+            .is_none_or(|&cell| cell & bits != 0)
+    }
+
+    /// The ground's facts as one byte a cell in row-major order, for floods that step from cell to cell
     /// by index rather than by coordinate.
     pub(crate) fn ground(&self) -> Ground<'_> {
         Ground {
@@ -119,7 +146,7 @@ impl World {
     /// An NPC may step onto open ground that no other character stands on.
     pub fn can_npc_enter(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
-        self.occupied.get(coord) == Some(&0)
+        (self.occupied.get(coord)).is_some_and(|&cell| cell & (BLOCKS_WALKING | CHARACTER) == 0)
     }
 
     /// What each layer of a cell shows, for drawing and for remembering.
@@ -154,5 +181,26 @@ impl World {
             .enumerate()
             .filter(|(_, layers)| layers.corpse.is_some())
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The world answers each fact from the ground of the cell; a character there makes none of
+    /// them true (it blocks a step by standing there, not by its ground).
+    #[test]
+    fn the_world_asks_each_cells_ground() {
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@.>#", "#####"]).expect("a map");
+        let world = World::from_terrain(&terrain);
+        for (x, solid) in [(0, true), (1, false), (2, false), (3, false), (4, true)] {
+            let cell = ICoord::new(x, 1);
+            assert_eq!(world.blocks_sight(cell), solid, "{cell:?}");
+            assert_eq!(world.blocks_walking(cell), solid, "{cell:?}");
+            assert_eq!(world.stops_missiles(cell), solid, "{cell:?}");
+        }
+        assert!(world.can_npc_enter(ICoord::new(2, 1)) && !world.can_npc_enter(ICoord::new(1, 1)));
+        assert!(world.blocks_walking(ICoord::new(9, 9)), "off the map");
     }
 }
