@@ -47,7 +47,7 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     // In a dead end, so the hurt orc cannot run.
     let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
     let orc = s.at('1');
-    let found = s.game.npc_at(orc).map(|npc| npc.npc_type);
+    let found = s.game.npc_at(orc).map(|npc| npc.kind);
     s.check_eq(found, Some(common::orc()), "the orc stands at 1");
     s.check(
         s.game.npc_at(s.game.player_coord()).is_none(),

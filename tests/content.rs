@@ -228,7 +228,7 @@ fn every_kind_spawns_by_the_last_depth_and_has_a_look_a_name_and_a_score() {
         for depth in 1..=FINAL_DEPTH {
             let level = terrain::generate_at_depth(DEFAULT_MAP_SIZE, depth, &mut rng);
             for npc in &level.npcs {
-                npcs_seen[npc.npc_type.index()] = true;
+                npcs_seen[npc.kind.index()] = true;
             }
             for item in &level.items {
                 items_seen[item.item.index()] = true;
@@ -380,4 +380,40 @@ fn an_action_quicker_than_a_quarter_turn_is_refused() {
     );
     let error = Content::load(&broken, ITEMS_SOURCE, BOLTS_SOURCE).expect_err("too quick");
     says(&error, "bestiary", Some("jackal"), &["time", "quarter"]);
+}
+
+#[test]
+fn a_scroll_is_its_bolt_and_a_broken_scroll_bolt_is_refused() {
+    let wide = bolts_with(
+        "Burst(damage: (3, 6), radius: 2)",
+        "Burst(damage: (3, 6), radius: 8)",
+    );
+    let error =
+        Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &wide).expect_err("wider than it flies");
+    says(&error, "bolts", Some("fireball"), &["effect", "less far"]);
+    let never = bolts_with("Confuse(turns: 8)", "Confuse(turns: 0)");
+    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &never).expect_err("confuses nobody");
+    says(
+        &error,
+        "bolts",
+        Some("confusion"),
+        &["effect", "at least one"],
+    );
+    let nowhere = bolts_with(
+        "range: 8,\n                // Needs no aim",
+        "range: 0,\n                // Needs no aim",
+    );
+    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &nowhere).expect_err("sent nowhere");
+    says(&error, "bolts", Some("lightning"), &["range"]);
+}
+
+#[test]
+fn a_monster_sends_nothing_that_seeks_or_confuses() {
+    for bolt in ["lightning", "confusion"] {
+        let broken = bestiary_with("bolt: Some(\"arrow\")", &format!("bolt: Some(\"{bolt}\")"));
+        let error = refused(&broken, ITEMS_SOURCE);
+        says(&error, "bestiary", Some("goblin archer"), &["bolt", "line"]);
+    }
+    let fireball = bestiary_with("bolt: Some(\"arrow\")", "bolt: Some(\"fireball\")");
+    Content::load(&fireball, ITEMS_SOURCE, BOLTS_SOURCE).expect("a monster may throw a fireball");
 }

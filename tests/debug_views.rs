@@ -269,7 +269,7 @@ fn a_spawned_monster_acts_and_sleepers_sleep() {
     let at = ICoord::new(4, 1);
     scenario.act(PlayerAction::Wizard(WizardCommand::Spawn { kind: 0, at }));
     let npc = scenario.game.npc_at(at).expect("an orc stands there");
-    assert_eq!(npc.npc_type, orc());
+    assert_eq!(npc.kind, orc());
     scenario.act(PlayerAction::Wait);
     scenario.check(
         scenario.game.npc_at(at).is_none(),
@@ -366,7 +366,7 @@ fn assert_same_state(game: &Game, read: &Game) {
     assert_eq!(read.turn(), game.turn());
     let npcs = |game: &Game| {
         game.npcs()
-            .map(|n| (n.coord, n.npc_type, n.hit_points, game.agent(n.id)))
+            .map(|n| (n.coord, n.kind, n.hit_points, game.agent(n.id)))
             .collect::<Vec<_>>()
     };
     assert_eq!(npcs(read), npcs(game));

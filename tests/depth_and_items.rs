@@ -98,7 +98,7 @@ fn deeper_levels_hold_more_npcs_and_more_trolls() {
             let mut rng = Isaac64Rng::seed_from_u64(seed);
             let level = terrain::generate_at_depth(size, depth, &mut rng);
             npcs += level.npcs.len();
-            trolls += level.npcs.iter().filter(|n| n.npc_type == troll()).count();
+            trolls += level.npcs.iter().filter(|n| n.kind == troll()).count();
         }
         (npcs, trolls)
     };

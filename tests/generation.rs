@@ -83,7 +83,7 @@ fn orcs_outnumber_trolls_about_four_to_one() {
     let (mut orcs, mut trolls) = (0, 0);
     for seed in 0..SEEDS {
         for npc in Game::new(seed, GameOptions::default()).npcs() {
-            let kind = npc.npc_type;
+            let kind = npc.kind;
             orcs += usize::from(kind == orc());
             trolls += usize::from(kind == troll());
         }

@@ -138,7 +138,7 @@ fn rest_stops_when_an_orc_comes_into_view() {
         let came = s
             .game
             .events()
-            .contains(&GameEvent::CameIntoView { npc_type: orc() });
+            .contains(&GameEvent::CameIntoView { kind: orc() });
         if came {
             stopped = Some(stop);
             break;
@@ -255,7 +255,7 @@ fn explore_stops_when_an_npc_comes_into_view() {
     let came = s
         .game
         .events()
-        .contains(&GameEvent::CameIntoView { npc_type: orc() });
+        .contains(&GameEvent::CameIntoView { kind: orc() });
     s.check(came, "the last step brought the orc into view");
     s.check(
         s.game.cell_view(s.at('1')).visibility == CellVisibility::Visible,

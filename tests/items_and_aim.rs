@@ -5,7 +5,7 @@
 mod common;
 
 use coord_2d::ICoord;
-use direction::CardinalDirection::{East, West};
+use direction::CardinalDirection::{East, South, West};
 use line_2d::{Config, LineSegment};
 use umbra_rules::content::{ItemClass, ItemKind};
 use umbra_rules::game::{AimError, GameEvent, TurnOutcome, flight_cells};
@@ -79,6 +79,64 @@ fn lightning_strikes_the_nearest_enemy_in_view_not_a_nearer_one_behind_a_wall() 
     );
 }
 
+/// Lightning known, no enemy in reach: the rules say reading it would spend it on nothing (the
+/// app asks before sending the action, rather than spend it); unknown, or with an enemy in
+/// reach, they do not.
+#[test]
+fn a_known_lightning_scroll_with_nobody_in_reach_seeks_nobody() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "###############",
+            "#?@..........1#",
+            "#?............#",
+            "###############",
+        ],
+        &[('1', 'z')],
+    );
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Move(South));
+    s.check_eq(
+        s.game.pack().get(0).map(|stack| stack.count),
+        Some(2),
+        "both carried",
+    );
+    s.check_eq(
+        s.game.seeks_nobody(0),
+        None,
+        "unknown, it is read at a cell",
+    );
+    let outcome = s.act(PlayerAction::Use {
+        slot: 0,
+        at: Some(ICoord::new(3, 2)),
+    });
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "read");
+    s.check(s.game.item_name(lightning()).known, "reading it taught it");
+    let bolt = lightning().rules().use_.bolt();
+    s.check_eq(
+        s.game.seeks_nobody(0),
+        bolt,
+        "the orc twelve cells off is out of view",
+    );
+    for _ in 0..3 {
+        s.act(PlayerAction::Move(East));
+    }
+    let orc = s.where_is('1');
+    let from = s.game.player_coord();
+    s.check(
+        s.game.npc_at(orc).is_some() && orc.distance2(from) > 64,
+        "in view, out of reach",
+    );
+    s.check_eq(
+        s.game.seeks_nobody(0),
+        bolt,
+        "the orc nine cells off is out of reach",
+    );
+    for _ in 0..3 {
+        s.act(PlayerAction::Move(East));
+    }
+    s.check_eq(s.game.seeks_nobody(0), None, "the orc is in reach");
+}
+
 #[test]
 fn confusion_wears_off_and_the_npc_is_back_in_its_former_state() {
     let mut s = Scenario::with_npcs(
@@ -132,9 +190,13 @@ fn a_fireball_hurts_every_character_in_its_reach_the_reader_too_and_nothing_beyo
     });
     let centre = aim.path.last().copied().expect("it flew");
     s.check_eq(centre, target, "it bursts on the first orc");
-    let ItemKindUse::Fireball { radius, .. } = fireball_use() else {
-        unreachable!()
-    };
+    let radius = fireball_use()
+        .bolt()
+        .expect("a fireball's bolt")
+        .rules()
+        .effect
+        .radius();
+    let radius = radius.expect("a fireball bursts");
     let player = s.game.player_coord();
     s.check(
         player.distance2(centre) <= radius * radius,

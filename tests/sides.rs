@@ -68,7 +68,7 @@ fn until_the_troll_kills_the_ally(game: &mut Game, ally: EntityId) -> Vec<GameEv
 fn a_confused_troll_kills_an_ally_it_stumbles_into_and_the_kill_is_the_dungeons() {
     let (mut game, ally) = confused_troll_by_the_ally();
     let events = until_the_troll_kills_the_ally(&mut game, ally);
-    let troll = game.npcs().next().expect("the troll lives").npc_type;
+    let troll = game.npcs().next().expect("the troll lives").kind;
     assert!(
         events
             .iter()

@@ -37,7 +37,7 @@ pub struct HitPoints {
 entity_table::declare_entity_module! {
     components {
         tile: Tile,
-        npc_type: usize,
+        npc_kind: usize,
         hit_points: HitPoints,
     }
 }
@@ -88,9 +88,9 @@ impl TutorialWorld {
             },
         );
         for npc in &terrain.npcs {
-            let kind = npc.npc_type.index().min(NPC_HIT_POINTS.len() - 1);
+            let kind = npc.kind.index().min(NPC_HIT_POINTS.len() - 1);
             let entity = world.spawn(npc.coord, Layer::Character, Tile::Npc);
-            world.components.npc_type.insert(entity, kind);
+            world.components.npc_kind.insert(entity, kind);
             let current = NPC_HIT_POINTS[kind];
             world
                 .components
@@ -189,8 +189,8 @@ impl Ground for TutorialWorld {
             return;
         };
         if let Some(other) = layers.character {
-            let npc = self.components.npc_type.contains(character);
-            if npc != self.components.npc_type.contains(other) {
+            let npc = self.components.npc_kind.contains(character);
+            if npc != self.components.npc_kind.contains(other) {
                 self.bump_attack(other);
             }
         } else if layers.feature.is_none() {

@@ -4,7 +4,7 @@
 //! at a foe to learn them, and throws darts at foes on their way in.
 
 use coord_2d::ICoord;
-use umbra_rules::game::{ItemClass, ItemUse, Stack};
+use umbra_rules::game::{BoltEffect, BoltPath, ItemClass, ItemUse, Stack};
 use umbra_rules::{Game, PlayerAction};
 
 /// At or below this share of its health (in percent), in a fight, it drinks.
@@ -50,22 +50,31 @@ pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Playe
     let adjacent = manhattan(nearest, game.player_coord()) == 1;
     for &(slot, stack) in &stacks {
         let known = game.item_name(stack.kind).known;
-        let action = match stack.kind.rules().use_ {
-            ItemUse::Drink { .. } if health_percent <= DRINK_AT_PERCENT => {
+        let use_ = stack.kind.rules().use_;
+        let bolt = use_.bolt().map(|bolt| bolt.rules());
+        let action = match (use_, bolt.map(|b| (b.path, b.effect))) {
+            (ItemUse::Drink { .. }, _) if health_percent <= DRINK_AT_PERCENT => {
                 Some(PlayerAction::Use { slot, at: None })
             }
-            _ if !known && stack.kind.rules().use_.class() == ItemClass::Scroll && !adjacent => {
-                use_at(slot, nearest)
-            }
-            ItemUse::Lightning { range, .. } if known && (strong(nearest) || npcs.len() >= 2) => {
-                game.lightning_target(range)
+            _ if !known && use_.class() == ItemClass::Scroll && !adjacent => use_at(slot, nearest),
+            (ItemUse::Read { .. }, Some((BoltPath::NearestEnemy, _)))
+                if known && (strong(nearest) || npcs.len() >= 2) =>
+            {
+                let range = use_.range().unwrap_or(0);
+                game.nearest_enemy_in_reach(range)
                     .map(|_| PlayerAction::Use { slot, at: None })
             }
-            ItemUse::Fireball { .. } if known && npcs.len() >= 2 => fireball(game, slot, npcs),
-            ItemUse::Confuse { .. } if known && strong(nearest) && !adjacent => {
+            (ItemUse::Read { .. }, Some((_, BoltEffect::Burst { .. })))
+                if known && npcs.len() >= 2 =>
+            {
+                fireball(game, slot, npcs)
+            }
+            (ItemUse::Read { .. }, Some((_, BoltEffect::Confuse { .. })))
+                if known && strong(nearest) && !adjacent =>
+            {
                 use_at(slot, nearest)
             }
-            ItemUse::Throw { .. } if !adjacent => use_at(slot, nearest),
+            (ItemUse::Throw { .. }, _) if !adjacent => use_at(slot, nearest),
             _ => None,
         };
         if action.is_some() {

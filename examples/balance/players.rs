@@ -157,7 +157,7 @@ impl Player {
         // from there), so waiting only costs.
         let keeps_away = |c: ICoord| {
             game.npc_at(c)
-                .is_some_and(|npc| npc.npc_type.rules().has(NpcTrait::KeepsDistance))
+                .is_some_and(|npc| npc.kind.rules().has(NpcTrait::KeepsDistance))
         };
         if self.waited >= PATIENCE_TURNS || keeps_away(self.npcs[0]) {
             let nearest = self.npcs[0];

@@ -9,7 +9,7 @@ use chargrid::input::{KeyboardInput, keys};
 use super::item_messages::aim_words;
 use super::looks::item_words;
 use super::messages::Tone;
-use super::{GameApp, Mode, draw, layout, look, map, palette};
+use super::{GameApp, Mode, cell_words, draw, layout, map, palette};
 use umbra_rules::game::{CellVisibility, Game, ItemClass, PlayerAction};
 
 /// The enemies the player sees, nearest first.
@@ -143,7 +143,7 @@ pub fn render_aim(
         item_words(game.item_name(stack.kind), 1)
     });
     let status = match aim {
-        Ok(_) => look::look_line(game, cursor),
+        Ok(_) => cell_words::look_line(game, cursor),
         Err(error) => aim_words(error).to_string(),
     };
     let line = format!("Aim {item}: {status}  Enter fires, Tab next, Esc cancels");

@@ -2,7 +2,7 @@
 //! player watches them unfold, and stopped by any key.
 
 use super::GameApp;
-use super::look;
+use super::cell_words;
 use super::messages::Tone;
 use umbra_rules::game::{Activity, Doing};
 
@@ -39,7 +39,7 @@ impl GameApp {
                 Some(doing)
             }
             Err(stop) => {
-                if let Some(words) = look::stop_words(stop, &self.game) {
+                if let Some(words) = cell_words::stop_words(stop, &self.game) {
                     self.log.push(words, Tone::Normal);
                 }
                 None

@@ -4,7 +4,7 @@
 use super::looks::{self, item_words};
 use super::words::{Tone, capitalised, npc_name};
 use umbra_rules::game::{
-    Actor, AimError, BoltEffect, GameEvent, ItemClass, ItemKind, ItemUse, Missile,
+    Actor, AimError, BoltEffect, BoltPath, GameEvent, ItemClass, ItemKind, Missile,
 };
 
 /// The letter a pack slot goes by.
@@ -105,12 +105,12 @@ pub fn describe(event: GameEvent) -> Option<String> {
             format!("{} is healed for {amount}.", capitalised(&the(target)))
         }
         GameEvent::Confused { target } => format!("The {} looks confused.", npc_name(target)),
-        GameEvent::NoLongerConfused { npc_type } => {
-            format!("The {} is no longer confused.", npc_name(npc_type))
+        GameEvent::NoLongerConfused { kind } => {
+            format!("The {} is no longer confused.", npc_name(kind))
         }
-        GameEvent::Fizzled { item } => match item.rules().use_ {
-            ItemUse::Lightning { .. } => "Lightning crackles round you and finds no one.",
-            _ => "A shimmer spreads and fades: nobody was there.",
+        GameEvent::Fizzled { what } => match what.bolt().map(|bolt| bolt.rules().path) {
+            Some(BoltPath::NearestEnemy) => "Lightning crackles round you and finds no one.",
+            Some(BoltPath::Line) | None => "A shimmer spreads and fades: nobody was there.",
         }
         .to_string(),
         GameEvent::NothingHere => "There is nothing here to pick up.".to_string(),
@@ -146,7 +146,10 @@ fn struck(what: Missile, target: Actor, damage: u32) -> String {
         Missile::Bolt(bolt) => {
             let verb = match bolt.rules().effect {
                 BoltEffect::Burst { .. } => "burns",
-                BoltEffect::Blow(_) | BoltEffect::Heal(_) => "hits",
+                BoltEffect::Blow(_)
+                | BoltEffect::Strike(_)
+                | BoltEffect::Heal(_)
+                | BoltEffect::Confuse { .. } => "hits",
             };
             if damage == 0 && target == Actor::Player {
                 return format!("The {} glances off your armour.", missile_name(what));
@@ -157,12 +160,13 @@ fn struck(what: Missile, target: Actor, damage: u32) -> String {
             );
         }
     };
-    match (item.rules().use_, target) {
-        (ItemUse::Lightning { .. }, _) => {
+    let effect = what.bolt().map(|bolt| bolt.rules().effect);
+    match (effect, target) {
+        (Some(BoltEffect::Strike(_)), _) => {
             format!("Lightning strikes {target_words} for {damage}.")
         }
-        (ItemUse::Fireball { .. }, Actor::Player) => format!("You are burnt for {damage}."),
-        (ItemUse::Fireball { .. }, _) => {
+        (Some(BoltEffect::Burst { .. }), Actor::Player) => format!("You are burnt for {damage}."),
+        (Some(BoltEffect::Burst { .. }), _) => {
             format!("{} is burnt for {damage}.", capitalised(&target_words))
         }
         _ => format!(

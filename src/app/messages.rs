@@ -76,7 +76,7 @@ impl MessageLog {
 fn name(actor: Actor) -> &'static str {
     match actor {
         Actor::Player => "you",
-        Actor::Npc(npc_type) => npc_name(npc_type),
+        Actor::Npc(kind) => npc_name(kind),
     }
 }
 
@@ -127,11 +127,8 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
 
-        GameEvent::CameIntoView { npc_type } => {
-            format!(
-                "{} comes into view.",
-                capitalised(&npc_with_article(npc_type))
-            )
+        GameEvent::CameIntoView { kind } => {
+            format!("{} comes into view.", capitalised(&npc_with_article(kind)))
         }
         GameEvent::Shout {
             shouter,

@@ -5,6 +5,7 @@
 mod aim;
 mod animation;
 pub mod boons;
+mod cell_words;
 pub mod debug;
 mod doing;
 mod draw;
@@ -14,7 +15,6 @@ mod item_messages;
 mod keeping;
 pub mod keys;
 mod layout;
-mod look;
 pub mod looks;
 mod map;
 pub mod messages;
@@ -31,10 +31,10 @@ use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
 use debug::wizard::Step;
 
+pub use cell_words::describe;
 pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
 use keeping::{KeepNothing, Keeping};
 pub use layout::MIN_SCREEN;
-pub use look::describe;
 use messages::{MessageLog, Tone};
 pub use morgue::score_lines;
 pub use screens::MenuItem;

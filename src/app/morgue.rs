@@ -40,7 +40,7 @@ pub fn ending_sentence(game: &Game) -> String {
 fn a(actor: Actor) -> String {
     match actor {
         Actor::Player => "yourself".to_string(),
-        Actor::Npc(npc_type) => messages::npc_with_article(npc_type),
+        Actor::Npc(kind) => messages::npc_with_article(kind),
     }
 }
 

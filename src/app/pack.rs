@@ -10,7 +10,7 @@ use super::keys::Purpose;
 use super::looks::{self, item_words};
 use super::messages::Tone;
 use super::{GameApp, Mode, palette};
-use umbra_rules::game::{Game, ItemClass, ItemUse, PlayerAction, Stack};
+use umbra_rules::game::{Game, ItemClass, PlayerAction, Stack};
 
 /// What an item of this kind can be used for, in the item panel's order.
 pub fn purposes(stack: Stack) -> impl Iterator<Item = Purpose> {
@@ -69,11 +69,10 @@ impl GameApp {
         if aimed {
             return self.start_aiming(slot);
         }
-        if let ItemUse::Lightning { range, .. } = use_
-            && self.game.lightning_target(range).is_none()
-        {
-            let words = "No enemy is in view and in reach for the lightning.";
-            return self.log.push(words.to_string(), Tone::Normal);
+        if let Some(bolt) = self.game.seeks_nobody(slot) {
+            let name = &looks::bolt(bolt).name;
+            let words = format!("No enemy is in view and in reach for the {name}.");
+            return self.log.push(words, Tone::Normal);
         }
         self.play(PlayerAction::Use { slot, at: None });
     }

@@ -3,7 +3,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{MouseButton, MouseInput};
 
-use super::{GameApp, Mode, debug, draw, layout, look, map, palette};
+use super::{GameApp, Mode, cell_words, debug, draw, layout, map, palette};
 use umbra_rules::game::{Activity, Game};
 
 impl GameApp {
@@ -56,7 +56,7 @@ pub fn render_look(
     with_keys: bool,
     minds: bool,
 ) {
-    let mut line = look::look_line(game, cell);
+    let mut line = cell_words::look_line(game, cell);
     if with_keys {
         line.push_str(".  Enter: travel there, Esc: leave");
     }

@@ -19,16 +19,16 @@ pub enum Tone {
 }
 
 /// What the player calls each kind of NPC (its name in the bestiary).
-pub fn npc_name(npc_type: NpcKind) -> &'static str {
-    &looks::npc(npc_type).name
+pub fn npc_name(kind: NpcKind) -> &'static str {
+    &looks::npc(kind).name
 }
 
 /// The name with its indefinite article: "an orc", "a troll".
 /// How a kind's pace differs from the player's, in a word: "fast" for one that steps quicker,
 /// "slow" for one that steps slower; None at the player's pace. A kind's step is what the
 /// player can outrun or not, so it names the pace.
-pub fn pace(npc_type: NpcKind) -> Option<&'static str> {
-    let step = npc_type.rules().time.move_;
+pub fn pace(kind: NpcKind) -> Option<&'static str> {
+    let step = kind.rules().time.move_;
     match step.cmp(&TURN_TIME) {
         std::cmp::Ordering::Less => Some("fast"),
         std::cmp::Ordering::Greater => Some("slow"),
@@ -36,8 +36,8 @@ pub fn pace(npc_type: NpcKind) -> Option<&'static str> {
     }
 }
 
-pub fn npc_with_article(npc_type: NpcKind) -> String {
-    looks::npc(npc_type).a()
+pub fn npc_with_article(kind: NpcKind) -> String {
+    looks::npc(kind).a()
 }
 
 /// A count with its noun, singular for one: "1 kill", "3 kills", "0 enemies".

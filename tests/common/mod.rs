@@ -220,7 +220,7 @@ impl Scenario {
             if let Some(agent) = self.game.agent(npc.id) {
                 let line = format!(
                     "  {:?} at {}: {:?} ({:?})\n",
-                    npc.npc_type, npc.coord, agent.state, agent.last_transition
+                    npc.kind, npc.coord, agent.state, agent.last_transition
                 );
                 text.push_str(&line);
             }
@@ -261,7 +261,7 @@ impl Scenario {
 
 /// The letter a test map draws the NPC with (its kind's `map_letters`), asleep or awake.
 fn npc_glyph(npc: &NpcInfo, agent: Option<Agent>) -> char {
-    let letters = npc.npc_type.rules().map_letters;
+    let letters = npc.kind.rules().map_letters;
     match agent.is_some_and(|a| a.is_asleep()) {
         true => letters.asleep,
         false => letters.awake,
@@ -383,7 +383,7 @@ pub fn level_picture(game: &Game) -> LevelPicture {
         .icoord_iter_row_major()
         .map(|c| game.blocks_walking(c))
         .collect();
-    let npcs = game.npcs().map(|n| (n.coord, n.npc_type)).collect();
+    let npcs = game.npcs().map(|n| (n.coord, n.kind)).collect();
     (walls, game.player_coord(), npcs)
 }
 

@@ -15,7 +15,7 @@ pub fn memory_lines(game: &Game, cell: ICoord) -> Vec<String> {
     let transition = agent.last_transition;
     let first = format!(
         "{} {}/{} HP: {} since turn {} ({})",
-        npc_name(npc.npc_type),
+        npc_name(npc.kind),
         hp.current,
         hp.max,
         state_words(agent.state),

@@ -183,7 +183,7 @@ fn minds(
         draw::highlight(fb, ctx, at, colour);
         if game.cell_view(npc.coord).visibility != CellVisibility::Visible {
             // Out of the player's sight the map shows nobody there: the view does.
-            let look = looks::npc(npc.npc_type);
+            let look = looks::npc(npc.kind);
             draw::text(fb, ctx, at, &look.look.glyph.to_string(), look.colour());
         }
         // Marks never hide a character: where one stands, its own glyph says more.

@@ -260,7 +260,7 @@ impl BehaviourContext {
 /// Whether the NPC's kind has the trait.
 pub fn has_trait(world: &World, npc: Entity, wanted: NpcTrait) -> bool {
     world
-        .npc_type(npc)
+        .npc_kind(npc)
         .is_some_and(|kind| kind.rules().has(wanted))
 }
 

@@ -23,7 +23,7 @@ impl BehaviourContext {
     ) -> NpcAction {
         let here = world.coord_of(npc);
         let gave_ground = std::mem::take(&mut agent.gave_ground);
-        let Some(rules) = world.npc_type(npc).map(|kind| kind.rules()) else {
+        let Some(rules) = world.npc_kind(npc).map(|kind| kind.rules()) else {
             return NpcAction::Wait;
         };
         let (helping, harming) = split_bolt(rules.bolt);

@@ -2,7 +2,7 @@
 
 use super::BoltKind;
 use super::error::{ContentError, field_error};
-use super::tables::{BoltEffect, BoltsFile};
+use super::tables::{BoltEffect, BoltPath, BoltsFile};
 use crate::balance::{AttackDice, PLAYER_VISION_DISTANCE_SQUARED};
 
 const TABLE: &str = "bolts";
@@ -23,23 +23,49 @@ pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
                 }
                 damage
             }
-            BoltEffect::Heal(amount) => amount,
+            BoltEffect::Strike(amount) | BoltEffect::Heal(amount) => amount,
             BoltEffect::Burst { damage, radius } => {
                 if radius == 0 {
                     return fail("effect", "a burst reaches at least one cell round");
                 }
+                if rules.range > 0 && radius >= rules.range {
+                    return fail("effect", "a burst sent afar reaches less far than it flies");
+                }
                 damage
             }
+            BoltEffect::Confuse { turns } => (turns, turns),
         };
         if least == 0 || least > most {
             return fail("effect", "an amount runs from at least one to its most");
         }
-        if rules.range == 0 && !matches!(rules.effect, BoltEffect::Burst { .. }) {
+        let bursts_where_sent = rules.effect.radius().is_some() && rules.path == BoltPath::Line;
+        if rules.range == 0 && !bursts_where_sent {
             return fail("range", "only a burst is sent no distance");
         }
         if file.kinds[..i].iter().any(|other| other.name == entry.name) {
             return fail("name", "two bolts of one name");
         }
+    }
+    Ok(())
+}
+
+/// A monster sends its bolt along a line it has to the player (or to an ally, to heal it), and
+/// nothing it sends confuses: no rule yet lets the player be confused.
+pub(super) fn check_sent_by_a_monster(
+    file: &BoltsFile,
+    monster: &str,
+    bolt: Option<BoltKind>,
+) -> Result<(), ContentError> {
+    let Some(rules) = bolt
+        .and_then(|bolt| file.kinds.get(bolt.index()))
+        .map(|e| e.rules)
+    else {
+        return Ok(());
+    };
+    let confuses = matches!(rules.effect, BoltEffect::Confuse { .. });
+    if rules.path != BoltPath::Line || confuses {
+        let reason = "a monster's bolt flies along a line and does not confuse";
+        return Err(field_error("bestiary", monster, "bolt", reason));
     }
     Ok(())
 }

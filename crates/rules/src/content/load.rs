@@ -4,7 +4,7 @@
 
 use serde::de::DeserializeOwned;
 
-use super::bolts::{bolt_named, check_bolts};
+use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
 use super::tables::{BestiaryFile, BoltsFile, Entry, ItemsFile, Spawn};
 use super::{Bestiary, Content, ItemKind, ItemUse, Items};
@@ -59,7 +59,9 @@ impl Content {
                     let name = e.name;
                     let find =
                         |bolt: String| bolt_named(&bolts_file, "bestiary", &name, "bolt", &bolt);
-                    e.rules.map_bolts(find)
+                    let rules = e.rules.map_bolts(find)?;
+                    check_sent_by_a_monster(&bolts_file, &name, rules.bolt)?;
+                    Ok(rules)
                 })
                 .collect::<Result<_, _>>()?,
         };

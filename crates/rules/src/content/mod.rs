@@ -20,8 +20,8 @@ pub use error::{ContentError, Problem};
 pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{
-    ActionTimes, BoltEffect, BoltRules, Chance, ItemClass, ItemRules, ItemUse, MapLetters,
-    NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
+    ActionTimes, BoltEffect, BoltPath, BoltRules, Chance, ItemClass, ItemRules, ItemUse,
+    MapLetters, NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
 };
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds

@@ -49,7 +49,22 @@ pub struct BoltRules {
     /// How far it is sent (a circle, squared distance, as sight); zero for a burst where its
     /// sender stands.
     pub range: u32,
+    /// How it finds its mark; along a line unless said.
+    #[serde(default)]
+    pub path: BoltPath,
     pub effect: BoltEffect,
+}
+
+/// How a bolt finds its mark.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoltPath {
+    /// Along the line to a cell its sender picks, stopping on the first character or before
+    /// the first ground that stops missiles.
+    #[default]
+    Line,
+    /// Straight to the nearest enemy its sender sees within range, whatever stands between
+    /// (lightning); nowhere, if there is none.
+    NearestEnemy,
 }
 
 /// What a bolt does to the character it stops on (or, bursting, round where it stops).
@@ -57,17 +72,33 @@ pub struct BoltRules {
 pub enum BoltEffect {
     /// A blow with these dice, as a melee blow.
     Blow(AttackDice),
+    /// This much damage (inclusive range), surely: no roll to hit, no armour.
+    Strike((u32, u32)),
     /// Heals this many hit points (inclusive range): sent at allies, never at the player.
     Heal((u32, u32)),
     /// Bursts where it stops: this much damage to every character within `radius` the blast
     /// reaches past walls.
     Burst { damage: (u32, u32), radius: u32 },
+    /// The character it stops on (never its sender) stumbles at random for this many of its
+    /// own actions, then goes back to what it was doing.
+    Confuse { turns: u32 },
 }
 
 impl BoltEffect {
     /// True for a bolt sent to help an ally rather than to hurt the player.
     pub fn helps(self) -> bool {
-        matches!(self, Self::Heal(_))
+        match self {
+            Self::Heal(_) => true,
+            Self::Blow(_) | Self::Strike(_) | Self::Burst { .. } | Self::Confuse { .. } => false,
+        }
+    }
+
+    /// How far round where it stops it reaches, if it bursts.
+    pub fn radius(self) -> Option<u32> {
+        match self {
+            Self::Burst { radius, .. } => Some(radius),
+            Self::Blow(_) | Self::Strike(_) | Self::Heal(_) | Self::Confuse { .. } => None,
+        }
     }
 }
 
@@ -222,18 +253,9 @@ impl<B> NpcRules<B> {
 pub enum ItemUse<B = BoltKind> {
     /// A potion: drunk, it heals this many hit points.
     Drink { heal: u32 },
-    /// A scroll, read: strikes the nearest enemy in the player's view within `range`.
-    Lightning { damage: (u32, u32), range: u32 },
-    /// A scroll, read at a target: the first character on the line moves at random for
-    /// `turns`, then goes back to what it was doing.
-    Confuse { turns: u32, range: u32 },
-    /// A scroll, read at a target: it flies along the line and bursts where it stops, hurting
-    /// every character (the player too) within `radius` that the blast reaches.
-    Fireball {
-        damage: (u32, u32),
-        radius: u32,
-        range: u32,
-    },
+    /// A scroll, read: sends this bolt from the player (lightning, confusion, a fireball), at a
+    /// cell the player picks if the bolt flies along a line.
+    Read { bolt: B },
     /// Thrown at a target as this bolt (its range, its blow); it lands where it stops, to be
     /// picked up again.
     Throw { bolt: B },
@@ -269,22 +291,12 @@ impl<B> ItemUse<B> {
     pub fn class(&self) -> ItemClass {
         match self {
             Self::Drink { .. } => ItemClass::Potion,
-            Self::Lightning { .. } | Self::Confuse { .. } | Self::Fireball { .. } => {
-                ItemClass::Scroll
-            }
+            Self::Read { .. } => ItemClass::Scroll,
             Self::Throw { .. } => ItemClass::Missile,
             Self::Wield { .. } => ItemClass::Weapon,
             Self::Wear { .. } => ItemClass::Armour,
             Self::WinsTheRun => ItemClass::Prize,
         }
-    }
-
-    /// True for the kinds used at a cell the player picks.
-    pub fn is_aimed(&self) -> bool {
-        matches!(
-            self,
-            Self::Confuse { .. } | Self::Fireball { .. } | Self::Throw { .. }
-        )
     }
 
     /// The same use with its bolt named another way.
@@ -294,17 +306,7 @@ impl<B> ItemUse<B> {
     ) -> Result<ItemUse<C>, E> {
         Ok(match self {
             Self::Drink { heal } => ItemUse::Drink { heal },
-            Self::Lightning { damage, range } => ItemUse::Lightning { damage, range },
-            Self::Confuse { turns, range } => ItemUse::Confuse { turns, range },
-            Self::Fireball {
-                damage,
-                radius,
-                range,
-            } => ItemUse::Fireball {
-                damage,
-                radius,
-                range,
-            },
+            Self::Read { bolt: b } => ItemUse::Read { bolt: bolt(b)? },
             Self::Throw { bolt: b } => ItemUse::Throw { bolt: bolt(b)? },
             Self::Wield { attack, time } => ItemUse::Wield { attack, time },
             Self::Wear { armour, step_time } => ItemUse::Wear { armour, step_time },
@@ -314,15 +316,23 @@ impl<B> ItemUse<B> {
 }
 
 impl ItemUse {
-    /// How far it reaches, for the kinds that reach.
-    pub fn range(self) -> Option<u32> {
+    /// The bolt it sends, for the kinds that send one.
+    pub fn bolt(self) -> Option<BoltKind> {
         match self {
-            Self::Lightning { range, .. }
-            | Self::Confuse { range, .. }
-            | Self::Fireball { range, .. } => Some(range),
-            Self::Throw { bolt } => Some(bolt.rules().range),
+            Self::Read { bolt } | Self::Throw { bolt } => Some(bolt),
             Self::Drink { .. } | Self::Wield { .. } | Self::Wear { .. } | Self::WinsTheRun => None,
         }
+    }
+
+    /// How far it reaches, for the kinds that reach: its bolt's range.
+    pub fn range(self) -> Option<u32> {
+        self.bolt().map(|bolt| bolt.rules().range)
+    }
+
+    /// True for the kinds used at a cell the player picks: their bolt flies along a line.
+    pub fn is_aimed(self) -> bool {
+        self.bolt()
+            .is_some_and(|bolt| bolt.rules().path == BoltPath::Line)
     }
 }
 

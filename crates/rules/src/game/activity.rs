@@ -95,8 +95,8 @@ impl Game {
         if doing.interrupted {
             return Err(Stop::Interrupted);
         }
-        if let Some(npc_type) = self.awake_npc_in_view() {
-            return Err(Stop::NpcInView(npc_type));
+        if let Some(kind) = self.awake_npc_in_view() {
+            return Err(Stop::NpcInView(kind));
         }
         let action = self.next_action(doing)?;
         let outcome = self.act(action);
@@ -147,6 +147,7 @@ impl Game {
     }
 
     /// The step exploring would take next, without taking it: for tools and benchmarks.
+    #[cfg(feature = "testing")]
     pub fn next_explore_step(&mut self) -> Option<CardinalDirection> {
         let here = self.player_coord();
         let goal = self.explore_goal();
@@ -211,7 +212,7 @@ impl Game {
                 .agents
                 .get(npc)
                 .is_some_and(|agent| !agent.is_asleep());
-            awake.then(|| self.world.npc_type(npc)).flatten()
+            awake.then(|| self.world.npc_kind(npc)).flatten()
         })
     }
 

@@ -1,6 +1,8 @@
 //! The one path for anything sent flying or bursting, whoever sends it: the player's items
-//! (darts, scrolls) and the monsters' bolts (arrows, healing, a bloat's last burst). It flies
-//! along the world's flight line ([`crate::world::World::flight_stop`]) and acts where it stops.
+//! (darts, scrolls) and the monsters' bolts (arrows, healing, a bloat's last burst), each a row
+//! of the bolt table. A bolt finds its mark by its path (along the world's flight line,
+//! [`crate::world::World::flight_stop`], or straight to the nearest enemy) and does its effect
+//! there.
 
 use coord_2d::ICoord;
 use entity_table::Entity;
@@ -10,7 +12,7 @@ use super::combat::Blame;
 use super::{Actor, Game, GameEvent};
 use crate::balance::AttackDice;
 use crate::behaviour::Noise;
-use crate::content::{BoltEffect, BoltKind, ItemKind, ItemUse, NpcKind};
+use crate::content::{BoltEffect, BoltKind, BoltPath, ItemKind, NpcKind};
 use crate::world::Side;
 
 /// What flew, burst or struck: an item the player used, or a bolt a monster sent.
@@ -21,18 +23,17 @@ pub enum Missile {
 }
 
 impl Missile {
+    /// The bolt it flew as: an item's is the one its use sends.
+    pub fn bolt(self) -> Option<BoltKind> {
+        match self {
+            Self::Item(item) => item.rules().use_.bolt(),
+            Self::Bolt(bolt) => Some(bolt),
+        }
+    }
+
     /// How far its burst reaches, if it bursts.
     pub fn radius(self) -> Option<u32> {
-        match self {
-            Self::Item(item) => match item.rules().use_ {
-                ItemUse::Fireball { radius, .. } => Some(radius),
-                _ => None,
-            },
-            Self::Bolt(bolt) => match bolt.rules().effect {
-                BoltEffect::Burst { radius, .. } => Some(radius),
-                _ => None,
-            },
-        }
+        self.bolt().and_then(|bolt| bolt.rules().effect.radius())
     }
 }
 
@@ -53,22 +54,49 @@ impl Game {
         stop
     }
 
-    /// Sends a bolt from `by` toward `toward` and does what it does where it stops; where that was.
+    /// Sends a bolt from `by` toward `toward` (a line's bolt; one that seeks the nearest enemy
+    /// finds its own) and does what it does where it stops; where that was, if anywhere.
     pub(super) fn send_bolt(
         &mut self,
         by: Entity,
         what: Missile,
         bolt: BoltKind,
         toward: ICoord,
-    ) -> ICoord {
-        let stop = self.fly(by, what, toward);
+    ) -> Option<ICoord> {
+        let rules = bolt.rules();
+        let stop = match rules.path {
+            BoltPath::Line => self.fly(by, what, toward),
+            BoltPath::NearestEnemy => self.strike_nearest(by, what, rules.range)?,
+        };
         let sender = self.blame(by);
-        match bolt.rules().effect {
+        match rules.effect {
             BoltEffect::Blow(dice) => self.blow_at(sender, what, dice, stop),
+            BoltEffect::Strike(damage) => self.strike_at(sender, what, damage, stop),
             BoltEffect::Heal(amount) => self.heal_at(what, amount, stop),
             BoltEffect::Burst { damage, radius } => self.burst(sender, what, damage, radius, stop),
+            BoltEffect::Confuse { turns } => self.confuse_at(by, what, turns, stop),
         }
-        stop
+        Some(stop)
+    }
+
+    /// Straight to the nearest enemy in reach, whatever stands between: where it is, or none
+    /// (it fizzles).
+    fn strike_nearest(&mut self, by: Entity, what: Missile, range: u32) -> Option<ICoord> {
+        let Some(target) = self.nearest_enemy_of(by, range) else {
+            self.scratch.events.push(GameEvent::Fizzled { what });
+            return None;
+        };
+        let at = self.world.coord_of(target);
+        let from = self.world.coord_of(by);
+        let by = self.actor(by);
+        self.scratch.events.push(GameEvent::Flew {
+            by,
+            what,
+            from,
+            toward: at,
+            stop: at,
+        });
+        Some(at)
     }
 
     fn blow_at(&mut self, by: Blame, what: Missile, dice: AttackDice, at: ICoord) {
@@ -107,6 +135,31 @@ impl Game {
             target,
             amount: after - before,
         });
+    }
+
+    /// Sure damage, one roll, to whoever stands at `at`.
+    fn strike_at(&mut self, by: Blame, what: Missile, damage: (u32, u32), at: ICoord) {
+        let Some(target) = self.world.character_at(at) else {
+            return;
+        };
+        let damage = self.chronicle.rng.random_range(damage.0..=damage.1);
+        self.hurt(by, what, target, damage);
+        self.make_noise(Noise::fight(at));
+    }
+
+    /// Whoever stands at `at` but the sender stumbles about for `turns` of its actions; nobody
+    /// there, and it fizzles.
+    fn confuse_at(&mut self, by: Entity, what: Missile, turns: u32, at: ICoord) {
+        let npc = (self.world.character_at(at)).filter(|&c| c != by);
+        let Some((npc, target)) = npc.and_then(|npc| Some((npc, self.world.npc_kind(npc)?))) else {
+            self.scratch.events.push(GameEvent::Fizzled { what });
+            return;
+        };
+        if let Some(agent) = self.minds.agents.get_mut(npc) {
+            agent.confused_for = u16::try_from(turns).unwrap_or(u16::MAX);
+        }
+        self.scratch.events.push(GameEvent::Confused { target });
+        self.make_noise(Noise::fight(at));
     }
 
     /// A burst at `centre`: one roll of damage to every character the blast reaches.
@@ -148,53 +201,17 @@ impl Game {
         self.after_harm(by, target, actor, killed);
     }
 
-    pub(super) fn lightning(&mut self, item: ItemKind, damage: (u32, u32), range: u32) {
-        let what = Missile::Item(item);
-        let Some(target) = self.lightning_target(range) else {
-            self.scratch.events.push(GameEvent::Fizzled { item });
-            return;
-        };
-        let at = self.world.coord_of(target);
-        let from = self.world.player_coord();
-        // Lightning strikes its target whatever stands between: it flies straight to it.
-        self.scratch.events.push(GameEvent::Flew {
-            by: Actor::Player,
-            what,
-            from,
-            toward: at,
-            stop: at,
-        });
-        let damage = self.chronicle.rng.random_range(damage.0..=damage.1);
-        self.hurt(Blame::PLAYER, what, target, damage);
-        self.make_noise(Noise::fight(at));
-    }
-
-    pub(super) fn confuse(&mut self, item: ItemKind, turns: u32, at: ICoord) {
+    /// A scroll read: its bolt sent from the player, at `at` if it flies along a line.
+    pub(super) fn read(&mut self, item: ItemKind, bolt: BoltKind, at: Option<ICoord>) {
         let player = self.world.player();
-        let stop = self.fly(player, Missile::Item(item), at);
-        let npc = (self.world.character_at(stop)).filter(|&c| c != player);
-        let Some((npc, target)) = npc.and_then(|npc| Some((npc, self.world.npc_type(npc)?))) else {
-            self.scratch.events.push(GameEvent::Fizzled { item });
-            return;
-        };
-        if let Some(agent) = self.minds.agents.get_mut(npc) {
-            agent.confused_for = u16::try_from(turns).unwrap_or(u16::MAX);
-        }
-        self.scratch.events.push(GameEvent::Confused { target });
-        self.make_noise(Noise::fight(stop));
-    }
-
-    pub(super) fn fireball(&mut self, item: ItemKind, damage: (u32, u32), radius: u32, at: ICoord) {
-        let player = self.world.player();
-        let what = Missile::Item(item);
-        let centre = self.fly(player, what, at);
-        self.burst(Blame::PLAYER, what, damage, radius, centre);
+        let toward = at.unwrap_or_else(|| self.world.player_coord());
+        self.send_bolt(player, Missile::Item(item), bolt, toward);
     }
 
     /// Thrown as its bolt, it lands where it stops, to be picked up again.
     pub(super) fn throw(&mut self, item: ItemKind, bolt: BoltKind, at: ICoord) {
         let player = self.world.player();
         let stop = self.send_bolt(player, Missile::Item(item), bolt, at);
-        self.world.put_item(stop, item, 1);
+        self.world.put_item(stop.unwrap_or(at), item, 1);
     }
 }

@@ -13,18 +13,10 @@ pub(super) struct Blame {
     pub side: Side,
 }
 
-impl Blame {
-    /// The player's own doing (an item it used).
-    pub const PLAYER: Self = Self {
-        actor: Actor::Player,
-        side: Side::Hero,
-    };
-}
-
 impl Game {
     pub(super) fn actor(&self, entity: Entity) -> Actor {
-        match self.world.npc_type(entity) {
-            Some(npc_type) => Actor::Npc(npc_type),
+        match self.world.npc_kind(entity) {
+            Some(kind) => Actor::Npc(kind),
             None => Actor::Player,
         }
     }

@@ -99,7 +99,7 @@ impl Game {
             };
             let dumped = DumpedNpc {
                 at: (npc.coord.x, npc.coord.y),
-                kind: npc.npc_type.rules().map_letters.awake,
+                kind: npc.kind.rules().map_letters.awake,
                 hit_points: (npc.hit_points.current, npc.hit_points.max),
                 mind,
             };
@@ -133,7 +133,7 @@ impl Game {
             return '@';
         }
         if let Some(npc) = self.npc_at(coord) {
-            let letters = npc.npc_type.rules().map_letters;
+            let letters = npc.kind.rules().map_letters;
             let asleep = self.agent(npc.id).is_some_and(|agent| agent.is_asleep());
             return if asleep {
                 letters.asleep
@@ -197,7 +197,7 @@ impl Game {
             let at = ICoord::new(npc.at.0, npc.at.1);
             let found = self
                 .npc_at(at)
-                .filter(|found| found.npc_type.rules().map_letters.awake == npc.kind);
+                .filter(|found| found.kind.rules().map_letters.awake == npc.kind);
             let Some(found) = found else {
                 let problem = format!("no NPC of kind {:?} at {at:?} on the map", npc.kind);
                 return Err(DumpError::Line {

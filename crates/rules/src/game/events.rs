@@ -139,11 +139,11 @@ pub enum GameEvent {
     },
     /// A confused NPC in view has come to its senses.
     NoLongerConfused {
-        npc_type: NpcKind,
+        kind: NpcKind,
     },
-    /// The item found nobody to act on.
+    /// What was sent found nobody to act on.
     Fizzled {
-        item: ItemKind,
+        what: Missile,
     },
     /// The player took the stairs and arrived on this depth.
     Descended {
@@ -159,7 +159,7 @@ pub enum GameEvent {
     CannotAim(AimError),
     /// An NPC the player did not see at the start of the turn is in its sight now.
     CameIntoView {
-        npc_type: NpcKind,
+        kind: NpcKind,
     },
     /// An NPC spotted the player and called the others (only the first shout of a turn).
     Shout {

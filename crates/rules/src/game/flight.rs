@@ -6,7 +6,7 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{Actor, Game, Missile};
-use crate::content::ItemUse;
+use crate::content::{BoltKind, BoltPath};
 
 /// Why an aimed item cannot go where the player asked: said before any time passes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,11 +59,10 @@ impl Game {
         if stop != at && stops_on.is_none() {
             return Err(AimError::NoClearLine);
         }
-        let area = match use_ {
-            ItemUse::Fireball { .. } if self.hero.lore.is_known(stack.kind) => {
-                self.burst_area(Missile::Item(stack.kind), stop)
-            }
-            _ => Vec::new(),
+        // An unknown scroll's burst is not shown: the preview would tell what it is.
+        let area = match self.hero.lore.is_known(stack.kind) {
+            true => self.burst_area(Missile::Item(stack.kind), stop),
+            false => Vec::new(),
         };
         Ok(Aim {
             path,
@@ -80,12 +79,14 @@ impl Game {
         }
     }
 
-    /// The NPCs in the player's view, nearest first (by straight distance, the first spawned on
-    /// a tie): what aiming steps through, and what lightning picks from.
+    /// The player's enemies in its view, nearest first (by straight distance, the first
+    /// spawned on a tie): what aiming steps through, and what lightning picks from.
     pub fn enemies_in_view(&self) -> Vec<(Entity, ICoord)> {
         let player = self.world.player_coord();
+        let hero = self.world.player();
         let mut enemies: Vec<(u32, Entity, ICoord)> = self
             .npcs_in_sight()
+            .filter(|&npc| self.world.are_enemies(hero, npc))
             .map(|npc| {
                 let coord = self.world.coord_of(npc);
                 (coord.distance2(player), npc, coord)
@@ -98,10 +99,31 @@ impl Game {
             .collect()
     }
 
-    /// The enemy a bolt of lightning reaching `range` would strike: the nearest in view.
-    pub fn lightning_target(&self, range: u32) -> Option<Entity> {
-        let player = self.world.player_coord();
+    /// The enemy a bolt that seeks the nearest, reaching `range`, would strike if the player
+    /// sent it now (a known scroll of lightning with nobody in reach is not worth reading).
+    pub fn nearest_enemy_in_reach(&self, range: u32) -> Option<Entity> {
+        self.nearest_enemy_of(self.world.player(), range)
+    }
+
+    /// The bolt the item under a letter would send to the nearest enemy, if the player knows it
+    /// does and no enemy is in reach: using it now would spend it on nothing, so a frontend
+    /// says so instead of sending the action.
+    pub fn seeks_nobody(&self, slot: u8) -> Option<BoltKind> {
+        let kind = self.hero.pack.get(slot)?.kind;
+        let bolt = kind.rules().use_.bolt()?;
+        let rules = bolt.rules();
+        let seeks = rules.path == BoltPath::NearestEnemy && self.hero.lore.is_known(kind);
+        (seeks && self.nearest_enemy_in_reach(rules.range).is_none()).then_some(bolt)
+    }
+
+    /// The nearest enemy `sender` sees within `range`. Only the player sends such a bolt (the
+    /// bestiary's check refuses one for a monster), so only the player's view is asked.
+    pub(super) fn nearest_enemy_of(&self, sender: Entity, range: u32) -> Option<Entity> {
+        if sender != self.world.player() {
+            return None;
+        }
+        let from = self.world.coord_of(sender);
         let (npc, coord) = self.enemies_in_view().into_iter().next()?;
-        (coord.distance2(player) <= range * range).then_some(npc)
+        (coord.distance2(from) <= range * range).then_some(npc)
     }
 }

@@ -66,8 +66,8 @@ impl Game {
     }
 
     /// NPCs of this kind the player has killed this run.
-    pub fn kills_of(&self, npc_type: NpcKind) -> u64 {
-        self.hero.kills[npc_type.index()]
+    pub fn kills_of(&self, kind: NpcKind) -> u64 {
+        self.hero.kills[kind.index()]
     }
 
     /// True if the player stands on the stairs down.
@@ -123,7 +123,7 @@ impl Game {
         self.world.npcs().iter().map(|&npc| NpcInfo {
             id: npc,
             coord: self.world.coord_of(npc),
-            npc_type: self.world.npc_type(npc).expect("NPCs have a type"),
+            kind: self.world.npc_kind(npc).expect("NPCs have a type"),
             hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
         })
     }
@@ -133,6 +133,7 @@ impl Game {
     }
 
     /// Steps from `coord` to the player on the NPCs' shared distance map.
+    #[cfg(feature = "testing")]
     pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
         self.minds.behaviour.distance_to_player(&self.world, coord)
     }
@@ -149,7 +150,7 @@ impl Game {
         Some(NpcInfo {
             id: npc,
             coord,
-            npc_type: self.world.npc_type(npc)?,
+            kind: self.world.npc_kind(npc)?,
             hit_points: self.world.hit_points(npc)?,
         })
     }
@@ -161,6 +162,7 @@ impl Game {
     }
 
     /// How many NPCs are awake (wandering, hunting, searching or fleeing).
+    #[cfg(feature = "testing")]
     pub fn awake_npcs(&self) -> usize {
         self.minds.awake.len()
     }
@@ -183,6 +185,7 @@ impl Game {
     }
 
     /// How many NPCs saw the player on the turn just played, by their memory of it.
+    #[cfg(feature = "testing")]
     pub fn npcs_seeing_player(&self) -> usize {
         self.minds
             .agents

@@ -78,10 +78,6 @@ impl Game {
         let kind = stack.kind;
         let item = self.hero.lore.name(kind);
         let use_ = kind.rules().use_;
-        if matches!(use_, ItemUse::Wield { .. } | ItemUse::Wear { .. }) {
-            self.toggle_use(kind);
-            return true;
-        }
         // An unknown scroll is read at a target, whatever it is, so asking for one betrays nothing.
         let needs_aim = use_.is_aimed() || (!item.known && use_.class() == ItemClass::Scroll);
         let target = match (needs_aim, at) {
@@ -92,24 +88,29 @@ impl Game {
                 Err(error) => return self.cannot_aim(error),
             },
         };
-        self.hero.pack.take_one(slot);
         match use_ {
-            ItemUse::Drink { heal } => self.drink(item, heal),
-            ItemUse::Throw { .. } => self.scratch.events.push(GameEvent::Threw { item }),
-            _ => self.scratch.events.push(GameEvent::Read { item }),
-        }
-        if use_.class() != ItemClass::Missile {
-            self.identify(kind);
-        }
-        match (use_, target) {
-            (ItemUse::Lightning { damage, range }, _) => self.lightning(kind, damage, range),
-            (ItemUse::Confuse { turns, .. }, Some(at)) => self.confuse(kind, turns, at),
-            (ItemUse::Fireball { damage, radius, .. }, Some(at)) => {
-                self.fireball(kind, damage, radius, at)
+            ItemUse::Drink { heal } => {
+                self.hero.pack.take_one(slot);
+                self.drink(item, heal);
+                self.identify(kind);
             }
-            (ItemUse::Throw { bolt }, Some(at)) => self.throw(kind, bolt, at),
-            // Aimed kinds always have a target by now.
-            _ => (),
+            ItemUse::Read { bolt } => {
+                self.hero.pack.take_one(slot);
+                self.scratch.events.push(GameEvent::Read { item });
+                self.identify(kind);
+                self.read(kind, bolt, target.filter(|_| use_.is_aimed()));
+            }
+            ItemUse::Throw { bolt } => {
+                let Some(at) = target else {
+                    return self.cannot_aim(super::AimError::NoTarget);
+                };
+                self.hero.pack.take_one(slot);
+                self.scratch.events.push(GameEvent::Threw { item });
+                self.throw(kind, bolt, at);
+            }
+            ItemUse::Wield { .. } | ItemUse::Wear { .. } => self.toggle_use(kind),
+            // Taking the Sunstone ends the run: it is never carried.
+            ItemUse::WinsTheRun => return false,
         }
         true
     }

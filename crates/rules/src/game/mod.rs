@@ -55,9 +55,9 @@ pub use pack::{PACK_LETTERS, Pack, Stack};
 pub use crate::balance::{FINAL_DEPTH, TURN_TIME};
 pub use crate::behaviour::{NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, ContentError, ITEMS_SOURCE, ItemClass,
-    ItemKind, ItemUse, LOOKS_PER_CLASS, NpcKind, NpcTrait, Problem, check as check_content,
-    parse_table,
+    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, ITEMS_SOURCE,
+    ItemClass, ItemKind, ItemUse, LOOKS_PER_CLASS, NpcKind, NpcTrait, Problem,
+    check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -139,7 +139,7 @@ pub struct NpcInfo {
     /// Stays the NPC's for the whole game, wherever it goes.
     pub id: Entity,
     pub coord: ICoord,
-    pub npc_type: NpcKind,
+    pub kind: NpcKind,
     pub hit_points: HitPoints,
 }
 
@@ -276,6 +276,7 @@ impl Game {
     /// The same hand-made game with its future rolls drawn from `seed`, for scenario tests that
     /// measure a chance by playing one level under many seeds. Call it before the first turn.
     #[must_use]
+    #[cfg(feature = "testing")]
     pub fn reseeded(mut self, seed: u64) -> Self {
         self.chronicle.seed = seed;
         self.chronicle.rng = Isaac64Rng::seed_from_u64(seed);

@@ -34,10 +34,8 @@ impl Game {
             new.sort_unstable_by_key(|&npc| sight.iter().position(|&c| c == world.coord_of(npc)));
         }
         for &npc in &new {
-            if let Some(npc_type) = self.world.npc_type(npc) {
-                self.scratch
-                    .events
-                    .push(GameEvent::CameIntoView { npc_type });
+            if let Some(kind) = self.world.npc_kind(npc) {
+                self.scratch.events.push(GameEvent::CameIntoView { kind });
             }
         }
         self.scratch.came_into_view = new;
@@ -71,7 +69,7 @@ impl Game {
                     return None;
                 }
                 let npc = world.character_at(coord)?;
-                world.npc_type(npc).map(|_| npc)
+                world.npc_kind(npc).map(|_| npc)
             })
         });
         by_npc

@@ -84,7 +84,7 @@ impl Game {
     fn npc_turn(&mut self, npc: Entity) -> i16 {
         let times = self
             .world
-            .npc_type(npc)
+            .npc_kind(npc)
             .map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
         let (step, blow) = (times.move_ as i16, times.attack as i16);
         let agent = self
@@ -122,7 +122,7 @@ impl Game {
                 }
             }
             NpcAction::Fire(at) => {
-                if let Some(bolt) = self.world.npc_type(npc).and_then(|k| k.rules().bolt) {
+                if let Some(bolt) = self.world.npc_kind(npc).and_then(|k| k.rules().bolt) {
                     self.send_bolt(npc, Missile::Bolt(bolt), bolt, at);
                 }
                 blow
@@ -143,10 +143,10 @@ impl Game {
             agent.confused_for -= 1;
             let coord = self.world.coord_of(npc);
             if agent.confused_for == 0 && self.visibility.in_player_sight(coord) {
-                let npc_type = self.world.npc_type(npc).expect("an NPC has a kind");
+                let kind = self.world.npc_kind(npc).expect("an NPC has a kind");
                 self.scratch
                     .events
-                    .push(GameEvent::NoLongerConfused { npc_type });
+                    .push(GameEvent::NoLongerConfused { kind });
             }
         }
         if let ActOutcome::Attacked(attack) = outcome {
@@ -195,7 +195,7 @@ impl Game {
             .iter()
             .any(|event| matches!(event, GameEvent::Shout { .. }));
         if !already {
-            let shouter = self.world.npc_type(npc).map_or(Actor::Player, Actor::Npc);
+            let shouter = self.world.npc_kind(npc).map_or(Actor::Player, Actor::Npc);
             let seen = self.visibility.in_player_sight(from);
             self.scratch.events.push(GameEvent::Shout { shouter, seen });
         }

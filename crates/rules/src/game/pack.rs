@@ -45,6 +45,7 @@ impl Pack {
     }
 
     /// How many of a kind are carried.
+    #[cfg(feature = "testing")]
     pub fn count_of(&self, kind: ItemKind) -> u32 {
         self.slot_of(kind)
             .and_then(|slot| self.get(slot))

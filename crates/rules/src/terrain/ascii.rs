@@ -122,7 +122,7 @@ fn walled_in(grid: &Grid<TerrainTile>) -> Result<(), AsciiMapError> {
 
 /// The monster a letter stands for (each kind's `map_letters` in the bestiary), if any.
 fn ascii_npc(coord: ICoord, ch: char) -> Option<NpcSpawn> {
-    let (npc_type, asleep) = NpcKind::from_map_letter(ch)?;
+    let (kind, asleep) = NpcKind::from_map_letter(ch)?;
     let disposition = if asleep {
         Disposition::Asleep
     } else {
@@ -130,7 +130,7 @@ fn ascii_npc(coord: ICoord, ch: char) -> Option<NpcSpawn> {
     };
     Some(NpcSpawn {
         coord,
-        npc_type,
+        kind,
         disposition,
     })
 }

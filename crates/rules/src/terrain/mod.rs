@@ -55,7 +55,7 @@ pub enum Disposition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct NpcSpawn {
     pub coord: ICoord,
-    pub npc_type: NpcKind,
+    pub kind: NpcKind,
     pub disposition: Disposition,
 }
 
@@ -109,7 +109,7 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
         .into_iter()
-        .map(|(coord, npc_type)| {
+        .map(|(coord, kind)| {
             let (awake, out_of) = balance::NPC_AWAKE_AT_START;
             let disposition = if rng.random_ratio(awake, out_of) {
                 Disposition::Awake
@@ -118,7 +118,7 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
             };
             NpcSpawn {
                 coord,
-                npc_type,
+                kind,
                 disposition,
             }
         })

@@ -68,8 +68,8 @@ impl World {
     }
 
     fn dice_of(&self, entity: Entity) -> AttackDice {
-        match self.npc_type(entity) {
-            Some(npc_type) => npc_type.rules().attack,
+        match self.npc_kind(entity) {
+            Some(kind) => kind.rules().attack,
             None => self.player_gear.attack,
         }
     }

@@ -63,7 +63,7 @@ entity_table::declare_entity_module! {
     components {
         tile: Tile,
         side: Side,
-        npc_type: NpcKind,
+        npc_kind: NpcKind,
         hit_points: HitPoints,
         // How many items a stack on the item layer holds.
         count: u32,
@@ -215,7 +215,7 @@ impl World {
             world.put_item(item.coord, item.item, item.count);
         }
         for npc in &terrain.npcs {
-            world.spawn_npc(npc.coord, npc.npc_type);
+            world.spawn_npc(npc.coord, npc.kind);
         }
         world
     }
@@ -236,8 +236,8 @@ impl World {
     }
 
     /// A monster arrives in mid-game (a wizard's command) on a cell it could enter.
-    pub fn add_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcKind) -> Entity {
-        self.spawn_npc(coord, npc_type)
+    pub fn add_npc(&mut self, coord: coord_2d::ICoord, kind: NpcKind) -> Entity {
+        self.spawn_npc(coord, kind)
     }
 
     /// A character stands at once on `to`, a cell it could enter (a wizard's command).
@@ -250,11 +250,11 @@ impl World {
         self.set_character_here(to);
     }
 
-    fn spawn_npc(&mut self, coord: coord_2d::ICoord, npc_type: NpcKind) -> Entity {
-        let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(npc_type));
-        self.components.npc_type.insert(entity, npc_type);
+    fn spawn_npc(&mut self, coord: coord_2d::ICoord, kind: NpcKind) -> Entity {
+        let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(kind));
+        self.components.npc_kind.insert(entity, kind);
         self.components.side.insert(entity, Side::Dungeon);
-        let hit_points = HitPoints::full(npc_type.rules().hit_points);
+        let hit_points = HitPoints::full(kind.rules().hit_points);
         self.components.hit_points.insert(entity, hit_points);
         self.npcs.push(entity);
         entity

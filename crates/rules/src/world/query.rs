@@ -70,8 +70,8 @@ impl World {
         self.components.side.get(entity).copied()
     }
 
-    pub fn npc_type(&self, entity: Entity) -> Option<NpcKind> {
-        self.components.npc_type.get(entity).copied()
+    pub fn npc_kind(&self, entity: Entity) -> Option<NpcKind> {
+        self.components.npc_kind.get(entity).copied()
     }
 
     /// Nothing can be seen on or past the cell (off the map, nothing is).

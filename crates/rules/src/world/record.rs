@@ -21,7 +21,7 @@ struct Row {
     layer: Layer,
     tile: Tile,
     side: Option<super::Side>,
-    npc_type: Option<NpcKind>,
+    kind: Option<NpcKind>,
     hit_points: Option<HitPoints>,
     count: Option<u32>,
 }
@@ -62,7 +62,7 @@ impl World {
                     .copied()
                     .unwrap_or(Tile::Floor),
                 side: self.components.side.get(entity).copied(),
-                npc_type: self.components.npc_type.get(entity).copied(),
+                kind: self.components.npc_kind.get(entity).copied(),
                 hit_points: self.components.hit_points.get(entity).copied(),
                 count: self.components.count.get(entity).copied(),
             }
@@ -131,8 +131,8 @@ impl World {
         if let Some(side) = row.side {
             self.components.side.insert(entity, side);
         }
-        if let Some(kind) = row.npc_type {
-            self.components.npc_type.insert(entity, kind);
+        if let Some(kind) = row.kind {
+            self.components.npc_kind.insert(entity, kind);
         }
         if let Some(hit_points) = row.hit_points {
             self.components.hit_points.insert(entity, hit_points);
@@ -153,7 +153,7 @@ fn check_kinds(row: &Row) -> Result<(), String> {
         Tile::Item(kind) => item_in_range(kind),
         _ => true,
     };
-    if tile_ok && row.npc_type.is_none_or(npc_in_range) {
+    if tile_ok && row.kind.is_none_or(npc_in_range) {
         Ok(())
     } else {
         Err(format!("a kind outside the tables at {:?}", row.coord))

@@ -17,9 +17,9 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
     let tiles = &view.tiles;
     let mut words = match tiles.character {
         Some(Tile::Player) => "you".to_string(),
-        Some(Tile::Npc(npc_type)) => match view.visibility {
-            CellVisibility::Visible => npc_in_view(game, coord, &npc_with_article(npc_type)),
-            _ => npc_with_article(npc_type),
+        Some(Tile::Npc(kind)) => match view.visibility {
+            CellVisibility::Visible => npc_in_view(game, coord, &npc_with_article(kind)),
+            _ => npc_with_article(kind),
         },
         _ => thing_words(game, coord, &view),
     };
@@ -71,7 +71,7 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
     });
     let npc = game.npc_at(coord);
     let health = npc.map_or("", |npc| health_words(npc.hit_points));
-    let pace = npc.and_then(|npc| super::words::pace(npc.npc_type));
+    let pace = npc.and_then(|npc| super::words::pace(npc.kind));
     match (state, pace) {
         (Some(state), Some(pace)) => format!("{name} ({state}, {pace}), {health}"),
         (Some(state), None) => format!("{name} ({state}), {health}"),
@@ -101,8 +101,8 @@ pub fn stop_words(stop: Stop, game: &Game) -> Option<String> {
             "You reach the stairs down. Press > to descend.".to_string()
         }
         Stop::Arrived => return None,
-        Stop::NpcInView(npc_type) => {
-            format!("Not with {} in view.", npc_with_article(npc_type))
+        Stop::NpcInView(kind) => {
+            format!("Not with {} in view.", npc_with_article(kind))
         }
         Stop::Healed => "You rest until you are fully healed.".to_string(),
         Stop::Waited => "You rest a while. Nothing comes.".to_string(),
