@@ -286,6 +286,30 @@ fn the_shaman_heals_a_hurt_ally_it_sees() {
     s.check(troll.hit_points.current > 0, "the troll is still standing");
 }
 
+/// The words "healed for N" read the hit points the troll got back: what the player's blow took
+/// from its full health, less what stands now (the turn is too early for it to rest a point).
+#[test]
+fn the_shamans_healing_is_told_as_the_hit_points_given_back() {
+    let s = Scenario::rolled(SHAMAN_IN_VIEW, &[('1', 'T'), ('3', 's')], troll_hurt);
+    let events = s.game.events();
+    let blow = events.iter().find_map(|event| match *event {
+        GameEvent::Attack {
+            attacker: Actor::Player,
+            damage,
+            ..
+        } => Some(damage),
+        _ => None,
+    });
+    let amount = events.iter().find_map(|event| match *event {
+        GameEvent::Mended { amount, .. } => Some(amount),
+        _ => None,
+    });
+    let troll = s.npc('1').expect("the troll lives").hit_points;
+    let (blow, amount) = (blow.expect("the player struck"), amount.expect("it healed"));
+    s.check(amount > 0, "something was given back");
+    s.check_eq(troll.current, troll.max - blow + amount, "told as given");
+}
+
 #[test]
 fn the_shaman_does_not_heal_an_ally_it_cannot_see() {
     let mut s = Scenario::rolled(SHAMAN_OUT_OF_VIEW, &[('1', 'T'), ('3', 's')], troll_hurt);

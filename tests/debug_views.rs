@@ -13,7 +13,7 @@ use umbra::app::debug::DebugFlags;
 use umbra::app::palette;
 use umbra::storage::{RecordingBytes, RecordingFile};
 use umbra_rules::behaviour::NpcState;
-use umbra_rules::game::{CellVisibility, History, WizardCommand};
+use umbra_rules::game::{CellVisibility, GameEvent, History, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
@@ -172,6 +172,66 @@ fn without_the_flags_the_debug_keys_do_nothing_and_the_help_does_not_name_them()
     let usage = String::from_utf8_lossy(&umbra(&["--help"]).stdout).to_string();
     assert!(usage.contains("--debug-overlays") && usage.contains("--debug-wizard"));
     assert!(usage.contains("--dump-at"), "{usage}");
+}
+
+/// Teleporting puts the player where asked and shows what is round it at once, and says so;
+/// into a wall it stays and says it failed. Healing restores every hit point lost.
+#[test]
+fn a_wizard_teleports_to_open_ground_only_and_heals_to_full() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "############",
+            "#@1........#",
+            "##########.#",
+            "#........2.#",
+            "############",
+        ],
+        &[('1', 'o')],
+    );
+    let player = s.game.player_coord();
+    let wizard = |s: &mut Scenario, command| {
+        s.game.act(PlayerAction::Wizard(command));
+        s.game.events().to_vec()
+    };
+    let wall = ICoord::new(0, 0);
+    let said = wizard(&mut s, WizardCommand::Teleport { to: wall });
+    assert_eq!(s.game.player_coord(), player, "nobody stands in a wall");
+    assert!(
+        matches!(said[..], [GameEvent::WizardryFailed { .. }]),
+        "{said:?}"
+    );
+    for _ in 0..40 {
+        let hurt = s.game.player_hit_points();
+        if hurt.current + 2 <= hurt.max || s.game.is_over() {
+            break;
+        }
+        s.act(PlayerAction::Wait);
+    }
+    let hurt = s.game.player_hit_points();
+    assert!(
+        !s.game.is_over() && hurt.current + 2 <= hurt.max,
+        "{hurt:?}"
+    );
+    wizard(&mut s, WizardCommand::Heal);
+    assert_eq!(
+        s.game.player_hit_points().current,
+        hurt.max,
+        "every point back"
+    );
+    let to = s.at('2');
+    let below = to + ICoord::new(-8, 0);
+    assert_eq!(
+        s.game.cell_view(below).visibility,
+        CellVisibility::NeverSeen
+    );
+    let said = wizard(&mut s, WizardCommand::Teleport { to });
+    assert_eq!(s.game.player_coord(), to);
+    assert!(matches!(said[..], [GameEvent::Wizardry { .. }]), "{said:?}");
+    assert_eq!(
+        s.game.cell_view(below).visibility,
+        CellVisibility::Visible,
+        "seen at once, before any turn"
+    );
 }
 
 fn every_wizard_command(game: &mut Game) {

@@ -115,3 +115,37 @@ impl Game {
             .max(balance::QUICKEST_REGENERATION_INTERVAL)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn growth(chosen: &[Boon], offer: Option<[Boon; BOONS_OFFERED]>) -> Growth {
+        Growth {
+            chosen: chosen.to_vec(),
+            offer,
+        }
+    }
+
+    /// What a snapshot's boons must be to load: one choice, made or waiting, for each descent,
+    /// and an offer of three different boons.
+    #[test]
+    fn boons_read_back_must_fit_the_depth_and_offer_three_different_ones() {
+        let offer = Some([Boon::Vigour, Boon::Might, Boon::Precision]);
+        assert!(growth(&[], None).is_sound(1));
+        assert!(growth(&[Boon::Might], None).is_sound(2));
+        assert!(growth(&[], offer).is_sound(2));
+        assert!(growth(&[Boon::Might], offer).is_sound(3));
+        assert!(
+            !growth(&[Boon::Might], None).is_sound(1),
+            "more than the descents"
+        );
+        assert!(!growth(&[], None).is_sound(2), "a descent without a choice");
+        assert!(
+            !growth(&[], offer).is_sound(1),
+            "an offer on the first depth"
+        );
+        let twice = Some([Boon::Vigour, Boon::Vigour, Boon::Precision]);
+        assert!(!growth(&[], twice).is_sound(2), "one boon offered twice");
+    }
+}

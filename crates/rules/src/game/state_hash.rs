@@ -20,7 +20,8 @@ impl Game {
 }
 
 /// Feeds postcard's output into a CRC-32, byte for byte as a snapshot would hold it, through a
-/// small buffer: postcard writes a byte at a time, and a CRC is fastest over longer runs.
+/// small buffer: postcard writes a byte or a varint at a time, and a CRC is fastest over long
+/// runs. (Every write goes through `try_push`, `Flavor`'s own `try_extend` included.)
 struct CrcFlavor {
     hasher: crc32fast::Hasher,
     buffer: [u8; BUFFER],
@@ -39,32 +40,13 @@ impl Default for CrcFlavor {
     }
 }
 
-impl CrcFlavor {
-    fn flush(&mut self) {
-        self.hasher.update(&self.buffer[..self.len]);
-        self.len = 0;
-    }
-}
-
 impl postcard::ser_flavors::Flavor for CrcFlavor {
     type Output = crc32fast::Hasher;
 
-    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
-        if self.len + data.len() > BUFFER {
-            self.flush();
-        }
-        if data.len() > BUFFER {
-            self.hasher.update(data);
-        } else {
-            self.buffer[self.len..self.len + data.len()].copy_from_slice(data);
-            self.len += data.len();
-        }
-        Ok(())
-    }
-
     fn try_push(&mut self, data: u8) -> postcard::Result<()> {
         if self.len == BUFFER {
-            self.flush();
+            self.hasher.update(&self.buffer);
+            self.len = 0;
         }
         self.buffer[self.len] = data;
         self.len += 1;
@@ -72,7 +54,7 @@ impl postcard::ser_flavors::Flavor for CrcFlavor {
     }
 
     fn finalize(mut self) -> postcard::Result<Self::Output> {
-        self.flush();
+        self.hasher.update(&self.buffer[..self.len]);
         Ok(self.hasher)
     }
 }
