@@ -5,8 +5,10 @@
 
 use std::alloc::System;
 
+use coord_2d::ICoord;
 use direction::CardinalDirection::{East, North, South, West};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use umbra_rules::game::{ItemKind, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[global_allocator]
@@ -26,6 +28,11 @@ fn a_game_in_progress() -> Game {
     ];
     for i in 0..300 {
         game.act(moves[i % moves.len()]);
+    }
+    // A pack of every kind, so damage reaches what is carried and known too.
+    for kind in ItemKind::all().filter(|&kind| kind != ItemKind::prize()) {
+        let kind = kind.index() as u8;
+        game.act(PlayerAction::Wizard(WizardCommand::Give { kind }));
     }
     game
 }
@@ -92,6 +99,16 @@ fn damaged_snapshots_are_refused_or_load_a_sound_game_never_a_panic_or_a_huge_al
             for _ in 0..5 {
                 game.act(action);
             }
+        }
+        // What the pack and the item lore hold is named and used, as the player would.
+        for kind in ItemKind::all() {
+            let _ = game.item_name(kind);
+        }
+        let stacks: Vec<_> = game.pack().stacks().collect();
+        for (slot, stack) in stacks {
+            let _ = (game.item_name(stack.kind), game.potions());
+            let at = Some(game.player_coord() + ICoord::new(1, 0));
+            game.act(PlayerAction::Use { slot, at });
         }
     }
     assert!(
