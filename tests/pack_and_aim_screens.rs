@@ -45,6 +45,19 @@ fn walked(rows: &[&str], steps: usize) -> Game {
 }
 
 #[test]
+fn an_empty_pack_says_so_and_a_carried_item_takes_its_place() {
+    for (steps, empty) in [(0, true), (1, false)] {
+        let game = walked(&["#######", "#@!...#", "#######"], steps);
+        let mut app = GameApp::new(game);
+        press(&mut app, KeyboardInput::Char('i'));
+        let screen = render(&app);
+        assert!(screen.contains("Your pack"), "{}", screen.text());
+        let says = screen.contains("You carry nothing.");
+        assert_eq!(says, empty, "after {steps} steps:\n{}", screen.text());
+    }
+}
+
+#[test]
 fn the_pack_lists_items_by_letter_and_an_item_offers_what_can_be_done_with_it() {
     let game = walked(&["############", "#@!//......#", "############"], 3);
     let mut app = GameApp::new(game);

@@ -8,7 +8,7 @@ use std::alloc::System;
 use coord_2d::ICoord;
 use direction::CardinalDirection::{East, North, South, West};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use umbra_rules::game::{ItemKind, WizardCommand};
+use umbra_rules::game::{ItemKind, LOOKS_PER_CLASS, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[global_allocator]
@@ -102,7 +102,11 @@ fn damaged_snapshots_are_refused_or_load_a_sound_game_never_a_panic_or_a_huge_al
         }
         // What the pack and the item lore hold is named and used, as the player would.
         for kind in ItemKind::all() {
-            let _ = game.item_name(kind);
+            let label = game.item_name(kind).label;
+            assert!(
+                label < LOOKS_PER_CLASS,
+                "case {case}: a look the app has no words for"
+            );
         }
         let stacks: Vec<_> = game.pack().stacks().collect();
         for (slot, stack) in stacks {
