@@ -441,6 +441,13 @@ fn assert_same_state(game: &Game, read: &Game) {
     };
     assert_eq!(lines(read), lines(game));
     assert!(game.dump().contains('>') && game.dump().contains("\nitem "));
+    let dump = game.dump();
+    let map = dump.split("\n\n").next().unwrap_or_default();
+    assert_eq!(
+        map.matches('>').count(),
+        1,
+        "one way down, drawn once:\n{map}"
+    );
 }
 
 #[test]
