@@ -269,7 +269,7 @@ fn replay(raw: &RawArgs) -> Result<Option<Replay>, String> {
         Some(_) if !raw.headless => {
             return Err("--dump-at only works with --replay FILE --headless".into());
         }
-        Some(text) => Some(text.parse().map_err(|_| {
+        Some(text) => Some(whole_number(text).ok_or_else(|| {
             format!("invalid --dump-at {text:?}: expected a turn, a whole number from 0")
         })?),
         None => None,
@@ -281,8 +281,15 @@ fn replay(raw: &RawArgs) -> Result<Option<Replay>, String> {
     }))
 }
 
+/// Digits alone: Rust's parsers take a leading `+` (and refuse `-0`), which would make `+5`
+/// a turn and `-0` not, where a reader expects neither sign to mean anything.
+fn whole_number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    digits.then(|| text.parse().ok()).flatten()
+}
+
 fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse().map_err(|_| {
+    whole_number(text).ok_or_else(|| {
         format!(
             "invalid --rng-seed {text:?}: expected a whole number from 0 to {}",
             u64::MAX
@@ -303,8 +310,8 @@ pub fn parse_map_size(text: &str) -> Result<UCoord, String> {
     };
     let (width, height) = text.split_once(['x', 'X']).ok_or_else(expected)?;
     // u16 holds every valid size and cannot overflow a coordinate, whatever was typed.
-    let width: u16 = width.parse().map_err(|_| expected())?;
-    let height: u16 = height.parse().map_err(|_| expected())?;
+    let width: u16 = whole_number(width).ok_or_else(expected)?;
+    let height: u16 = whole_number(height).ok_or_else(expected)?;
     let size = UCoord::new_u16(width, height);
     if is_valid_map_size(size) {
         Ok(size)

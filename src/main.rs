@@ -48,7 +48,7 @@ fn show_scores(args: &Args) -> ExitCode {
     match runs::read_scores(slot.dir()) {
         Ok(scores) => {
             let mut text = "Umbra high scores\n".to_string();
-            for line in umbra::app::score_lines(&scores, None) {
+            for line in umbra::app::score_lines(&scores.table, None) {
                 text.push_str(&line);
                 text.push('\n');
             }
@@ -138,6 +138,7 @@ fn open(args: &Args, graphical: bool, reporter: Reporter) -> Result<Opened, Stri
     // Claiming a save that is not there yet creates its directory: a run that cannot play
     // must not, so then the place is checked without making it, and the frontend asked,
     // before the claim.
+    session::check_record(args, Some(&slot)).map_err(|error| error.to_string())?;
     let fresh = !slot.dir().exists();
     if fresh {
         slot.check_creatable().map_err(|error| error.to_string())?;

@@ -46,6 +46,17 @@ fn bad_arguments_exit_two_with_a_message_and_no_panic() {
     let cases: &[(&[&str], &str)] = &[
         (&["-r", "abc"], "--rng-seed"),
         (&["-r", "-1"], "--rng-seed"),
+        // A sign means nothing in a seed, a turn or a size: `+5` is refused as `-0` is.
+        (&["-r", "+5"], "--rng-seed"),
+        (&["--map-size", "+80x30"], "--map-size"),
+        (
+            &["--replay", "x.umbra", "--headless", "--dump-at", "+5"],
+            "--dump-at",
+        ),
+        (
+            &["--replay", "x.umbra", "--headless", "--dump-at", "-0"],
+            "--dump-at",
+        ),
         (&["-r", "18446744073709551616"], "--rng-seed"),
         (&["--rng-seed="], "--rng-seed"),
         (&["-r"], "missing"),

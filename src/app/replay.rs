@@ -6,9 +6,10 @@ use umbra_rules::game::{History, PlayerAction};
 
 /// Five turns a second: fights are readable, long walks do not drag.
 pub const STEP: Duration = Duration::from_millis(200);
-/// Skipping to the end plays this many actions a frame (about 10 ms of replay), so a
-/// recording of millions of actions shows its progress and keys and signals are heard.
-pub const SKIP_PER_FRAME: usize = 8192;
+/// Skipping to the end plays actions for this long a frame, then draws and hears keys and
+/// signals: a slice counted in actions was 10 ms of an ordinary recording but seconds of a
+/// crafted one (a crowded 1000×1000 level), which left `q` unheard for 18 s.
+pub const SKIP_SLICE: Duration = Duration::from_millis(40);
 
 pub struct Playback {
     actions: Vec<PlayerAction>,
@@ -30,13 +31,27 @@ impl Playback {
         }
     }
 
-    /// The actions due after `elapsed` more time has passed.
+    /// While skipping to the end: the next action, taken as played.
+    pub fn next_skipped(&mut self) -> Option<PlayerAction> {
+        let action = self
+            .actions
+            .get(self.next)
+            .copied()
+            .filter(|_| self.skipping)?;
+        self.next += 1;
+        self.skipping = !self.is_finished();
+        Some(action)
+    }
+
+    pub fn is_skipping(&self) -> bool {
+        self.skipping
+    }
+
+    /// The actions due after `elapsed` more time has passed, at the watching pace (none while
+    /// skipping: see [`Playback::next_skipped`]).
     pub fn advance(&mut self, elapsed: Duration) -> impl Iterator<Item = PlayerAction> + '_ {
         if self.skipping {
-            let start = self.next;
-            self.next = (start + SKIP_PER_FRAME).min(self.actions.len());
-            self.skipping = self.next < self.actions.len();
-            return self.actions[start..self.next].iter().copied();
+            return self.actions[self.next..self.next].iter().copied();
         }
         if self.paused {
             self.since_last_step = Duration::ZERO;
@@ -53,7 +68,7 @@ impl Playback {
         self.actions[start..start + due].iter().copied()
     }
 
-    /// Plays the rest of the game as fast as it goes, a slice a frame ([`SKIP_PER_FRAME`]).
+    /// Plays the rest of the game as fast as it goes, a slice a frame ([`SKIP_SLICE`]).
     pub fn skip_to_end(&mut self) {
         self.paused = false;
         self.skipping = !self.is_finished();

@@ -165,17 +165,44 @@ pub(super) fn write_in_slot(path: &Path, bytes: &[u8]) -> io::Result<()> {
     replace(path, bytes)
 }
 
+/// How the temporary files of [`write_atomically`] and [`probe_writable`] are named: a process
+/// killed before its rename leaves one, which the next start removes (only these names, only in
+/// the save directory, only under its lock).
+pub(super) const TEMPORARY_PREFIX: &str = ".umbra-";
+pub(super) const TEMPORARY_SUFFIX: &str = ".tmp";
+pub(super) const PROBE_PREFIX: &str = ".umbra-probe-";
+
 fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_dir(path);
     fs::create_dir_all(dir)?;
     let mut temporary = tempfile::Builder::new()
-        .prefix(".umbra-")
-        .suffix(".tmp")
+        .prefix(TEMPORARY_PREFIX)
+        .suffix(TEMPORARY_SUFFIX)
         .tempfile_in(dir)?;
     temporary.write_all(bytes)?;
     temporary.as_file().sync_all()?;
     temporary.persist(path).map_err(|error| error.error)?;
-    Ok(())
+    sync_dir(dir)
+}
+
+/// Forces `dir`'s entries to the disk: a rename (or a removal) is only a change to its
+/// directory, which a power cut can undo after the file's own data was synced, bringing the old
+/// file back or losing both names. File systems that cannot sync a directory (some network and
+/// FUSE ones answer EINVAL) keep whatever guarantee they have.
+pub(super) fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let synced = open_for_reading(dir).and_then(|opened| opened.sync_all());
+        match synced {
+            Err(error) if error.raw_os_error() == Some(libc::EINVAL) => Ok(()),
+            other => other,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
 }
 
 /// Renames a file that cannot be read to `NAME.unreadable` (or `.unreadable.N`, never over an
@@ -192,6 +219,7 @@ pub(super) fn rename_aside(path: &Path) -> io::Result<std::path::PathBuf> {
         let aside = std::path::PathBuf::from(name);
         if fs::symlink_metadata(&aside).is_err() {
             fs::rename(path, &aside)?;
+            sync_dir(parent_dir(path))?;
             return Ok(aside);
         }
         n += 1;
@@ -223,7 +251,7 @@ fn takes_new_files(dir: &Path) -> io::Result<()> {
 pub(super) fn probe_writable(dir: &Path) -> io::Result<()> {
     create_private_dir(dir)?;
     let mut probe = tempfile::Builder::new()
-        .prefix(".umbra-probe-")
+        .prefix(PROBE_PREFIX)
         .tempfile_in(dir)?;
     probe.write_all(b"umbra")?;
     probe.as_file().sync_all()?;

@@ -34,6 +34,9 @@ pub enum LoadError {
     },
     /// The bytes are intact but do not describe a valid game.
     Invalid(String),
+    /// The bytes are intact but are not a table of scores this build can show (an entry names
+    /// a monster kind its bestiary does not have).
+    NotScores,
 }
 
 /// The rules a game was played under: the rules version and the digest of the content tables.
@@ -97,6 +100,11 @@ impl fmt::Display for LoadError {
                  replaying it here would play a different game"
             ),
             Self::Invalid(reason) => write!(f, "it does not describe a valid game ({reason})"),
+            Self::NotScores => write!(
+                f,
+                "it holds runs this version cannot show (a monster kind its bestiary does not \
+                 have, or bytes that are no table of runs)"
+            ),
         }
     }
 }
@@ -150,20 +158,33 @@ pub(super) fn check_magic(magic: &[u8; 8], version: u32, bytes: &[u8]) -> Result
     Ok(())
 }
 
+/// The payload of a file in the envelope, checked. The envelope is the same in every format
+/// version, so a later version's file is intact around its payload, and one that is not (bytes
+/// cut out of its header, say) is damaged whatever number its format field now shows.
 pub(super) fn unwrap<'a>(
     magic: &[u8; 8],
     version: u32,
     bytes: &'a [u8],
 ) -> Result<&'a [u8], LoadError> {
-    check_magic(magic, version, bytes)?;
+    let versioned = check_magic(magic, version, bytes);
+    match versioned {
+        Ok(()) => (),
+        Err(LoadError::WrongVersion { found, .. }) if found > version => (),
+        Err(error) => return Err(error),
+    }
     let length = u64::from_le_bytes(read_le(bytes, 12)?);
     let sum = u32::from_le_bytes(read_le(bytes, 20)?);
-    let payload = &bytes[HEADER_LEN..];
+    let payload = bytes.get(HEADER_LEN..).unwrap_or_default();
+    // A format number from later than this build, in an envelope that does not hold: not a
+    // later version's file, but ours with its header damaged (bytes cut out of it, say).
+    if versioned.is_err() && (payload.len() as u64 != length || checksum(payload) != sum) {
+        return Err(LoadError::Damaged);
+    }
     if (payload.len() as u64) < length {
         return Err(LoadError::Truncated);
     }
     if payload.len() as u64 > length || checksum(payload) != sum {
         return Err(LoadError::Damaged);
     }
-    Ok(payload)
+    versioned.map(|()| payload)
 }

@@ -18,7 +18,9 @@ const MAGIC: &[u8; 8] = b"UMBRAJNL";
 /// Bump when the layout of the header or of a record changes. 3: the header names the content
 /// tables' digest with the rules version. 4: records of the pack's actions carry a letter and a
 /// cell after their code. 5: the header says whether the file was written whole, and a file
-/// written whole ends with a record counting its actions.
+/// written whole ends with a record counting its actions. From 5 on, every format keeps the
+/// preamble as it is (tag, format, header length, a header sum over the three), so a later
+/// version's file is told from a damaged one by its header summing up under its own number.
 const FORMAT_VERSION: u32 = 5;
 /// Tag, format version, header length, header checksum.
 const PREAMBLE_LEN: usize = 8 + 4 + 4 + 4;
@@ -112,8 +114,8 @@ enum Record<'a> {
         chain: u32,
     },
     /// The file ends inside it, or it is the last and its checksum fails: a write the machine
-    /// did not finish.
-    Torn,
+    /// did not finish (`whole_length` in the second case).
+    Torn { whole_length: bool },
 }
 
 fn read_record(bytes: &[u8], at: usize, chain: u32) -> Result<Option<Record<'_>>, LoadError> {
@@ -122,7 +124,9 @@ fn read_record(bytes: &[u8], at: usize, chain: u32) -> Result<Option<Record<'_>>
     };
     let length = 1 + payload_len(code) + 4;
     let Some(record) = bytes.get(at..at + length) else {
-        return Ok(Some(Record::Torn));
+        return Ok(Some(Record::Torn {
+            whole_length: false,
+        }));
     };
     let sum = u32::from_le_bytes(read_le(record, length - 4)?);
     let mut hasher = crc32fast::Hasher::new_with_initial(chain);
@@ -142,7 +146,7 @@ fn read_record(bytes: &[u8], at: usize, chain: u32) -> Result<Option<Record<'_>>
     if bytes.len() - at > length {
         return Err(LoadError::Damaged);
     }
-    Ok(Some(Record::Torn))
+    Ok(Some(Record::Torn { whole_length: true }))
 }
 
 /// Reads a journal; never panics, whatever the bytes.
@@ -153,14 +157,19 @@ pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, L
     let mut chain_at = None;
     let mut whole = false;
     while let Some(record) = read_record(bytes, at, chain)? {
-        let Record::Intact {
-            code,
-            payload,
-            length,
-            chain: next,
-        } = record
-        else {
-            break;
+        let (code, payload, length, next) = match record {
+            Record::Intact {
+                code,
+                payload,
+                length,
+                chain,
+            } => (code, payload, length, chain),
+            // A file written whole was never appended to: a last record all there but wrong
+            // was altered, not left half-written.
+            Record::Torn { whole_length: true } if header.whole => {
+                return Err(LoadError::Damaged);
+            }
+            Record::Torn { .. } => break,
         };
         chain = next;
         at += length;
@@ -237,12 +246,21 @@ fn header_payload(bytes: &[u8]) -> Result<(&[u8], u32), LoadError> {
 }
 
 fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
-    if let Err(error @ LoadError::WrongVersion { .. }) = check_magic(MAGIC, FORMAT_VERSION, bytes) {
-        // One of ours whose format field alone changed is damaged; another version's header
-        // does not sum up under this format's number.
-        let ours = header_payload(bytes)
-            .is_ok_and(|(payload, sum)| header_sum(FORMAT_VERSION, payload) == sum);
-        return Err(if ours { LoadError::Damaged } else { error });
+    if let Err(error @ LoadError::WrongVersion { found, .. }) =
+        check_magic(MAGIC, FORMAT_VERSION, bytes)
+    {
+        // One of ours whose format field alone changed is damaged; an earlier version's header
+        // does not sum up under this format's number, and a later one's sums up under its own
+        // (bytes cut out of a header leave a format number that is neither).
+        let sums_under = |format| {
+            header_payload(bytes).is_ok_and(|(payload, sum)| header_sum(format, payload) == sum)
+        };
+        let another = if found > FORMAT_VERSION {
+            sums_under(found)
+        } else {
+            !sums_under(FORMAT_VERSION)
+        };
+        return Err(if another { error } else { LoadError::Damaged });
     }
     check_magic(MAGIC, FORMAT_VERSION, bytes)?;
     let (payload, sum) = header_payload(bytes)?;

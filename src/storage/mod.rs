@@ -5,6 +5,7 @@
 //! bytes live is the edge's: files here, read only if they are regular files of bounded size and
 //! written atomically where replaced whole; the browser build keeps them in local storage.
 
+mod ending;
 mod format;
 pub mod journal;
 mod recording;
@@ -19,6 +20,8 @@ mod files;
 pub mod runs;
 #[cfg(feature = "native")]
 mod save;
+#[cfg(feature = "native")]
+mod save_writer;
 
 #[cfg(feature = "native")]
 pub use files::{RecordingFile, check_writable_target, parent_dir, read_watched};
@@ -26,4 +29,6 @@ pub use format::{LoadError, RulesId};
 pub use recording::{RECORDING_SIZE_LIMIT, RecordingBytes, RecordingEnd, Watched};
 pub use resume::{JournalCursor, Resumed, resume};
 #[cfg(feature = "native")]
-pub use save::{ClaimError, ClaimedSlot, SaveSlot, SaveWriter, SavedGame};
+pub use save::{ClaimError, ClaimedSlot, FoundSave, SaveSlot, SavedGame};
+#[cfg(feature = "native")]
+pub use save_writer::SaveWriter;

@@ -11,8 +11,9 @@ use super::files::{is_missing, read_capped_in_slot, rename_aside, write_atomical
 use umbra_rules::game::History;
 
 use super::files::RecordingFile;
+use super::scores::ScoresRead;
 use super::{LoadError, scores};
-use umbra_rules::game::{Game, HighScores};
+use umbra_rules::game::Game;
 
 const SCORES_NAME: &str = "scores.umbra";
 
@@ -28,18 +29,21 @@ pub fn scores_path(dir: &Path) -> PathBuf {
     dir.join(SCORES_NAME)
 }
 
-/// The table in `dir`; an empty one if there is no file yet.
-pub fn read_scores(dir: &Path) -> Result<HighScores, LoadError> {
+/// The table in `dir` and the last run entered in it; an empty one if there is no file yet.
+pub fn read_scores(dir: &Path) -> Result<ScoresRead, LoadError> {
     let bytes = match read_capped_in_slot(&scores_path(dir), scores::SIZE_LIMIT) {
         Ok(bytes) => bytes,
-        Err(error) if is_missing(&error) => return Ok(HighScores::default()),
+        Err(error) if is_missing(&error) => return Ok(ScoresRead::default()),
         Err(error) => return Err(error),
     };
     scores::decode(&bytes)
 }
 
-pub fn write_scores(dir: &Path, table: &HighScores) -> io::Result<()> {
-    write_atomically(&scores_path(dir), &scores::encode(table))
+pub fn write_scores(dir: &Path, scores: &ScoresRead) -> io::Result<()> {
+    write_atomically(
+        &scores_path(dir),
+        &scores::encode(&scores.table, scores.entered),
+    )
 }
 
 /// Renames an unreadable high-score file out of the way; returns where it went.
@@ -47,30 +51,22 @@ pub fn set_scores_aside(dir: &Path) -> io::Result<PathBuf> {
     rename_aside(&scores_path(dir))
 }
 
-/// Writes the run's morgue and recording under the next free run number in `dir`.
-pub fn keep_run(dir: &Path, game: &Game, morgue: &str) -> io::Result<KeptRun> {
-    let number = next_run_number(dir)?;
+/// Writes the run's morgue and recording in `dir` as run `number`, which the run's end reserved
+/// for this run (see `ClaimedSlot::run_number`): files already under that number are this run's,
+/// from an end a kill interrupted, and are replaced; no other run's files are ever touched.
+pub fn keep_run(dir: &Path, number: u32, game: &Game, morgue: &str) -> io::Result<KeptRun> {
     let stem = format!("run-{number:04}-seed-{}", game.seed());
     let kept = KeptRun {
         morgue: dir.join(format!("{stem}.txt")),
         recording: dir.join(format!("{stem}.umbra")),
     };
-    // A kept run is never written over, whatever the directory holds.
-    for path in [&kept.morgue, &kept.recording] {
-        if fs::symlink_metadata(path).is_ok() {
-            return Err(io::Error::other(format!(
-                "{} already exists; it was left alone",
-                path.display()
-            )));
-        }
-    }
     History::of(game).write(&kept.recording)?;
     write_atomically(&kept.morgue, morgue.as_bytes())?;
     Ok(kept)
 }
 
 /// One more than the highest run number in `dir`, so runs sort in the order they ended.
-fn next_run_number(dir: &Path) -> io::Result<u32> {
+pub fn next_run_number(dir: &Path) -> io::Result<u32> {
     let mut highest = 0;
     for entry in fs::read_dir(dir)? {
         let name = entry?.file_name();

@@ -4,29 +4,32 @@
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{self, Seek, SeekFrom, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
+use super::ending::{self, EndMark};
 use super::files::{
-    check_creatable, create_private_dir, is_missing, open_in_slot, probe_writable,
-    read_capped_in_slot, rename_aside, write_in_slot,
+    PROBE_PREFIX, TEMPORARY_PREFIX, TEMPORARY_SUFFIX, check_creatable, is_missing, open_in_slot,
+    probe_writable, read_capped_in_slot, rename_aside, sync_dir, write_in_slot,
 };
-use super::journal::RECORD_LEN;
 use super::recording::RECORDING_SIZE_LIMIT;
+use super::save_writer::SaveWriter;
+use super::scores::RunId;
 use super::{JournalCursor, LoadError, resume, snapshot};
+use super::{Resumed, runs};
 use umbra_rules::game::Game;
 
 const JOURNAL_NAME: &str = "save.umbra";
 const SNAPSHOT_NAME: &str = "save.snapshot";
 const LOCK_NAME: &str = "save.lock";
+const END_MARK_NAME: &str = "save.ending";
 
-/// How often the journal is forced to the disk. Every action is written to the operating system
-/// at once, which is all it takes to survive the process being killed, the terminal closing or
-/// a crash; only a power cut or a kernel crash can lose what the disk has not yet been given.
-/// An fsync per key press would cost milliseconds on slow disks (and a 200,000-key paste would
-/// take minutes), so it happens at most once a second, and whenever a game is closed.
-const SYNC_INTERVAL: Duration = Duration::from_secs(1);
+/// The names of the temporary files [`super::files`] writes before a rename.
+fn is_a_leftover(name: &str) -> bool {
+    let temporary = name.starts_with(TEMPORARY_PREFIX) && name.ends_with(TEMPORARY_SUFFIX);
+    temporary || name.starts_with(PROBE_PREFIX)
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveSlot {
     dir: PathBuf,
@@ -135,6 +138,15 @@ pub struct ClaimedSlot {
     _lock: File,
 }
 
+/// A saved game read back and not yet taken up (nothing written).
+pub struct FoundSave(Resumed);
+
+impl FoundSave {
+    pub fn game(&self) -> &Game {
+        &self.0.game
+    }
+}
+
 /// A saved game read back, with the writer that continues its journal.
 pub struct SavedGame {
     pub game: Game,
@@ -156,15 +168,33 @@ impl ClaimedSlot {
         self.slot.dir()
     }
 
+    /// The journal's path and the snapshot's.
+    fn paths(&self) -> (PathBuf, PathBuf) {
+        (self.path(), self.snapshot_path())
+    }
+
     fn snapshot_path(&self) -> PathBuf {
         self.slot.dir.join(SNAPSHOT_NAME)
     }
 
-    /// The saved game, or `None` if there is none. The snapshot is used when it matches the
-    /// journal; otherwise the whole journal is replayed.
+    fn end_mark_path(&self) -> PathBuf {
+        self.slot.dir.join(END_MARK_NAME)
+    }
+
+    /// The saved game, or `None` if there is none, taken up at once (see [`ClaimedSlot::read`]
+    /// and [`ClaimedSlot::take_up`]).
     pub fn load(&self) -> Result<Option<SavedGame>, LoadError> {
-        let path = self.path();
-        let bytes = match read_capped_in_slot(&path, RECORDING_SIZE_LIMIT) {
+        match self.read()? {
+            Some(found) => Ok(Some(self.take_up(found)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The saved game read back, or `None` if there is none, without writing anything: a start
+    /// that turns out not to go ahead (no terminal, say) leaves the save exactly as it was. The
+    /// snapshot is used when it matches the journal; otherwise the whole journal is replayed.
+    pub fn read(&self) -> Result<Option<FoundSave>, LoadError> {
+        let bytes = match read_capped_in_slot(&self.path(), RECORDING_SIZE_LIMIT) {
             Ok(bytes) => bytes,
             Err(error) if is_missing(&error) => return Ok(None),
             Err(error) => return Err(error),
@@ -172,9 +202,15 @@ impl ClaimedSlot {
         let snapshot = read_capped_in_slot(&self.snapshot_path(), snapshot::SIZE_LIMIT)
             .ok()
             .and_then(|bytes| snapshot::decode(&bytes));
-        let resumed = resume(&bytes, snapshot)?;
+        Ok(Some(FoundSave(resume(&bytes, snapshot)?)))
+    }
+
+    /// Makes a save read back the one being played: a torn last record is cut off, a recording
+    /// in the save's place gets a journal of its own, and appending continues from there.
+    pub fn take_up(&self, found: FoundSave) -> io::Result<SavedGame> {
+        let FoundSave(resumed) = found;
+        let path = self.path();
         let (journal_len, cursor) = if resumed.whole {
-            // A recording in the save's place: played on as a save, from a journal of its own.
             let (bytes, cursor) = JournalCursor::whole(&resumed.game);
             write_in_slot(&path, &bytes)?;
             (bytes.len(), cursor)
@@ -185,13 +221,50 @@ impl ClaimedSlot {
         if resumed.torn_tail {
             file.set_len(journal_len as u64)?;
         }
-        let writer = SaveWriter::new(file, self, journal_len as u64, cursor);
-        Ok(Some(SavedGame {
+        let writer = SaveWriter::new(file, self.paths(), journal_len as u64, cursor);
+        Ok(SavedGame {
             writer,
             replayed: resumed.replayed,
             game: resumed.game,
             torn_tail: resumed.torn_tail,
-        }))
+        })
+    }
+
+    /// The run number of the finished `game`: the one an interrupted end of this same run
+    /// reserved, or else the next free one, reserved now (before anything of the end is
+    /// written), so however often the end is begun again the run is kept once.
+    pub fn run_number(&self, game: &Game) -> io::Result<u32> {
+        let run = RunId::of(game);
+        let path = self.end_mark_path();
+        let marked = read_capped_in_slot(&path, ending::SIZE_LIMIT)
+            .ok()
+            .and_then(|bytes| ending::decode(&bytes));
+        if let Some(mark) = marked.filter(|mark| mark.run == run) {
+            return Ok(mark.number);
+        }
+        let number = runs::next_run_number(self.dir())?;
+        write_in_slot(&path, &ending::encode(&EndMark { run, number }))?;
+        Ok(number)
+    }
+
+    /// Removes what a process killed mid-write left in the slot: the game's own temporary
+    /// files (named as only Umbra names them) and the mark of a run's end whose save is
+    /// already gone. Called only while holding the lock, so no other Umbra is writing them.
+    pub fn remove_leftovers(&self) -> io::Result<()> {
+        let mark = self.end_mark_path();
+        if fs::symlink_metadata(&mark).is_ok() && fs::symlink_metadata(self.path()).is_err() {
+            remove_if_present(&mark)?;
+        }
+        for entry in fs::read_dir(self.dir())? {
+            let entry = entry?;
+            let name = entry.file_name();
+            let ours = name.to_str().is_some_and(is_a_leftover);
+            // Only files (and links, which removing never follows): a directory is not ours.
+            if ours && !entry.file_type()?.is_dir() {
+                remove_if_present(&entry.path())?;
+            }
+        }
+        Ok(())
     }
 
     /// Starts the journal of a new game, replacing any save in one step.
@@ -200,15 +273,18 @@ impl ClaimedSlot {
         write_in_slot(&self.path(), &header)?;
         remove_if_present(&self.snapshot_path())?;
         let file = open_in_slot(&self.path(), OpenOptions::new().write(true))?;
-        let mut writer = SaveWriter::new(file, self, header.len() as u64, cursor);
+        let mut writer = SaveWriter::new(file, self.paths(), header.len() as u64, cursor);
         writer.record(game)?;
         Ok(writer)
     }
 
-    /// Removes the save: the game it held has ended.
+    /// Removes the save: the game it held has ended. The mark of its end goes last, so an end
+    /// interrupted before the save is gone is finished under the same run number.
     pub fn delete(&self) -> io::Result<()> {
         remove_if_present(&self.snapshot_path())?;
-        remove_if_present(&self.path())
+        remove_if_present(&self.path())?;
+        remove_if_present(&self.end_mark_path())?;
+        sync_dir(self.dir())
     }
 
     /// Renames an unreadable save out of the way (never over an earlier one) and returns where
@@ -220,128 +296,9 @@ impl ClaimedSlot {
     }
 }
 
-fn remove_if_present(path: &Path) -> io::Result<()> {
+pub(super) fn remove_if_present(path: &Path) -> io::Result<()> {
     match fs::remove_file(path) {
         Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
         _ => Ok(()),
-    }
-}
-
-/// Keeps a living game's journal current: call [`SaveWriter::record`] after every action.
-pub struct SaveWriter {
-    file: File,
-    /// Where the journal is: the open file must still be the one found there.
-    path: PathBuf,
-    snapshot_path: PathBuf,
-    /// The journal was found gone (deleted, or replaced by another file) and was written again
-    /// from the game in memory; taken by [`SaveWriter::take_rewritten`].
-    rewritten: bool,
-    /// Bytes of journal known to be written; a failed append is cut back to this.
-    journal_len: u64,
-    cursor: JournalCursor,
-    /// Reused for every append, so keeping the save allocates nothing per turn.
-    buffer: Vec<u8>,
-    last_sync: Instant,
-}
-
-impl SaveWriter {
-    fn new(file: File, slot: &ClaimedSlot, journal_len: u64, cursor: JournalCursor) -> Self {
-        Self {
-            file,
-            path: slot.path(),
-            snapshot_path: slot.snapshot_path(),
-            rewritten: false,
-            journal_len,
-            cursor,
-            buffer: Vec::with_capacity(64 * RECORD_LEN),
-            last_sync: Instant::now(),
-        }
-    }
-
-    /// Appends the actions the game has taken since the last call. On failure nothing half-done
-    /// stays in the journal, and the next call tries those actions again.
-    pub fn record(&mut self, game: &Game) -> io::Result<()> {
-        self.buffer.clear();
-        let next = self.cursor.encode_new(game, &mut self.buffer);
-        if !self.buffer.is_empty() {
-            if let Err(error) = self.append() {
-                // Cut off whatever part of the append did land, so the journal stays whole.
-                let _ = self.file.set_len(self.journal_len);
-                return Err(error);
-            }
-            self.journal_len += self.buffer.len() as u64;
-            self.cursor = next;
-        }
-        if self.last_sync.elapsed() >= SYNC_INTERVAL {
-            self.sync(game)?;
-        }
-        if self.cursor.snapshot_due() {
-            self.snapshot(game)?;
-        }
-        Ok(())
-    }
-
-    fn append(&mut self) -> io::Result<()> {
-        self.file.seek(SeekFrom::Start(self.journal_len))?;
-        self.file.write_all(&self.buffer)
-    }
-
-    /// Forces the journal to the disk, first writing it again from `game` if it is no longer
-    /// the file at its path (someone deleted it, or the whole directory): what was appended to
-    /// the lost file is not lost, since the game in memory holds every action.
-    fn sync(&mut self, game: &Game) -> io::Result<()> {
-        if !self.is_in_place() {
-            self.rewrite(game)?;
-            self.rewritten = true;
-        }
-        self.file.sync_data()?;
-        self.last_sync = Instant::now();
-        Ok(())
-    }
-
-    /// The open journal is still the file at its path: linked, and the same inode.
-    fn is_in_place(&self) -> bool {
-        use std::os::unix::fs::MetadataExt;
-        let (Ok(open), Ok(named)) = (self.file.metadata(), fs::symlink_metadata(&self.path)) else {
-            return false;
-        };
-        open.nlink() > 0 && open.dev() == named.dev() && open.ino() == named.ino()
-    }
-
-    fn rewrite(&mut self, game: &Game) -> io::Result<()> {
-        let dir = super::parent_dir(&self.path);
-        if !dir.is_dir() {
-            create_private_dir(dir)?;
-        }
-        let (bytes, cursor) = JournalCursor::whole(game);
-        write_in_slot(&self.path, &bytes)?;
-        self.file = open_in_slot(&self.path, OpenOptions::new().write(true))?;
-        self.journal_len = bytes.len() as u64;
-        self.cursor = cursor;
-        Ok(())
-    }
-
-    /// True once after the journal was found gone and written again.
-    pub fn take_rewritten(&mut self) -> bool {
-        std::mem::take(&mut self.rewritten)
-    }
-
-    /// The journal is on the disk first, so a snapshot never gets ahead of its journal.
-    fn snapshot(&mut self, game: &Game) -> io::Result<()> {
-        self.sync(game)?;
-        let bytes = snapshot::encode(game, self.cursor.chain());
-        write_in_slot(&self.snapshot_path, &bytes)?;
-        self.cursor.snapshot_taken(bytes.len());
-        Ok(())
-    }
-
-    /// Leaves the save ready for the next start: every action on the disk, and a snapshot of
-    /// the game as it stands so resuming replays nothing.
-    pub fn close(&mut self, game: &Game) -> io::Result<()> {
-        self.record(game)?;
-        if self.cursor.is_ahead_of_snapshot() {
-            self.snapshot(game)?;
-        }
-        self.sync(game)
     }
 }

@@ -4,41 +4,79 @@ use serde::{Deserialize, Serialize};
 
 use super::LoadError;
 use super::format::{unwrap, wrap};
-use umbra_rules::game::{HighScores, ScoreEntry};
+use umbra_rules::game::{Ending, Game, HighScores, ScoreEntry};
 
 const MAGIC: &[u8; 8] = b"UMBRASCO";
-/// Bump when the encoding of a score entry changes. 2: each run's boons. A table of format 1 is
-/// still read, its runs without boons.
-const FORMAT_VERSION: u32 = 2;
+/// Bump when the encoding of a score entry changes. 2: each run's boons. 3: the last run entered,
+/// so a run's end finished again after a kill is not entered twice. Formats 1 and 2 are still
+/// read (runs without boons; no run marked as entered).
+const FORMAT_VERSION: u32 = 3;
+const FORMAT_WITHOUT_MARK: u32 = 2;
 const FORMAT_WITHOUT_BOONS: u32 = 1;
 /// Ten entries take under 400 bytes; anything far larger is not ours.
 pub const SIZE_LIMIT: u64 = 64 << 10;
 
+/// Which run a finished game is: two runs agree on all three only if they are the same game
+/// (the same seed, the same number of actions, the same state at the end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunId {
+    pub seed: u64,
+    pub actions: u64,
+    pub state_hash: u32,
+}
+
+impl RunId {
+    pub fn of(game: &Game) -> Self {
+        Self {
+            seed: game.seed(),
+            actions: game.actions().len() as u64,
+            state_hash: game.state_hash(),
+        }
+    }
+}
+
+/// The table, and the last run entered in it.
+#[derive(Debug, Clone, Default)]
+pub struct ScoresRead {
+    pub table: HighScores,
+    pub entered: Option<RunId>,
+}
+
 #[derive(Serialize, Deserialize)]
 struct ScoresFile {
     entries: Vec<ScoreEntry>,
+    entered: Option<RunId>,
 }
 
-pub fn encode(scores: &HighScores) -> Vec<u8> {
+pub fn encode(scores: &HighScores, entered: Option<RunId>) -> Vec<u8> {
     let file = ScoresFile {
         entries: scores.entries().to_vec(),
+        entered,
     };
     let payload = postcard::to_allocvec(&file).expect("scores always encode");
     wrap(MAGIC, FORMAT_VERSION, &payload)
 }
 
-/// The table in `bytes`; never panics, whatever the bytes.
-pub fn decode(bytes: &[u8]) -> Result<HighScores, LoadError> {
-    let invalid = |e: postcard::Error| LoadError::Invalid(e.to_string());
+/// The table in `bytes`; never panics, whatever the bytes. An entry naming a monster kind this
+/// build's tables do not have (a table kept by a build with a larger bestiary, or crafted) makes
+/// the whole file one this build cannot read: it is refused in words, never shown as a crash.
+pub fn decode(bytes: &[u8]) -> Result<ScoresRead, LoadError> {
+    // Postcard keeps no words of a refused kind, so the reason is said for every such table.
+    let invalid = |_: postcard::Error| LoadError::NotScores;
     if let Ok(payload) = unwrap(MAGIC, FORMAT_WITHOUT_BOONS, bytes) {
-        let file: OldScoresFile = postcard::from_bytes(payload).map_err(invalid)?;
-        return Ok(HighScores::from_entries(
-            file.entries.into_iter().map(OldEntry::upgraded).collect(),
-        ));
+        let file: OldScoresFile<OldEntry> = postcard::from_bytes(payload).map_err(invalid)?;
+        return Ok(file.upgraded());
+    }
+    if let Ok(payload) = unwrap(MAGIC, FORMAT_WITHOUT_MARK, bytes) {
+        let file: OldScoresFile<ScoreEntry> = postcard::from_bytes(payload).map_err(invalid)?;
+        return Ok(file.upgraded());
     }
     let payload = unwrap(MAGIC, FORMAT_VERSION, bytes)?;
     let file: ScoresFile = postcard::from_bytes(payload).map_err(invalid)?;
-    Ok(HighScores::from_entries(file.entries))
+    Ok(ScoresRead {
+        table: HighScores::from_entries(file.entries),
+        entered: file.entered,
+    })
 }
 
 /// A run as format 1 kept it, before boons.
@@ -49,24 +87,50 @@ struct OldEntry {
     depth: u32,
     turns: u64,
     kills: u64,
-    ending: umbra_rules::game::Ending,
+    ending: Ending,
 }
 
-impl OldEntry {
-    fn upgraded(self) -> ScoreEntry {
+impl From<OldEntry> for ScoreEntry {
+    fn from(old: OldEntry) -> Self {
         ScoreEntry {
-            score: self.score,
-            seed: self.seed,
-            depth: self.depth,
-            turns: self.turns,
-            kills: self.kills,
-            ending: self.ending,
+            score: old.score,
+            seed: old.seed,
+            depth: old.depth,
+            turns: old.turns,
+            kills: old.kills,
+            ending: old.ending,
             boons: Default::default(),
         }
     }
 }
 
+/// A table as formats 1 and 2 kept it, with no run marked as entered.
 #[derive(Deserialize)]
-struct OldScoresFile {
-    entries: Vec<OldEntry>,
+struct OldScoresFile<E> {
+    entries: Vec<E>,
+}
+
+impl<E: Into<ScoreEntry>> OldScoresFile<E> {
+    fn upgraded(self) -> ScoresRead {
+        let entries = self.entries.into_iter().map(Into::into).collect();
+        ScoresRead {
+            table: HighScores::from_entries(entries),
+            entered: None,
+        }
+    }
+}
+
+impl ScoresRead {
+    /// Enters the finished `game` and marks it entered; returns its place if it made the table.
+    /// Entering the same run again (its end finished a second time, after a kill between the
+    /// table's write and the save's removal) changes nothing: one run, one line.
+    pub fn enter(&mut self, game: &Game) -> Option<usize> {
+        let id = RunId::of(game);
+        let entry = game.score_entry()?;
+        if self.entered == Some(id) {
+            return self.table.entries().iter().position(|kept| *kept == entry);
+        }
+        self.entered = Some(id);
+        self.table.insert(entry)
+    }
 }

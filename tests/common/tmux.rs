@@ -22,16 +22,22 @@ pub const KEY: Duration = Duration::from_secs(5);
 const POLL: Duration = Duration::from_millis(20);
 
 pub fn tmux_installed() -> bool {
-    let found = Command::new("tmux")
+    tool_installed("tmux", "the terminal tests")
+}
+
+/// Whether `program` runs (asked for its version); without it a test prints a note and skips,
+/// except under `CI`, which must provide it (see .ci/run).
+pub fn tool_installed(program: &str, needed_by: &str) -> bool {
+    let found = Command::new(program)
         .arg("-V")
         .output()
         .is_ok_and(|output| output.status.success());
     if !found {
         assert!(
             std::env::var_os("CI").is_none(),
-            "CI must provide tmux for the terminal tests (see .ci/run)"
+            "CI must provide {program} for {needed_by} (see .ci/run)"
         );
-        eprintln!("skipping the terminal test: tmux is not installed");
+        eprintln!("skipping {needed_by}: {program} is not installed");
     }
     found
 }

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 
 use umbra::app::{KeepError, Keeper, Notice, RunRecord};
+use umbra::storage::scores::ScoresRead;
 use umbra::storage::{JournalCursor, LoadError, scores, snapshot};
-use umbra_rules::game::{Game, HighScores};
+use umbra_rules::game::Game;
 
 use crate::store::{NotBase64, Store};
 
@@ -93,20 +94,21 @@ impl LocalKeeper {
             let bytes = bytes.map_err(|NotBase64| LoadError::Damaged)?;
             scores::decode(&bytes)
         });
-        let mut table = match read {
-            None => HighScores::default(),
-            Some(Ok(table)) => table,
+        let mut scores = match read {
+            None => ScoresRead::default(),
+            Some(Ok(scores)) => scores,
             Some(Err(error)) => self.scores_aside(&mut record, &error),
         };
-        record.place = game.score_entry().and_then(|entry| table.insert(entry));
+        // Entered once, even if the tab closed before the save below was removed last time.
+        record.place = scores.enter(game);
         self.store
-            .set(SCORES_KEY, &scores::encode(&table))
+            .set(SCORES_KEY, &scores::encode(&scores.table, scores.entered))
             .map_err(KeepError)?;
-        record.scores = table;
+        record.scores = scores.table;
         Ok(record)
     }
 
-    fn scores_aside(&self, record: &mut RunRecord, error: &LoadError) -> HighScores {
+    fn scores_aside(&self, record: &mut RunRecord, error: &LoadError) -> ScoresRead {
         let reason = error.to_string();
         record.notice = Some(match self.store.set_aside(SCORES_KEY) {
             Ok(aside) => Notice::ScoresSetAside {
@@ -118,7 +120,7 @@ impl LocalKeeper {
                 reason,
             },
         });
-        HighScores::default()
+        ScoresRead::default()
     }
 }
 

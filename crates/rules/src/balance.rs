@@ -84,6 +84,13 @@ pub const NPC_VISION_DISTANCE_SQUARED: u32 = PLAYER_VISION_DISTANCE_SQUARED;
 /// each make a run of an hour or so, in the manner of a short Brogue or DCSS sprint.
 pub const FINAL_DEPTH: u32 = 10;
 
+/// The most monsters a wizard may call up on one level: a hundred is room for any fight worth
+/// studying (the default level generates a few dozen); beyond it a spawn is refused in words.
+/// Without a bound a crafted recording of 100,000 spawns put 47,000 monsters on a level, at
+/// 17 ms a turn, and its replay ran for minutes; with it, a recording costs what a game of its
+/// length on its level costs.
+pub const WIZARD_SPAWNS_PER_LEVEL: u32 = 100;
+
 // How many monsters and items a level holds, and of which kinds, is in the content tables
 // (content/bestiary.ron and content/items.ron), each number with its reason.
 

@@ -7,6 +7,10 @@ use umbra_rules::game::{GameEvent, ItemKind, NpcKind, WizardCommand};
 pub fn describe(event: GameEvent) -> Option<String> {
     Some(match event {
         GameEvent::Wizardry { command } => format!("Wizard: {}.", done_words(command)),
+        GameEvent::WizardCrowdFull { limit } => format!(
+            "Wizard: no more monsters on this level ({limit} called up already, the most a \
+             level takes)."
+        ),
         GameEvent::WizardryFailed { command } => {
             format!(
                 "Wizard: cannot {} (nothing happens).",

@@ -37,13 +37,48 @@ pub const BOLTS_SOURCE: &str = include_str!("../../../../content/bolts.ron");
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
+#[serde(try_from = "u8", into = "u8")]
 pub struct NpcKind(u8);
 
 /// An item kind: its place in the item table.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
+#[serde(try_from = "u8", into = "u8")]
 pub struct ItemKind(u8);
+
+/// A kind read back from bytes (a snapshot, a score file) is one of this build's tables, or the
+/// bytes are refused: a file written under a bestiary with more kinds, or crafted, must never
+/// name a row that is not there. (Same bytes as the plain number: nothing already written changes.)
+macro_rules! kind_of_table {
+    ($kind:ident, $what:literal, $rows:expr) => {
+        impl TryFrom<u8> for $kind {
+            type Error = String;
+
+            fn try_from(index: u8) -> Result<Self, String> {
+                let rows: fn(&Content) -> usize = $rows;
+                if usize::from(index) < rows(content()) {
+                    Ok(Self(index))
+                } else {
+                    Err(format!(
+                        "there is no {} kind {index} in this version",
+                        $what
+                    ))
+                }
+            }
+        }
+
+        impl From<$kind> for u8 {
+            fn from(kind: $kind) -> u8 {
+                kind.0
+            }
+        }
+    };
+}
+
+kind_of_table!(NpcKind, "monster", |c| c.bestiary.kinds.len());
+kind_of_table!(ItemKind, "item", |c| c.items.kinds.len());
+kind_of_table!(BoltKind, "bolt", |c| c.bolts.len());
 
 impl NpcKind {
     /// Every kind, in table order.
@@ -93,6 +128,7 @@ impl ItemKind {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
+#[serde(try_from = "u8", into = "u8")]
 pub struct BoltKind(u8);
 
 impl BoltKind {

@@ -70,6 +70,10 @@ pub enum GameEvent {
     Wizardry {
         command: super::WizardCommand,
     },
+    /// The wizard has called up as many monsters on this level as it may; no time passed.
+    WizardCrowdFull {
+        limit: u32,
+    },
     /// A wizard command could not be (a wall to stand on, a full pack, no depth below).
     WizardryFailed {
         command: super::WizardCommand,

@@ -34,6 +34,9 @@ pub(super) struct Progress {
     pub depth: u32,
     /// Set once, when the player dies or wins; nothing happens after it.
     pub ending: Option<Ending>,
+    /// Monsters the wizard has called up on this level (see
+    /// [`crate::balance::WIZARD_SPAWNS_PER_LEVEL`]).
+    pub wizard_spawns: u32,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.

@@ -7,7 +7,7 @@ use coord_2d::ICoord;
 use serde::{Deserialize, Serialize};
 
 use super::{Game, GameEvent, PlayerAction, TurnOutcome};
-use crate::balance::FINAL_DEPTH;
+use crate::balance::{FINAL_DEPTH, WIZARD_SPAWNS_PER_LEVEL};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
 
@@ -51,6 +51,16 @@ impl Game {
     pub(super) fn wizard(&mut self, command: WizardCommand) -> TurnOutcome {
         let done = match command {
             WizardCommand::Descend => return self.wizard_descend(),
+            WizardCommand::Spawn { .. }
+                if self.progress.wizard_spawns >= WIZARD_SPAWNS_PER_LEVEL =>
+            {
+                // Refused before anything is looked at: a recording of a million spawns costs
+                // its replay next to nothing past the limit.
+                self.scratch.events.push(GameEvent::WizardCrowdFull {
+                    limit: WIZARD_SPAWNS_PER_LEVEL,
+                });
+                return TurnOutcome::NoTurn;
+            }
             WizardCommand::Teleport { to } => self.teleport(to),
             WizardCommand::Spawn { kind, at } => self.spawn(kind, at),
             WizardCommand::Give { kind } => self.give(kind),
@@ -107,6 +117,7 @@ impl Game {
         if !self.world.can_npc_enter(at) {
             return false;
         }
+        self.progress.wizard_spawns += 1;
         let npc = self.world.add_npc(at, kind);
         self.minds.agents.insert(npc, Agent::wandering());
         self.rebuild_npc_lists();
