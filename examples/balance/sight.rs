@@ -10,11 +10,12 @@ use umbra_rules::content::{ItemKind, ItemUse};
 use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::Tile;
 
-/// A cell as the player knows it.
+/// A cell as the player knows it: floor, with nothing on it but perhaps a door (which a step
+/// opens).
 pub fn known_open(game: &Game, coord: ICoord) -> bool {
     let view = game.cell_view(coord);
     view.visibility != CellVisibility::NeverSeen
-        && view.tiles.feature.is_none()
+        && matches!(view.tiles.feature, None | Some(Tile::Door))
         && view.tiles.floor.is_some()
 }
 

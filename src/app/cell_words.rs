@@ -55,6 +55,7 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
         Some(Tile::Corpse) => "a corpse",
         Some(Tile::Wall) => "the wall",
         Some(Tile::Stairs) => "the stairs down",
+        Some(Tile::Door) => "a door",
         _ => "the floor",
     };
     words.to_string()

@@ -69,7 +69,7 @@ fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
     let (character, mut foreground, mut background) = look(tile);
     if view.visibility != CellVisibility::Visible {
         foreground = palette::REMEMBERED;
-        if tile == Tile::Wall {
+        if matches!(tile, Tile::Wall | Tile::Door) {
             background = palette::REMEMBERED_WALL_BACKGROUND;
         }
     }
@@ -99,6 +99,7 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
         Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
         Tile::Stairs => ('>', palette::STAIRS, palette::BACKGROUND),
+        Tile::Door => ('+', palette::DOOR, palette::WALL_BACKGROUND),
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
         Tile::Item(kind) => {
             let item = looks::item(kind);

@@ -11,6 +11,8 @@ pub const WALL_BACKGROUND: Rgba32 = Rgba32::new_rgb(70, 55, 40);
 pub const PLAYER: Rgba32 = Rgba32::new_rgb(255, 255, 255);
 pub const CORPSE: Rgba32 = Rgba32::new_rgb(170, 30, 30);
 pub const STAIRS: Rgba32 = Rgba32::new_rgb(255, 255, 255);
+/// A door: wood in the wall's own colour of stone, so it reads as a way through the wall.
+pub const DOOR: Rgba32 = Rgba32::new_rgb(230, 150, 60);
 
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);
 pub const FAINT_TEXT: Rgba32 = Rgba32::new_rgb(140, 140, 140);

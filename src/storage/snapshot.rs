@@ -16,8 +16,8 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// its tables, whose sizes would be trusted from the bytes), NPC memories by row. 7: each NPC's
 /// time left in the turn. 8: the weapon and armour in use, the boons chosen and on offer. 9: the
 /// state by the game's parts (dice, progress, world, sight, minds, the hero's things), then the
-/// actions; each character's side. 10: the monsters the wizard called up on the level.
-const FORMAT_VERSION: u32 = 10;
+/// actions; each character's side. 10: the monsters the wizard called up on the level. 11: doors.
+const FORMAT_VERSION: u32 = 11;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

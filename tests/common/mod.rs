@@ -211,6 +211,8 @@ impl Scenario {
                     _ if coord == self.game.player_coord() => '@',
                     Some(npc) => npc_glyph(npc, self.game.agent(npc.id)),
                     None if self.game.blocks_walking(coord) => '#',
+                    // Walkable yet opaque: a closed door.
+                    None if self.game.blocks_sight(coord) => '+',
                     None => '.',
                 });
             }

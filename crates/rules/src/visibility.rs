@@ -73,11 +73,12 @@ pub struct Visibility {
     /// Scratch space only: a loaded game starts with an empty one.
     #[serde(skip)]
     shadowcast: shadowcast::Context<u8>,
-    /// Where the player stood for the last scan that filled `in_view`. Walls alone block sight
-    /// and never change, so from the same cell the same cells are in view: a turn the player
-    /// waits needs no scan. Scratch: a loaded game scans afresh.
+    /// Where the player stood for the last scan that filled `in_view`, and how many times doors
+    /// had moved then. Walls never change, so from the same cell, with every door as it was,
+    /// the same cells are in view: a turn the player waits needs no scan. Scratch: a loaded
+    /// game scans afresh.
     #[serde(skip)]
-    scanned_from: Option<ICoord>,
+    scanned_from: Option<(ICoord, u64)>,
 }
 
 /// The tile names a kind the content tables have.
@@ -163,15 +164,16 @@ impl Visibility {
     }
 
     /// Works out what the player sees from where it stands now. NPCs decide on this, after the
-    /// player's move and before their own; walls alone block sight, so it stays right while
-    /// they move.
+    /// player's move and before their own; only a door they open or close changes it while they
+    /// move, and the game looks again then.
     pub fn look(&mut self, world: &World) {
         self.generation += 1;
         let generation = self.generation;
         let grid = &mut self.grid;
         let in_view = &mut self.in_view;
         let player = world.player_coord();
-        if self.scanned_from == Some(player) {
+        let scanned = (player, world.doors_moved());
+        if self.scanned_from == Some(scanned) {
             for &coord in in_view.iter() {
                 if let Some(cell) = grid.get_mut(coord) {
                     cell.in_sight = generation;
@@ -179,7 +181,7 @@ impl Visibility {
             }
             return;
         }
-        self.scanned_from = Some(player);
+        self.scanned_from = Some(scanned);
         in_view.clear();
         scan(&mut self.shadowcast, world, |coord| {
             if let Some(cell) = grid.get_mut(coord)

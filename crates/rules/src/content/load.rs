@@ -104,8 +104,8 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
     crc32fast::hash(&bytes)
 }
 
-/// What hand-drawn maps already use: walls, floor, the player, the stairs.
-const MAP_SYNTAX: [char; 4] = ['#', '.', '@', '>'];
+/// What hand-drawn maps already use: walls, floor, the player, the stairs, doors.
+const MAP_SYNTAX: [char; 6] = ['#', '.', '@', '>', '+', '\''];
 
 /// A kind table may not have more kinds than its numbering holds.
 const KINDS_MAX: usize = u8::MAX as usize;

@@ -10,6 +10,7 @@
 mod bolts;
 mod error;
 mod item_checks;
+mod levels;
 mod load;
 mod spawn;
 mod tables;
@@ -17,6 +18,7 @@ mod tables;
 use std::sync::LazyLock;
 
 pub use error::{ContentError, Problem};
+pub use levels::{DesignWeights, LEVELS_SOURCE, LevelProfile, levels, load_levels, profile_at};
 pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{
@@ -187,7 +189,17 @@ pub fn content() -> &'static Content {
 /// Whether the shipped tables are sound: what a frontend asks before anything else, so broken
 /// tables end the program with one clear line rather than a panic mid-game.
 pub fn check() -> Result<(), &'static ContentError> {
-    CONTENT.as_ref().map(|_| ())
+    CONTENT.as_ref().map(|_| ())?;
+    levels::levels_checked()
+}
+
+/// The digest saves and recordings carry: the monster, item and bolt tables' and the level
+/// profiles', so a game is never replayed under other tables of either.
+pub fn digest() -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&content().digest.to_le_bytes());
+    hasher.update(&levels::digest().to_le_bytes());
+    hasher.finalize()
 }
 
 impl NpcKind {

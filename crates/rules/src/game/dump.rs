@@ -147,6 +147,7 @@ impl Game {
         match self.world.is_solid(coord) {
             true => '#',
             false if self.world.is_stairs(coord) => '>',
+            false if self.world.is_door(coord) => '+',
             false => '.',
         }
     }

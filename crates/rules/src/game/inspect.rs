@@ -111,6 +111,13 @@ impl Game {
         CellView { visibility, tiles }
     }
 
+    /// True if nothing is seen on or past the cell (a wall, a closed door). Ground truth, for
+    /// tests of what hides what.
+    #[cfg(feature = "testing")]
+    pub fn blocks_sight(&self, coord: ICoord) -> bool {
+        self.world.blocks_sight(coord)
+    }
+
     /// True if nobody can stand on the cell's ground (or it is outside the map). Ground truth,
     /// for tests of where things go.
     #[cfg(feature = "testing")]

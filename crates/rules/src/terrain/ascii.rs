@@ -72,6 +72,9 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                 '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
                 '@' => player = Some(coord),
                 '>' => *grid.get_checked_mut(coord) = TerrainTile::Stairs,
+                // A door is open exactly while someone stands in it, so an open door drawn
+                // with nobody in it is a door like any other.
+                '+' | '\'' => *grid.get_checked_mut(coord) = TerrainTile::Door,
                 '0'..='9' => labels.push((ch, coord)),
                 _ => {
                     if let Some(npc) = ascii_npc(coord, ch) {
@@ -96,6 +99,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         player,
         npcs,
         items,
+        designs: Vec::new(),
     };
     Ok((terrain, labels))
 }
@@ -150,6 +154,7 @@ pub fn ground_to_ascii(terrain: &Terrain) -> Vec<String> {
                         TerrainTile::Wall => '#',
                         TerrainTile::Floor => '.',
                         TerrainTile::Stairs => '>',
+                        TerrainTile::Door => '+',
                     }
                 })
                 .collect()

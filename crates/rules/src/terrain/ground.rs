@@ -41,6 +41,13 @@ impl TerrainTile {
             Self::Wall => SOLID,
             // The way down is floor: walked onto, seen and shot across.
             Self::Stairs => OPEN,
+            // Closed, a door is a wall anyone can walk into; standing in it opens it (the
+            // world clears the first and last of these while someone is there).
+            Self::Door => GroundFacts {
+                blocks_sight: true,
+                blocks_walking: false,
+                stops_missiles: true,
+            },
         }
     }
 }

@@ -1,4 +1,6 @@
-//! Level generation: rooms joined by corridors, carved into a grid of terrain tiles.
+//! Level generation: rooms of several designs grown onto each other, caves and caverns, loops and
+//! doors, by the level profile of each depth (`content/levels.ron`), carved into a grid of
+//! terrain tiles.
 //!
 //! Generation only decides *what is where*; turning the result into entities is the world's job.
 
@@ -9,23 +11,22 @@ use rand::Rng;
 use crate::balance;
 use crate::content::{ItemKind, NpcKind};
 
+mod accrete;
 mod ascii;
+mod designs;
 mod ground;
 mod populate;
+mod reach;
 
 pub use ascii::{AsciiMapError, from_ascii, ground_to_ascii};
+pub use designs::DesignKind;
 pub use ground::GroundFacts;
+pub use reach::walking_distances;
 
 /// The smallest map a level can be generated on: room for a few rooms and corridors.
 pub const MIN_MAP_SIZE: UCoord = UCoord::new_u16(20, 15);
 /// The largest map: a million cells keeps generation and memory comfortably bounded.
 pub const MAX_MAP_SIZE: UCoord = UCoord::new_u16(1000, 1000);
-
-const ROOM_MIN_SIDE: u32 = 4;
-const ROOM_MAX_SIDE: u32 = 10;
-/// One placement attempt per this many cells of map: dense enough to fill the map with rooms,
-/// sparse enough that rejected attempts stay cheap.
-const CELLS_PER_ROOM_ATTEMPT: usize = 40;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TerrainTile {
@@ -33,6 +34,9 @@ pub enum TerrainTile {
     Wall,
     /// Open ground with the way down: taking it leaves for the next depth.
     Stairs,
+    /// A door: closed, it hides what is behind it and stops missiles; anyone may step into it,
+    /// and it stands open while someone stands in it.
+    Door,
 }
 
 /// An item as a level places it.
@@ -67,6 +71,8 @@ pub struct Terrain {
     pub player: ICoord,
     pub npcs: Vec<NpcSpawn>,
     pub items: Vec<ItemSpawn>,
+    /// The design of each room grown, in the order they were placed (none for a drawn map).
+    pub designs: Vec<DesignKind>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -97,14 +103,38 @@ pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
     generate_at_depth(size, 1, rng)
 }
 
-/// Generates the level at `depth` (1 is the top): deeper levels hold more NPCs and more
-/// trolls; the last one holds the Sunstone where the others have their stairs.
+/// Generates the level at `depth` (1 is the top) by the level profile of that depth: rooms of
+/// its designs grown from a first room (or a cavern), loops cut, doors hung, every open cell
+/// joined to the arrival, the way on as far from it by walking as the level allows. Deeper
+/// levels hold more NPCs and more trolls; the last holds the Sunstone where others have stairs.
 pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terrain {
+    generate_by_profile(size, depth, crate::content::profile_at(depth), rng)
+}
+
+/// [`generate_at_depth`] with the level built by `profile` rather than the depth's own (for
+/// measuring one design alone); the monsters and items are still the depth's.
+pub fn generate_by_profile<R: Rng>(
+    size: UCoord,
+    depth: u32,
+    profile: &crate::content::LevelProfile,
+    rng: &mut R,
+) -> Terrain {
     assert!(is_valid_size(size), "map size {size:?} is out of range");
-    let mut grid = Grid::new_copy(size, TerrainTile::Wall);
-    let rooms = place_rooms(&mut grid, rng);
-    connect_rooms(&mut grid, &rooms);
-    let player = rooms[0].centre();
+    let mut builder = accrete::Builder::new(size);
+    builder.first_room(profile, rng);
+    builder.attach_rooms(profile, rng);
+    builder.add_loops(profile.loop_distance, rng);
+    builder.hang_doors(profile.doors, rng);
+    let accrete::Builder {
+        mut grid,
+        rooms,
+        designs,
+        ..
+    } = builder;
+    // The arrival at one end of the level and the way on at the other: the room cell furthest
+    // from where growth began, then the room cell furthest from that.
+    let player = reach::farthest_floor(&grid, middle_of(&grid, &rooms[0]));
+    let exit = reach::farthest_floor(&grid, player);
     let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
@@ -124,7 +154,6 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
         })
         .collect();
     let mut items = Vec::new();
-    let exit = farthest_room_centre(&rooms, player);
     if depth >= balance::FINAL_DEPTH {
         items.push(ItemSpawn {
             coord: exit,
@@ -134,88 +163,21 @@ pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terra
     } else {
         *grid.get_checked_mut(exit) = TerrainTile::Stairs;
     }
-    populate::place_items(&rooms, player, exit, depth, &mut items, rng);
+    populate::place_items(&grid, &rooms, player, exit, depth, &mut items, rng);
     Terrain {
         grid,
         player,
         npcs,
         items,
+        designs,
     }
 }
 
-/// The way on lies as far from the arrival as the level allows, so each level is crossed. A
-/// level of one room puts it in a corner of that room.
-fn farthest_room_centre(rooms: &[Room], player: ICoord) -> ICoord {
-    let farthest = rooms
-        .iter()
-        .map(Room::centre)
-        .max_by_key(|c| c.manhattan_distance(player))
-        .unwrap_or(player);
-    if farthest == player {
-        return rooms[0].top_left;
-    }
-    farthest
-}
-
-fn place_rooms<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) -> Vec<Room> {
-    let attempts = (grid.size().count() / CELLS_PER_ROOM_ATTEMPT).max(8);
-    let mut rooms = Vec::new();
-    for _ in 0..attempts {
-        let room = random_room(grid.size(), rng);
-        if is_solid_around(grid, &room) {
-            for coord in room.coords() {
-                *grid.get_checked_mut(coord) = TerrainTile::Floor;
-            }
-            rooms.push(room);
-        }
-    }
-    // Never empty: the grid starts solid, so the first room always fits.
-    rooms
-}
-
-fn random_room<R: Rng>(map_size: UCoord, rng: &mut R) -> Room {
-    // Rooms keep one wall cell between them and the map edge.
-    let max_width = ROOM_MAX_SIDE.min(map_size.width() - 2);
-    let max_height = ROOM_MAX_SIDE.min(map_size.height() - 2);
-    let width = rng.random_range(ROOM_MIN_SIDE..=max_width);
-    let height = rng.random_range(ROOM_MIN_SIDE.min(max_height)..=max_height);
-    let x = rng.random_range(1..=(map_size.width() - width - 1)) as i32;
-    let y = rng.random_range(1..=(map_size.height() - height - 1)) as i32;
-    Room {
-        top_left: ICoord::new(x, y),
-        size: UCoord::new(width, height),
-    }
-}
-
-/// True if the room and a one-cell border around it are still all wall, so rooms never touch.
-fn is_solid_around(grid: &Grid<TerrainTile>, room: &Room) -> bool {
-    let border = UCoord::new(room.size.width() + 2, room.size.height() + 2);
-    let top_left = room.top_left - ICoord::new(1, 1);
-    border
-        .icoord_iter_row_major()
-        .all(|c| grid.get(top_left + c) == Some(&TerrainTile::Wall))
-}
-
-/// Joins each room to the nearest room placed before it, which links all rooms into one tree.
-fn connect_rooms(grid: &mut Grid<TerrainTile>, rooms: &[Room]) {
-    for (i, room) in rooms.iter().enumerate().skip(1) {
-        let from = room.centre();
-        let nearest = rooms[..i]
-            .iter()
-            .map(Room::centre)
-            .min_by_key(|c| c.manhattan_distance(from))
-            .expect("rooms before index 1 exist");
-        carve_corridor(grid, from, nearest);
-    }
-}
-
-/// An L-shaped corridor: horizontal first, then vertical.
-fn carve_corridor(grid: &mut Grid<TerrainTile>, from: ICoord, to: ICoord) {
-    let corner = ICoord::new(to.x, from.y);
-    for x in from.x.min(to.x)..=from.x.max(to.x) {
-        *grid.get_checked_mut(ICoord::new(x, from.y)) = TerrainTile::Floor;
-    }
-    for y in corner.y.min(to.y)..=corner.y.max(to.y) {
-        *grid.get_checked_mut(ICoord::new(to.x, y)) = TerrainTile::Floor;
-    }
+/// The first room's floor cell nearest its middle.
+fn middle_of(grid: &Grid<TerrainTile>, room: &Room) -> ICoord {
+    let centre = room.centre();
+    room.coords()
+        .filter(|&c| grid.get(c) == Some(&TerrainTile::Floor))
+        .min_by_key(|c| (c.manhattan_distance(centre), c.y, c.x))
+        .unwrap_or(centre)
 }

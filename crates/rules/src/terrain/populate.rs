@@ -1,5 +1,7 @@
-//! Who and what a generated level holds, drawn from the content tables: monsters room by room
+//! Who and what a generated level holds, drawn from the content tables: monsters area by area
 //! by the bestiary's counts and spawn weights at this depth, then items by the item table's.
+//! Monsters come by the floor a room holds, so they keep to about the same density whatever the
+//! design: a closet, a cave or a cavern filling the level.
 
 use coord_2d::ICoord;
 use grid_2d::Grid;
@@ -12,6 +14,13 @@ use crate::content::{self, ItemKind, NpcKind, pick_weighted};
 /// list plus one with its `extra_per_room` chance; for each, a free cell, then a kind drawn by
 /// weight at this depth, then the rest of its band on free cells of the same room. (The cell is
 /// drawn before the kind so that seeds make the levels they made before the tables.)
+/// One draw of the bestiary's `per_room` count for this many cells of a room's floor (a room
+/// of fewer has that share of a chance of one): the rectangles of the first levels averaged 49
+/// cells a room and a draw each; grown wall to wall the levels hold about a third more floor in
+/// rooms, so a draw for 60 cells keeps their populations where they were, and gives a cavern as
+/// many monsters as the rooms its floor would have made.
+const CELLS_PER_DRAW: usize = 60;
+
 pub(super) fn place_npcs<R: Rng>(
     grid: &Grid<TerrainTile>,
     rooms: &[Room],
@@ -24,46 +33,60 @@ pub(super) fn place_npcs<R: Rng>(
     let extra = bestiary.extra_per_room;
     let extra_chance = extra.chance.at((1, crate::balance::FINAL_DEPTH), depth);
     let mut npcs: Vec<(ICoord, NpcKind)> = Vec::new();
+    let mut taken = Grid::new_copy(grid.size(), false);
     let mut candidates = Vec::new();
     for room in rooms {
-        let count = table[rng.random_range(0..table.len())]
-            + u32::from(rng.random_ratio(extra_chance, extra.out_of));
         candidates.clear();
         candidates.extend(
-            room.coords().filter(|&c| {
-                grid.get(c) == Some(&TerrainTile::Floor) && !is_near_player(c, player)
-            }),
+            room.coords()
+                .filter(|&c| grid.get(c) == Some(&TerrainTile::Floor)),
         );
+        let floor = candidates.len();
+        let share = (floor % CELLS_PER_DRAW) as u32;
+        let draws =
+            floor / CELLS_PER_DRAW + usize::from(rng.random_ratio(share, CELLS_PER_DRAW as u32));
+        candidates.retain(|&c| !is_near_player(c, player));
+        let count: u32 = (0..draws)
+            .map(|_| {
+                table[rng.random_range(0..table.len())]
+                    + u32::from(rng.random_ratio(extra_chance, extra.out_of))
+            })
+            .sum();
         for _ in 0..count {
-            let Some(coord) = free_cell(&mut candidates, &npcs, rng) else {
+            let Some(coord) = free_cell(&mut candidates, &taken, rng) else {
                 break;
             };
             let Some(kind) = draw_npc_kind(depth, rng) else {
                 break;
             };
             npcs.push((coord, kind));
+            *taken.get_checked_mut(coord) = true;
             for _ in 1..band_size(kind, rng) {
-                let Some(coord) = free_cell(&mut candidates, &npcs, rng) else {
+                let Some(coord) = free_cell(&mut candidates, &taken, rng) else {
                     break;
                 };
                 npcs.push((coord, kind));
+                *taken.get_checked_mut(coord) = true;
             }
         }
     }
     npcs
 }
 
-/// A random cell of the room no monster stands on yet; None once the room is full.
+/// A random cell of the room no monster stands on yet, taken out of the candidates (in constant
+/// time: a cavern of the largest level has hundreds of thousands); None once the room is full.
 fn free_cell<R: Rng>(
     candidates: &mut Vec<ICoord>,
-    npcs: &[(ICoord, NpcKind)],
+    taken: &Grid<bool>,
     rng: &mut R,
 ) -> Option<ICoord> {
-    candidates.retain(|c| npcs.iter().all(|(n, _)| n != c));
-    if candidates.is_empty() {
-        return None;
+    while !candidates.is_empty() {
+        let cell = candidates.swap_remove(rng.random_range(0..candidates.len()));
+        if !*taken.get_checked(cell) {
+            return Some(cell);
+        }
     }
-    Some(candidates[rng.random_range(0..candidates.len())])
+    None
 }
 
 fn draw_npc_kind<R: Rng>(depth: u32, rng: &mut R) -> Option<NpcKind> {
@@ -85,9 +108,10 @@ fn band_size<R: Rng>(kind: NpcKind, rng: &mut R) -> u32 {
     }
 }
 
-/// Items in random rooms, on cells holding nothing else and never under the player nor on the
+/// Items in random areas, on floor holding nothing else and never under the player nor on the
 /// way on: a count from the item table's `per_level`, each a kind by weight at this depth.
 pub(super) fn place_items<R: Rng>(
+    grid: &Grid<TerrainTile>,
     rooms: &[Room],
     player: ICoord,
     exit: ICoord,
@@ -106,19 +130,27 @@ pub(super) fn place_items<R: Rng>(
         let Some(item) = pick_weighted(weights, rng).and_then(|i| ItemKind::all().nth(i)) else {
             return;
         };
-        let room = &rooms[rng.random_range(0..rooms.len())];
-        let offset = ICoord::new(
-            rng.random_range(0..room.size.width()) as i32,
-            rng.random_range(0..room.size.height()) as i32,
-        );
-        let coord = room.top_left + offset;
-        let taken = coord == player || coord == exit || items.iter().any(|i| i.coord == coord);
-        if !taken {
-            let count = stack_size(item, rng);
-            items.push(ItemSpawn { coord, item, count });
+        for _ in 0..PLACE_TRIES {
+            let room = &rooms[rng.random_range(0..rooms.len())];
+            let offset = ICoord::new(
+                rng.random_range(0..room.size.width()) as i32,
+                rng.random_range(0..room.size.height()) as i32,
+            );
+            let coord = room.top_left + offset;
+            let open = grid.get(coord) == Some(&TerrainTile::Floor);
+            let taken = coord == player || coord == exit || items.iter().any(|i| i.coord == coord);
+            if open && !taken {
+                let count = stack_size(item, rng);
+                items.push(ItemSpawn { coord, item, count });
+                break;
+            }
         }
     }
 }
+
+/// Cells drawn for an item before it is left out: areas of caves are half rock, and an item
+/// drawn onto rock tries again rather than thinning the level's items.
+const PLACE_TRIES: usize = 8;
 
 /// How many lie together; no draw for a kind that always lies alone (or always so many).
 fn stack_size<R: Rng>(kind: ItemKind, rng: &mut R) -> u32 {

@@ -15,7 +15,7 @@ impl World {
             if self.spatial_table.coord_of(entity) != Some(coord) {
                 problems.push(format!("character at {coord} is recorded elsewhere"));
             }
-            if layers.feature.is_some() {
+            if self.blocks_walking(coord) {
                 problems.push(format!("character inside a wall at {coord}"));
             }
             if self.side_of(entity).is_none() {

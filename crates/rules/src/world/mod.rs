@@ -35,6 +35,8 @@ pub enum Tile {
     /// The remains of whoever died on the cell.
     Corpse,
     Item(ItemKind),
+    /// A door in the feature layer: open exactly while a character stands in it.
+    Door,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -114,6 +116,9 @@ pub struct World {
     /// What the player fights with and in: set by the game from what it has in use, so not
     /// saved.
     player_gear: Gear,
+    /// How many times a door has opened or closed: what the player sees from a cell changes
+    /// only with this (walls never move). Derived, so not saved.
+    doors_moved: u64,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -144,6 +149,11 @@ const BLOCKS_WALKING: u8 = 2;
 const STOPS_MISSILES: u8 = 4;
 /// A character stands on the cell.
 const CHARACTER: u8 = 8;
+/// The cell is a door: while a character stands in it, it neither blocks sight nor stops
+/// missiles (the door is open), and it closes again when the cell is left.
+const DOOR: u8 = 16;
+/// What an open door lets through.
+const DOOR_CLOSED_BITS: u8 = BLOCKS_SIGHT | STOPS_MISSILES;
 
 /// The ground a tile of the floor or feature layer is, if it is ground.
 const fn ground_of(tile: Tile) -> Option<TerrainTile> {
@@ -151,6 +161,7 @@ const fn ground_of(tile: Tile) -> Option<TerrainTile> {
         Tile::Floor => Some(TerrainTile::Floor),
         Tile::Wall => Some(TerrainTile::Wall),
         Tile::Stairs => Some(TerrainTile::Stairs),
+        Tile::Door => Some(TerrainTile::Door),
         Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
     }
 }
@@ -166,9 +177,20 @@ fn ground_bits(facts: GroundFacts) -> u8 {
 /// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
 fn tile_bits(tile: Tile) -> u8 {
     match (tile, ground_of(tile)) {
+        (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
         (_, Some(ground)) => ground_bits(ground.facts()),
         (Tile::Player | Tile::Npc(_), None) => CHARACTER,
         _ => 0,
+    }
+}
+
+/// A door's cell as it stands: open (seen and shot through) while a character is in it,
+/// closed otherwise. Other cells as they are.
+const fn with_door_state(cell: u8) -> u8 {
+    match (cell & DOOR != 0, cell & CHARACTER != 0) {
+        (true, true) => cell & !DOOR_CLOSED_BITS,
+        (true, false) => cell | DOOR_CLOSED_BITS,
+        (false, _) => cell,
     }
 }
 
@@ -191,6 +213,7 @@ impl World {
             occupied: Grid::new_copy(terrain.grid.size(), 0),
             changes: Grid::new_copy(terrain.grid.size(), FIRST_CHANGE),
             player_gear: Gear::BARE,
+            doors_moved: 0,
         };
         world.place(
             player,
@@ -208,6 +231,11 @@ impl World {
                 TerrainTile::Floor => (Layer::Floor, Tile::Floor),
                 TerrainTile::Wall => (Layer::Feature, Tile::Wall),
                 TerrainTile::Stairs => (Layer::Floor, Tile::Stairs),
+                TerrainTile::Door => {
+                    // A doorway is floor with a door standing in it.
+                    world.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
+                    (Layer::Feature, Tile::Door)
+                }
             };
             world.spawn(Location::from((coord, layer)), tile);
         }
@@ -273,10 +301,15 @@ impl World {
 
     fn set_occupied(&mut self, coord: coord_2d::ICoord, what: u8, there: bool) {
         if let Some(cell) = self.occupied.get_mut(coord) {
+            let before = *cell;
             if there {
                 *cell |= what;
             } else {
                 *cell &= !what;
+            }
+            *cell = with_door_state(*cell);
+            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 {
+                self.doors_moved += 1;
             }
         }
     }
@@ -318,7 +351,7 @@ impl World {
         let ground = [layers.floor.as_ref(), layers.feature.as_ref()];
         let ground = ground.into_iter().flatten().filter_map(tile);
         let character = layers.character.map_or(0, |_| CHARACTER);
-        ground.fold(character, |bits, tile| bits | tile_bits(tile))
+        with_door_state(ground.fold(character, |bits, tile| bits | tile_bits(tile)))
     }
 
     pub fn size(&self) -> UCoord {

@@ -4,8 +4,8 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{
-    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, FIRST_CHANGE, HitPoints, LayerTable, STOPS_MISSILES,
-    Tile, World,
+    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FIRST_CHANGE, HitPoints, LayerTable,
+    STOPS_MISSILES, Tile, World,
 };
 use crate::content::NpcKind;
 
@@ -125,6 +125,19 @@ impl World {
 
     /// True if a character stands on the cell: one byte, for scans over every cell in view
     /// before they ask the spatial table who it is.
+    /// True where a door stands, open or closed.
+    pub fn is_door(&self, coord: ICoord) -> bool {
+        self.occupied
+            .get(coord)
+            .is_some_and(|&cell| cell & DOOR != 0)
+    }
+
+    /// How many times a door has opened or closed in this world's life: while it stands still,
+    /// what is seen from a cell stays the same.
+    pub fn doors_moved(&self) -> u64 {
+        self.doors_moved
+    }
+
     pub fn has_character(&self, coord: ICoord) -> bool {
         self.occupied
             .get(coord)

@@ -110,6 +110,7 @@ impl World {
             occupied: Grid::new_copy(record.size, 0),
             changes: Grid::new_copy(record.size, FIRST_CHANGE),
             player_gear: super::Gear::BARE,
+            doors_moved: 0,
         };
         for (&entity, row) in entities.iter().zip(&record.rows) {
             world.place_row(entity, row)?;

@@ -1,0 +1,153 @@
+//! The level profiles (`content/levels.ron`): for each window of depths, the weights of the room
+//! designs, the chance of a cavern, of corridors and of doors, and the loop distance. Checked at
+//! start-up like the other tables; their digest is part of the content digest that saves and
+//! recordings carry.
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::{ContentError, Problem};
+use super::load::parse_table;
+use crate::balance::FINAL_DEPTH;
+
+pub const LEVELS_SOURCE: &str = include_str!("../../../../content/levels.ron");
+
+/// How the levels of a window of depths are built.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelProfile {
+    /// The first and last depth it shapes.
+    pub depths: (u32, u32),
+    pub designs: DesignWeights,
+    /// In a hundred: the level begins as one cavern filling most of it.
+    pub cavern: u32,
+    /// In a hundred: a room comes at the end of a corridor.
+    pub corridor: u32,
+    /// In a hundred: a doorway in a wall holds a door.
+    pub doors: u32,
+    /// Floors on two sides of a wall further apart than this by walking get a doorway.
+    pub loop_distance: u32,
+    /// How full a level grows, in a hundred of the room attempts the map has room for: drawn
+    /// between these two for each level.
+    pub fill: (u32, u32),
+}
+
+/// The weight of each room design.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DesignWeights {
+    pub rectangle: u32,
+    pub cross: u32,
+    pub circular: u32,
+    pub chunky: u32,
+    pub cave: u32,
+}
+
+/// The loop distance's bounds: below 2 every wall between floors would open; above 100 the
+/// search behind each candidate wall would cost more than the level is worth.
+const LOOP_DISTANCES: (u32, u32) = (2, 100);
+
+static LEVELS: LazyLock<Result<Vec<LevelProfile>, ContentError>> =
+    LazyLock::new(|| load_levels(LEVELS_SOURCE));
+
+/// Reads and checks a level profile table.
+pub fn load_levels(source: &str) -> Result<Vec<LevelProfile>, ContentError> {
+    let profiles: Vec<LevelProfile> = parse_table("levels", source)?;
+    check_levels(&profiles)?;
+    Ok(profiles)
+}
+
+/// The shipped profiles (checked by [`super::check`] before play).
+pub fn levels() -> &'static [LevelProfile] {
+    match &*LEVELS {
+        Ok(levels) => levels,
+        Err(error) => panic!("the shipped level table is broken: {error}"),
+    }
+}
+
+pub(super) fn levels_checked() -> Result<(), &'static ContentError> {
+    LEVELS.as_ref().map(|_| ())
+}
+
+/// The profile for `depth` (the deepest window past the last depth).
+pub fn profile_at(depth: u32) -> &'static LevelProfile {
+    let levels = levels();
+    let depth = depth.clamp(1, FINAL_DEPTH);
+    levels
+        .iter()
+        .find(|profile| (profile.depths.0..=profile.depths.1).contains(&depth))
+        .unwrap_or(&levels[levels.len() - 1])
+}
+
+fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
+    let mut next = 1;
+    for profile in profiles {
+        let (first, last) = profile.depths;
+        let entry = Some(format!("depths {first} to {last}"));
+        let wrong = |field: &'static str, why: String| ContentError {
+            table: "levels",
+            entry: entry.clone(),
+            problem: Problem::Field { field, reason: why },
+        };
+        if first != next || last < first || last > FINAL_DEPTH {
+            return Err(wrong(
+                "depths",
+                format!(
+                    "the windows must cover depths 1 to {FINAL_DEPTH} in order, once each; depth {next} comes next"
+                ),
+            ));
+        }
+        let w = profile.designs;
+        if w.rectangle + w.cross + w.circular + w.chunky + w.cave == 0 {
+            return Err(wrong(
+                "designs",
+                "every weight is 0, so no room can be drawn".into(),
+            ));
+        }
+        for (field, value) in [
+            ("cavern", profile.cavern),
+            ("corridor", profile.corridor),
+            ("doors", profile.doors),
+        ] {
+            if value > 100 {
+                return Err(wrong(
+                    field,
+                    format!("{value} is a chance in a hundred, so at most 100"),
+                ));
+            }
+        }
+        let (least, most) = profile.fill;
+        if least == 0 || least > most || most > 100 {
+            return Err(wrong(
+                "fill",
+                format!("({least}, {most}) must rise from above 0 to at most 100"),
+            ));
+        }
+        let (low, high) = LOOP_DISTANCES;
+        if !(low..=high).contains(&profile.loop_distance) {
+            return Err(wrong(
+                "loop_distance",
+                format!("{} is outside {low} to {high}", profile.loop_distance),
+            ));
+        }
+        next = last + 1;
+    }
+    if next != FINAL_DEPTH + 1 {
+        return Err(ContentError {
+            table: "levels",
+            entry: None,
+            problem: Problem::Field {
+                field: "depths",
+                reason: format!("no window covers depth {next}"),
+            },
+        });
+    }
+    Ok(())
+}
+
+/// A CRC-32 of the profiles' numbers, for the content digest.
+pub(super) fn digest() -> u32 {
+    let bytes = postcard::to_allocvec(levels()).expect("profiles always encode");
+    crc32fast::hash(&bytes)
+}

@@ -1,0 +1,43 @@
+//! What can be walked to from where: the checks every generated level passes before play sees
+//! it, and the place of the way on.
+
+use std::collections::VecDeque;
+
+use coord_2d::ICoord;
+use grid_2d::Grid;
+
+use super::TerrainTile;
+use super::designs::SIDES;
+
+/// Steps from `from` to every cell walkable from it (`None` where it cannot be walked to).
+pub fn walking_distances(grid: &Grid<TerrainTile>, from: ICoord) -> Grid<Option<u32>> {
+    let mut distances = Grid::new_copy(grid.size(), None);
+    let mut queue = VecDeque::new();
+    *distances.get_checked_mut(from) = Some(0);
+    queue.push_back(from);
+    while let Some(cell) = queue.pop_front() {
+        let steps = distances.get_checked(cell).unwrap_or(0);
+        for out in SIDES {
+            let next = cell + out;
+            let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
+            if walkable && distances.get_checked(next).is_none() {
+                *distances.get_checked_mut(next) = Some(steps + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distances
+}
+
+/// The floor cell in a room (open on three sides or more, so never in a corridor) furthest from
+/// `from` by walking, the first in reading order among equals.
+pub(super) fn farthest_floor(grid: &Grid<TerrainTile>, from: ICoord) -> ICoord {
+    let distances = walking_distances(grid, from);
+    let floor = |c: ICoord| grid.get(c) == Some(&TerrainTile::Floor);
+    let in_a_room = |c: ICoord| SIDES.iter().filter(|&&out| floor(c + out)).count() >= 3;
+    grid.enumerate()
+        .filter(|&(cell, _)| floor(cell) && in_a_room(cell))
+        .filter_map(|(cell, _)| distances.get_checked(cell).map(|d| (d, cell)))
+        .max_by_key(|&(d, cell)| (d, std::cmp::Reverse((cell.y, cell.x))))
+        .map_or(from, |(_, cell)| cell)
+}

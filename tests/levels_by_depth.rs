@@ -1,0 +1,167 @@
+//! Levels by depth as the level profiles shape them (`content/levels.ron`): every level of every
+//! depth joined up with its way on reachable, each room design only at the depths its weights
+//! allow, caverns and caves deep, doors in walls, and levels that differ in shape.
+
+use coord_2d::{ICoord, UCoord};
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra_rules::balance::FINAL_DEPTH;
+use umbra_rules::content::{DesignWeights, profile_at};
+use umbra_rules::terrain::{
+    DesignKind, Terrain, TerrainTile, generate_at_depth, walking_distances,
+};
+
+const SIZE: UCoord = UCoord::new_u16(80, 30);
+
+fn level(seed: u64, depth: u32) -> Terrain {
+    // Each level from its own seed, as a run's levels come from one stream of dice.
+    let mut rng = Isaac64Rng::seed_from_u64(seed * 1000 + u64::from(depth));
+    generate_at_depth(SIZE, depth, &mut rng)
+}
+
+fn walkable(tile: TerrainTile) -> bool {
+    !tile.facts().blocks_walking
+}
+
+#[test]
+fn every_level_of_every_depth_is_joined_up_and_its_way_on_reachable() {
+    for seed in 0..30 {
+        for depth in 1..=FINAL_DEPTH {
+            let level = level(seed, depth);
+            let distances = walking_distances(&level.grid, level.player);
+            for (cell, &tile) in level.grid.enumerate() {
+                if walkable(tile) {
+                    assert!(
+                        distances.get_checked(cell).is_some(),
+                        "seed {seed} depth {depth}: {cell:?} cannot be walked to"
+                    );
+                }
+            }
+            let exit = level
+                .grid
+                .enumerate()
+                .find(|(_, t)| **t == TerrainTile::Stairs)
+                .map(|(c, _)| c)
+                // The Sunstone is the first item the last level places.
+                .or_else(|| level.items.first().map(|item| item.coord))
+                .expect("stairs, or the Sunstone on the last depth");
+            let steps = distances
+                .get_checked(exit)
+                .expect("the way on is reachable");
+            assert!(
+                steps >= 20,
+                "seed {seed} depth {depth}: the way on is {steps} steps away"
+            );
+        }
+    }
+}
+
+fn weight(weights: &DesignWeights, kind: DesignKind) -> u32 {
+    kind.weight(weights)
+}
+
+#[test]
+fn each_design_appears_only_at_the_depths_its_table_says_and_every_one_somewhere() {
+    let mut seen = Vec::new();
+    for seed in 0..40 {
+        for depth in 1..=FINAL_DEPTH {
+            let profile = profile_at(depth);
+            let level = level(seed, depth);
+            // The first room of a level is drawn like the rest, unless it is a cavern.
+            for &kind in &level.designs {
+                let allowed = match kind {
+                    DesignKind::Cavern => profile.cavern > 0,
+                    _ => weight(&profile.designs, kind) > 0,
+                };
+                assert!(allowed, "seed {seed} depth {depth}: a {kind:?} room");
+                seen.push((kind, depth));
+            }
+        }
+    }
+    for kind in DesignKind::ALL.into_iter().chain([DesignKind::Cavern]) {
+        assert!(
+            seen.iter().any(|(k, _)| *k == kind),
+            "no {kind:?} in 400 levels"
+        );
+    }
+    let shallow_caves = seen
+        .iter()
+        .filter(|(k, d)| matches!(k, DesignKind::Cave | DesignKind::Cavern) && *d <= 2)
+        .count();
+    assert_eq!(shallow_caves, 0, "no caves on the first two depths");
+}
+
+#[test]
+fn most_runs_meet_a_cavern_in_depths_4_to_10() {
+    let runs: usize = 40;
+    let met = (0..runs)
+        .filter(|&seed| {
+            (4..=FINAL_DEPTH)
+                .any(|d| level(seed as u64, d).designs.first() == Some(&DesignKind::Cavern))
+        })
+        .count();
+    assert!(
+        met * 4 >= runs * 3,
+        "{met} of {runs} runs meet a cavern in depths 4 to 10"
+    );
+}
+
+/// How long the straight stretches of wall facing open ground run, on average: rooms of
+/// rectangles give long ones, caves short ones.
+pub fn straight_wall_run(grid: &grid_2d::Grid<TerrainTile>) -> f64 {
+    let open = |c: ICoord| grid.get(c).is_some_and(|&t| walkable(t));
+    let facing = |c: ICoord, out: ICoord| grid.get(c) == Some(&TerrainTile::Wall) && open(c + out);
+    let (mut runs, mut cells) = (0u32, 0u32);
+    for (out, along) in [
+        (ICoord::new(0, 1), ICoord::new(1, 0)),
+        (ICoord::new(0, -1), ICoord::new(1, 0)),
+        (ICoord::new(1, 0), ICoord::new(0, 1)),
+        (ICoord::new(-1, 0), ICoord::new(0, 1)),
+    ] {
+        for (cell, _) in grid.enumerate() {
+            if facing(cell, out) {
+                cells += 1;
+                if !facing(cell - along, out) {
+                    runs += 1;
+                }
+            }
+        }
+    }
+    f64::from(cells) / f64::from(runs.max(1))
+}
+
+/// The must-show measures over 4 seeds × 10 depths: cave-like levels, levels with a closed
+/// door, and open ground that differs from level to level.
+#[test]
+fn levels_have_characters_of_their_own() {
+    let mut cave_like = 0;
+    let mut with_doors = 0;
+    let mut open_ground = Vec::new();
+    for seed in [1, 2, 3, 4] {
+        for depth in 1..=FINAL_DEPTH {
+            let level = level(seed, depth);
+            if straight_wall_run(&level.grid) <= 2.5 {
+                cave_like += 1;
+            }
+            if level.grid.iter().any(|&t| t == TerrainTile::Door) {
+                with_doors += 1;
+            }
+            open_ground.push(level.grid.iter().filter(|&&t| walkable(t)).count() as f64);
+        }
+    }
+    let mean = open_ground.iter().sum::<f64>() / open_ground.len() as f64;
+    let spread = (open_ground.iter().map(|g| (g - mean).powi(2)).sum::<f64>()
+        / open_ground.len() as f64)
+        .sqrt()
+        / mean;
+    println!(
+        "cave-like {cave_like}/40, with doors {with_doors}/40, open ground varies {:.0} %",
+        spread * 100.0
+    );
+    assert!(cave_like >= 8, "{cave_like} of 40 levels cave-like");
+    assert!(
+        with_doors >= 20,
+        "{with_doors} of 40 levels hold a closed door"
+    );
+    assert!(spread >= 0.15, "open ground varies {:.0} %", spread * 100.0);
+}
