@@ -28,8 +28,9 @@ const RECORD: &str = "cargo run --release --example balance -- --golden tests/go
 /// encoding (issue 39), so every hash was re-derived while actions and endings stayed the same.
 /// Version 8 bounds the wizard's spawns on a level, and the state counts them (issue 40): the
 /// recordings' endings are unchanged, their hashes are not. Version 9: levels by profile
-/// (designs, caverns, loops, doors; issue 41), so every recording plays another game.
-const RECORDED_UNDER: (u32, u32) = (9, 0x1c57_a2f9);
+/// (designs, caverns, loops, doors; issue 41), so every recording plays another game. Version
+/// 10: secret doors and searching.
+const RECORDED_UNDER: (u32, u32) = (10, 0xc80f_9750);
 
 struct Expected {
     rules_version: u32,
@@ -87,16 +88,20 @@ fn recording(path: &Path, expected: &Expected) -> History {
 }
 
 /// Replays the golden, checking each recorded hash; the first difference fails the test with
-/// the action, turn and depth it happened at and what the game said just before.
-fn check(path: &Path) {
+/// the action, turn and depth it happened at and what the game said just before. Says whether
+/// the player ever stood in a doorway, and how many secret doors it found.
+fn check(path: &Path) -> (bool, u32) {
     let expected = expected(path);
     let recording = recording(path, &expected);
     let mut game = recording.start();
     let mut said: Vec<String> = Vec::new();
     let mut checks = expected.hashes.iter().peekable();
+    let mut in_a_doorway = false;
     for done in 0..=recording.actions.len() {
         if done > 0 {
             game.act(recording.actions[done - 1]);
+            let here = game.cell_view(game.player_coord()).tiles.feature;
+            in_a_doorway |= here == Some(umbra_rules::world::Tile::Door);
             said.extend(game.events().iter().map(|&event| describe(event)));
             let keep = said.len().saturating_sub(6);
             said.drain(..keep);
@@ -125,6 +130,7 @@ fn check(path: &Path) {
         path.display()
     );
     assert_eq!(ending_line(&game), expected.ending, "{}", path.display());
+    (in_a_doorway, game.secret_doors_found())
 }
 
 /// A digest of what the goldens say about play: their names, endings and hashes.
@@ -168,7 +174,16 @@ fn every_golden_recording_replays_to_its_hashes() {
         goldens.len() >= 5,
         "the golden recordings are missing: {goldens:?}"
     );
+    let (mut through_doors, mut secrets) = (0, 0);
     for path in goldens {
-        check(&path);
+        let (doorway, found) = check(&path);
+        through_doors += usize::from(doorway);
+        secrets += found;
     }
+    // What the goldens pin must include the ground of the dungeon: doors and secret doors.
+    assert!(
+        through_doors >= 5,
+        "{through_doors} goldens go through a door"
+    );
+    assert!(secrets >= 1, "no golden finds a secret door");
 }

@@ -165,3 +165,25 @@ fn levels_have_characters_of_their_own() {
     );
     assert!(spread >= 0.15, "open ground varies {:.0} %", spread * 100.0);
 }
+
+/// Secret doors come from depth 3, more with depth, and only as shortcuts: the level is joined
+/// up without them (the first test walks every level with them as wall).
+#[test]
+fn secret_doors_come_from_depth_3_and_grow_with_depth() {
+    let count = |depths: std::ops::RangeInclusive<u32>| -> usize {
+        (0..20)
+            .flat_map(|seed| depths.clone().map(move |depth| level(seed, depth)))
+            .map(|level| {
+                level
+                    .grid
+                    .iter()
+                    .filter(|&&t| t == TerrainTile::SecretDoor)
+                    .count()
+            })
+            .sum()
+    };
+    let (shallow, middle, deep) = (count(1..=2), count(3..=5), count(8..=10));
+    assert_eq!(shallow, 0, "none on the first two depths");
+    assert!(middle > 0, "some from depth 3");
+    assert!(deep > middle, "more deep down: {deep} against {middle}");
+}

@@ -75,6 +75,7 @@ fn key(action: PlayerAction) -> String {
         PlayerAction::Wait => ".".into(),
         PlayerAction::Descend => ">".into(),
         PlayerAction::PickUp => "g".into(),
+        PlayerAction::Search => "s".into(),
         PlayerAction::Drop { slot } => format!("D{}", letter(slot)),
         PlayerAction::Use { slot, at: None } => format!("u{}", letter(slot)),
         PlayerAction::Use { slot, at: Some(at) } => {
@@ -90,7 +91,7 @@ impl fmt::Debug for Script {
         let keys: String = self.actions.iter().copied().map(key).collect();
         write!(
             f,
-            "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, g pick up, D drop and u use \
+            "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, g pick up, s search, D drop and u use \
              the item under the letter after it, at the cell after @, 1-4 choose a boon; \
              replay with `umbra --terminal --rng-seed {}`; keys after a game ends play seed + 1, \
              then seed + 2, ...)",
@@ -113,7 +114,8 @@ fn script(seed: u64, keys: &str) -> Script {
             '.' => PlayerAction::Wait,
             '>' => PlayerAction::Descend,
             'g' => PlayerAction::PickUp,
-            other => panic!("{other:?} is not one of the keys h j k l . > g"),
+            's' => PlayerAction::Search,
+            other => panic!("{other:?} is not one of the keys h j k l . > g s"),
         })
         .collect();
     Script { seed, actions }

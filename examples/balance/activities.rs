@@ -1,6 +1,7 @@
 //! A player who leans on the game's own conveniences, for a golden recording that covers them:
 //! it explores, rests when hurt, travels to the stairs it found and takes them, runs a corridor
-//! on arriving, fights what comes next to it and waits for what it sees coming.
+//! on arriving, fights what comes next to it and waits for what it sees coming. Whenever a
+//! stint of exploring ends with nothing in view, it searches the walls round it (five turns).
 
 use direction::CardinalDirection;
 use umbra_rules::game::{Activity, Stop};
@@ -52,6 +53,10 @@ pub fn play(seed: u64, options: GameOptions, mut watch: impl FnMut(&Game)) -> Ga
             Some(activity) => {
                 let stop = perform(&mut game, activity, &mut watch);
                 explored |= matches!(stop, Stop::Explored { .. });
+                let calm = game.awake_npc_in_view().is_none() && !game.is_over();
+                if activity == Activity::Explore && calm {
+                    perform(&mut game, Activity::Search, &mut watch);
+                }
             }
             None => act(&mut game, PlayerAction::Wait, &mut watch),
         }

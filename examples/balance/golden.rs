@@ -153,7 +153,12 @@ pub fn record(dir: &Path) -> io::Result<Vec<String>> {
         recording.write(&dir.join(format!("{}.umbra", golden.name)))?;
         let text = hashes_text(golden.name, &game, &hashes);
         fs::write(dir.join(format!("{}.hashes", golden.name)), text)?;
-        report.push(format!("{}: {}", golden.name, ending_line(&game)));
+        report.push(format!(
+            "{}: {}, {} secret doors found",
+            golden.name,
+            ending_line(&game),
+            game.secret_doors_found()
+        ));
     }
     Ok(report)
 }

@@ -39,6 +39,8 @@ struct Outcome {
     killer: Option<NpcKind>,
     /// Choices between reasonable actions: an item used, a boon chosen, gear put on or away.
     decisions: u64,
+    /// Secret doors found (the scripted players never search on purpose: these are noticed).
+    secret_doors: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -93,6 +95,7 @@ fn play_watched(
             _ => None,
         },
         decisions,
+        secret_doors: u64::from(game.secret_doors_found()),
     }
 }
 
@@ -212,6 +215,7 @@ fn key(action: PlayerAction) -> char {
         PlayerAction::Wait => '.',
         PlayerAction::Descend => '>',
         PlayerAction::PickUp => 'g',
+        PlayerAction::Search => 's',
         // Not one key: a letter (and a cell) follow; the keys line stops being replayable.
         PlayerAction::Drop { .. } => 'D',
         PlayerAction::Use { .. } => 'u',
@@ -290,9 +294,9 @@ fn main() -> std::process::ExitCode {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run |"
     );
-    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|---|---|---|---|");
     let players = [
         ("careful", Style::Careful),
         ("careful without items", Style::CarefulWithoutItems),
@@ -311,9 +315,10 @@ fn main() -> std::process::ExitCode {
         };
         let (used, thrown) = (per_run(|o| o.items_used), per_run(|o| o.thrown));
         let decisions = per_run(|o| o.decisions);
+        let secrets = per_run(|o| o.secret_doors);
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} |",
             rate * 100.0
         );
     }

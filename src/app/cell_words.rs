@@ -56,6 +56,8 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
         Some(Tile::Wall) => "the wall",
         Some(Tile::Stairs) => "the stairs down",
         Some(Tile::Door) => "a door",
+        // Never told apart from the wall it hides in (omniscience draws it, see `map`).
+        Some(Tile::SecretDoor) => "the wall",
         _ => "the floor",
     };
     words.to_string()
@@ -107,8 +109,11 @@ pub fn stop_words(stop: Stop, game: &Game) -> Option<String> {
         }
         Stop::Healed => "You rest until you are fully healed.".to_string(),
         Stop::Waited => "You rest a while. Nothing comes.".to_string(),
+        Stop::Searched => "You search the walls thoroughly and find nothing.".to_string(),
         Stop::NoRoute => "You know of no way there.".to_string(),
-        Stop::Explored { stairs: None } => "Everything you can reach is explored.".to_string(),
+        Stop::Explored { stairs: None } => {
+            "Everything you can reach is explored. Walls may hide doors: S searches.".to_string()
+        }
         Stop::Explored {
             stairs: Some(stairs),
         } => format!(

@@ -73,6 +73,7 @@ impl GameApp {
             PlayKey::Act(action) => self.play(action),
             PlayKey::Stairs => self.take_stairs(),
             PlayKey::Rest => self.begin(Activity::Rest),
+            PlayKey::Search => self.begin(Activity::Search),
             PlayKey::Explore => self.begin(Activity::Explore),
             PlayKey::Run(direction) => self.begin(Activity::Run(direction)),
             PlayKey::Look => {

@@ -12,6 +12,8 @@ pub enum PlayKey {
     /// Take the stairs here, or travel to the known stairs from afar.
     Stairs,
     Rest,
+    /// Search five turns, the last thoroughly, unless something happens.
+    Search,
     Explore,
     Run(CardinalDirection),
     Look,
@@ -128,6 +130,16 @@ pub const BINDINGS: &[Binding] = &[
             (KeyboardInput::Char('Z'), PlayKey::Rest),
             (KeyboardInput::Char('R'), PlayKey::Rest),
         ],
+    },
+    Binding {
+        label: "s",
+        help: "search the walls nearby for secret doors (one turn)",
+        keys: &[(KeyboardInput::Char('s'), PlayKey::Act(PlayerAction::Search))],
+    },
+    Binding {
+        label: "S",
+        help: "search five turns, the fifth thoroughly",
+        keys: &[(KeyboardInput::Char('S'), PlayKey::Search)],
     },
     Binding {
         label: "o",

@@ -4,7 +4,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::view_size;
 use super::{looks, palette};
-use umbra_rules::game::{CellView, CellVisibility, Game, Tile};
+use umbra_rules::game::{CellView, CellVisibility, Game, Omniscience, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
 /// the map's edges.
@@ -38,9 +38,10 @@ pub fn screen_coord(game: &Game, screen: UCoord, cell: ICoord) -> Option<ICoord>
 /// Draws the map into the top `view_size` cells; `behind_panel` dims it under a notice.
 pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, behind_panel: bool) {
     let offset = camera_offset(game, view_size);
+    let omniscient = game.options().omniscience == Omniscience::On;
     for screen_coord in view_size.icoord_iter_row_major() {
         let view = game.cell_view(screen_coord + offset);
-        if let Some(cell) = render_cell(&view, behind_panel) {
+        if let Some(cell) = render_cell(&view, behind_panel, omniscient) {
             fb.set_cell_relative_to_ctx(ctx, screen_coord, 0, cell);
         }
     }
@@ -64,12 +65,16 @@ pub fn glyph(view: &CellView) -> char {
 
 /// The topmost layer's glyph: in its own colours if in view, in the colours of memory if only
 /// remembered.
-fn render_cell(view: &CellView, behind_panel: bool) -> Option<RenderCell> {
+fn render_cell(view: &CellView, behind_panel: bool, omniscient: bool) -> Option<RenderCell> {
     let tile = top_tile(view)?;
-    let (character, mut foreground, mut background) = look(tile);
+    let (mut character, mut foreground, mut background) = look(tile);
+    if omniscient && tile == Tile::SecretDoor {
+        // The debugging eye sees what a search would find.
+        (character, foreground) = ('+', palette::SECRET_DOOR);
+    }
     if view.visibility != CellVisibility::Visible {
         foreground = palette::REMEMBERED;
-        if matches!(tile, Tile::Wall | Tile::Door) {
+        if matches!(tile, Tile::Wall | Tile::Door | Tile::SecretDoor) {
             background = palette::REMEMBERED_WALL_BACKGROUND;
         }
     }
@@ -100,6 +105,8 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
         Tile::Stairs => ('>', palette::STAIRS, palette::BACKGROUND),
         Tile::Door => ('+', palette::DOOR, palette::WALL_BACKGROUND),
+        // A wall to the player's eyes (omniscience shows it, see `render_cell`).
+        Tile::SecretDoor => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
         Tile::Item(kind) => {
             let item = looks::item(kind);

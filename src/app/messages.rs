@@ -126,6 +126,7 @@ pub fn describe(event: GameEvent) -> String {
         ),
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
+        GameEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
 
         GameEvent::CameIntoView { kind } => {
             format!("{} comes into view.", capitalised(&npc_with_article(kind)))

@@ -13,6 +13,8 @@ pub const CORPSE: Rgba32 = Rgba32::new_rgb(170, 30, 30);
 pub const STAIRS: Rgba32 = Rgba32::new_rgb(255, 255, 255);
 /// A door: wood in the wall's own colour of stone, so it reads as a way through the wall.
 pub const DOOR: Rgba32 = Rgba32::new_rgb(230, 150, 60);
+/// A secret door as `--debug-omniscient` shows it: a door's shape in a colour no door has.
+pub const SECRET_DOOR: Rgba32 = Rgba32::new_rgb(200, 80, 220);
 
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);
 pub const FAINT_TEXT: Rgba32 = Rgba32::new_rgb(140, 140, 140);

@@ -334,6 +334,8 @@ const WIZARD_TELEPORT: u8 = 16;
 const WIZARD_SPAWN: u8 = 17;
 /// Followed by the item table row.
 const WIZARD_GIVE: u8 = 18;
+/// A turn spent searching for secret doors.
+const SEARCH: u8 = 19;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 const END: u8 = 255;
@@ -357,6 +359,7 @@ fn action_code(action: PlayerAction) -> (u8, Payload) {
         PlayerAction::Wait => (4, none),
         PlayerAction::Descend => (5, none),
         PlayerAction::PickUp => (PICK_UP, none),
+        PlayerAction::Search => (SEARCH, none),
         PlayerAction::Drop { slot } => (DROP, Payload::slot(slot)),
         PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
         PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
@@ -393,6 +396,7 @@ fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction> {
         4 => PlayerAction::Wait,
         5 => PlayerAction::Descend,
         PICK_UP => PlayerAction::PickUp,
+        SEARCH => PlayerAction::Search,
         DROP => PlayerAction::Drop { slot: slot? },
         USE => PlayerAction::Use {
             slot: slot?,

@@ -349,6 +349,7 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
         8 => Just(PlayerAction::Move(CardinalDirection::West)),
         2 => Just(PlayerAction::Descend),
         2 => Just(PlayerAction::PickUp),
+        2 => Just(PlayerAction::Search),
         2 => (0u8..3).prop_map(|slot| PlayerAction::Drop { slot }),
         2 => (0u8..3).prop_map(|slot| PlayerAction::Use { slot, at: None }),
         2 => (0u8..3, -2i32..82, -2i32..32).prop_map(|(slot, x, y)| PlayerAction::Use {

@@ -26,6 +26,7 @@ pub fn key(action: PlayerAction) -> &'static str {
         PlayerAction::Wait => ".",
         PlayerAction::Descend => ">",
         PlayerAction::PickUp => "g",
+        PlayerAction::Search => "s",
         PlayerAction::Choose { boon } => ["1", "2", "3"][usize::from(boon.min(2))],
         // Choosing by letter and aiming take more than one key.
         PlayerAction::Drop { .. } | PlayerAction::Use { .. } | PlayerAction::Wizard(_) => {

@@ -84,6 +84,21 @@ pub const NPC_VISION_DISTANCE_SQUARED: u32 = PLAYER_VISION_DISTANCE_SQUARED;
 /// each make a run of an hour or so, in the manner of a short Brogue or DCSS sprint.
 pub const FINAL_DEPTH: u32 = 10;
 
+/// How far a search reaches, in cells along either axis: a room's half-width, so a search from
+/// a room's middle covers its walls.
+pub const SEARCH_RADIUS: i32 = 5;
+/// In a hundred, a search's chance to find a secret door in view beside the player, and what
+/// each cell further takes off: 75 beside, 15 at the edge of reach. A player who suspects a wall
+/// finds its door in a turn or two by standing next to it; a glance round a room rarely does.
+pub const SEARCH_CHANCE: (u32, u32) = (75, 15);
+/// Searching this many turns in a row is thorough: the last turn finds every secret door in view
+/// within reach (Brogue's fifth turn), so five turns settle whether a wall hides anything.
+pub const THOROUGH_SEARCH_TURNS: u8 = 5;
+/// Every turn the player notices secret doors unsought, with this share of a search's chance
+/// (a fifth: 15 in a hundred beside it, 3 at the edge of reach): walking past a hidden door a
+/// few times usually finds it, as in Brogue, while a search is still worth five times a glance.
+pub const PASSIVE_SEARCH_SHARE: u32 = 5;
+
 /// The most monsters a wizard may call up on one level: a hundred is room for any fight worth
 /// studying (the default level generates a few dozen); beyond it a spawn is refused in words.
 /// Without a bound a crafted recording of 100,000 spawns put 47,000 monsters on a level, at

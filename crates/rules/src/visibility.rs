@@ -264,6 +264,14 @@ impl Visibility {
             })
     }
 
+    /// True if the cell was in the player's sight at the last look (before what was seen there
+    /// is remembered, unlike [`Visibility::cell_visibility`]).
+    pub fn is_in_sight(&self, coord: ICoord) -> bool {
+        self.grid
+            .get(coord)
+            .is_some_and(|cell| cell.in_sight == self.generation)
+    }
+
     pub fn cell_visibility(&self, coord: ICoord) -> CellVisibility {
         match self.grid.get(coord).map(|cell| cell.last_seen) {
             None | Some(0) => CellVisibility::NeverSeen,

@@ -26,6 +26,8 @@ pub struct LevelProfile {
     pub corridor: u32,
     /// In a hundred: a doorway in a wall holds a door.
     pub doors: u32,
+    /// In a hundred: a door is hidden (only where the level has another way round it).
+    pub secret_doors: u32,
     /// Floors on two sides of a wall further apart than this by walking get a doorway.
     pub loop_distance: u32,
     /// How full a level grows, in a hundred of the room attempts the map has room for: drawn
@@ -109,6 +111,7 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
             ("cavern", profile.cavern),
             ("corridor", profile.corridor),
             ("doors", profile.doors),
+            ("secret_doors", profile.secret_doors),
         ] {
             if value > 100 {
                 return Err(wrong(

@@ -105,7 +105,7 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
 }
 
 /// What hand-drawn maps already use: walls, floor, the player, the stairs, doors.
-const MAP_SYNTAX: [char; 6] = ['#', '.', '@', '>', '+', '\''];
+const MAP_SYNTAX: [char; 7] = ['#', '.', '@', '>', '+', '\'', '='];
 
 /// A kind table may not have more kinds than its numbering holds.
 const KINDS_MAX: usize = u8::MAX as usize;

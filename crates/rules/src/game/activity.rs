@@ -23,6 +23,8 @@ pub enum Activity {
     Travel(ICoord),
     /// Keep walking one way until something interesting.
     Run(CardinalDirection),
+    /// Search turn after turn, up to the thorough fifth, unless something happens.
+    Search,
 }
 
 /// Why an activity stopped, or never began.
@@ -46,6 +48,8 @@ pub enum Stop {
     Arrived,
     /// Run: something interesting ahead or beside (a wall, a fork, a doorway, the stairs).
     RunEnded,
+    /// Search: the thorough turn is done and found nothing.
+    Searched,
     /// The run is over; nothing more happens.
     GameOver,
 }
@@ -71,6 +75,14 @@ impl Doing {
     pub fn steps(&self) -> u32 {
         self.steps
     }
+}
+
+/// Searching goes on to the thorough turn (a find or anything else stops it sooner).
+fn search_action(doing: &Doing) -> Result<PlayerAction, Stop> {
+    if doing.steps >= u32::from(balance::THOROUGH_SEARCH_TURNS) {
+        return Err(Stop::Searched);
+    }
+    Ok(PlayerAction::Search)
 }
 
 impl Game {
@@ -112,6 +124,7 @@ impl Game {
         let done = match doing.activity {
             Activity::Travel(target) => target == self.player_coord(),
             Activity::Rest => self.rest_action(doing).is_err(),
+            Activity::Search => search_action(doing).is_err(),
             Activity::Explore | Activity::Run(_) => false,
         };
         done || self.is_over() || doing.interrupted || self.awake_npc_in_view().is_some()
@@ -132,6 +145,7 @@ impl Game {
                 .route_step(here, Goal::Cell(target))
                 .ok_or(Stop::NoRoute),
             Activity::Run(direction) => self.run_action(doing, direction),
+            Activity::Search => search_action(doing),
         }
     }
 

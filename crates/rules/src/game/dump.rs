@@ -145,6 +145,7 @@ impl Game {
             return lying.kind.rules().map_letter;
         }
         match self.world.is_solid(coord) {
+            true if self.world.is_secret_door(coord) => '=',
             true => '#',
             false if self.world.is_stairs(coord) => '>',
             false if self.world.is_door(coord) => '+',

@@ -70,6 +70,10 @@ pub enum GameEvent {
     Wizardry {
         command: super::WizardCommand,
     },
+    /// A search (or a glance) found a secret door: it is a door now.
+    FoundSecretDoor {
+        at: ICoord,
+    },
     /// The wizard has called up as many monsters on this level as it may; no time passed.
     WizardCrowdFull {
         limit: u32,

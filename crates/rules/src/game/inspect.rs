@@ -101,6 +101,11 @@ impl Game {
             .expect("the player always has hit points")
     }
 
+    /// Secret doors the player has found this run.
+    pub fn secret_doors_found(&self) -> u32 {
+        self.hero.secret_doors_found
+    }
+
     /// The cell as the player knows it: live if in view, the last sighting if remembered.
     pub fn cell_view(&self, coord: ICoord) -> CellView {
         let visibility = self.visibility.cell_visibility(coord);

@@ -36,6 +36,7 @@ mod parts;
 mod persist;
 mod run;
 mod score;
+mod search;
 mod state_hash;
 mod wizard;
 
@@ -78,7 +79,7 @@ pub use wizard::WizardCommand;
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 9;
+pub const RULES_VERSION: u32 = 10;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -108,6 +109,8 @@ pub enum PlayerAction {
     Descend,
     /// Take what lies underfoot into the pack.
     PickUp,
+    /// Spend a turn searching the walls in view nearby for secret doors.
+    Search,
     /// Put down the whole stack under a letter (slot 0 is `a`).
     Drop {
         slot: u8,
@@ -196,6 +199,7 @@ impl Game {
                 depth: 1,
                 ending: None,
                 wizard_spawns: 0,
+                searches_in_a_row: 0,
             },
             visibility: Visibility::new(world.size()),
             minds: parts::Minds::new(&world, ComponentTable::default()),
@@ -325,6 +329,7 @@ impl Game {
                 }
             }
             PlayerAction::Wait => (),
+            PlayerAction::Search => self.search(),
             PlayerAction::PickUp => {
                 if !self.pick_up_here() {
                     return TurnOutcome::NoTurn;
@@ -351,8 +356,12 @@ impl Game {
             // Taking the Sunstone ends the run before anyone else moves.
             return TurnOutcome::TurnTaken;
         }
+        if action != PlayerAction::Search {
+            self.progress.searches_in_a_row = 0;
+        }
         let doors = self.world.doors_moved();
         self.visibility.look(&self.world);
+        self.notice_secret_doors();
         self.npc_phase(self.time_taken(outcome));
         if self.world.doors_moved() != doors {
             // A door opened or closed as the NPCs moved: the player sees what is there now.

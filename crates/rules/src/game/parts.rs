@@ -37,6 +37,8 @@ pub(super) struct Progress {
     /// Monsters the wizard has called up on this level (see
     /// [`crate::balance::WIZARD_SPAWNS_PER_LEVEL`]).
     pub wizard_spawns: u32,
+    /// Turns in a row the player has spent searching (the fifth is thorough).
+    pub searches_in_a_row: u8,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.
@@ -50,6 +52,8 @@ pub(super) struct Hero {
     pub growth: Growth,
     /// NPCs the player's side has killed this run, by kind in the bestiary's order.
     pub kills: Vec<u64>,
+    /// Secret doors the player has found.
+    pub secret_doors_found: u32,
 }
 
 impl Hero {
@@ -59,6 +63,7 @@ impl Hero {
             lore,
             growth: Growth::default(),
             kills: vec![0; NpcKind::all().len()],
+            secret_doors_found: 0,
         }
     }
 }

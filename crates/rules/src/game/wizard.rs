@@ -70,6 +70,12 @@ impl Game {
                 true
             }
             WizardCommand::Reveal => {
+                let secrets: Vec<_> = (self.world.size().icoord_iter_row_major())
+                    .filter(|&cell| self.world.is_secret_door(cell))
+                    .collect();
+                for cell in secrets {
+                    self.find_secret_door(cell);
+                }
                 self.visibility
                     .remember(&self.world, crate::visibility::Omniscience::On);
                 true

@@ -21,6 +21,9 @@ const CELLS_PER_ROOM_ATTEMPT: usize = 20;
 /// Places tried for the first room before the smallest one goes in a corner: on the smallest
 /// level most designs fit somewhere, so this is rarely reached.
 const FIRST_ROOM_TRIES: usize = 1000;
+/// A door is hidden only if the floors on its two sides are this few steps apart without it:
+/// a shortcut worth finding, never the only way on.
+const SECRET_DETOUR: u32 = 40;
 /// A cavern keeps this many cells of rock between it and the map's edge, so rooms can still be
 /// attached around it.
 const CAVERN_MARGIN: u32 = 3;
@@ -239,17 +242,37 @@ impl Builder {
 
     /// Puts a door in each doorway that has rock on both its other sides (so it reads as a
     /// door in a wall, never a door in the open), with the profile's chance.
-    pub fn hang_doors<R: Rng>(&mut self, chance: u32, rng: &mut R) {
+    pub fn hang_doors<R: Rng>(&mut self, profile: &LevelProfile, rng: &mut R) {
         let doorways = std::mem::take(&mut self.doorways);
+        let mut search = BoundedSearch::new(self.grid.size());
         for cell in doorways {
-            let wall = |c: ICoord| self.grid.get(c) == Some(&TerrainTile::Wall);
-            let across = |out: ICoord| wall(cell + out) && wall(cell - out);
-            let walk = |out: ICoord| !wall(cell + out) && !wall(cell - out);
-            let in_a_wall =
-                (across(SIDES[0]) && walk(SIDES[1])) || (across(SIDES[1]) && walk(SIDES[0]));
-            if in_a_wall && rng.random_range(0..100) < chance {
+            let Some(across) = self.passage_through(cell) else {
+                continue;
+            };
+            if rng.random_range(0..100) >= profile.doors {
+                continue;
+            }
+            *self.grid.get_checked_mut(cell) = TerrainTile::SecretDoor;
+            // Hidden only where the level has another way round: a shortcut, never the way on.
+            let detour = search.within(&self.grid, cell - across, cell + across, SECRET_DETOUR);
+            let hidden = detour && rng.random_range(0..100) < profile.secret_doors;
+            if !hidden {
                 *self.grid.get_checked_mut(cell) = TerrainTile::Door;
             }
+        }
+    }
+
+    /// The way through a doorway in a wall (rock on both its other sides), if it is one.
+    fn passage_through(&self, cell: ICoord) -> Option<ICoord> {
+        let wall = |c: ICoord| self.grid.get(c) == Some(&TerrainTile::Wall);
+        let across = |out: ICoord| wall(cell + out) && wall(cell - out);
+        let walk = |out: ICoord| !wall(cell + out) && !wall(cell - out);
+        if across(SIDES[0]) && walk(SIDES[1]) {
+            Some(SIDES[1])
+        } else if across(SIDES[1]) && walk(SIDES[0]) {
+            Some(SIDES[0])
+        } else {
+            None
         }
     }
 }

@@ -75,6 +75,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                 // A door is open exactly while someone stands in it, so an open door drawn
                 // with nobody in it is a door like any other.
                 '+' | '\'' => *grid.get_checked_mut(coord) = TerrainTile::Door,
+                '=' => *grid.get_checked_mut(coord) = TerrainTile::SecretDoor,
                 '0'..='9' => labels.push((ch, coord)),
                 _ => {
                     if let Some(npc) = ascii_npc(coord, ch) {
@@ -155,6 +156,7 @@ pub fn ground_to_ascii(terrain: &Terrain) -> Vec<String> {
                         TerrainTile::Floor => '.',
                         TerrainTile::Stairs => '>',
                         TerrainTile::Door => '+',
+                        TerrainTile::SecretDoor => '=',
                     }
                 })
                 .collect()

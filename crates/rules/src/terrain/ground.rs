@@ -48,6 +48,8 @@ impl TerrainTile {
                 blocks_walking: false,
                 stops_missiles: true,
             },
+            // A wall to everyone until the player finds it; then it is a door.
+            Self::SecretDoor => SOLID,
         }
     }
 }

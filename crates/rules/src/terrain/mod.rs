@@ -37,6 +37,8 @@ pub enum TerrainTile {
     /// A door: closed, it hides what is behind it and stops missiles; anyone may step into it,
     /// and it stands open while someone stands in it.
     Door,
+    /// A door hidden in a wall: wall in every way until a search finds it.
+    SecretDoor,
 }
 
 /// An item as a level places it.
@@ -124,7 +126,7 @@ pub fn generate_by_profile<R: Rng>(
     builder.first_room(profile, rng);
     builder.attach_rooms(profile, rng);
     builder.add_loops(profile.loop_distance, rng);
-    builder.hang_doors(profile.doors, rng);
+    builder.hang_doors(profile, rng);
     let accrete::Builder {
         mut grid,
         rooms,

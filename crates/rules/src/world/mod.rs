@@ -37,6 +37,9 @@ pub enum Tile {
     Item(ItemKind),
     /// A door in the feature layer: open exactly while a character stands in it.
     Door,
+    /// A door hidden in the wall, in the feature layer with no floor under it: a wall until
+    /// found, then a [`Tile::Door`].
+    SecretDoor,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -154,6 +157,8 @@ const CHARACTER: u8 = 8;
 const DOOR: u8 = 16;
 /// What an open door lets through.
 const DOOR_CLOSED_BITS: u8 = BLOCKS_SIGHT | STOPS_MISSILES;
+/// The cell is a secret door not yet found (a wall in every other way).
+const SECRET: u8 = 32;
 
 /// The ground a tile of the floor or feature layer is, if it is ground.
 const fn ground_of(tile: Tile) -> Option<TerrainTile> {
@@ -162,6 +167,7 @@ const fn ground_of(tile: Tile) -> Option<TerrainTile> {
         Tile::Wall => Some(TerrainTile::Wall),
         Tile::Stairs => Some(TerrainTile::Stairs),
         Tile::Door => Some(TerrainTile::Door),
+        Tile::SecretDoor => Some(TerrainTile::SecretDoor),
         Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
     }
 }
@@ -178,6 +184,7 @@ fn ground_bits(facts: GroundFacts) -> u8 {
 fn tile_bits(tile: Tile) -> u8 {
     match (tile, ground_of(tile)) {
         (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
+        (Tile::SecretDoor, Some(ground)) => ground_bits(ground.facts()) | SECRET,
         (_, Some(ground)) => ground_bits(ground.facts()),
         (Tile::Player | Tile::Npc(_), None) => CHARACTER,
         _ => 0,
@@ -236,6 +243,7 @@ impl World {
                     world.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
                     (Layer::Feature, Tile::Door)
                 }
+                TerrainTile::SecretDoor => (Layer::Feature, Tile::SecretDoor),
             };
             world.spawn(Location::from((coord, layer)), tile);
         }
@@ -261,6 +269,30 @@ impl World {
         self.changed(location.coord);
         self.set_occupied(location.coord, tile_bits(tile), true);
         self.components.tile.insert(entity, tile);
+    }
+
+    /// The secret door at `coord` is found: it becomes a door (closed) with floor under it.
+    /// False if there is none there.
+    pub fn reveal_secret_door(&mut self, coord: coord_2d::ICoord) -> bool {
+        let Some(feature) = self
+            .spatial_table
+            .layers_at(coord)
+            .and_then(|layers| layers.feature)
+        else {
+            return false;
+        };
+        if self.components.tile.get(feature) != Some(&Tile::SecretDoor) {
+            return false;
+        }
+        self.components.tile.insert(feature, Tile::Door);
+        self.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
+        let bits =
+            (self.spatial_table.layers_at(coord)).map_or(0, |layers| self.occupied_bits(layers));
+        if let Some(cell) = self.occupied.get_mut(coord) {
+            *cell = bits;
+        }
+        self.changed(coord);
+        true
     }
 
     /// A monster arrives in mid-game (a wizard's command) on a cell it could enter.

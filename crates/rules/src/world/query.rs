@@ -4,7 +4,7 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{
-    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FIRST_CHANGE, HitPoints, LayerTable,
+    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FIRST_CHANGE, HitPoints, LayerTable, SECRET,
     STOPS_MISSILES, Tile, World,
 };
 use crate::content::NpcKind;
@@ -125,6 +125,13 @@ impl World {
 
     /// True if a character stands on the cell: one byte, for scans over every cell in view
     /// before they ask the spatial table who it is.
+    /// True where a secret door waits to be found.
+    pub fn is_secret_door(&self, coord: ICoord) -> bool {
+        self.occupied
+            .get(coord)
+            .is_some_and(|&cell| cell & SECRET != 0)
+    }
+
     /// True where a door stands, open or closed.
     pub fn is_door(&self, coord: ICoord) -> bool {
         self.occupied

@@ -1,0 +1,66 @@
+//! Searching for secret doors: a search turn looks hard at the walls in view nearby, the more
+//! likely to find a door the nearer it is, and the fifth in a row finds every one within reach;
+//! every turn besides, a door in view nearby may be noticed unsought, at a fifth of the chance.
+//! What is found
+//! becomes a door, for the player and for everyone else.
+
+use coord_2d::ICoord;
+use rand::Rng;
+
+use super::{Game, GameEvent};
+use crate::balance::{PASSIVE_SEARCH_SHARE, SEARCH_CHANCE, SEARCH_RADIUS, THOROUGH_SEARCH_TURNS};
+
+/// In a hundred, a search's chance to find a secret door `distance` cells off (1 beside).
+fn search_chance(distance: u32) -> u32 {
+    let (beside, fall) = SEARCH_CHANCE;
+    beside.saturating_sub(fall * distance.saturating_sub(1))
+}
+
+impl Game {
+    /// A turn spent searching (the player's action); the fifth in a row is thorough.
+    pub(super) fn search(&mut self) {
+        self.progress.searches_in_a_row = self.progress.searches_in_a_row.saturating_add(1);
+        let thorough = self.progress.searches_in_a_row >= THOROUGH_SEARCH_TURNS;
+        self.search_within(|distance| {
+            if thorough {
+                100
+            } else {
+                search_chance(distance)
+            }
+        });
+    }
+
+    /// What every turn notices unsought: a share of what a search would.
+    pub(super) fn notice_secret_doors(&mut self) {
+        self.search_within(|distance| search_chance(distance) / PASSIVE_SEARCH_SHARE);
+    }
+
+    /// Rolls for each secret door in view within [`SEARCH_RADIUS`] cells (either axis), with
+    /// `chance` in a hundred by its distance (1 beside the player). Cells out of view are never
+    /// found.
+    fn search_within(&mut self, chance: impl Fn(u32) -> u32) {
+        let radius = SEARCH_RADIUS;
+        let player = self.world.player_coord();
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
+                let at = player + ICoord::new(dx, dy);
+                let in_view = self.visibility.is_in_sight(at);
+                if !self.world.is_secret_door(at) || !in_view {
+                    continue;
+                }
+                let distance = dx.unsigned_abs().max(dy.unsigned_abs());
+                if self.chronicle.rng.random_range(0..100) < chance(distance) {
+                    self.find_secret_door(at);
+                }
+            }
+        }
+    }
+
+    /// The secret door at `at` becomes a door, and the player knows it.
+    pub(super) fn find_secret_door(&mut self, at: ICoord) {
+        if self.world.reveal_secret_door(at) {
+            self.hero.secret_doors_found += 1;
+            self.scratch.events.push(GameEvent::FoundSecretDoor { at });
+        }
+    }
+}
