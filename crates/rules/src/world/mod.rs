@@ -119,8 +119,8 @@ pub struct World {
     /// What the player fights with and in: set by the game from what it has in use, so not
     /// saved.
     player_gear: Gear,
-    /// How many times a door has opened or closed: what the player sees from a cell changes
-    /// only with this (walls never move). Derived, so not saved.
+    /// How many times a door within the player's sight radius has opened or closed: what the
+    /// player sees from a cell changes only with this (walls never move). Derived, not saved.
     doors_moved: u64,
 }
 
@@ -340,10 +340,20 @@ impl World {
                 *cell &= !what;
             }
             *cell = with_door_state(*cell);
-            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 {
+            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 && self.near_player(coord)
+            {
                 self.doors_moved += 1;
             }
         }
+    }
+
+    /// Within the player's sight radius (either axis): a door further off cannot change what the
+    /// player sees, so its moving leaves the player's view as it was (on a level of wanderers,
+    /// doors open and close far away every turn).
+    fn near_player(&self, coord: coord_2d::ICoord) -> bool {
+        let reach = balance::PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
+        let player = self.spatial_table.coord_of(self.player);
+        player.is_none_or(|p| (p.x - coord.x).abs().max((p.y - coord.y).abs()) <= reach)
     }
 
     /// A character left `coord` (moved off it, or died there).

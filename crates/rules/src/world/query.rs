@@ -139,8 +139,8 @@ impl World {
             .is_some_and(|&cell| cell & DOOR != 0)
     }
 
-    /// How many times a door has opened or closed in this world's life: while it stands still,
-    /// what is seen from a cell stays the same.
+    /// How many times a door within the player's sight radius has opened or closed: while it
+    /// stands still, what is seen from the player's cell stays the same.
     pub fn doors_moved(&self) -> u64 {
         self.doors_moved
     }
