@@ -187,3 +187,41 @@ fn secret_doors_come_from_depth_3_and_grow_with_depth() {
     assert!(middle > 0, "some from depth 3");
     assert!(deep > middle, "more deep down: {deep} against {middle}");
 }
+
+/// The level table is checked as the other tables are: each broken copy of the shipped one is
+/// refused naming the field, the shipped one loads.
+#[test]
+fn a_broken_level_table_is_refused_naming_the_field() {
+    use umbra_rules::content::{LEVELS_SOURCE, levels, load_levels};
+    assert_eq!(
+        load_levels(LEVELS_SOURCE).expect("the shipped table loads"),
+        levels()
+    );
+    let broken = |from: &str, to: &str| {
+        assert!(LEVELS_SOURCE.contains(from), "{from:?} is in the table");
+        load_levels(&LEVELS_SOURCE.replacen(from, to, 1))
+            .expect_err(&format!("{to:?} is refused"))
+            .to_string()
+    };
+    for (from, to, field) in [
+        ("depths: (3, 4)", "depths: (4, 4)", "depths"),
+        ("depths: (8, 10)", "depths: (8, 9)", "depths"),
+        ("cavern: 20,", "cavern: 101,", "cavern"),
+        ("doors: 50,", "doors: 150,", "doors"),
+        ("secret_doors: 8,", "secret_doors: 101,", "secret_doors"),
+        ("loop_distance: 20,", "loop_distance: 1,", "loop_distance"),
+        ("fill: (15, 100),", "fill: (0, 100),", "fill"),
+        ("fill: (15, 100),", "fill: (60, 40),", "fill"),
+        (
+            "designs: (rectangle: 10, cross: 3, circular: 1, chunky: 1, cave: 0)",
+            "designs: (rectangle: 0, cross: 0, circular: 0, chunky: 0, cave: 0)",
+            "designs",
+        ),
+    ] {
+        let error = broken(from, to);
+        assert!(
+            error.contains("content/levels.ron") && error.contains(field),
+            "{to}: {error}"
+        );
+    }
+}
