@@ -188,6 +188,89 @@ fn secret_doors_come_from_depth_3_and_grow_with_depth() {
     assert!(deep > middle, "more deep down: {deep} against {middle}");
 }
 
+fn holds(level: &Terrain, tile: TerrainTile) -> bool {
+    level.grid.iter().any(|&t| t == tile)
+}
+
+/// Lakes and chasms as the profiles place them: water or a chasm on many levels, chasms only
+/// from depth 3 and never on the last depth (nothing lies below it), each deep cell wreathed
+/// in open ground, and some chasms bridged, each bridge with chasm on both its sides. (The
+/// first test walks every level with water and chasms as walls: none cuts a level in two.)
+#[test]
+fn lakes_and_chasms_come_by_depth_wreathed_and_bridged() {
+    let mut with_either = 0;
+    let mut chasms_by_depth = [0; FINAL_DEPTH as usize + 1];
+    let mut bridged = 0;
+    let seeds = 20;
+    for seed in 0..seeds {
+        for depth in 1..=FINAL_DEPTH {
+            let level = level(seed, depth);
+            let chasm = holds(&level, TerrainTile::Chasm);
+            with_either += usize::from(chasm || holds(&level, TerrainTile::DeepWater));
+            chasms_by_depth[depth as usize] += usize::from(chasm);
+            bridged += usize::from(holds(&level, TerrainTile::Bridge));
+            check_wreaths_and_bridges(&level, seed, depth);
+        }
+    }
+    let levels = (seeds * u64::from(FINAL_DEPTH)) as usize;
+    assert!(
+        with_either * 4 >= levels,
+        "water or a chasm on {with_either} of {levels} levels"
+    );
+    assert_eq!(
+        chasms_by_depth[1] + chasms_by_depth[2],
+        0,
+        "no chasm on depths 1 and 2"
+    );
+    assert_eq!(
+        chasms_by_depth[FINAL_DEPTH as usize], 0,
+        "none on the last depth"
+    );
+    assert!(
+        chasms_by_depth[3..FINAL_DEPTH as usize]
+            .iter()
+            .sum::<usize>()
+            >= 10
+    );
+    assert!(bridged > 0, "some chasm is bridged");
+}
+
+fn check_wreaths_and_bridges(level: &Terrain, seed: u64, depth: u32) {
+    let at = |c: ICoord| level.grid.get(c).copied();
+    for (cell, &tile) in level.grid.enumerate() {
+        let around = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| cell + ICoord::new(dx, dy)));
+        let fits: &[TerrainTile] = match tile {
+            TerrainTile::DeepWater => &[TerrainTile::DeepWater, TerrainTile::ShallowWater],
+            TerrainTile::Chasm => &[
+                TerrainTile::Chasm,
+                TerrainTile::ChasmEdge,
+                TerrainTile::Bridge,
+            ],
+            TerrainTile::Bridge => {
+                // Chasm (or a crossing bridge) on both its sides, one way or the other.
+                let spanned =
+                    |c: ICoord| matches!(at(c), Some(TerrainTile::Chasm | TerrainTile::Bridge));
+                let across = [ICoord::new(1, 0), ICoord::new(0, 1)]
+                    .into_iter()
+                    .any(|side| spanned(cell + side) && spanned(cell - side));
+                assert!(
+                    across,
+                    "seed {seed} depth {depth}: a bridge at {cell:?} over nothing"
+                );
+                continue;
+            }
+            _ => continue,
+        };
+        for next in around {
+            let next_tile = at(next);
+            assert!(
+                next_tile.is_some_and(|t| fits.contains(&t)),
+                "seed {seed} depth {depth}: {tile:?} at {cell:?} meets {next_tile:?} at {next:?}"
+            );
+        }
+    }
+}
+
 /// The level table is checked as the other tables are: each broken copy of the shipped one is
 /// refused naming the field, the shipped one loads.
 #[test]
@@ -212,6 +295,21 @@ fn a_broken_level_table_is_refused_naming_the_field() {
         ("loop_distance: 20,", "loop_distance: 1,", "loop_distance"),
         ("fill: (15, 100),", "fill: (0, 100),", "fill"),
         ("fill: (15, 100),", "fill: (60, 40),", "fill"),
+        (
+            "lakes: (most: 1, chance: 35, water: 1, chasm: 0)",
+            "lakes: (most: 7, chance: 35, water: 1, chasm: 0)",
+            "lakes",
+        ),
+        (
+            "lakes: (most: 1, chance: 35, water: 1, chasm: 0)",
+            "lakes: (most: 1, chance: 101, water: 1, chasm: 0)",
+            "lakes",
+        ),
+        (
+            "lakes: (most: 1, chance: 35, water: 1, chasm: 0)",
+            "lakes: (most: 1, chance: 35, water: 0, chasm: 0)",
+            "lakes",
+        ),
         (
             "designs: (rectangle: 10, cross: 3, circular: 1, chunky: 1, cave: 0)",
             "designs: (rectangle: 0, cross: 0, circular: 0, chunky: 0, cave: 0)",

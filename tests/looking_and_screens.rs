@@ -494,3 +494,42 @@ fn the_title_after_a_death_offers_only_a_new_game() {
         "no question asked"
     );
 }
+
+/// Walking into a chasm asks first: `n` keeps the player on the brink and takes no turn, `y`
+/// jumps; the look cursor names the chasm and the water.
+#[test]
+fn walking_into_a_chasm_asks_before_the_jump() {
+    let (mut app, _) = app_on(&["########", "#~.@:::#", "#...:::#", "########"]);
+    let jump = |app: &mut GameApp| press(app, KeyboardInput::Char('l'));
+    jump(&mut app);
+    let asked = render_at(&app, SCREEN);
+    assert!(asked.contains("Jump into the chasm?"), "{}", asked.text());
+    assert!(asked.contains("fall to depth 2"), "{}", asked.text());
+    press(&mut app, KeyboardInput::Char('n'));
+    assert_eq!(app.game().depth(), 1, "n stays");
+    assert_eq!(app.game().turn(), 0, "and takes no turn");
+    assert!(!render_at(&app, SCREEN).contains("Jump into the chasm?"));
+    jump(&mut app);
+    press(&mut app, KeyboardInput::Char('y'));
+    assert_eq!(app.game().depth(), 2, "y jumps");
+    let landed = render_at(&app, SCREEN);
+    assert!(
+        landed.contains("You jump into the chasm"),
+        "{}",
+        landed.text()
+    );
+}
+
+#[test]
+fn the_look_cursor_names_deep_water_and_a_chasm() {
+    let (mut app, _) = app_on(&["########", "#~.@:::#", "#...:::#", "########"]);
+    press(&mut app, KeyboardInput::Char('x'));
+    press(&mut app, KeyboardInput::Char('l'));
+    let east = render_at(&app, SCREEN);
+    assert!(east.contains("A chasm (walk in to jump"), "{}", east.text());
+    for _ in 0..3 {
+        press(&mut app, KeyboardInput::Char('h'));
+    }
+    let west = render_at(&app, SCREEN);
+    assert!(west.contains("Deep water"), "{}", west.text());
+}

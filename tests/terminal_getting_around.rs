@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::calm_seed;
 use common::tmux::{KEY, Launch, STARTUP, Session, shows_turn, tmux_installed};
 use coord_2d::ICoord;
 use umbra_rules::game::{Activity, Stop};
@@ -19,15 +20,6 @@ fn headless(game: &mut Game, activity: Activity) -> (u64, Stop) {
     }
 }
 
-/// The first seed whose opening lets the player explore a good way.
-fn calm_seed() -> u64 {
-    (0..100)
-        .find(|&seed| {
-            let mut game = Game::new(seed, GameOptions::default());
-            headless(&mut game, Activity::Explore).0 > 20
-        })
-        .expect("some start is calm")
-}
 
 fn start(name: &str, seed: &str) -> Session {
     let launch = Launch {

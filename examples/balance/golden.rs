@@ -46,7 +46,8 @@ struct Golden {
 /// a careful win (every depth, the Sunstone, potions drunk, long rests), a careful death a few
 /// levels down, a careful win that uses every item kind (drunk, read, aimed and thrown,
 /// weapons wielded and armour worn), a careful win on the default map that kills
-/// every kind of the bestiary (archers, shamans, jackals, ogres, bloats bursting), reckless
+/// every kind of the bestiary (archers, shamans, jackals, ogres, bloats bursting) and jumps into
+/// a chasm when hurt, reckless
 /// dives on the default and a large map (many fights), one seen with omniscience, one played
 /// with the game's own explore, rest, travel and run, and one on the smallest map, where rooms
 /// are cut to fit.
@@ -68,21 +69,21 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-death",
         Who::Scripted(Style::Careful),
-        24,
+        11,
         (40, 24),
         false,
     ),
     golden(
         "careful-every-item",
         Who::Scripted(Style::Careful),
-        4,
+        22,
         (40, 24),
         false,
     ),
     golden(
         "careful-every-kind",
         Who::Scripted(Style::Careful),
-        5,
+        12,
         (80, 30),
         false,
     ),
@@ -96,7 +97,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "reckless-large-map",
         Who::Scripted(Style::Reckless),
-        8,
+        6,
         (120, 50),
         false,
     ),
@@ -154,10 +155,11 @@ pub fn record(dir: &Path) -> io::Result<Vec<String>> {
         let text = hashes_text(golden.name, &game, &hashes);
         fs::write(dir.join(format!("{}.hashes", golden.name)), text)?;
         report.push(format!(
-            "{}: {}, {} secret doors found",
+            "{}: {}, {} secret doors found, {} chasms jumped",
             golden.name,
             ending_line(&game),
-            game.secret_doors_found()
+            game.secret_doors_found(),
+            game.chasms_jumped()
         ));
     }
     Ok(report)

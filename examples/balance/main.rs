@@ -41,6 +41,8 @@ struct Outcome {
     decisions: u64,
     /// Secret doors found (the scripted players never search on purpose: these are noticed).
     secret_doors: u64,
+    /// Jumps into a chasm.
+    chasms: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -96,6 +98,7 @@ fn play_watched(
         },
         decisions,
         secret_doors: u64::from(game.secret_doors_found()),
+        chasms: u64::from(game.chasms_jumped()),
     }
 }
 
@@ -294,9 +297,12 @@ fn main() -> std::process::ExitCode {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run | chasms jumped per run |"
     );
-    let _ = writeln!(std::io::stdout(), "|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(
+        std::io::stdout(),
+        "|---|---|---|---|---|---|---|---|---|---|"
+    );
     let players = [
         ("careful", Style::Careful),
         ("careful without items", Style::CarefulWithoutItems),
@@ -316,9 +322,10 @@ fn main() -> std::process::ExitCode {
         let (used, thrown) = (per_run(|o| o.items_used), per_run(|o| o.thrown));
         let decisions = per_run(|o| o.decisions);
         let secrets = per_run(|o| o.secret_doors);
+        let chasms = per_run(|o| o.chasms);
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} | {chasms:.2} |",
             rate * 100.0
         );
     }

@@ -31,6 +31,10 @@ const PATIENCE_TURNS: u32 = 6;
 /// the foes that are not next to it and goes on with the level: an archer that will not come
 /// and cannot be reached, a shaman across unexplored ground.
 const STANDOFF_TURNS: u32 = 40;
+/// A careful player this hurt, with foes in view, jumps into a chasm within a few steps: the
+/// fall costs less than the fight it leaves.
+const JUMP_BELOW_PERCENT: u32 = 35;
+const JUMP_STEPS: u32 = 3;
 
 pub struct Player {
     style: Style,
@@ -121,6 +125,9 @@ impl Player {
         {
             return action;
         }
+        if let Some(direction) = self.escape_by_chasm(game, health) {
+            return PlayerAction::Move(direction);
+        }
         if let Some(direction) = adjacent {
             return PlayerAction::Move(direction);
         }
@@ -196,13 +203,27 @@ impl Player {
             .map(|(d, _)| d)
     }
 
-    /// Towards the Sunstone if it is known, else the stairs if they are.
+    /// Towards the Sunstone if it is known, else the stairs if they are, else into a chasm
+    /// (the last step jumps).
     fn towards_the_way_down(&mut self, game: &Game) -> Option<CardinalDirection> {
         let sunstone = |c| sight::shows_item(game, c, ItemKind::prize());
         let stairs = |c| sight::shows_stairs(game, c);
+        let chasm = |c| sight::shows_chasm(game, c);
         self.search
             .towards(game, u32::MAX, true, sunstone)
             .or_else(|| self.search.towards(game, u32::MAX, true, stairs))
+            .or_else(|| self.search.towards(game, u32::MAX, true, chasm))
+            .map(|(d, _)| d)
+    }
+
+    /// Hurt with foes in view and a chasm a few steps away: towards it, and in.
+    fn escape_by_chasm(&mut self, game: &Game, health: u32) -> Option<CardinalDirection> {
+        if self.npcs.is_empty() || health >= JUMP_BELOW_PERCENT {
+            return None;
+        }
+        let chasm = |c| sight::shows_chasm(game, c);
+        self.search
+            .towards(game, JUMP_STEPS, false, chasm)
             .map(|(d, _)| d)
     }
 }

@@ -41,6 +41,11 @@ pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
     }
 }
 
+/// A chasm the player has seen: a way down for a jump.
+pub fn shows_chasm(game: &Game, coord: ICoord) -> bool {
+    game.cell_view(coord).tiles.feature == Some(Tile::Chasm)
+}
+
 pub fn shows_stairs(game: &Game, coord: ICoord) -> bool {
     game.cell_view(coord).tiles.floor == Some(Tile::Stairs)
 }

@@ -58,6 +58,11 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
         Some(Tile::Door) => "a door",
         // Never told apart from the wall it hides in (omniscience draws it, see `map`).
         Some(Tile::SecretDoor) => "the wall",
+        Some(Tile::DeepWater) => "deep water",
+        Some(Tile::ShallowWater) => "shallow water",
+        Some(Tile::Chasm) => "a chasm (walk in to jump down a level)",
+        Some(Tile::ChasmEdge) => "the edge of a chasm",
+        Some(Tile::Bridge) => "a bridge over the chasm",
         _ => "the floor",
     };
     words.to_string()

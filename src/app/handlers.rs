@@ -7,6 +7,7 @@ use chargrid::input::keys;
 use super::keys::{ListKey, PlayKey};
 use super::screens::{self, MenuItem};
 use super::{GameApp, Mode, map};
+use direction::CardinalDirection;
 use umbra_rules::game::{Activity, PlayerAction};
 
 impl GameApp {
@@ -16,6 +17,7 @@ impl GameApp {
             Mode::Play => return self.handle_play_key(key),
             Mode::Menu { selected } => return self.handle_menu_key(key, selected),
             Mode::ConfirmAbandon { seed } => self.handle_confirm_key(key, seed),
+            Mode::ConfirmJump { direction } => self.handle_jump_key(key, direction),
             Mode::Help { scroll } => self.handle_help_key(key, scroll, screen),
             Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
             Mode::Log { scroll } => self.handle_log_key(key, scroll, screen),
@@ -70,6 +72,13 @@ impl GameApp {
             return self.handle_game_over_key(play_key);
         }
         match play_key {
+            PlayKey::Act(PlayerAction::Move(direction))
+                if self
+                    .game
+                    .is_chasm(self.game.player_coord() + direction.coord()) =>
+            {
+                self.mode = Mode::ConfirmJump { direction };
+            }
             PlayKey::Act(action) => self.play(action),
             PlayKey::Stairs => self.take_stairs(),
             PlayKey::Rest => self.begin(Activity::Rest),
@@ -205,6 +214,19 @@ impl GameApp {
     pub(super) fn handle_confirm_key(&mut self, key: KeyboardInput, seed: Option<u64>) {
         match key {
             KeyboardInput::Char('y' | 'Y') => self.start_new_game(seed),
+            KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
+            _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
+            _ => (),
+        }
+    }
+
+    /// `y` jumps into the chasm; `n` or Esc stays on the edge.
+    fn handle_jump_key(&mut self, key: KeyboardInput, direction: CardinalDirection) {
+        match key {
+            KeyboardInput::Char('y' | 'Y') => {
+                self.mode = Mode::Play;
+                self.play(PlayerAction::Move(direction));
+            }
             KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
             _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
             _ => (),

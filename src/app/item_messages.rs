@@ -42,6 +42,14 @@ pub fn describe(event: GameEvent) -> Option<String> {
             if count == 1 { "lies" } else { "lie" }
         ),
         GameEvent::Dropped { item, count } => format!("You drop {}.", item_words(item, count)),
+        GameEvent::Lost {
+            item,
+            into_chasm: false,
+        } => format!("{} sinks out of sight.", capitalised(&known(item))),
+        GameEvent::Lost {
+            item,
+            into_chasm: true,
+        } => format!("{} falls into the chasm.", capitalised(&known(item))),
         GameEvent::Drank { item, healed: 0 } => format!(
             "You drink {}. You were already unhurt.",
             item_words(item, 1)

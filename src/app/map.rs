@@ -74,7 +74,10 @@ fn render_cell(view: &CellView, behind_panel: bool, omniscient: bool) -> Option<
     }
     if view.visibility != CellVisibility::Visible {
         foreground = palette::REMEMBERED;
-        if matches!(tile, Tile::Wall | Tile::Door | Tile::SecretDoor) {
+        if matches!(
+            tile,
+            Tile::Wall | Tile::Door | Tile::SecretDoor | Tile::DeepWater
+        ) {
             background = palette::REMEMBERED_WALL_BACKGROUND;
         }
     }
@@ -107,6 +110,11 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         Tile::Door => ('+', palette::DOOR, palette::WALL_BACKGROUND),
         // A wall to the player's eyes (omniscience shows it, see `render_cell`).
         Tile::SecretDoor => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
+        Tile::DeepWater => ('~', palette::DEEP_WATER, palette::DEEP_WATER_BACKGROUND),
+        Tile::ShallowWater => ('~', palette::SHALLOW_WATER, palette::BACKGROUND),
+        Tile::Chasm => (':', palette::CHASM, palette::BACKGROUND),
+        Tile::ChasmEdge => ('.', palette::CHASM_EDGE, palette::BACKGROUND),
+        Tile::Bridge => ('=', palette::BRIDGE, palette::BACKGROUND),
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
         Tile::Item(kind) => {
             let item = looks::item(kind);

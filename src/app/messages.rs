@@ -126,6 +126,12 @@ pub fn describe(event: GameEvent) -> String {
         ),
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
+        GameEvent::FellIntoChasm { damage: 0 } => {
+            "You jump into the chasm and land unhurt on the level below.".to_string()
+        }
+        GameEvent::FellIntoChasm { damage } => {
+            format!("You jump into the chasm and land hard on the level below ({damage} damage).")
+        }
         GameEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
 
         GameEvent::CameIntoView { kind } => {

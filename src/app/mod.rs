@@ -30,6 +30,7 @@ mod words;
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
 use debug::wizard::Step;
+use direction::CardinalDirection;
 
 pub use cell_words::describe;
 pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
@@ -66,6 +67,10 @@ enum Mode {
     /// command line named one).
     ConfirmAbandon {
         seed: Option<u64>,
+    },
+    /// Asks before the player walks into a chasm, this way.
+    ConfirmJump {
+        direction: CardinalDirection,
     },
     /// The pack listed; a letter picks an item, for `purpose` when a direct key opened it.
     Pack {
@@ -363,6 +368,7 @@ impl Component for GameApp {
             Mode::Help { scroll } => screens::help(fb, ctx, scroll, self.debug),
             Mode::Wizard(step) => debug::wizard::render(fb, ctx, &self.game, step),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
+            Mode::ConfirmJump { .. } => screens::confirm_jump(fb, ctx, &self.game),
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }

@@ -110,6 +110,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     };
     let _ = writeln!(text, "Kills: {}", kill_words(game));
     let _ = writeln!(text, "Secret doors found: {}", game.secret_doors_found());
+    let _ = writeln!(text, "Chasms jumped: {}", game.chasms_jumped());
     let _ = writeln!(text, "\nLast messages:");
     let skip = log.len().saturating_sub(MORGUE_MESSAGES);
     for message in log.iter().skip(skip) {

@@ -14,6 +14,15 @@ pub const STAIRS: Rgba32 = Rgba32::new_rgb(255, 255, 255);
 /// A door: wood in the wall's own colour of stone, so it reads as a way through the wall.
 pub const DOOR: Rgba32 = Rgba32::new_rgb(230, 150, 60);
 /// A secret door as `--debug-omniscient` shows it: a door's shape in a colour no door has.
+/// Deep water stands out by its background, shallow water has none: the two read apart by
+/// brightness alone, not only by hue.
+pub const DEEP_WATER: Rgba32 = Rgba32::new_rgb(110, 170, 255);
+pub const DEEP_WATER_BACKGROUND: Rgba32 = Rgba32::new_rgb(10, 35, 120);
+pub const SHALLOW_WATER: Rgba32 = Rgba32::new_rgb(70, 120, 200);
+/// A chasm is a dark hole; its edge and a bridge over it are lit like ground.
+pub const CHASM: Rgba32 = Rgba32::new_rgb(80, 60, 110);
+pub const CHASM_EDGE: Rgba32 = Rgba32::new_rgb(140, 120, 160);
+pub const BRIDGE: Rgba32 = Rgba32::new_rgb(180, 130, 70);
 pub const SECRET_DOOR: Rgba32 = Rgba32::new_rgb(200, 80, 220);
 
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);

@@ -226,6 +226,27 @@ pub fn confirm_abandon(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, seed: Option
     draw::panel(fb, ctx, &lines);
 }
 
+/// Asks before the player walks into a chasm: the fall is a way down, and it hurts.
+pub fn confirm_jump(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
+    let lines = [
+        ("Jump into the chasm?".to_string(), palette::DANGER),
+        blank(),
+        (
+            format!(
+                "You would fall to depth {} and land hurt.",
+                game.depth() + 1
+            ),
+            palette::TEXT,
+        ),
+        blank(),
+        (
+            "y  jump      n or Esc  stay".to_string(),
+            palette::FAINT_TEXT,
+        ),
+    ];
+    draw::panel(fb, ctx, &lines);
+}
+
 /// How many messages the full log shows at once on a screen of this height: the rows above
 /// the status line, less the title and the keys.
 pub fn log_page(screen: UCoord) -> usize {

@@ -210,6 +210,11 @@ impl Scenario {
                 text.push(match npc {
                     _ if coord == self.game.player_coord() => '@',
                     Some(npc) => npc_glyph(npc, self.game.agent(npc.id)),
+                    None if self.game.is_chasm(coord) => ':',
+                    // Seen across but never walked: deep water.
+                    None if self.game.blocks_walking(coord) && !self.game.blocks_sight(coord) => {
+                        '~'
+                    }
                     None if self.game.blocks_walking(coord) => '#',
                     // Walkable yet opaque: a closed door.
                     None if self.game.blocks_sight(coord) => '+',
@@ -400,4 +405,20 @@ pub fn press_on(
     let fb = FrameBuffer::new(size);
     let event = Event::Input(chargrid::input::Input::Keyboard(key));
     app.update(&mut (), fb.default_ctx(), event);
+}
+
+/// The first seed whose opening lets the player explore a good way (more than 15 steps)
+/// before anything stops it, as the game's own explore plays it.
+pub fn calm_seed() -> u64 {
+    (0..200)
+        .find(|&seed| {
+            let mut game = Game::new(seed, GameOptions::default());
+            let mut doing = game.begin(umbra_rules::game::Activity::Explore);
+            let mut steps = 0;
+            while game.step(&mut doing).is_ok() {
+                steps += 1;
+            }
+            steps > 15
+        })
+        .expect("some start is calm")
 }

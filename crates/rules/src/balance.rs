@@ -106,6 +106,12 @@ pub const PASSIVE_SEARCH_SHARE: u32 = 5;
 /// length on its level costs.
 pub const WIZARD_SPAWNS_PER_LEVEL: u32 = 100;
 
+/// A jump into a chasm hurts this much (a roll between the two), a fifth of the player's health
+/// at most: enough that a chasm is not the stairs, little enough that it is an escape. A fall
+/// never kills (it leaves 1 hit point): a player who jumps to get away is not punished for it
+/// by a roll.
+pub const CHASM_FALL_DAMAGE: (u32, u32) = (1, 4);
+
 // How many monsters and items a level holds, and of which kinds, is in the content tables
 // (content/bestiary.ron and content/items.ron), each number with its reason.
 

@@ -33,7 +33,25 @@ pub struct LevelProfile {
     /// How full a level grows, in a hundred of the room attempts the map has room for: drawn
     /// between these two for each level.
     pub fill: (u32, u32),
+    pub lakes: Lakes,
 }
+
+/// How often a level holds lakes of deep water or chasms, and which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lakes {
+    /// How many lakes are tried on a level of 80×30 (more on larger maps, by area).
+    pub most: u32,
+    /// In a hundred: each of them is drawn at all.
+    pub chance: u32,
+    /// The weight of deep water among them.
+    pub water: u32,
+    /// The weight of a chasm (deep water on the last depth, which has nothing below).
+    pub chasm: u32,
+}
+
+/// More lakes than this on a level of 80×30 would leave little dry ground.
+const MOST_LAKES: u32 = 6;
 
 /// The weight of each room design.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +130,7 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
             ("corridor", profile.corridor),
             ("doors", profile.doors),
             ("secret_doors", profile.secret_doors),
+            ("lakes", profile.lakes.chance),
         ] {
             if value > 100 {
                 return Err(wrong(
@@ -125,6 +144,15 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
             return Err(wrong(
                 "fill",
                 format!("({least}, {most}) must rise from above 0 to at most 100"),
+            ));
+        }
+        let lakes = profile.lakes;
+        if lakes.most > MOST_LAKES || (lakes.most > 0 && lakes.water + lakes.chasm == 0) {
+            return Err(wrong(
+                "lakes",
+                format!(
+                    "at most {MOST_LAKES} lakes, and some weight of water or chasm if there are any"
+                ),
             ));
         }
         let (low, high) = LOOP_DISTANCES;

@@ -104,8 +104,10 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
     crc32fast::hash(&bytes)
 }
 
-/// What hand-drawn maps already use: walls, floor, the player, the stairs, doors.
-const MAP_SYNTAX: [char; 7] = ['#', '.', '@', '>', '+', '\'', '='];
+/// What hand-drawn maps already use: walls, floor, the player, the stairs, doors, water,
+/// chasms and bridges (the terrain's letters; a test there holds the two lists together).
+pub(crate) const MAP_SYNTAX: [char; 12] =
+    ['#', '.', '@', '>', '+', '\'', '=', '~', ',', ':', ';', '_'];
 
 /// A kind table may not have more kinds than its numbering holds.
 const KINDS_MAX: usize = u8::MAX as usize;

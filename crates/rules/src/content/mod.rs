@@ -12,13 +12,17 @@ mod error;
 mod item_checks;
 mod levels;
 mod load;
+#[cfg(test)]
+pub(crate) use load::MAP_SYNTAX;
 mod spawn;
 mod tables;
 
 use std::sync::LazyLock;
 
 pub use error::{ContentError, Problem};
-pub use levels::{DesignWeights, LEVELS_SOURCE, LevelProfile, levels, load_levels, profile_at};
+pub use levels::{
+    DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, levels, load_levels, profile_at,
+};
 pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{

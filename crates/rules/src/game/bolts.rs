@@ -208,10 +208,19 @@ impl Game {
         self.send_bolt(player, Missile::Item(item), bolt, toward);
     }
 
-    /// Thrown as its bolt, it lands where it stops, to be picked up again.
+    /// Thrown as its bolt, it lands where it stops, to be picked up again; over deep water
+    /// or a chasm (ground nobody stands on) it is lost.
     pub(super) fn throw(&mut self, item: ItemKind, bolt: BoltKind, at: ICoord) {
         let player = self.world.player();
         let stop = self.send_bolt(player, Missile::Item(item), bolt, at);
-        self.world.put_item(stop.unwrap_or(at), item, 1);
+        let landing = stop.unwrap_or(at);
+        if self.world.blocks_walking(landing) {
+            let into_chasm = self.world.falls(landing);
+            self.scratch
+                .events
+                .push(GameEvent::Lost { item, into_chasm });
+            return;
+        }
+        self.world.put_item(landing, item, 1);
     }
 }

@@ -144,13 +144,7 @@ impl Game {
         if let Some(lying) = self.world.item_at(coord) {
             return lying.kind.rules().map_letter;
         }
-        match self.world.is_solid(coord) {
-            true if self.world.is_secret_door(coord) => '=',
-            true => '#',
-            false if self.world.is_stairs(coord) => '>',
-            false if self.world.is_door(coord) => '+',
-            false => '.',
-        }
+        terrain::ground_letter(self.world.ground_at(coord))
     }
 
     /// A game in the state `text` (as [`Game::dump`] writes it) describes, with the map's digit

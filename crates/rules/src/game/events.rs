@@ -153,6 +153,17 @@ pub enum GameEvent {
     Fizzled {
         what: Missile,
     },
+    /// The player jumped into a chasm and the fall cost it this many hit points; `Descended`
+    /// follows.
+    FellIntoChasm {
+        damage: u32,
+    },
+    /// A thrown item came down where nothing can lie: it sank in deep water, or fell into a
+    /// chasm.
+    Lost {
+        item: ItemKind,
+        into_chasm: bool,
+    },
     /// The player took the stairs and arrived on this depth.
     Descended {
         depth: u32,

@@ -106,6 +106,16 @@ impl Game {
         self.hero.secret_doors_found
     }
 
+    /// Times the player has jumped into a chasm this run.
+    pub fn chasms_jumped(&self) -> u32 {
+        self.hero.chasms_jumped
+    }
+
+    /// True where walking in means a fall to the next depth (what the app asks about first).
+    pub fn is_chasm(&self, coord: ICoord) -> bool {
+        self.world.falls(coord)
+    }
+
     /// The cell as the player knows it: live if in view, the last sighting if remembered.
     pub fn cell_view(&self, coord: ICoord) -> CellView {
         let visibility = self.visibility.cell_visibility(coord);

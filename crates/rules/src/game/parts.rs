@@ -54,6 +54,8 @@ pub(super) struct Hero {
     pub kills: Vec<u64>,
     /// Secret doors the player has found.
     pub secret_doors_found: u32,
+    /// Times the player has jumped into a chasm.
+    pub chasms_jumped: u32,
 }
 
 impl Hero {
@@ -64,6 +66,7 @@ impl Hero {
             growth: Growth::default(),
             kills: vec![0; NpcKind::all().len()],
             secret_doors_found: 0,
+            chasms_jumped: 0,
         }
     }
 }

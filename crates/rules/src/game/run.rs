@@ -1,7 +1,11 @@
 //! The run beyond one level: the stairs to the next depth.
 
+use coord_2d::ICoord;
+use rand::Rng;
+
 use super::{Game, GameEvent, TurnOutcome};
-use crate::terrain;
+use crate::balance;
+use crate::terrain::{self, Terrain, TerrainTile};
 
 impl Game {
     /// Takes the stairs: the next level is generated from the run's RNG, so the same seed and
@@ -15,14 +19,42 @@ impl Game {
         self.go_down()
     }
 
+    /// Jumps into the chasm next to the player: a fall to the next depth, hurt by it but never
+    /// killed, landing on open ground below the place it jumped.
+    pub(super) fn jump(&mut self) -> TurnOutcome {
+        let (least, most) = balance::CHASM_FALL_DAMAGE;
+        let health = self.player_hit_points().current;
+        let damage = self
+            .chronicle
+            .rng
+            .random_range(least..=most)
+            .min(health.saturating_sub(1));
+        let player = self.world.player();
+        self.world.wound(player, damage);
+        self.hero.chasms_jumped += 1;
+        self.scratch
+            .events
+            .push(GameEvent::FellIntoChasm { damage });
+        self.arrive_below(Some(self.world.player_coord()))
+    }
+
     /// Arrives on the next depth, wherever the player stood (the stairs, or a wizard's word).
     pub(super) fn go_down(&mut self) -> TurnOutcome {
+        self.arrive_below(None)
+    }
+
+    /// Arrives on the next depth: where the level puts arrivals, or (after a fall) on the open
+    /// floor nearest `landing` that nobody stands on.
+    fn arrive_below(&mut self, landing: Option<ICoord>) -> TurnOutcome {
         self.progress.depth += 1;
-        let terrain = terrain::generate_at_depth(
+        let mut terrain = terrain::generate_at_depth(
             self.chronicle.options.map_size,
             self.progress.depth,
             &mut self.chronicle.rng,
         );
+        if let Some(landing) = landing {
+            terrain.player = landing_place(&terrain, landing);
+        }
         self.enter_level(&terrain);
         self.offer_boons();
         self.progress.turn += 1;
@@ -33,4 +65,19 @@ impl Game {
         self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
     }
+}
+
+/// The floor cell nearest `below` (first in reading order among equals) with no NPC and no item
+/// on it; the level's own arrival if it has none.
+fn landing_place(terrain: &Terrain, below: ICoord) -> ICoord {
+    let taken = |cell: ICoord| {
+        terrain.npcs.iter().any(|npc| npc.coord == cell)
+            || terrain.items.iter().any(|item| item.coord == cell)
+    };
+    terrain
+        .grid
+        .enumerate()
+        .filter(|&(cell, &tile)| tile == TerrainTile::Floor && !taken(cell))
+        .min_by_key(|&(cell, _)| (cell.distance2(below), cell.y, cell.x))
+        .map_or(terrain.player, |(cell, _)| cell)
 }

@@ -2,13 +2,12 @@
 //! every room is joined to the first from the moment it is placed; then loops are cut where two
 //! floors lie far apart by walking but close through a wall.
 
-use std::collections::VecDeque;
-
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use rand::Rng;
 
 use super::designs::{self, Design, DesignKind, SIDES, opposite};
+use super::reach::BoundedSearch;
 use super::{Room, TerrainTile};
 use crate::content::{LevelProfile, pick_weighted};
 
@@ -246,6 +245,10 @@ impl Builder {
         let doorways = std::mem::take(&mut self.doorways);
         let mut search = BoundedSearch::new(self.grid.size());
         for cell in doorways {
+            if self.grid.get(cell) != Some(&TerrainTile::Floor) {
+                // A lake has taken the doorway.
+                continue;
+            }
             let Some(across) = self.passage_through(cell) else {
                 continue;
             };
@@ -281,47 +284,4 @@ fn draw_kind<R: Rng>(profile: &LevelProfile, rng: &mut R) -> DesignKind {
     let weights = DesignKind::ALL.map(|kind| kind.weight(&profile.designs));
     let index = pick_weighted(weights.into_iter(), rng).unwrap_or(0);
     DesignKind::ALL[index]
-}
-
-/// A breadth-first search that stops at a number of steps, reusing its marks from search to
-/// search (a search's number, so nothing is cleared between them).
-struct BoundedSearch {
-    marks: Grid<u32>,
-    search: u32,
-    queue: VecDeque<(ICoord, u32)>,
-}
-
-impl BoundedSearch {
-    fn new(size: UCoord) -> Self {
-        Self {
-            marks: Grid::new_copy(size, 0),
-            search: 0,
-            queue: VecDeque::new(),
-        }
-    }
-
-    /// True if `to` is at most `steps` steps from `from` over walkable ground.
-    fn within(&mut self, grid: &Grid<TerrainTile>, from: ICoord, to: ICoord, steps: u32) -> bool {
-        self.search += 1;
-        self.queue.clear();
-        self.queue.push_back((from, 0));
-        *self.marks.get_checked_mut(from) = self.search;
-        while let Some((cell, distance)) = self.queue.pop_front() {
-            if cell == to {
-                return true;
-            }
-            if distance == steps {
-                continue;
-            }
-            for out in SIDES {
-                let next = cell + out;
-                let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
-                if walkable && *self.marks.get_checked(next) != self.search {
-                    *self.marks.get_checked_mut(next) = self.search;
-                    self.queue.push_back((next, distance + 1));
-                }
-            }
-        }
-        false
-    }
 }

@@ -45,7 +45,9 @@ impl std::fmt::Display for AsciiMapError {
 
 impl std::error::Error for AsciiMapError {}
 
-/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `>` the stairs down; a monster by
+/// Reads a hand-made level: `#` wall, `.` floor, `@` player, `>` the stairs down, `+` a door,
+/// `=` a secret door, `~` deep water, `,` shallow water, `:` a chasm, `;` its edge, `_` a bridge
+/// (see [`GROUND_LETTERS`]); a monster by
 /// its kind's `map_letters` in the bestiary (`o` an orc, `z` a sleeping one; `T` and `Z` a
 /// troll), an item by its `map_letter` in the item table (`!` a healing potion, `*` the Sunstone).
 /// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
@@ -67,18 +69,13 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         for (x, ch) in row.chars().enumerate() {
             let coord = ICoord::new(x as i32, y as i32);
             match ch {
-                '#' => *grid.get_checked_mut(coord) = TerrainTile::Wall,
-                '.' => (),
                 '@' if player.is_some() => return Err(AsciiMapError::SeveralPlayers),
                 '@' => player = Some(coord),
-                '>' => *grid.get_checked_mut(coord) = TerrainTile::Stairs,
-                // A door is open exactly while someone stands in it, so an open door drawn
-                // with nobody in it is a door like any other.
-                '+' | '\'' => *grid.get_checked_mut(coord) = TerrainTile::Door,
-                '=' => *grid.get_checked_mut(coord) = TerrainTile::SecretDoor,
                 '0'..='9' => labels.push((ch, coord)),
                 _ => {
-                    if let Some(npc) = ascii_npc(coord, ch) {
+                    if let Some(ground) = ground_of_letter(ch) {
+                        *grid.get_checked_mut(coord) = ground;
+                    } else if let Some(npc) = ascii_npc(coord, ch) {
                         npcs.push(npc);
                     } else if let Some(item) = ItemKind::from_map_letter(ch) {
                         items.push(ItemSpawn {
@@ -140,6 +137,40 @@ fn ascii_npc(coord: ICoord, ch: char) -> Option<NpcSpawn> {
     })
 }
 
+/// Every kind of ground and its letter in maps and dumps (a closed door's `+`; `'`, an open
+/// door, reads as a door too, since a door is open exactly while someone stands in it).
+const GROUND_LETTERS: [(TerrainTile, char); 10] = [
+    (TerrainTile::Wall, '#'),
+    (TerrainTile::Floor, '.'),
+    (TerrainTile::Stairs, '>'),
+    (TerrainTile::Door, '+'),
+    (TerrainTile::SecretDoor, '='),
+    (TerrainTile::DeepWater, '~'),
+    (TerrainTile::ShallowWater, ','),
+    (TerrainTile::Chasm, ':'),
+    (TerrainTile::ChasmEdge, ';'),
+    (TerrainTile::Bridge, '_'),
+];
+
+/// The letter maps and dumps write for a kind of ground.
+pub fn ground_letter(tile: TerrainTile) -> char {
+    GROUND_LETTERS
+        .iter()
+        .find(|(kind, _)| *kind == tile)
+        .map_or('#', |&(_, letter)| letter)
+}
+
+/// The ground a map letter stands for (other than the player, labels, monsters and items).
+fn ground_of_letter(letter: char) -> Option<TerrainTile> {
+    match letter {
+        '\'' => Some(TerrainTile::Door),
+        _ => GROUND_LETTERS
+            .iter()
+            .find(|&&(_, l)| l == letter)
+            .map(|&(kind, _)| kind),
+    }
+}
+
 /// The level's ground as an ASCII map [`from_ascii`] reads back: walls, floor, stairs and the
 /// player, without NPCs or items. Tests and benchmarks use it for a generated level's shape
 /// with nobody on it.
@@ -150,16 +181,37 @@ pub fn ground_to_ascii(terrain: &Terrain) -> Vec<String> {
             (0..size.width() as i32)
                 .map(|x| {
                     let coord = ICoord::new(x, y);
-                    match terrain.grid.get_checked(coord) {
-                        _ if coord == terrain.player => '@',
-                        TerrainTile::Wall => '#',
-                        TerrainTile::Floor => '.',
-                        TerrainTile::Stairs => '>',
-                        TerrainTile::Door => '+',
-                        TerrainTile::SecretDoor => '=',
+                    if coord == terrain.player {
+                        '@'
+                    } else {
+                        ground_letter(*terrain.grid.get_checked(coord))
                     }
                 })
                 .collect()
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_content_checks_keep_every_letter_of_the_ground_from_monsters_and_items() {
+        let used = GROUND_LETTERS.iter().map(|&(_, letter)| letter);
+        for letter in used.chain(['@', '\'']) {
+            assert!(
+                crate::content::MAP_SYNTAX.contains(&letter),
+                "{letter:?} is not reserved"
+            );
+        }
+    }
+
+    #[test]
+    fn every_kind_of_ground_reads_back_as_itself() {
+        for &(kind, letter) in &GROUND_LETTERS {
+            assert_eq!(ground_of_letter(letter), Some(kind));
+            assert_eq!(ground_letter(kind), letter);
+        }
+    }
 }

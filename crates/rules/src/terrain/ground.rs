@@ -18,18 +18,29 @@ pub struct GroundFacts {
     pub blocks_walking: bool,
     /// Darts, arrows and bolts stop before it, and a burst does not reach through it.
     pub stops_missiles: bool,
+    /// A drop to the next depth: the player may jump in (NPCs never step in, as it blocks
+    /// walking), and what falls in is lost to this level.
+    pub falls: bool,
 }
 
 const OPEN: GroundFacts = GroundFacts {
     blocks_sight: false,
     blocks_walking: false,
     stops_missiles: false,
+    falls: false,
+};
+
+/// Open to the eye and to missiles, closed to feet: deep water.
+const UNWALKABLE: GroundFacts = GroundFacts {
+    blocks_walking: true,
+    ..OPEN
 };
 
 const SOLID: GroundFacts = GroundFacts {
     blocks_sight: true,
     blocks_walking: true,
     stops_missiles: true,
+    falls: false,
 };
 
 impl TerrainTile {
@@ -47,9 +58,18 @@ impl TerrainTile {
                 blocks_sight: true,
                 blocks_walking: false,
                 stops_missiles: true,
+                falls: false,
             },
             // A wall to everyone until the player finds it; then it is a door.
             Self::SecretDoor => SOLID,
+            // Nobody swims (no kind in the bestiary has a reason to yet), so deep water blocks
+            // every step; an archer shoots across it and everyone sees over it.
+            Self::DeepWater => UNWALKABLE,
+            Self::Chasm => GroundFacts {
+                falls: true,
+                ..UNWALKABLE
+            },
+            Self::ShallowWater | Self::ChasmEdge | Self::Bridge => OPEN,
         }
     }
 }
@@ -63,5 +83,16 @@ mod tests {
         assert_eq!(TerrainTile::Wall.facts(), SOLID);
         assert_eq!(TerrainTile::Floor.facts(), OPEN);
         assert_eq!(TerrainTile::Stairs.facts(), OPEN);
+    }
+
+    #[test]
+    fn deep_water_and_chasms_block_only_walking_and_only_a_chasm_falls() {
+        for tile in [TerrainTile::DeepWater, TerrainTile::Chasm] {
+            let facts = tile.facts();
+            assert!(facts.blocks_walking && !facts.blocks_sight && !facts.stops_missiles);
+        }
+        assert!(TerrainTile::Chasm.facts().falls);
+        assert!(!TerrainTile::DeepWater.facts().falls);
+        assert_eq!(TerrainTile::Bridge.facts(), OPEN);
     }
 }

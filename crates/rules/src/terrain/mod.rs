@@ -15,10 +15,11 @@ mod accrete;
 mod ascii;
 mod designs;
 mod ground;
+mod lakes;
 mod populate;
 mod reach;
 
-pub use ascii::{AsciiMapError, from_ascii, ground_to_ascii};
+pub use ascii::{AsciiMapError, from_ascii, ground_letter, ground_to_ascii};
 pub use designs::DesignKind;
 pub use ground::GroundFacts;
 pub use reach::walking_distances;
@@ -39,6 +40,16 @@ pub enum TerrainTile {
     Door,
     /// A door hidden in a wall: wall in every way until a search finds it.
     SecretDoor,
+    /// Too deep to wade: seen and shot across, never walked; what falls in sinks.
+    DeepWater,
+    /// The wreath round deep water: open ground.
+    ShallowWater,
+    /// A drop to the next depth: NPCs keep out, the player may jump; what falls in is lost.
+    Chasm,
+    /// The lip round a chasm: open ground.
+    ChasmEdge,
+    /// A way across a chasm: open ground.
+    Bridge,
 }
 
 /// An item as a level places it.
@@ -126,6 +137,9 @@ pub fn generate_by_profile<R: Rng>(
     builder.first_room(profile, rng);
     builder.attach_rooms(profile, rng);
     builder.add_loops(profile.loop_distance, rng);
+    // Before the doors, so a door is only hung in a doorway the water left in a wall.
+    let below = depth < balance::FINAL_DEPTH;
+    lakes::add_lakes(&mut builder.grid, &profile.lakes, below, rng);
     builder.hang_doors(profile, rng);
     let accrete::Builder {
         mut grid,

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use coord_2d::ICoord;
+use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
 use super::TerrainTile;
@@ -40,4 +40,53 @@ pub(super) fn farthest_floor(grid: &Grid<TerrainTile>, from: ICoord) -> ICoord {
         .filter_map(|(cell, _)| distances.get_checked(cell).map(|d| (d, cell)))
         .max_by_key(|&(d, cell)| (d, std::cmp::Reverse((cell.y, cell.x))))
         .map_or(from, |(_, cell)| cell)
+}
+
+/// A breadth-first search that stops at a number of steps, reusing its marks from search to
+/// search (a search's number, so nothing is cleared between them).
+pub(super) struct BoundedSearch {
+    marks: Grid<u32>,
+    search: u32,
+    queue: VecDeque<(ICoord, u32)>,
+}
+
+impl BoundedSearch {
+    pub(super) fn new(size: UCoord) -> Self {
+        Self {
+            marks: Grid::new_copy(size, 0),
+            search: 0,
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// True if `to` is at most `steps` steps from `from` over walkable ground.
+    pub(super) fn within(
+        &mut self,
+        grid: &Grid<TerrainTile>,
+        from: ICoord,
+        to: ICoord,
+        steps: u32,
+    ) -> bool {
+        self.search += 1;
+        self.queue.clear();
+        self.queue.push_back((from, 0));
+        *self.marks.get_checked_mut(from) = self.search;
+        while let Some((cell, distance)) = self.queue.pop_front() {
+            if cell == to {
+                return true;
+            }
+            if distance == steps {
+                continue;
+            }
+            for out in SIDES {
+                let next = cell + out;
+                let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
+                if walkable && *self.marks.get_checked(next) != self.search {
+                    *self.marks.get_checked_mut(next) = self.search;
+                    self.queue.push_back((next, distance + 1));
+                }
+            }
+        }
+        false
+    }
 }

@@ -66,7 +66,11 @@ impl World {
     }
 
     fn room_for_item(&self, start: ICoord, kind: ItemKind) -> Option<ICoord> {
-        let fits = |coord: ICoord| self.item_at(coord).is_none_or(|lying| lying.kind == kind);
+        // Nothing lies on deep water or over a chasm.
+        let fits = |coord: ICoord| {
+            !self.blocks_walking(coord)
+                && self.item_at(coord).is_none_or(|lying| lying.kind == kind)
+        };
         if fits(start) {
             return Some(start);
         }

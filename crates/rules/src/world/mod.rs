@@ -4,6 +4,7 @@
 //! entity leaves both tables at once. Queries live in `query.rs`, changes in `action.rs`.
 
 mod action;
+mod cell_bits;
 mod flight;
 mod invariants;
 mod items;
@@ -21,7 +22,8 @@ use spatial_table::{Location, SpatialTable};
 
 use crate::balance::{self, AttackDice};
 use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{GroundFacts, Terrain, TerrainTile};
+use crate::terrain::{Terrain, TerrainTile};
+use cell_bits::*;
 
 /// What an entity looks like; the app picks glyphs and colours for these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -40,6 +42,16 @@ pub enum Tile {
     /// A door hidden in the wall, in the feature layer with no floor under it: a wall until
     /// found, then a [`Tile::Door`].
     SecretDoor,
+    /// Deep water, in the feature layer with no floor under it (nobody stands there).
+    DeepWater,
+    /// Shallow water: the floor of the cells round deep water.
+    ShallowWater,
+    /// A chasm, in the feature layer with no floor under it.
+    Chasm,
+    /// The floor at a chasm's lip.
+    ChasmEdge,
+    /// The floor of a bridge over a chasm.
+    Bridge,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -144,63 +156,6 @@ impl Gear {
 /// new or loaded world's cells are all remembered afresh the first time they are in view.
 pub const FIRST_CHANGE: u32 = 1;
 
-/// Light stops on the cell (see [`GroundFacts`]).
-const BLOCKS_SIGHT: u8 = 1;
-/// Nobody can stand on or step onto the cell.
-const BLOCKS_WALKING: u8 = 2;
-/// Whatever flies stops before the cell.
-const STOPS_MISSILES: u8 = 4;
-/// A character stands on the cell.
-const CHARACTER: u8 = 8;
-/// The cell is a door: while a character stands in it, it neither blocks sight nor stops
-/// missiles (the door is open), and it closes again when the cell is left.
-const DOOR: u8 = 16;
-/// What an open door lets through.
-const DOOR_CLOSED_BITS: u8 = BLOCKS_SIGHT | STOPS_MISSILES;
-/// The cell is a secret door not yet found (a wall in every other way).
-const SECRET: u8 = 32;
-
-/// The ground a tile of the floor or feature layer is, if it is ground.
-const fn ground_of(tile: Tile) -> Option<TerrainTile> {
-    match tile {
-        Tile::Floor => Some(TerrainTile::Floor),
-        Tile::Wall => Some(TerrainTile::Wall),
-        Tile::Stairs => Some(TerrainTile::Stairs),
-        Tile::Door => Some(TerrainTile::Door),
-        Tile::SecretDoor => Some(TerrainTile::SecretDoor),
-        Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
-    }
-}
-
-/// The occupied grid's bits for ground of these facts.
-fn ground_bits(facts: GroundFacts) -> u8 {
-    let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
-    bit(facts.blocks_sight, BLOCKS_SIGHT)
-        | bit(facts.blocks_walking, BLOCKS_WALKING)
-        | bit(facts.stops_missiles, STOPS_MISSILES)
-}
-
-/// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
-fn tile_bits(tile: Tile) -> u8 {
-    match (tile, ground_of(tile)) {
-        (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
-        (Tile::SecretDoor, Some(ground)) => ground_bits(ground.facts()) | SECRET,
-        (_, Some(ground)) => ground_bits(ground.facts()),
-        (Tile::Player | Tile::Npc(_), None) => CHARACTER,
-        _ => 0,
-    }
-}
-
-/// A door's cell as it stands: open (seen and shot through) while a character is in it,
-/// closed otherwise. Other cells as they are.
-const fn with_door_state(cell: u8) -> u8 {
-    match (cell & DOOR != 0, cell & CHARACTER != 0) {
-        (true, true) => cell & !DOOR_CLOSED_BITS,
-        (true, false) => cell | DOOR_CLOSED_BITS,
-        (false, _) => cell,
-    }
-}
-
 impl World {
     /// Builds the world for a generated or hand-made level: one floor entity under every open
     /// cell, one wall feature on every wall cell, then the player and the NPCs.
@@ -244,6 +199,11 @@ impl World {
                     (Layer::Feature, Tile::Door)
                 }
                 TerrainTile::SecretDoor => (Layer::Feature, Tile::SecretDoor),
+                TerrainTile::DeepWater => (Layer::Feature, Tile::DeepWater),
+                TerrainTile::ShallowWater => (Layer::Floor, Tile::ShallowWater),
+                TerrainTile::Chasm => (Layer::Feature, Tile::Chasm),
+                TerrainTile::ChasmEdge => (Layer::Floor, Tile::ChasmEdge),
+                TerrainTile::Bridge => (Layer::Floor, Tile::Bridge),
             };
             world.spawn(Location::from((coord, layer)), tile);
         }

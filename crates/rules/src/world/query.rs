@@ -4,10 +4,11 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{
-    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FIRST_CHANGE, HitPoints, LayerTable, SECRET,
-    STOPS_MISSILES, Tile, World,
+    BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FALLS, FIRST_CHANGE, HitPoints, LayerTable,
+    SECRET, STOPS_MISSILES, Tile, World,
 };
 use crate::content::NpcKind;
+use crate::terrain::TerrainTile;
 
 /// The map's cells by index. Levels are walled all round, so every neighbour of an open cell is
 /// on the map: a flood over open ground can step by index (±1 along a row, ± the width across
@@ -90,6 +91,26 @@ impl World {
         self.has_any(coord, STOPS_MISSILES)
     }
 
+    /// The cell is a drop to the next depth (a chasm).
+    pub fn falls(&self, coord: ICoord) -> bool {
+        self.occupied
+            .get(coord)
+            .is_some_and(|&cell| cell & FALLS != 0)
+    }
+
+    /// The kind of ground on the cell: what stands in its feature layer, else its floor (wall
+    /// off the map).
+    pub fn ground_at(&self, coord: ICoord) -> TerrainTile {
+        let layers = self.spatial_table.layers_at(coord);
+        let tile = |entity: Option<Entity>| entity.and_then(|e| self.components.tile.get(e));
+        layers
+            .and_then(|layers| {
+                let feature = tile(layers.feature).copied().and_then(super::ground_of);
+                feature.or_else(|| tile(layers.floor).copied().and_then(super::ground_of))
+            })
+            .unwrap_or(TerrainTile::Wall)
+    }
+
     /// The cell's ground stops everything: walking, sight and missiles (as a wall does).
     pub fn is_solid(&self, coord: ICoord) -> bool {
         let all = BLOCKS_SIGHT | BLOCKS_WALKING | STOPS_MISSILES;
@@ -123,8 +144,6 @@ impl World {
             == Some(&Tile::Stairs)
     }
 
-    /// True if a character stands on the cell: one byte, for scans over every cell in view
-    /// before they ask the spatial table who it is.
     /// True where a secret door waits to be found.
     pub fn is_secret_door(&self, coord: ICoord) -> bool {
         self.occupied

@@ -1,0 +1,70 @@
+//! The world's one byte a cell: a bit for each fact of the cell's ground and one for a
+//! character standing there, what sight, steps, flights and every distance map ask.
+
+use super::Tile;
+use crate::terrain::{GroundFacts, TerrainTile};
+
+/// Light stops on the cell (see [`GroundFacts`]).
+pub(super) const BLOCKS_SIGHT: u8 = 1;
+/// Nobody can stand on or step onto the cell.
+pub(super) const BLOCKS_WALKING: u8 = 2;
+/// Whatever flies stops before the cell.
+pub(super) const STOPS_MISSILES: u8 = 4;
+/// A character stands on the cell.
+pub(super) const CHARACTER: u8 = 8;
+/// The cell is a door: while a character stands in it, it neither blocks sight nor stops
+/// missiles (the door is open), and it closes again when the cell is left.
+pub(super) const DOOR: u8 = 16;
+/// What an open door lets through.
+pub(super) const DOOR_CLOSED_BITS: u8 = BLOCKS_SIGHT | STOPS_MISSILES;
+/// The cell is a secret door not yet found (a wall in every other way).
+pub(super) const SECRET: u8 = 32;
+/// The cell is a drop to the next depth (see [`GroundFacts::falls`]).
+pub(super) const FALLS: u8 = 64;
+
+/// The ground a tile of the floor or feature layer is, if it is ground.
+pub(super) const fn ground_of(tile: Tile) -> Option<TerrainTile> {
+    match tile {
+        Tile::Floor => Some(TerrainTile::Floor),
+        Tile::Wall => Some(TerrainTile::Wall),
+        Tile::Stairs => Some(TerrainTile::Stairs),
+        Tile::Door => Some(TerrainTile::Door),
+        Tile::SecretDoor => Some(TerrainTile::SecretDoor),
+        Tile::DeepWater => Some(TerrainTile::DeepWater),
+        Tile::ShallowWater => Some(TerrainTile::ShallowWater),
+        Tile::Chasm => Some(TerrainTile::Chasm),
+        Tile::ChasmEdge => Some(TerrainTile::ChasmEdge),
+        Tile::Bridge => Some(TerrainTile::Bridge),
+        Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
+    }
+}
+
+/// The occupied grid's bits for ground of these facts.
+pub(super) fn ground_bits(facts: GroundFacts) -> u8 {
+    let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
+    bit(facts.blocks_sight, BLOCKS_SIGHT)
+        | bit(facts.blocks_walking, BLOCKS_WALKING)
+        | bit(facts.stops_missiles, STOPS_MISSILES)
+        | bit(facts.falls, FALLS)
+}
+
+/// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
+pub(super) fn tile_bits(tile: Tile) -> u8 {
+    match (tile, ground_of(tile)) {
+        (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
+        (Tile::SecretDoor, Some(ground)) => ground_bits(ground.facts()) | SECRET,
+        (_, Some(ground)) => ground_bits(ground.facts()),
+        (Tile::Player | Tile::Npc(_), None) => CHARACTER,
+        _ => 0,
+    }
+}
+
+/// A door's cell as it stands: open (seen and shot through) while a character is in it,
+/// closed otherwise. Other cells as they are.
+pub(super) const fn with_door_state(cell: u8) -> u8 {
+    match (cell & DOOR != 0, cell & CHARACTER != 0) {
+        (true, true) => cell & !DOOR_CLOSED_BITS,
+        (true, false) => cell | DOOR_CLOSED_BITS,
+        (false, _) => cell,
+    }
+}
