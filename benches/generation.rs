@@ -1,7 +1,8 @@
 //! Level generation per level, at 80×30 and at the largest size, for each room design on its own
 //! (a profile that draws only that design) and for a cavern, next to the baseline of rectangles
 //! alone (the design closest to the levels before there were designs). The ratios to the
-//! baseline, measured alternately in the same run, are printed at the end.
+//! baseline, measured alternately in the same run, are printed at the end, and the cost of the
+//! lakes, chasms and bridges: the deepest profile with and without them.
 
 mod common;
 
@@ -66,7 +67,33 @@ fn main() {
     if common::timing_wanted("generate") {
         print_ratios(SMALL, "80x30", 200);
         print_ratios(MAX_MAP_SIZE, "1000x1000", 2);
+        print_lakes(SMALL, "80x30", 200);
+        print_lakes(MAX_MAP_SIZE, "1000x1000", 2);
     }
+}
+
+/// The deepest window's profile as it is (lakes, chasms and bridges) against the same without
+/// lakes, in alternating blocks.
+fn print_lakes(size: UCoord, name: &str, levels: u32) {
+    let with = profile_at(10).clone();
+    let mut without = with.clone();
+    without.lakes.most = 0;
+    let mut seed = 2_000_000;
+    let (mut own, mut base) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..5 {
+        own += (0..levels)
+            .map(|_| timed(size, &with, &mut seed))
+            .sum::<Duration>();
+        base += (0..levels)
+            .map(|_| timed(size, &without, &mut seed))
+            .sum::<Duration>();
+    }
+    println!(
+        "generate {name} depth 10 with lakes: {:?} a level, {:.2}x without ({:?})",
+        own / (5 * levels),
+        own.as_secs_f64() / base.as_secs_f64(),
+        base / (5 * levels),
+    );
 }
 
 /// Each design against rectangles, in alternating blocks so the machine's drift hits both.

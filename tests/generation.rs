@@ -35,6 +35,12 @@ fn different_seeds_give_different_maps() {
     }
 }
 
+/// Ground one can walk, a vault's door (locked, or secret) counted open: the vault's floor is
+/// the level's floor too.
+fn open_ground(game: &Game, cell: ICoord) -> bool {
+    !game.blocks_walking(cell) || game.vaults().iter().any(|vault| vault.door == cell)
+}
+
 fn reachable_from(game: &Game, start: ICoord) -> usize {
     let size = game.size();
     let index = |c: ICoord| (c.y as u32 * size.width() + c.x as u32) as usize;
@@ -46,7 +52,7 @@ fn reachable_from(game: &Game, start: ICoord) -> usize {
         count += 1;
         for step in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
             let next = coord + ICoord::from(step);
-            if next.is_valid(size) && !game.blocks_walking(next) && !seen[index(next)] {
+            if next.is_valid(size) && open_ground(game, next) && !seen[index(next)] {
                 seen[index(next)] = true;
                 queue.push_back(next);
             }
@@ -62,7 +68,7 @@ fn every_floor_cell_is_reachable_and_npcs_start_fair() {
         let floor = game
             .size()
             .icoord_iter_row_major()
-            .filter(|&c| !game.blocks_walking(c))
+            .filter(|&c| open_ground(&game, c))
             .count();
         let player = game.player_coord();
         assert_eq!(reachable_from(&game, player), floor, "seed {seed}");
@@ -108,7 +114,7 @@ fn extreme_map_sizes_generate_connected_levels() {
         let floor = game
             .size()
             .icoord_iter_row_major()
-            .filter(|&c| !game.blocks_walking(c))
+            .filter(|&c| open_ground(&game, c))
             .count();
         assert!(floor > 16, "{width}x{height}: a level needs rooms");
         assert_eq!(reachable_from(&game, game.player_coord()), floor);

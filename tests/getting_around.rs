@@ -573,4 +573,3 @@ fn explore_fetches_a_potion_in_view_but_leaves_the_sunstone() {
     }
     s.fail("exploring never said all was explored");
 }
-

@@ -6,9 +6,10 @@ use coord_2d::{ICoord, UCoord};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::balance::FINAL_DEPTH;
+use umbra_rules::content::ItemKind;
 use umbra_rules::content::{DesignWeights, profile_at};
 use umbra_rules::terrain::{
-    DesignKind, Terrain, TerrainTile, generate_at_depth, walking_distances,
+    DesignKind, Terrain, TerrainTile, VaultGuard, VaultSpawn, generate_at_depth, walking_distances,
 };
 
 const SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -28,7 +29,12 @@ fn every_level_of_every_depth_is_joined_up_and_its_way_on_reachable() {
     for seed in 0..30 {
         for depth in 1..=FINAL_DEPTH {
             let level = level(seed, depth);
-            let distances = walking_distances(&level.grid, level.player);
+            // A vault's door opened: what lies behind a locked or secret one is joined up too.
+            let mut opened = level.grid.clone();
+            for vault in &level.vaults {
+                *opened.get_checked_mut(vault.door) = TerrainTile::Door;
+            }
+            let distances = walking_distances(&opened, level.player);
             for (cell, &tile) in level.grid.enumerate() {
                 if walkable(tile) {
                     assert!(
@@ -271,6 +277,82 @@ fn check_wreaths_and_bridges(level: &Terrain, seed: u64, depth: u32) {
     }
 }
 
+/// Vaults as the profiles place them: on many levels, each a dead end behind its door with two
+/// or three altars bearing different rewards, its guard as its door says, and a locked
+/// vault's key reachable from the arrival without passing its own door (or any secret door).
+#[test]
+fn vaults_come_on_many_levels_each_guarded_and_its_key_reachable() {
+    let mut with_a_vault = 0;
+    let mut guards = std::collections::BTreeSet::new();
+    let levels = 20 * FINAL_DEPTH;
+    for seed in 0..20 {
+        for depth in 1..=FINAL_DEPTH {
+            let level = level(seed, depth);
+            with_a_vault += usize::from(!level.vaults.is_empty());
+            for vault in &level.vaults {
+                check_vault(&level, vault, seed, depth);
+                guards.insert(format!("{:?}", vault.guard));
+            }
+        }
+    }
+    assert!(
+        with_a_vault * 4 >= levels as usize,
+        "a vault on {with_a_vault} of {levels} levels"
+    );
+    assert_eq!(guards.len(), 3, "every kind of guard: {guards:?}");
+}
+
+fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
+    let at = |c: ICoord| level.grid.get(c).copied();
+    let door = at(vault.door);
+    let expected = match vault.guard {
+        VaultGuard::Locked => TerrainTile::LockedDoor,
+        VaultGuard::Secret => TerrainTile::SecretDoor,
+        VaultGuard::Sleepers => TerrainTile::Door,
+    };
+    assert_eq!(door, Some(expected), "seed {seed} depth {depth}: {vault:?}");
+    assert!((2..=3).contains(&vault.altars.len()));
+    let mut rewards: Vec<_> = vault
+        .altars
+        .iter()
+        .map(|&altar| {
+            assert_eq!(at(altar), Some(TerrainTile::Altar));
+            level
+                .items
+                .iter()
+                .find(|item| item.coord == altar)
+                .expect("an item on every altar")
+                .item
+        })
+        .collect();
+    rewards.sort_unstable_by_key(|kind| kind.index());
+    rewards.dedup();
+    assert_eq!(rewards.len(), vault.altars.len(), "different rewards");
+    // The altars are beyond the door: not reachable with it shut.
+    let distances = walking_distances(&level.grid, level.player);
+    for &altar in &vault.altars {
+        let shut = matches!(vault.guard, VaultGuard::Locked | VaultGuard::Secret);
+        assert_eq!(
+            distances.get_checked(altar).is_none(),
+            shut,
+            "seed {seed} depth {depth}"
+        );
+    }
+    if vault.guard == VaultGuard::Locked {
+        let key = vault.key.expect("a locked vault has a key");
+        assert!(
+            distances.get_checked(key).is_some(),
+            "seed {seed} depth {depth}: the key at {key:?} is out of reach"
+        );
+        assert!(
+            level
+                .items
+                .iter()
+                .any(|item| item.coord == key && item.item == ItemKind::key())
+        );
+    }
+}
+
 /// The level table is checked as the other tables are: each broken copy of the shipped one is
 /// refused naming the field, the shipped one loads.
 #[test]
@@ -309,6 +391,16 @@ fn a_broken_level_table_is_refused_naming_the_field() {
             "lakes: (most: 1, chance: 35, water: 1, chasm: 0)",
             "lakes: (most: 1, chance: 35, water: 0, chasm: 0)",
             "lakes",
+        ),
+        (
+            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2)",
+            "vaults: (chance: 160, locked: 1, secret: 0, sleepers: 2)",
+            "vaults",
+        ),
+        (
+            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2)",
+            "vaults: (chance: 60, locked: 0, secret: 0, sleepers: 0)",
+            "vaults",
         ),
         (
             "designs: (rectangle: 10, cross: 3, circular: 1, chunky: 1, cave: 0)",

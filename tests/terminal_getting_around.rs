@@ -20,7 +20,6 @@ fn headless(game: &mut Game, activity: Activity) -> (u64, Stop) {
     }
 }
 
-
 fn start(name: &str, seed: &str) -> Session {
     let launch = Launch {
         args: &["--rng-seed", seed, "--save-dir", "{dir}/save"],

@@ -24,6 +24,8 @@ use umbra_rules::{Game, GameOptions, PlayerAction};
 /// (a careful win takes a few thousand).
 const TURN_LIMIT: u64 = 50_000;
 const DEFAULT_RUNS: u64 = 200;
+/// Actions sent, turn or no turn, before a run is counted as lost: twice the turn limit.
+const ACTION_LIMIT: usize = 2 * TURN_LIMIT as usize;
 
 /// How one run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +45,8 @@ struct Outcome {
     secret_doors: u64,
     /// Jumps into a chasm.
     chasms: u64,
+    /// Rewards taken from vaults.
+    vaults: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -99,6 +103,7 @@ fn play_watched(
         decisions,
         secret_doors: u64::from(game.secret_doors_found()),
         chasms: u64::from(game.chasms_jumped()),
+        vaults: game.vault_rewards().len() as u64,
     }
 }
 
@@ -106,7 +111,9 @@ fn play_watched(
 fn play_game(style: Style, seed: u64, options: GameOptions, mut watch: impl FnMut(&Game)) -> Game {
     let mut game = Game::new(seed, options);
     let mut player = Player::new(style);
-    while !game.is_over() && game.turn() < TURN_LIMIT {
+    // Actions that take no time (a step into a wall) count too, so a player stuck trying
+    // one never plays for ever.
+    while !game.is_over() && game.turn() < TURN_LIMIT && game.actions().len() < ACTION_LIMIT {
         let action = player.choose(&game);
         game.act(action);
         watch(&game);
@@ -297,11 +304,11 @@ fn main() -> std::process::ExitCode {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run | chasms jumped per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let players = [
         ("careful", Style::Careful),
@@ -323,9 +330,10 @@ fn main() -> std::process::ExitCode {
         let decisions = per_run(|o| o.decisions);
         let secrets = per_run(|o| o.secret_doors);
         let chasms = per_run(|o| o.chasms);
+        let vaults = per_run(|o| o.vaults);
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} | {chasms:.2} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} |",
             rate * 100.0
         );
     }

@@ -203,17 +203,24 @@ impl Player {
             .map(|(d, _)| d)
     }
 
-    /// Towards the Sunstone if it is known, else the stairs if they are, else into a chasm
-    /// (the last step jumps).
+    /// Towards the Sunstone if it is known, else the nearer of the stairs and a chasm (whose
+    /// last step jumps: a few hit points for the walk it saves).
     fn towards_the_way_down(&mut self, game: &Game) -> Option<CardinalDirection> {
         let sunstone = |c| sight::shows_item(game, c, ItemKind::prize());
-        let stairs = |c| sight::shows_stairs(game, c);
-        let chasm = |c| sight::shows_chasm(game, c);
-        self.search
-            .towards(game, u32::MAX, true, sunstone)
-            .or_else(|| self.search.towards(game, u32::MAX, true, stairs))
-            .or_else(|| self.search.towards(game, u32::MAX, true, chasm))
-            .map(|(d, _)| d)
+        if let Some((direction, _)) = self.search.towards(game, u32::MAX, true, sunstone) {
+            return Some(direction);
+        }
+        let stairs = self
+            .search
+            .towards(game, u32::MAX, true, |c| sight::shows_stairs(game, c));
+        let chasm = self
+            .search
+            .towards(game, u32::MAX, true, |c| sight::shows_chasm(game, c));
+        let nearer = match (stairs, chasm) {
+            (Some(stairs), Some(chasm)) if chasm.1 < stairs.1 => Some(chasm),
+            (stairs, chasm) => stairs.or(chasm),
+        };
+        nearer.map(|(direction, _)| direction)
     }
 
     /// Hurt with foes in view and a chasm a few steps away: towards it, and in.

@@ -33,10 +33,13 @@ pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {
     game.cell_view(coord).tiles.item == Some(Tile::Item(item))
 }
 
-/// An item the player would carry off (a potion), not one that ends the run.
+/// An item the player would carry off (a potion), not one that ends the run nor one caged.
 pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
-    match game.cell_view(coord).tiles.item {
-        Some(Tile::Item(kind)) => kind.rules().use_ != ItemUse::WinsTheRun,
+    let tiles = game.cell_view(coord).tiles;
+    match tiles.item {
+        Some(Tile::Item(kind)) if tiles.feature != Some(Tile::Cage) => {
+            kind.rules().use_ != ItemUse::WinsTheRun
+        }
         _ => false,
     }
 }

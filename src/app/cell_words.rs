@@ -50,7 +50,14 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
     {
         Some(Tile::Item(kind)) => {
             let count = game.item_at(coord).map_or(1, |lying| lying.count);
-            return looks::item_words(game.item_name(kind), count);
+            let words = looks::item_words(game.item_name(kind), count);
+            return match (tiles.feature, tiles.floor) {
+                (Some(Tile::Cage), _) => format!("{words}, caged on an altar"),
+                (_, Some(Tile::Altar)) => {
+                    format!("{words} on an altar (take one, and the others are caged)")
+                }
+                _ => words,
+            };
         }
         Some(Tile::Corpse) => "a corpse",
         Some(Tile::Wall) => "the wall",
@@ -63,6 +70,9 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
         Some(Tile::Chasm) => "a chasm (walk in to jump down a level)",
         Some(Tile::ChasmEdge) => "the edge of a chasm",
         Some(Tile::Bridge) => "a bridge over the chasm",
+        Some(Tile::Altar) => "an empty altar",
+        Some(Tile::Cage) => "a cage over an altar",
+        Some(Tile::LockedDoor) => "a locked door (its key lies somewhere on this level)",
         _ => "the floor",
     };
     words.to_string()

@@ -72,11 +72,17 @@ fn render_cell(view: &CellView, behind_panel: bool, omniscient: bool) -> Option<
         // The debugging eye sees what a search would find.
         (character, foreground) = ('+', palette::SECRET_DOOR);
     }
+    // What lies on an altar shows the altar behind it, and a closed cage's bars.
+    match (view.tiles.feature, view.tiles.floor) {
+        (Some(Tile::Cage), _) => background = palette::CAGE_BACKGROUND,
+        (_, Some(Tile::Altar)) => background = palette::ALTAR_BACKGROUND,
+        _ => (),
+    }
     if view.visibility != CellVisibility::Visible {
         foreground = palette::REMEMBERED;
         if matches!(
             tile,
-            Tile::Wall | Tile::Door | Tile::SecretDoor | Tile::DeepWater
+            Tile::Wall | Tile::Door | Tile::SecretDoor | Tile::DeepWater | Tile::LockedDoor
         ) {
             background = palette::REMEMBERED_WALL_BACKGROUND;
         }
@@ -115,6 +121,9 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         Tile::Chasm => (':', palette::CHASM, palette::BACKGROUND),
         Tile::ChasmEdge => ('.', palette::CHASM_EDGE, palette::BACKGROUND),
         Tile::Bridge => ('=', palette::BRIDGE, palette::BACKGROUND),
+        Tile::Altar => ('|', palette::ALTAR, palette::ALTAR_BACKGROUND),
+        Tile::Cage => ('#', palette::CAGE, palette::CAGE_BACKGROUND),
+        Tile::LockedDoor => ('+', palette::LOCKED_DOOR, palette::WALL_BACKGROUND),
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
         Tile::Item(kind) => {
             let item = looks::item(kind);

@@ -126,6 +126,14 @@ pub fn describe(event: GameEvent) -> String {
         ),
         GameEvent::Descended { depth } => format!("You descend to depth {depth}."),
         GameEvent::NoStairsHere => "There are no stairs down here.".to_string(),
+        GameEvent::KeyOpensByWalking => "Walk into the locked door to open it.".to_string(),
+        GameEvent::DoorLocked => {
+            "The door is locked. Its key lies somewhere on this level.".to_string()
+        }
+        GameEvent::Unlocked => "You unlock the door; the key stays in the lock.".to_string(),
+        GameEvent::KeyCrumbled => "Your key crumbles to dust as you leave its level.".to_string(),
+        GameEvent::Caged { altars: 1 } => "A cage closes over the other altar.".to_string(),
+        GameEvent::Caged { .. } => "Cages close over the other altars.".to_string(),
         GameEvent::FellIntoChasm { damage: 0 } => {
             "You jump into the chasm and land unhurt on the level below.".to_string()
         }

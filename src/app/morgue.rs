@@ -111,6 +111,10 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "Kills: {}", kill_words(game));
     let _ = writeln!(text, "Secret doors found: {}", game.secret_doors_found());
     let _ = writeln!(text, "Chasms jumped: {}", game.chasms_jumped());
+    for &(kind, depth) in game.vault_rewards() {
+        let item = super::looks::item_words(game.item_name(kind), 1);
+        let _ = writeln!(text, "Took {item} from a vault on depth {depth}");
+    }
     let _ = writeln!(text, "\nLast messages:");
     let skip = log.len().saturating_sub(MORGUE_MESSAGES);
     for message in log.iter().skip(skip) {

@@ -23,6 +23,13 @@ pub const SHALLOW_WATER: Rgba32 = Rgba32::new_rgb(70, 120, 200);
 pub const CHASM: Rgba32 = Rgba32::new_rgb(80, 60, 110);
 pub const CHASM_EDGE: Rgba32 = Rgba32::new_rgb(140, 120, 160);
 pub const BRIDGE: Rgba32 = Rgba32::new_rgb(180, 130, 70);
+/// A vault's altar glows under what lies on it; a closed cage is grey bars behind its item.
+pub const ALTAR: Rgba32 = Rgba32::new_rgb(230, 200, 60);
+pub const ALTAR_BACKGROUND: Rgba32 = Rgba32::new_rgb(60, 45, 5);
+pub const CAGE: Rgba32 = Rgba32::new_rgb(150, 150, 160);
+pub const CAGE_BACKGROUND: Rgba32 = Rgba32::new_rgb(55, 55, 65);
+/// A locked door: a door's shape in the key's gold.
+pub const LOCKED_DOOR: Rgba32 = Rgba32::new_rgb(240, 210, 60);
 pub const SECRET_DOOR: Rgba32 = Rgba32::new_rgb(200, 80, 220);
 
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);

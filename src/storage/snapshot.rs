@@ -18,8 +18,8 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// state by the game's parts (dice, progress, world, sight, minds, the hero's things), then the
 /// actions; each character's side. 10: the monsters the wizard called up on the level. 11: doors.
 /// 12: secret doors, the searches in a row and the secret doors found. 13: water, chasms and
-/// bridges, the chasms jumped.
-const FORMAT_VERSION: u32 = 13;
+/// bridges, the chasms jumped. 14: vaults (altars, cages, locked doors), the rewards taken.
+const FORMAT_VERSION: u32 = 14;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

@@ -166,9 +166,14 @@ impl BestSearch for Finder<'_> {
     fn can_enter_initial_updating_best(&mut self, coord: ICoord) -> bool {
         // A character in view blocks the way: a step into it would be a blow.
         let in_view = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
-        let occupied =
-            in_view && coord != self.start && self.visibility.memory(coord).character.is_some();
-        if self.found.is_some() || !self.visibility.is_known_open(coord) || occupied {
+        let memory = self.visibility.memory(coord);
+        let occupied = in_view && coord != self.start && memory.character.is_some();
+        // Stepping on an altar takes its item and cages the others: the player's choice, never
+        // a route's, unless the player travels to that very altar.
+        let altar = memory.floor == Some(Tile::Altar)
+            && memory.item.is_some()
+            && self.goal != Goal::Cell(coord);
+        if self.found.is_some() || !self.visibility.is_known_open(coord) || occupied || altar {
             return false;
         }
         if self.is_goal(coord) {

@@ -14,15 +14,31 @@ pub struct ContentError {
 pub enum Problem {
     /// The text is not a table of this shape: a missing or unknown field, an unknown trait, a
     /// value of the wrong kind. The reader's own words, with the line they refer to.
-    Unreadable { line: usize, reason: String },
+    Unreadable {
+        line: usize,
+        reason: String,
+    },
     /// A field whose value cannot be used.
-    Field { field: &'static str, reason: String },
+    Field {
+        field: &'static str,
+        reason: String,
+    },
     /// Two entries share something that must be their own.
-    Shared { field: &'static str, other: String },
+    Shared {
+        field: &'static str,
+        other: String,
+    },
     /// No kind can spawn on this depth.
-    EmptyAtDepth { depth: u32 },
+    EmptyAtDepth {
+        depth: u32,
+    },
     /// The item table needs exactly one item that wins the run; it has this many.
-    Prizes { count: usize },
+    Prizes {
+        count: usize,
+    },
+    Keys {
+        count: usize,
+    },
 }
 
 impl std::fmt::Display for ContentError {
@@ -40,6 +56,9 @@ impl std::fmt::Display for ContentError {
             Problem::EmptyAtDepth { depth } => write!(f, ": nothing can spawn on depth {depth}"),
             Problem::Prizes { count } => {
                 write!(f, ": {count} items win the run; there must be exactly one")
+            }
+            Problem::Keys { count } => {
+                write!(f, ": {count} items open vaults; there must be exactly one")
             }
         }
     }

@@ -34,7 +34,8 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
         ItemUse::Drink { .. }
         | ItemUse::Read { .. }
         | ItemUse::Throw { .. }
-        | ItemUse::WinsTheRun => Ok(()),
+        | ItemUse::WinsTheRun
+        | ItemUse::Key => Ok(()),
     }
 }
 

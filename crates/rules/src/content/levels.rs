@@ -34,6 +34,21 @@ pub struct LevelProfile {
     /// between these two for each level.
     pub fill: (u32, u32),
     pub lakes: Lakes,
+    pub vaults: VaultOdds,
+}
+
+/// How often a level holds a vault, and what guards it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VaultOdds {
+    /// In a hundred: the level has a vault, where a dead end of the right size allows one.
+    pub chance: u32,
+    /// The weight of a locked door whose key lies elsewhere.
+    pub locked: u32,
+    /// The weight of a secret door.
+    pub secret: u32,
+    /// The weight of a band asleep before the door.
+    pub sleepers: u32,
 }
 
 /// How often a level holds lakes of deep water or chasms, and which.
@@ -131,6 +146,7 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
             ("doors", profile.doors),
             ("secret_doors", profile.secret_doors),
             ("lakes", profile.lakes.chance),
+            ("vaults", profile.vaults.chance),
         ] {
             if value > 100 {
                 return Err(wrong(
@@ -153,6 +169,13 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
                 format!(
                     "at most {MOST_LAKES} lakes, and some weight of water or chasm if there are any"
                 ),
+            ));
+        }
+        let vaults = profile.vaults;
+        if vaults.chance > 0 && vaults.locked + vaults.secret + vaults.sleepers == 0 {
+            return Err(wrong(
+                "vaults",
+                "a vault needs some weight of a guard: locked, secret or sleepers".into(),
             ));
         }
         let (low, high) = LOOP_DISTANCES;

@@ -48,7 +48,7 @@ impl Content {
         let bolts_file: BoltsFile = parse_table("bolts", bolts)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
-        let prize = check_items(&items_file)?;
+        let (prize, key) = check_items(&items_file)?;
         let bestiary = Bestiary {
             per_room: bestiary_file.per_room,
             extra_per_room: bestiary_file.extra_per_room,
@@ -77,6 +77,7 @@ impl Content {
                 })
                 .collect::<Result<_, _>>()?,
             prize,
+            key,
         };
         let bolts: Vec<_> = bolts_file.kinds.into_iter().map(|e| e.rules).collect();
         let digest = digest(&bestiary, &items, &bolts);
@@ -105,9 +106,11 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
 }
 
 /// What hand-drawn maps already use: walls, floor, the player, the stairs, doors, water,
-/// chasms and bridges (the terrain's letters; a test there holds the two lists together).
-pub(crate) const MAP_SYNTAX: [char; 12] =
-    ['#', '.', '@', '>', '+', '\'', '=', '~', ',', ':', ';', '_'];
+/// chasms, bridges, altars, cages and locked doors (the terrain's letters; a test there holds
+/// the two lists together).
+pub(crate) const MAP_SYNTAX: [char; 15] = [
+    '#', '.', '@', '>', '+', '\'', '=', '~', ',', ':', ';', '_', '|', '"', '$',
+];
 
 /// A kind table may not have more kinds than its numbering holds.
 const KINDS_MAX: usize = u8::MAX as usize;
@@ -258,7 +261,7 @@ fn every_depth_has_a_kind(table: &'static str, spawns: &[Spawn]) -> Result<(), C
     Ok(())
 }
 
-fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
+fn check_items(file: &ItemsFile) -> Result<(ItemKind, ItemKind), ContentError> {
     const TABLE: &str = "items";
     check_kind_count(TABLE, file.kinds.len())?;
     if file.per_level.0 > file.per_level.1 {
@@ -312,22 +315,25 @@ fn check_items(file: &ItemsFile) -> Result<ItemKind, ContentError> {
     if file.per_level.1 > 0 {
         every_depth_has_a_kind(TABLE, &spawns)?;
     }
-    the_prize(file)
+    let prize = the_one(file, |use_| matches!(use_, ItemUse::WinsTheRun))
+        .map_err(|count| Problem::Prizes { count });
+    let key =
+        the_one(file, |use_| matches!(use_, ItemUse::Key)).map_err(|count| Problem::Keys { count });
+    let refused = |problem| ContentError {
+        table: "items",
+        entry: None,
+        problem,
+    };
+    Ok((prize.map_err(refused)?, key.map_err(refused)?))
 }
 
-/// The one item that wins the run.
-fn the_prize(file: &ItemsFile) -> Result<ItemKind, ContentError> {
-    let prizes: Vec<usize> = (0..file.kinds.len())
-        .filter(|&i| matches!(file.kinds[i].rules.use_, ItemUse::WinsTheRun))
+/// The one item of a use (the Sunstone, the key), or how many there are.
+fn the_one(file: &ItemsFile, is: impl Fn(&ItemUse<String>) -> bool) -> Result<ItemKind, usize> {
+    let found: Vec<usize> = (0..file.kinds.len())
+        .filter(|&i| is(&file.kinds[i].rules.use_))
         .collect();
-    match prizes[..] {
-        [prize] => Ok(ItemKind(prize as u8)),
-        _ => Err(ContentError {
-            table: "items",
-            entry: None,
-            problem: Problem::Prizes {
-                count: prizes.len(),
-            },
-        }),
+    match found[..] {
+        [one] => Ok(ItemKind(one as u8)),
+        _ => Err(found.len()),
     }
 }

@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 
 pub use error::{ContentError, Problem};
 pub use levels::{
-    DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, levels, load_levels, profile_at,
+    DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, VaultOdds, levels, load_levels, profile_at,
 };
 pub use load::parse_table;
 pub use spawn::pick_weighted;
@@ -128,6 +128,11 @@ impl ItemKind {
     pub fn prize() -> Self {
         content().items.prize
     }
+
+    /// The key that opens a vault's locked door.
+    pub fn key() -> Self {
+        content().items.key
+    }
 }
 
 /// A bolt kind: its place in the bolt table.
@@ -166,6 +171,7 @@ pub struct Items {
     pub per_level: (u32, u32),
     pub kinds: Vec<ItemRules>,
     pub prize: ItemKind,
+    pub key: ItemKind,
 }
 
 /// Both tables, checked, and a digest of their rules (not their words): saves and recordings

@@ -268,6 +268,9 @@ pub enum ItemUse<B = BoltKind> {
     Wear { armour: u32, step_time: u32 },
     /// Lies on the last level in place of the stairs; taking it wins the run.
     WinsTheRun,
+    /// Opens its level's locked vault door: walking into the door with it unlocks the door and
+    /// uses it up. It crumbles when the player leaves the level.
+    Key,
 }
 
 /// What an item is, as far as how it looks and how it is used.
@@ -285,6 +288,8 @@ pub enum ItemClass {
     Armour,
     /// The Sunstone.
     Prize,
+    /// A vault's key.
+    Key,
 }
 
 impl<B> ItemUse<B> {
@@ -296,6 +301,7 @@ impl<B> ItemUse<B> {
             Self::Wield { .. } => ItemClass::Weapon,
             Self::Wear { .. } => ItemClass::Armour,
             Self::WinsTheRun => ItemClass::Prize,
+            Self::Key => ItemClass::Key,
         }
     }
 
@@ -311,6 +317,7 @@ impl<B> ItemUse<B> {
             Self::Wield { attack, time } => ItemUse::Wield { attack, time },
             Self::Wear { armour, step_time } => ItemUse::Wear { armour, step_time },
             Self::WinsTheRun => ItemUse::WinsTheRun,
+            Self::Key => ItemUse::Key,
         })
     }
 }
@@ -320,7 +327,11 @@ impl ItemUse {
     pub fn bolt(self) -> Option<BoltKind> {
         match self {
             Self::Read { bolt } | Self::Throw { bolt } => Some(bolt),
-            Self::Drink { .. } | Self::Wield { .. } | Self::Wear { .. } | Self::WinsTheRun => None,
+            Self::Drink { .. }
+            | Self::Wield { .. }
+            | Self::Wear { .. }
+            | Self::WinsTheRun
+            | Self::Key => None,
         }
     }
 
@@ -346,8 +357,11 @@ fn one() -> (u32, u32) {
 pub struct ItemRules<B = BoltKind> {
     #[serde(rename = "use")]
     pub use_: ItemUse<B>,
-    /// None for an item placed by its own rule (the Sunstone).
+    /// None for an item placed by its own rule (the Sunstone, a vault's key).
     pub spawn: Option<Spawn>,
+    /// Its weight among a vault's rewards, by depth; None if no vault offers it.
+    #[serde(default)]
+    pub vault: Option<Spawn>,
     /// How many lie together where one is placed (inclusive range; one if not given).
     #[serde(default = "one")]
     pub stack: (u32, u32),
@@ -363,6 +377,7 @@ impl<B> ItemRules<B> {
         Ok(ItemRules {
             use_: self.use_.map_bolt(bolt)?,
             spawn: self.spawn,
+            vault: self.vault,
             stack: self.stack,
             map_letter: self.map_letter,
         })

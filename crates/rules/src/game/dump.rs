@@ -1,6 +1,7 @@
 //! A game's state as text, for bug reports: the level as an ASCII map the scenario loader reads
 //! ([`crate::terrain::from_ascii`]), then a line for the player, each NPC (where, what, its hit
-//! points and its whole memory, in RON) and each item stack. [`Game::from_dump`] reads it back,
+//! points and its whole memory, in RON), each item stack and each vault (its door, guard,
+//! altars and rewards). [`Game::from_dump`] reads it back,
 //! so a situation seen in play becomes a scenario test: add digit labels to the map and assert.
 //!
 //! Ground truth, not what the player knows: every NPC and item of the level is in it.
@@ -11,8 +12,9 @@ use serde::{Deserialize, Serialize};
 use super::{Game, GameOptions};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{self, AsciiMapError};
+use crate::terrain::{self, AsciiMapError, TerrainTile, VaultGuard};
 use crate::world::HitPoints;
+use crate::world::Vault;
 
 /// Lines that begin with this are comments.
 const COMMENT: &str = "//";
@@ -45,6 +47,17 @@ struct DumpedItem {
     /// The kind's map letter.
     kind: char,
     count: u32,
+}
+
+/// A vault: its door, its guard, its altars, the map letters of what lies on them (a space for
+/// an empty altar), and whether the player has taken from it (then the others are caged).
+#[derive(Debug, Serialize, Deserialize)]
+struct DumpedVault {
+    door: (i32, i32),
+    guard: VaultGuard,
+    altars: Vec<(i32, i32)>,
+    rewards: Vec<char>,
+    taken: bool,
 }
 
 /// What is wrong with a dump, by line.
@@ -113,6 +126,21 @@ impl Game {
             };
             line(&mut text, "item", &dumped);
         }
+        for vault in self.world.vaults() {
+            let reward = |&c: &ICoord| {
+                self.world
+                    .item_at(c)
+                    .map_or(' ', |l| l.kind.rules().map_letter)
+            };
+            let dumped = DumpedVault {
+                door: (vault.door.x, vault.door.y),
+                guard: vault.guard,
+                altars: vault.altars.iter().map(|c| (c.x, c.y)).collect(),
+                rewards: vault.altars.iter().map(reward).collect(),
+                taken: vault.taken,
+            };
+            line(&mut text, "vault", &dumped);
+        }
         text
     }
 
@@ -141,10 +169,15 @@ impl Game {
                 letters.awake
             };
         }
+        let ground = self.world.ground_at(coord);
+        // An altar keeps its letter: the item on it has its own line.
+        if matches!(ground, TerrainTile::Altar | TerrainTile::CagedAltar) {
+            return terrain::ground_letter(ground);
+        }
         if let Some(lying) = self.world.item_at(coord) {
             return lying.kind.rules().map_letter;
         }
-        terrain::ground_letter(self.world.ground_at(coord))
+        terrain::ground_letter(ground)
     }
 
     /// A game in the state `text` (as [`Game::dump`] writes it) describes, with the map's digit
@@ -223,6 +256,21 @@ impl Game {
                 self.world.put_item(at, kind, item.count);
             }
         }
+        let vaults: Vec<Vault> = parsed
+            .vaults
+            .iter()
+            .map(|vault| Vault {
+                door: ICoord::new(vault.door.0, vault.door.1),
+                guard: vault.guard,
+                altars: vault
+                    .altars
+                    .iter()
+                    .map(|&(x, y)| ICoord::new(x, y))
+                    .collect(),
+                taken: vault.taken,
+            })
+            .collect();
+        self.world.set_vaults(vaults);
         self.rebuild_npc_lists();
         self.visibility
             .update(&self.world, self.chronicle.options.omniscience);
@@ -239,6 +287,7 @@ struct Parsed {
     npcs: Vec<DumpedNpc>,
     npc_lines: Vec<usize>,
     items: Vec<DumpedItem>,
+    vaults: Vec<DumpedVault>,
 }
 
 impl Parsed {
@@ -262,9 +311,10 @@ impl Parsed {
                     parsed.npc_lines.push(number);
                 }
                 "item" => parsed.items.push(ron::from_str(rest).map_err(wrong)?),
+                "vault" => parsed.vaults.push(ron::from_str(rest).map_err(wrong)?),
                 _ => {
                     return Err(problem(format!(
-                        "expected about, player, npc or item, not {word:?}"
+                        "expected about, player, npc, item or vault, not {word:?}"
                     )));
                 }
             }

@@ -164,6 +164,18 @@ pub enum GameEvent {
         item: ItemKind,
         into_chasm: bool,
     },
+    /// The player asked to use a key: it is used by walking into the locked door.
+    KeyOpensByWalking,
+    /// The player walked into a locked door without its key; no time passed.
+    DoorLocked,
+    /// The player opened a locked door with its key, which is used up.
+    Unlocked,
+    /// The player's key crumbled as it left the level it belongs to.
+    KeyCrumbled,
+    /// The player took an item from an altar and cages closed over the vault's other altars.
+    Caged {
+        altars: u32,
+    },
     /// The player took the stairs and arrived on this depth.
     Descended {
         depth: u32,

@@ -111,6 +111,16 @@ impl Game {
         self.hero.chasms_jumped
     }
 
+    /// What the player took from vaults this run, and on which depth.
+    pub fn vault_rewards(&self) -> &[(ItemKind, u32)] {
+        &self.hero.vault_rewards
+    }
+
+    /// The level's vaults.
+    pub fn vaults(&self) -> &[crate::world::Vault] {
+        self.world.vaults()
+    }
+
     /// True where walking in means a fall to the next depth (what the app asks about first).
     pub fn is_chasm(&self, coord: ICoord) -> bool {
         self.world.falls(coord)

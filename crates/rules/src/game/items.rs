@@ -49,6 +49,12 @@ impl Game {
         self.scratch
             .events
             .push(GameEvent::PickedUp { item, count, slot });
+        if let Some(altars) = self.world.take_from_altar(here) {
+            self.hero
+                .vault_rewards
+                .push((lying.kind, self.progress.depth));
+            self.scratch.events.push(GameEvent::Caged { altars });
+        }
         true
     }
 
@@ -111,6 +117,11 @@ impl Game {
             ItemUse::Wield { .. } | ItemUse::Wear { .. } => self.toggle_use(kind),
             // Taking the Sunstone ends the run: it is never carried.
             ItemUse::WinsTheRun => return false,
+            // A key is used by walking into its door.
+            ItemUse::Key => {
+                self.scratch.events.push(GameEvent::KeyOpensByWalking);
+                return false;
+            }
         }
         true
     }

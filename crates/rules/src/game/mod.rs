@@ -14,7 +14,7 @@ use crate::behaviour::Agent;
 use crate::terrain::{self, AsciiMapError, Disposition, Terrain};
 use crate::travel::TravelContext;
 use crate::visibility::Visibility;
-use crate::world::{ActOutcome, World};
+use crate::world::World;
 
 mod activity;
 mod bolts;
@@ -38,6 +38,7 @@ mod run;
 mod score;
 mod search;
 mod state_hash;
+mod step;
 mod wizard;
 
 pub use crate::world::flight_cells;
@@ -79,7 +80,7 @@ pub use wizard::WizardCommand;
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 12;
+pub const RULES_VERSION: u32 = 13;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -316,24 +317,10 @@ impl Game {
         }
         let mut outcome = None;
         match action {
-            PlayerAction::Move(direction) => {
-                let player = self.world.player();
-                if self
-                    .world
-                    .falls(self.world.player_coord() + direction.coord())
-                {
-                    return self.jump();
-                }
-                let moved = self
-                    .world
-                    .move_character(player, direction, &mut self.chronicle.rng);
-                outcome = Some(moved);
-                match moved {
-                    ActOutcome::Blocked => return TurnOutcome::NoTurn,
-                    ActOutcome::Moved => self.walk_over_items(),
-                    ActOutcome::Attacked(attack) => self.record_attack(attack),
-                }
-            }
+            PlayerAction::Move(direction) => match self.step_player(direction) {
+                Ok(moved) => outcome = moved,
+                Err(done) => return done,
+            },
             PlayerAction::Wait => (),
             PlayerAction::Search => self.search(),
             PlayerAction::PickUp => {

@@ -11,7 +11,7 @@ use super::growth::Growth;
 use super::lore::Lore;
 use super::{Ending, GameEvent, GameOptions, Noise, Pack, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
-use crate::content::NpcKind;
+use crate::content::{ItemKind, NpcKind};
 use crate::world::World;
 
 /// What the game was started with, its dice, and every action sent since.
@@ -56,7 +56,12 @@ pub(super) struct Hero {
     pub secret_doors_found: u32,
     /// Times the player has jumped into a chasm.
     pub chasms_jumped: u32,
+    /// What the player took from vaults, and on which depth.
+    pub vault_rewards: Vec<(ItemKind, u32)>,
 }
+
+/// Room for a reward from a vault on every depth, so taking one never grows the list in play.
+pub(super) const VAULT_REWARDS_ROOM: usize = crate::balance::FINAL_DEPTH as usize;
 
 impl Hero {
     pub fn new(lore: Lore) -> Self {
@@ -67,6 +72,7 @@ impl Hero {
             kills: vec![0; NpcKind::all().len()],
             secret_doors_found: 0,
             chasms_jumped: 0,
+            vault_rewards: Vec::with_capacity(VAULT_REWARDS_ROOM),
         }
     }
 }

@@ -101,6 +101,8 @@ impl Game {
         }
         let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;
         check_counts(&saved.hero, saved.progress.depth)?;
+        let mut hero = saved.hero;
+        hero.vault_rewards.reserve(super::parts::VAULT_REWARDS_ROOM);
         let mut game = Self {
             chronicle: Chronicle {
                 seed: saved.seed,
@@ -112,7 +114,7 @@ impl Game {
             minds: Minds::new(&world, agents),
             world,
             visibility: saved.visibility,
-            hero: saved.hero,
+            hero,
             scratch: TurnScratch::new(),
             travel: crate::travel::TravelContext::default(),
         };
@@ -147,10 +149,14 @@ impl Game {
 
 /// The pack, what is known of items, the boons and the kills by kind fit the tables; the depth
 /// is one the dungeon has.
+/// More vault rewards than a run could take (a vault a level, and a wizard's descents).
+const VAULT_REWARDS_MAX: usize = 1024;
+
 fn check_counts(hero: &Hero, depth: u32) -> Result<(), DecodeError> {
     let fits = hero.pack.is_sound()
         && hero.lore.is_sound()
         && hero.kills.len() == crate::content::NpcKind::all().len()
+        && hero.vault_rewards.len() <= VAULT_REWARDS_MAX
         && (1..=crate::balance::FINAL_DEPTH).contains(&depth);
     if !fits {
         return Err(DecodeError::Inconsistent(

@@ -5,6 +5,7 @@ use rand::Rng;
 
 use super::{Game, GameEvent, TurnOutcome};
 use crate::balance;
+use crate::content::ItemKind;
 use crate::terrain::{self, Terrain, TerrainTile};
 
 impl Game {
@@ -46,6 +47,11 @@ impl Game {
     /// Arrives on the next depth: where the level puts arrivals, or (after a fall) on the open
     /// floor nearest `landing` that nobody stands on.
     fn arrive_below(&mut self, landing: Option<ICoord>) -> TurnOutcome {
+        // A key opens only its own level's door.
+        if let Some(slot) = self.hero.pack.slot_of(ItemKind::key()) {
+            self.hero.pack.take_all(slot);
+            self.scratch.events.push(GameEvent::KeyCrumbled);
+        }
         self.progress.depth += 1;
         let mut terrain = terrain::generate_at_depth(
             self.chronicle.options.map_size,

@@ -47,7 +47,7 @@ impl std::error::Error for AsciiMapError {}
 
 /// Reads a hand-made level: `#` wall, `.` floor, `@` player, `>` the stairs down, `+` a door,
 /// `=` a secret door, `~` deep water, `,` shallow water, `:` a chasm, `;` its edge, `_` a bridge
-/// (see [`GROUND_LETTERS`]); a monster by
+/// `|` an altar, `"` a caged one, `$` a locked door (see [`GROUND_LETTERS`]); a monster by
 /// its kind's `map_letters` in the bestiary (`o` an orc, `z` a sleeping one; `T` and `Z` a
 /// troll), an item by its `map_letter` in the item table (`!` a healing potion, `*` the Sunstone).
 /// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
@@ -98,6 +98,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         npcs,
         items,
         designs: Vec::new(),
+        vaults: Vec::new(),
     };
     Ok((terrain, labels))
 }
@@ -139,7 +140,7 @@ fn ascii_npc(coord: ICoord, ch: char) -> Option<NpcSpawn> {
 
 /// Every kind of ground and its letter in maps and dumps (a closed door's `+`; `'`, an open
 /// door, reads as a door too, since a door is open exactly while someone stands in it).
-const GROUND_LETTERS: [(TerrainTile, char); 10] = [
+const GROUND_LETTERS: [(TerrainTile, char); 13] = [
     (TerrainTile::Wall, '#'),
     (TerrainTile::Floor, '.'),
     (TerrainTile::Stairs, '>'),
@@ -150,6 +151,9 @@ const GROUND_LETTERS: [(TerrainTile, char); 10] = [
     (TerrainTile::Chasm, ':'),
     (TerrainTile::ChasmEdge, ';'),
     (TerrainTile::Bridge, '_'),
+    (TerrainTile::Altar, '|'),
+    (TerrainTile::CagedAltar, '"'),
+    (TerrainTile::LockedDoor, '$'),
 ];
 
 /// The letter maps and dumps write for a kind of ground.

@@ -69,7 +69,11 @@ impl TerrainTile {
                 falls: true,
                 ..UNWALKABLE
             },
-            Self::ShallowWater | Self::ChasmEdge | Self::Bridge => OPEN,
+            Self::ShallowWater | Self::ChasmEdge | Self::Bridge | Self::Altar => OPEN,
+            // The cage's bars keep feet out and let eyes and arrows through.
+            Self::CagedAltar => UNWALKABLE,
+            // A closed door nobody can open without its key.
+            Self::LockedDoor => SOLID,
         }
     }
 }

@@ -13,16 +13,19 @@ use crate::content::{ItemKind, NpcKind};
 
 mod accrete;
 mod ascii;
+mod chokepoints;
 mod designs;
 mod ground;
 mod lakes;
 mod populate;
 mod reach;
+mod vaults;
 
 pub use ascii::{AsciiMapError, from_ascii, ground_letter, ground_to_ascii};
 pub use designs::DesignKind;
 pub use ground::GroundFacts;
 pub use reach::walking_distances;
+pub use vaults::{VaultGuard, VaultSpawn};
 
 /// The smallest map a level can be generated on: room for a few rooms and corridors.
 pub const MIN_MAP_SIZE: UCoord = UCoord::new_u16(20, 15);
@@ -50,6 +53,12 @@ pub enum TerrainTile {
     ChasmEdge,
     /// A way across a chasm: open ground.
     Bridge,
+    /// Where a vault's reward lies: open ground.
+    Altar,
+    /// An altar a cage has closed on: its item is out of reach.
+    CagedAltar,
+    /// A vault's door, locked: a wall until its key opens it, then a door.
+    LockedDoor,
 }
 
 /// An item as a level places it.
@@ -86,6 +95,8 @@ pub struct Terrain {
     pub items: Vec<ItemSpawn>,
     /// The design of each room grown, in the order they were placed (none for a drawn map).
     pub designs: Vec<DesignKind>,
+    /// The level's vaults.
+    pub vaults: Vec<VaultSpawn>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -151,6 +162,7 @@ pub fn generate_by_profile<R: Rng>(
     // from where growth began, then the room cell furthest from that.
     let player = reach::farthest_floor(&grid, middle_of(&grid, &rooms[0]));
     let exit = reach::farthest_floor(&grid, player);
+    let vault = vaults::plan(&mut grid, &profile.vaults, player, exit, rng);
     let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
@@ -180,12 +192,18 @@ pub fn generate_by_profile<R: Rng>(
         *grid.get_checked_mut(exit) = TerrainTile::Stairs;
     }
     populate::place_items(&grid, &rooms, player, exit, depth, &mut items, rng);
+    let mut npcs = npcs;
+    let vaults = vault
+        .map(|plan| plan.furnish(&mut grid, player, depth, &mut npcs, &mut items, rng))
+        .into_iter()
+        .collect();
     Terrain {
         grid,
         player,
         npcs,
         items,
         designs,
+        vaults,
     }
 }
 

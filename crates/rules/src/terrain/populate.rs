@@ -89,7 +89,7 @@ fn free_cell<R: Rng>(
     None
 }
 
-fn draw_npc_kind<R: Rng>(depth: u32, rng: &mut R) -> Option<NpcKind> {
+pub(super) fn draw_npc_kind<R: Rng>(depth: u32, rng: &mut R) -> Option<NpcKind> {
     let weights = NpcKind::all().map(|kind| {
         let spawn = kind.rules().spawn;
         spawn.weight.at(spawn.depths, depth)

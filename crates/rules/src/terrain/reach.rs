@@ -29,6 +29,26 @@ pub fn walking_distances(grid: &Grid<TerrainTile>, from: ICoord) -> Grid<Option<
     distances
 }
 
+/// Every cell walkable from `from` within `steps` steps, `from` first.
+pub(super) fn within_steps(grid: &Grid<TerrainTile>, from: ICoord, steps: u32) -> Vec<ICoord> {
+    let mut reached = vec![from];
+    let mut queue = VecDeque::from([(from, 0)]);
+    while let Some((cell, distance)) = queue.pop_front() {
+        if distance == steps {
+            continue;
+        }
+        for out in SIDES {
+            let next = cell + out;
+            let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
+            if walkable && !reached.contains(&next) {
+                reached.push(next);
+                queue.push_back((next, distance + 1));
+            }
+        }
+    }
+    reached
+}
+
 /// The floor cell in a room (open on three sides or more, so never in a corridor) furthest from
 /// `from` by walking, the first in reading order among equals.
 pub(super) fn farthest_floor(grid: &Grid<TerrainTile>, from: ICoord) -> ICoord {

@@ -35,6 +35,9 @@ pub(super) const fn ground_of(tile: Tile) -> Option<TerrainTile> {
         Tile::Chasm => Some(TerrainTile::Chasm),
         Tile::ChasmEdge => Some(TerrainTile::ChasmEdge),
         Tile::Bridge => Some(TerrainTile::Bridge),
+        Tile::Altar => Some(TerrainTile::Altar),
+        Tile::Cage => Some(TerrainTile::CagedAltar),
+        Tile::LockedDoor => Some(TerrainTile::LockedDoor),
         Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
     }
 }

@@ -10,6 +10,7 @@ mod invariants;
 mod items;
 mod query;
 mod record;
+mod vaults;
 
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
@@ -19,6 +20,7 @@ use grid_2d::Grid;
 pub use items::Lying;
 pub use record::{WorldRecord, table_from_rows, table_rows};
 use spatial_table::{Location, SpatialTable};
+pub use vaults::Vault;
 
 use crate::balance::{self, AttackDice};
 use crate::content::{ItemKind, NpcKind};
@@ -52,6 +54,12 @@ pub enum Tile {
     ChasmEdge,
     /// The floor of a bridge over a chasm.
     Bridge,
+    /// The floor of a vault's altar.
+    Altar,
+    /// A cage closed over an altar, in the feature layer.
+    Cage,
+    /// A vault's locked door, in the feature layer over floor: a door once its key opens it.
+    LockedDoor,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -134,6 +142,8 @@ pub struct World {
     /// How many times a door within the player's sight radius has opened or closed: what the
     /// player sees from a cell changes only with this (walls never move). Derived, not saved.
     doors_moved: u64,
+    /// The level's vaults: where their altars are and whether one has been taken from.
+    vaults: Vec<Vault>,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -176,6 +186,7 @@ impl World {
             changes: Grid::new_copy(terrain.grid.size(), FIRST_CHANGE),
             player_gear: Gear::BARE,
             doors_moved: 0,
+            vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
         };
         world.place(
             player,
@@ -204,6 +215,15 @@ impl World {
                 TerrainTile::Chasm => (Layer::Feature, Tile::Chasm),
                 TerrainTile::ChasmEdge => (Layer::Floor, Tile::ChasmEdge),
                 TerrainTile::Bridge => (Layer::Floor, Tile::Bridge),
+                TerrainTile::Altar => (Layer::Floor, Tile::Altar),
+                TerrainTile::CagedAltar => {
+                    world.spawn(Location::from((coord, Layer::Floor)), Tile::Altar);
+                    (Layer::Feature, Tile::Cage)
+                }
+                TerrainTile::LockedDoor => {
+                    world.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
+                    (Layer::Feature, Tile::LockedDoor)
+                }
             };
             world.spawn(Location::from((coord, layer)), tile);
         }
@@ -246,13 +266,18 @@ impl World {
         }
         self.components.tile.insert(feature, Tile::Door);
         self.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
+        self.refresh_bits(coord);
+        true
+    }
+
+    /// Sets the cell's bits again from what stands on it, and counts the change.
+    fn refresh_bits(&mut self, coord: coord_2d::ICoord) {
         let bits =
             (self.spatial_table.layers_at(coord)).map_or(0, |layers| self.occupied_bits(layers));
         if let Some(cell) = self.occupied.get_mut(coord) {
             *cell = bits;
         }
         self.changed(coord);
-        true
     }
 
     /// A monster arrives in mid-game (a wizard's command) on a cell it could enter.

@@ -36,6 +36,7 @@ pub struct WorldRecord {
     corpses: Vec<u32>,
     deaths: u64,
     corpses_replaced: u64,
+    vaults: Vec<super::Vault>,
 }
 
 /// Layers a cell has room for: no map holds more entities than this many a cell.
@@ -80,6 +81,7 @@ impl World {
             corpses: self.corpses.iter().map(|&e| position(e)).collect(),
             deaths: self.deaths,
             corpses_replaced: self.corpses_replaced,
+            vaults: self.vaults.clone(),
         };
         (record, entities)
     }
@@ -96,6 +98,12 @@ impl World {
         if record.rows.len() > record.size.count() * LAYERS {
             return Err("more entities than the map has room for".into());
         }
+        for vault in &record.vaults {
+            vault.check(record.size)?;
+        }
+        if record.vaults.len() > super::vaults::VAULTS_MAX {
+            return Err("more vaults than a level holds".into());
+        }
         let mut allocator = EntityAllocator::default();
         let entities: Vec<Entity> = record.rows.iter().map(|_| allocator.alloc()).collect();
         let mut world = Self {
@@ -111,6 +119,7 @@ impl World {
             changes: Grid::new_copy(record.size, FIRST_CHANGE),
             player_gear: super::Gear::BARE,
             doors_moved: 0,
+            vaults: record.vaults,
         };
         for (&entity, row) in entities.iter().zip(&record.rows) {
             world.place_row(entity, row)?;

@@ -1,0 +1,273 @@
+//! Vaults: a dead-end area behind one doorway (found by the chokepoint analysis) holding two or
+//! three items on altars, of which the player may take one, guarded by a locked door whose key
+//! lies elsewhere on the level among sleepers, by a secret door, or by a band asleep before it
+//! (Brogue's reward rooms and their vestibules; the numbers are Umbra's).
+
+use coord_2d::ICoord;
+use grid_2d::Grid;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::chokepoints::Chokepoints;
+use super::designs::SIDES;
+use super::populate::draw_npc_kind;
+use super::reach::walking_distances;
+use super::{Disposition, ItemSpawn, NpcSpawn, TerrainTile};
+use crate::content::{ItemKind, VaultOdds, pick_weighted};
+
+/// A vault's area holds this many cells: room for its altars and a step between them and the
+/// door, small enough to read as a room of its own rather than half the level.
+const VAULT_CELLS: (usize, usize) = (6, 80);
+/// Altars in a vault: a choice of two or three.
+const ALTARS: (usize, usize) = (2, 3);
+/// Sleepers guarding a door or a key.
+const GUARDS: (u32, u32) = (2, 3);
+/// How far from the door (or the key) the guards lie, in steps.
+const GUARD_STEPS: u32 = 3;
+/// The key lies at least this many steps from the arrival, so fetching it is a trip.
+const KEY_STEPS: u32 = 15;
+
+/// What keeps the player from a vault's altars.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum VaultGuard {
+    /// A locked door; its key lies elsewhere on the level, guarded by sleepers.
+    Locked,
+    /// A secret door, found by searching.
+    Secret,
+    /// A band asleep before an ordinary door.
+    Sleepers,
+}
+
+/// A vault as the level places it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VaultSpawn {
+    pub door: ICoord,
+    pub guard: VaultGuard,
+    pub altars: Vec<ICoord>,
+    /// Where the key lies, for a locked vault.
+    pub key: Option<ICoord>,
+}
+
+/// A vault chosen and drawn into the grid, waiting for its guards and rewards.
+pub(super) struct Plan {
+    door: ICoord,
+    guard: VaultGuard,
+    altars: Vec<ICoord>,
+    inside: Vec<ICoord>,
+}
+
+/// Draws a vault into `grid` with the profile's chance, where a dead end of the right size lies
+/// behind a doorway (never the way on's).
+pub(super) fn plan<R: Rng>(
+    grid: &mut Grid<TerrainTile>,
+    odds: &VaultOdds,
+    player: ICoord,
+    exit: ICoord,
+    rng: &mut R,
+) -> Option<Plan> {
+    if rng.random_range(0..100) >= odds.chance {
+        return None;
+    }
+    let chokepoints = Chokepoints::of(grid, player);
+    let fits = |door: ICoord, area: &[ICoord]| {
+        (VAULT_CELLS.0..=VAULT_CELLS.1).contains(&area.len())
+            && is_doorway(grid, door)
+            && !area.contains(&exit)
+            && altar_cells(grid, door, area).count() > ALTARS.1
+    };
+    let candidates: Vec<_> = chokepoints
+        .dead_ends()
+        .filter(|end| fits(end.chokepoint, end.area))
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let chosen = &candidates[rng.random_range(0..candidates.len())];
+    let (door, inside) = (chosen.chokepoint, chosen.area.to_vec());
+    let weights = [odds.locked, odds.secret, odds.sleepers];
+    let guard = match pick_weighted(weights.into_iter(), rng) {
+        Some(0) => VaultGuard::Locked,
+        Some(1) => VaultGuard::Secret,
+        _ => VaultGuard::Sleepers,
+    };
+    let mut cells: Vec<ICoord> = altar_cells(grid, door, &inside).collect();
+    let count = rng.random_range(ALTARS.0..=ALTARS.1);
+    let mut altars = Vec::with_capacity(count);
+    for _ in 0..count {
+        altars.push(cells.swap_remove(rng.random_range(0..cells.len())));
+    }
+    altars.sort_by_key(|c| (c.y, c.x));
+    for &altar in &altars {
+        *grid.get_checked_mut(altar) = TerrainTile::Altar;
+    }
+    *grid.get_checked_mut(door) = match guard {
+        VaultGuard::Locked => TerrainTile::LockedDoor,
+        VaultGuard::Secret => TerrainTile::SecretDoor,
+        VaultGuard::Sleepers => TerrainTile::Door,
+    };
+    Some(Plan {
+        door,
+        guard,
+        altars,
+        inside,
+    })
+}
+
+/// Floor cells of the area an altar may stand on: not in the doorway's way.
+fn altar_cells<'a>(
+    grid: &'a Grid<TerrainTile>,
+    door: ICoord,
+    area: &'a [ICoord],
+) -> impl Iterator<Item = ICoord> + 'a {
+    area.iter().copied().filter(move |&c| {
+        grid.get(c) == Some(&TerrainTile::Floor) && (c - door).manhattan_magnitude() > 1
+    })
+}
+
+/// A cell in a wall's gap: walls on two opposite sides.
+fn is_doorway(grid: &Grid<TerrainTile>, cell: ICoord) -> bool {
+    let wall = |c: ICoord| grid.get(c) == Some(&TerrainTile::Wall);
+    let gap = matches!(grid.get(cell), Some(TerrainTile::Floor | TerrainTile::Door));
+    gap && ((wall(cell + SIDES[0]) && wall(cell + SIDES[2]))
+        || (wall(cell + SIDES[1]) && wall(cell + SIDES[3])))
+}
+
+impl Plan {
+    /// Clears the vault of what the level placed in it, puts rewards on its altars, and its
+    /// guards (and key) where they belong.
+    pub fn furnish<R: Rng>(
+        mut self,
+        grid: &mut Grid<TerrainTile>,
+        player: ICoord,
+        depth: u32,
+        npcs: &mut Vec<NpcSpawn>,
+        items: &mut Vec<ItemSpawn>,
+        rng: &mut R,
+    ) -> VaultSpawn {
+        let mut taken = Grid::new_copy(grid.size(), false);
+        for &cell in &self.inside {
+            *taken.get_checked_mut(cell) = true;
+        }
+        npcs.retain(|npc| !*taken.get_checked(npc.coord));
+        items.retain(|item| !*taken.get_checked(item.coord));
+        let rewards = rewards(self.altars.len(), depth, rng);
+        for (&coord, item) in self.altars.iter().zip(rewards) {
+            items.push(ItemSpawn {
+                coord,
+                item,
+                count: 1,
+            });
+        }
+        // From here, where nothing more may be put: the vault, the arrival, and every NPC's and
+        // item's cell.
+        *taken.get_checked_mut(player) = true;
+        for &coord in npcs
+            .iter()
+            .map(|n| &n.coord)
+            .chain(items.iter().map(|i| &i.coord))
+        {
+            *taken.get_checked_mut(coord) = true;
+        }
+        let key = match self.guard {
+            VaultGuard::Locked => self.place_key(grid, &mut taken, player, items, rng),
+            VaultGuard::Sleepers | VaultGuard::Secret => None,
+        };
+        let post = match self.guard {
+            VaultGuard::Locked => key,
+            VaultGuard::Sleepers => Some(self.door),
+            VaultGuard::Secret => None,
+        };
+        if let Some(post) = post {
+            place_guards(grid, &taken, post, player, depth, npcs, rng);
+        }
+        VaultSpawn {
+            door: self.door,
+            guard: self.guard,
+            altars: self.altars,
+            key,
+        }
+    }
+
+    /// The key on a free floor cell far enough from the arrival and reachable from it (the
+    /// door shut); if there is none, the door is left open and sleepers guard it instead.
+    fn place_key<R: Rng>(
+        &mut self,
+        grid: &mut Grid<TerrainTile>,
+        taken: &mut Grid<bool>,
+        player: ICoord,
+        items: &mut Vec<ItemSpawn>,
+        rng: &mut R,
+    ) -> Option<ICoord> {
+        let distances = walking_distances(grid, player);
+        let far: Vec<ICoord> = grid
+            .enumerate()
+            .filter(|&(c, &t)| t == TerrainTile::Floor && !*taken.get_checked(c))
+            .filter(|&(c, _)| distances.get_checked(c).is_some_and(|d| d >= KEY_STEPS))
+            .map(|(c, _)| c)
+            .collect();
+        if far.is_empty() {
+            *grid.get_checked_mut(self.door) = TerrainTile::Door;
+            self.guard = VaultGuard::Sleepers;
+            return None;
+        }
+        let key = far[rng.random_range(0..far.len())];
+        *taken.get_checked_mut(key) = true;
+        items.push(ItemSpawn {
+            coord: key,
+            item: ItemKind::key(),
+            count: 1,
+        });
+        Some(key)
+    }
+}
+
+/// Two or three sleepers of the depth's kinds on free floor within a few steps of `post`.
+fn place_guards<R: Rng>(
+    grid: &Grid<TerrainTile>,
+    taken: &Grid<bool>,
+    post: ICoord,
+    player: ICoord,
+    depth: u32,
+    npcs: &mut Vec<NpcSpawn>,
+    rng: &mut R,
+) {
+    let mut near: Vec<ICoord> = super::reach::within_steps(grid, post, GUARD_STEPS)
+        .into_iter()
+        .filter(|&c| grid.get(c) == Some(&TerrainTile::Floor))
+        .filter(|&c| !*taken.get_checked(c) && !is_near(c, player))
+        .collect();
+    let guards = rng.random_range(GUARDS.0..=GUARDS.1);
+    for _ in 0..guards {
+        if near.is_empty() {
+            break;
+        }
+        let coord = near.swap_remove(rng.random_range(0..near.len()));
+        if let Some(kind) = draw_npc_kind(depth, rng) {
+            npcs.push(NpcSpawn {
+                coord,
+                kind,
+                disposition: Disposition::Asleep,
+            });
+        }
+    }
+}
+
+fn is_near(a: ICoord, b: ICoord) -> bool {
+    (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
+}
+
+/// `count` different kinds by their vault weights at this depth (fewer if fewer have a weight).
+fn rewards<R: Rng>(count: usize, depth: u32, rng: &mut R) -> Vec<ItemKind> {
+    let mut chosen: Vec<ItemKind> = Vec::with_capacity(count);
+    for _ in 0..count {
+        let weights = ItemKind::all().map(|kind| match kind.rules().vault {
+            Some(vault) if !chosen.contains(&kind) => vault.weight.at(vault.depths, depth),
+            _ => 0,
+        });
+        match pick_weighted(weights, rng).and_then(|i| ItemKind::all().nth(i)) {
+            Some(kind) => chosen.push(kind),
+            None => break,
+        }
+    }
+    chosen
+}

@@ -1,0 +1,92 @@
+//! A level's vaults in play: taking the item on one altar closes cages on the others, and a
+//! key opens a locked door.
+
+use coord_2d::{ICoord, UCoord};
+use serde::{Deserialize, Serialize};
+use spatial_table::Location;
+
+use super::{Layer, Tile, World};
+use crate::terrain::{VaultGuard, VaultSpawn};
+
+/// The most altars a vault has, and vaults a level has, as a saved game may claim them.
+const ALTARS_MAX: usize = 3;
+pub(super) const VAULTS_MAX: usize = 16;
+
+/// A vault: its door, its guard, its altars and whether the player has taken from it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vault {
+    pub door: ICoord,
+    pub guard: VaultGuard,
+    pub altars: Vec<ICoord>,
+    pub taken: bool,
+}
+
+impl Vault {
+    pub(super) fn from_spawn(spawn: &VaultSpawn) -> Self {
+        Self {
+            door: spawn.door,
+            guard: spawn.guard,
+            altars: spawn.altars.clone(),
+            taken: false,
+        }
+    }
+
+    /// A vault a level could hold: its cells on the map, a few altars.
+    pub(super) fn check(&self, size: UCoord) -> Result<(), String> {
+        let on_map = |c: &ICoord| c.is_valid(size);
+        if self.altars.len() > ALTARS_MAX || !self.altars.iter().all(on_map) || !on_map(&self.door)
+        {
+            return Err(format!("a vault at {:?} no level could hold", self.door));
+        }
+        Ok(())
+    }
+}
+
+impl World {
+    /// The level's vaults.
+    pub fn vaults(&self) -> &[Vault] {
+        &self.vaults
+    }
+
+    /// The vaults as a dump or a hand-made level sets them.
+    pub fn set_vaults(&mut self, vaults: Vec<Vault>) {
+        self.vaults = vaults;
+    }
+
+    /// Something was taken from `coord`: if it is the altar of a vault not yet taken from, the
+    /// cages close over its other altars, and this says how many.
+    pub fn take_from_altar(&mut self, coord: ICoord) -> Option<u32> {
+        let index = self
+            .vaults
+            .iter()
+            .position(|vault| !vault.taken && vault.altars.contains(&coord))?;
+        self.vaults[index].taken = true;
+        let mut caged = 0;
+        // By index, so that taking allocates nothing.
+        for i in 0..self.vaults[index].altars.len() {
+            let altar = self.vaults[index].altars[i];
+            if altar != coord {
+                self.spawn(Location::from((altar, Layer::Feature)), Tile::Cage);
+                caged += 1;
+            }
+        }
+        Some(caged)
+    }
+
+    /// Unlocks the locked door at `coord`: it becomes a door (closed). False if there is none.
+    pub fn unlock(&mut self, coord: ICoord) -> bool {
+        let feature = self
+            .spatial_table
+            .layers_at(coord)
+            .and_then(|layers| layers.feature);
+        let Some(feature) = feature else {
+            return false;
+        };
+        if self.components.tile.get(feature) != Some(&Tile::LockedDoor) {
+            return false;
+        }
+        self.components.tile.insert(feature, Tile::Door);
+        self.refresh_bits(coord);
+        true
+    }
+}

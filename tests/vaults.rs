@@ -1,0 +1,123 @@
+//! Vaults as a player meets them, on hand-drawn levels read as dumps (the map, the items on the
+//! altars, the vault's line): taking one altar's item cages the others; a locked door opens
+//! only with its key, and a key crumbles when the player leaves its level.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use umbra_rules::content::ItemKind;
+use umbra_rules::game::{GameEvent, TurnOutcome};
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+fn from_dump(text: &str) -> Scenario {
+    let (game, _) = Game::from_dump(text, GameOptions::default()).expect("a valid dump");
+    Scenario::from_game(game)
+}
+
+/// Three altars south of the player: a dart, a dagger and leather armour.
+const ALTARS: &str = "\
+#########
+#@......#
+#.|.|.|.#
+#########
+
+item (at: (2, 2), kind: '/', count: 1)
+item (at: (4, 2), kind: ')', count: 1)
+item (at: (6, 2), kind: '[', count: 1)
+vault (door: (1, 1), guard: Sleepers, altars: [(2, 2), (4, 2), (6, 2)], rewards: ['/', ')', '['], taken: false)
+";
+
+#[test]
+fn taking_one_altars_item_cages_the_others() {
+    let mut s = from_dump(ALTARS);
+    let (first, second, third) = (ICoord::new(2, 2), ICoord::new(4, 2), ICoord::new(6, 2));
+    s.check(!s.game.blocks_walking(second), "the altars stand open");
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(South));
+    s.check_eq(s.game.player_coord(), first, "on the first altar");
+    s.check(
+        s.game.events().contains(&GameEvent::Caged { altars: 2 }),
+        "taking the dart closes two cages",
+    );
+    let dart = ItemKind::from_map_letter('/').expect("darts");
+    s.check(s.game.pack().slot_of(dart).is_some(), "the dart is carried");
+    for caged in [second, third] {
+        s.check(s.game.blocks_walking(caged), "a cage keeps feet out");
+        s.check(s.game.item_at(caged).is_some(), "with its item inside");
+    }
+    s.check(s.game.vaults()[0].taken, "the vault is taken from");
+    s.act(PlayerAction::Move(North));
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(East));
+    let outcome = s.act(PlayerAction::Move(South));
+    s.check_eq(outcome, TurnOutcome::NoTurn, "no stepping into a cage");
+    let dump = s.game.dump();
+    let again = from_dump(&dump);
+    s.check(again.game.blocks_walking(second), "a dump keeps the cage");
+    s.check(again.game.item_at(second).is_some(), "and the item in it");
+    s.check_eq(again.game.vaults(), s.game.vaults(), "and the vault");
+}
+
+/// The key at 2; a locked door east of the player, the altar beyond; the stairs by the key.
+const LOCKED: &str = "\
+###########
+#>.-.@$..|#
+###########
+
+item (at: (9, 1), kind: '[', count: 1)
+vault (door: (6, 1), guard: Locked, altars: [(9, 1)], rewards: ['['], taken: false)
+";
+
+#[test]
+fn a_locked_door_opens_only_with_its_key() {
+    let mut s = from_dump(LOCKED);
+    let door = ICoord::new(6, 1);
+    let outcome = s.act(PlayerAction::Move(East));
+    s.check_eq(
+        outcome,
+        TurnOutcome::NoTurn,
+        "without the key, nothing happens",
+    );
+    s.check(
+        s.game.events().contains(&GameEvent::DoorLocked),
+        "and it says so",
+    );
+    s.check(s.game.blocks_walking(door), "the door stays shut");
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Move(West));
+    let key = ItemKind::key();
+    s.check(s.game.pack().slot_of(key).is_some(), "the key picked up");
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(East));
+    let outcome = s.act(PlayerAction::Move(East));
+    s.check_eq(
+        outcome,
+        TurnOutcome::TurnTaken,
+        "with it, the door opens: a turn",
+    );
+    s.check(s.game.events().contains(&GameEvent::Unlocked), "unlocked");
+    s.check(
+        s.game.pack().slot_of(key).is_none(),
+        "the key stays in the lock",
+    );
+    s.check(!s.game.blocks_walking(door), "a door anyone may open now");
+    s.act(PlayerAction::Move(East));
+    s.check_eq(s.game.player_coord(), door, "and the player walks in");
+}
+
+#[test]
+fn a_key_crumbles_when_the_player_leaves_its_level() {
+    let mut s = from_dump(LOCKED);
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Move(West));
+    s.check(s.game.pack().slot_of(ItemKind::key()).is_some(), "carried");
+    for _ in 0..2 {
+        s.act(PlayerAction::Move(West));
+    }
+    s.act(PlayerAction::Descend);
+    s.check_eq(s.game.depth(), 2, "down the stairs");
+    s.check(s.game.events().contains(&GameEvent::KeyCrumbled), "told");
+    s.check(s.game.pack().slot_of(ItemKind::key()).is_none(), "gone");
+}
