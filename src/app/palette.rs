@@ -20,12 +20,12 @@ pub const DEEP_WATER: Rgba32 = Rgba32::new_rgb(110, 170, 255);
 pub const DEEP_WATER_BACKGROUND: Rgba32 = Rgba32::new_rgb(10, 35, 120);
 pub const SHALLOW_WATER: Rgba32 = Rgba32::new_rgb(70, 120, 200);
 /// A chasm is a dark hole; its edge and a bridge over it are lit like ground.
-pub const CHASM: Rgba32 = Rgba32::new_rgb(80, 60, 110);
+pub const CHASM: Rgba32 = Rgba32::new_rgb(120, 90, 170);
 pub const CHASM_EDGE: Rgba32 = Rgba32::new_rgb(140, 120, 160);
 pub const BRIDGE: Rgba32 = Rgba32::new_rgb(180, 130, 70);
 /// A vault's altar glows under what lies on it; a closed cage is grey bars behind its item.
 pub const ALTAR: Rgba32 = Rgba32::new_rgb(230, 200, 60);
-pub const ALTAR_BACKGROUND: Rgba32 = Rgba32::new_rgb(60, 45, 5);
+pub const ALTAR_BACKGROUND: Rgba32 = Rgba32::new_rgb(130, 100, 15);
 pub const CAGE: Rgba32 = Rgba32::new_rgb(150, 150, 160);
 pub const CAGE_BACKGROUND: Rgba32 = Rgba32::new_rgb(55, 55, 65);
 /// A locked door: a door's shape in the key's gold.
