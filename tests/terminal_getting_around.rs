@@ -67,19 +67,36 @@ fn o_explores_turn_after_turn_and_stops_where_the_game_says() {
 }
 
 /// A cell the player of `game` sees, at least `distance` steps of open ground away.
-fn visible_floor_away(game: &Game, distance: i32) -> ICoord {
-    let player = game.player_coord();
-    game.size()
-        .icoord_iter_row_major()
-        .filter(|&c| {
+/// The visible floor cell furthest from the player by a walk over visible floor (a cell seen
+/// across water may be no walk away), at least `distance` steps off, with nothing on it.
+fn visible_floor_away(game: &Game, distance: u32) -> ICoord {
+    let open = |c: ICoord| {
+        game.cell_view(c).visibility == CellVisibility::Visible && !game.blocks_walking(c)
+    };
+    let mut reached = vec![(game.player_coord(), 0)];
+    let mut next = 0;
+    while let Some(&(cell, steps)) = reached.get(next) {
+        next += 1;
+        for step in [
+            ICoord::new(0, -1),
+            ICoord::new(1, 0),
+            ICoord::new(0, 1),
+            ICoord::new(-1, 0),
+        ] {
+            let near = cell + step;
+            if open(near) && !reached.iter().any(|&(c, _)| c == near) {
+                reached.push((near, steps + 1));
+            }
+        }
+    }
+    reached
+        .into_iter()
+        .filter(|&(c, steps)| {
             let view = game.cell_view(c);
-            view.visibility == CellVisibility::Visible
-                && !game.blocks_walking(c)
-                && view.tiles.character.is_none()
-                && view.tiles.item.is_none()
+            steps >= distance && view.tiles.character.is_none() && view.tiles.item.is_none()
         })
-        .max_by_key(|&c| (c - player).x.abs() + (c - player).y.abs())
-        .filter(|&c| (c - player).x.abs() + (c - player).y.abs() >= distance)
+        .max_by_key(|&(_, steps)| steps)
+        .map(|(c, _)| c)
         .expect("a far visible cell")
 }
 

@@ -12,10 +12,11 @@ use std::path::Path;
 
 use coord_2d::UCoord;
 use umbra::storage::RecordingFile;
-use umbra_rules::game::History;
+use umbra_rules::content::{ItemKind, NpcKind};
 use umbra_rules::game::RULES_VERSION;
+use umbra_rules::game::{History, ItemClass, Pack};
 use umbra_rules::visibility::Omniscience;
-use umbra_rules::{Game, GameOptions};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[path = "../../tests/support/golden_ending.rs"]
 mod golden_ending;
@@ -37,14 +38,38 @@ enum Who {
 struct Golden {
     name: &'static str,
     who: Who,
+    /// The first seed tried: the one it was last recorded with.
     seed: u64,
     map_size: UCoord,
     omniscience: Omniscience,
+    shows: Shows,
 }
+
+/// What a golden's run must show to be kept. The recorder plays the golden's seed and the
+/// seeds after it until a run shows it, so a change of rules (which changes every run) keeps
+/// each golden what its name says; the seed it settled on is reported, to be written back.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shows {
+    /// Whatever the run does.
+    Anything,
+    AWin,
+    /// A death on this depth or deeper.
+    ADeathFrom(u32),
+    /// A win in which an item of every class was used (a potion drunk, a dart thrown, a weapon
+    /// wielded, armour worn) and every kind of scroll read, each its own bolt. (Not every
+    /// kind: the careful player never wields a dagger once it has found an axe.)
+    AWinUsingEveryItem,
+    /// A win in which every kind of the bestiary was killed, a vault's reward taken and a
+    /// chasm jumped into.
+    AWinOverEveryKind,
+}
+
+/// Seeds tried from a golden's own before the recorder gives up.
+const SEEDS_TRIED: u64 = 2000;
 
 /// Chosen to cover the rules as a player meets them (every one chooses a boon on each descent):
 /// a careful win (every depth, the Sunstone, potions drunk, long rests), a careful death a few
-/// levels down, a careful win that uses every item kind (drunk, read, aimed and thrown,
+/// levels down, a careful win that uses every class of item and every scroll (drunk, read, aimed and thrown,
 /// weapons wielded and armour worn), a careful win on the default map that kills
 /// every kind of the bestiary (archers, shamans, jackals, ogres, bloats bursting), takes from
 /// vaults and jumps into a chasm, reckless
@@ -58,6 +83,7 @@ const GOLDENS: [Golden; 9] = [
         5,
         (20, 15),
         false,
+        Shows::Anything,
     ),
     golden(
         "careful-win-small-map",
@@ -65,6 +91,7 @@ const GOLDENS: [Golden; 9] = [
         3,
         (30, 20),
         false,
+        Shows::AWin,
     ),
     golden(
         "careful-death",
@@ -72,13 +99,15 @@ const GOLDENS: [Golden; 9] = [
         82,
         (40, 24),
         false,
+        Shows::ADeathFrom(3),
     ),
     golden(
         "careful-every-item",
         Who::Scripted(Style::Careful),
-        26,
+        30,
         (40, 24),
         false,
+        Shows::AWinUsingEveryItem,
     ),
     golden(
         "careful-every-kind",
@@ -86,6 +115,7 @@ const GOLDENS: [Golden; 9] = [
         12,
         (80, 30),
         false,
+        Shows::AWinOverEveryKind,
     ),
     golden(
         "reckless-default-map",
@@ -93,6 +123,7 @@ const GOLDENS: [Golden; 9] = [
         11,
         (80, 30),
         false,
+        Shows::Anything,
     ),
     golden(
         "reckless-large-map",
@@ -100,6 +131,7 @@ const GOLDENS: [Golden; 9] = [
         6,
         (120, 50),
         false,
+        Shows::Anything,
     ),
     golden(
         "reckless-omniscient",
@@ -107,8 +139,16 @@ const GOLDENS: [Golden; 9] = [
         3,
         (50, 25),
         true,
+        Shows::Anything,
     ),
-    golden("activities", Who::Activities, 4, (60, 30), false),
+    golden(
+        "activities",
+        Who::Activities,
+        4,
+        (60, 30),
+        false,
+        Shows::Anything,
+    ),
 ];
 
 const fn golden(
@@ -117,11 +157,13 @@ const fn golden(
     seed: u64,
     (width, height): (u16, u16),
     omniscient: bool,
+    shows: Shows,
 ) -> Golden {
     Golden {
         name,
         who,
         seed,
+        shows,
         map_size: UCoord::new_u16(width, height),
         omniscience: if omniscient {
             Omniscience::On
@@ -140,22 +182,13 @@ pub fn record(dir: &Path) -> io::Result<Vec<String>> {
             map_size: golden.map_size,
             omniscience: golden.omniscience,
         };
-        let mut hashes = Vec::new();
-        let watch = |game: &Game| {
-            if game.actions().len().is_multiple_of(CHECK_EVERY) {
-                hashes.push((game.actions().len(), game.state_hash()));
-            }
-        };
-        let game = match golden.who {
-            Who::Scripted(style) => super::play_game(style, golden.seed, options, watch),
-            Who::Activities => activities::play(golden.seed, options, watch),
-        };
+        let (seed, game, hashes) = settle(golden, options)?;
         let recording = History::of(&game);
         recording.write(&dir.join(format!("{}.umbra", golden.name)))?;
         let text = hashes_text(golden.name, &game, &hashes);
         fs::write(dir.join(format!("{}.hashes", golden.name)), text)?;
         report.push(format!(
-            "{}: {}, {} secret doors found, {} chasms jumped, {} vault rewards taken",
+            "{} (seed {seed}): {}, {} secret doors found, {} chasms jumped, {} vault rewards taken",
             golden.name,
             ending_line(&game),
             game.secret_doors_found(),
@@ -164,6 +197,74 @@ pub fn record(dir: &Path) -> io::Result<Vec<String>> {
         ));
     }
     Ok(report)
+}
+
+/// A run kept for a golden: its seed, the game as it ended, and its hashes by action count.
+type Settled = (u64, Game, Vec<(usize, u32)>);
+
+/// The first run from the golden's seed on that shows what the golden must, with its hashes.
+fn settle(golden: &Golden, options: GameOptions) -> io::Result<Settled> {
+    for seed in golden.seed..golden.seed + SEEDS_TRIED {
+        let mut hashes = Vec::new();
+        let mut used = Vec::new();
+        let mut pack_before: Option<Pack> = None;
+        let watch = |game: &Game| {
+            if game.actions().len().is_multiple_of(CHECK_EVERY) {
+                hashes.push((game.actions().len(), game.state_hash()));
+            }
+            if let (Some(PlayerAction::Use { slot, .. }), Some(pack)) =
+                (game.actions().last(), &pack_before)
+                && let Some(stack) = pack.get(*slot)
+                && !used.contains(&stack.kind)
+            {
+                used.push(stack.kind);
+            }
+            pack_before = Some(game.pack().clone());
+        };
+        let game = match golden.who {
+            Who::Scripted(style) => super::play_game(style, seed, options, watch),
+            Who::Activities => activities::play(seed, options, watch),
+        };
+        if shows(golden.shows, &game, &used) {
+            return Ok((seed, game, hashes));
+        }
+    }
+    Err(io::Error::other(format!(
+        "{}: no run of seeds {} to {} shows what it must",
+        golden.name,
+        golden.seed,
+        golden.seed + SEEDS_TRIED - 1
+    )))
+}
+
+fn shows(wanted: Shows, game: &Game, used: &[ItemKind]) -> bool {
+    match wanted {
+        Shows::Anything => true,
+        Shows::AWin => game.is_won(),
+        Shows::ADeathFrom(depth) => game.is_over() && !game.is_won() && game.depth() >= depth,
+        Shows::AWinUsingEveryItem => {
+            let used_class = |class| used.iter().any(|kind| kind.rules().use_.class() == class);
+            let scroll = |kind: &ItemKind| kind.rules().use_.class() == ItemClass::Scroll;
+            game.is_won()
+                && [
+                    ItemClass::Potion,
+                    ItemClass::Missile,
+                    ItemClass::Weapon,
+                    ItemClass::Armour,
+                ]
+                .into_iter()
+                .all(used_class)
+                && ItemKind::all()
+                    .filter(scroll)
+                    .all(|kind| used.contains(&kind))
+        }
+        Shows::AWinOverEveryKind => {
+            game.is_won()
+                && NpcKind::all().all(|kind| game.kills_of(kind) > 0)
+                && !game.vault_rewards().is_empty()
+                && game.chasms_jumped() > 0
+        }
+    }
 }
 
 fn hashes_text(name: &str, game: &Game, hashes: &[(usize, u32)]) -> String {

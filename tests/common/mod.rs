@@ -407,7 +407,7 @@ pub fn press_on(
     app.update(&mut (), fb.default_ctx(), event);
 }
 
-/// The first seed whose opening lets the player explore a good way (more than 15 steps)
+/// The first seed whose opening lets the player explore a good way (more than 25 steps)
 /// before anything stops it, as the game's own explore plays it.
 pub fn calm_seed() -> u64 {
     (0..200)
@@ -418,7 +418,7 @@ pub fn calm_seed() -> u64 {
             while game.step(&mut doing).is_ok() {
                 steps += 1;
             }
-            steps > 15
+            steps > 25
         })
         .expect("some start is calm")
 }

@@ -207,11 +207,20 @@ pub fn generate_by_profile<R: Rng>(
     }
 }
 
-/// The first room's floor cell nearest its middle.
+/// The first room's floor cell nearest its middle; if a lake has taken all of the room's floor,
+/// the level's floor cell nearest it (a start in the water would leave the arrival there).
 fn middle_of(grid: &Grid<TerrainTile>, room: &Room) -> ICoord {
     let centre = room.centre();
+    let floor = |c: &ICoord| grid.get(*c) == Some(&TerrainTile::Floor);
+    let nearest = |c: &ICoord| (c.manhattan_distance(centre), c.y, c.x);
     room.coords()
-        .filter(|&c| grid.get(c) == Some(&TerrainTile::Floor))
-        .min_by_key(|c| (c.manhattan_distance(centre), c.y, c.x))
+        .filter(floor)
+        .min_by_key(nearest)
+        .or_else(|| {
+            grid.size()
+                .icoord_iter_row_major()
+                .filter(floor)
+                .min_by_key(nearest)
+        })
         .unwrap_or(centre)
 }
