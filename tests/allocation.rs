@@ -11,7 +11,7 @@ use std::alloc::System;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use umbra_rules::behaviour::{NpcState, Reason};
-use umbra_rules::game::Activity;
+use umbra_rules::game::{Activity, Actor, GameEvent};
 // The benchmarks' scenes; each user takes only the ones it needs.
 #[allow(dead_code)]
 #[path = "../benches/support/scenes.rs"]
@@ -55,6 +55,52 @@ fn in_a_crowd_turns_after_the_first_allocate_nothing() {
 /// Half the crowd shoots along its lines or backs away, a quarter looks for a hurt ally to heal.
 fn in_an_archer_heavy_crowd_turns_after_the_first_allocate_nothing() {
     assert_turns_allocate_nothing("250x250, archers and shamans", &scenes::ARCHER_CROWD);
+}
+
+/// The crowd with fifty of its hunters fighting on the player's side, nobody dying: allies and
+/// monsters hunt each other by their sides' maps, every blow is heard, the allies' map of the
+/// monsters is built each turn.
+fn with_allies_fighting_turns_after_the_first_allocate_nothing() {
+    let mut game = scenes::CROWD
+        .build()
+        .game()
+        .with_every_npc_hit_points(scenes::SCENE_PLAYER_HIT_POINTS);
+    let hunters: Vec<_> = game
+        .npcs()
+        .filter(|npc| game.agent(npc.id).is_some_and(|agent| !agent.is_asleep()))
+        .map(|npc| npc.id)
+        .collect();
+    for &id in hunters.iter().step_by(6).take(50) {
+        game = game.with_ally(id);
+    }
+    game.act(PlayerAction::Wait);
+    let mut blows = 0;
+    for _ in 0..COUNTED_TURNS {
+        let region = Region::new(GLOBAL);
+        game.act(PlayerAction::Wait);
+        let change = region.change();
+        let turn = game.turn();
+        blows += game
+            .events()
+            .iter()
+            .filter(|event| {
+                matches!(
+                    event,
+                    GameEvent::Attack {
+                        attacker: Actor::Ally(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(
+            (change.allocations, change.reallocations),
+            (0, 0),
+            "allies in a crowd, turn {turn}: {change:?}"
+        );
+    }
+    assert!(blows > 0, "the allies fought");
+    assert_eq!(game.ally_count(), 50, "and lived");
 }
 
 /// Here the first blow of the game falls on turn 3: the event list must already have room.
@@ -200,6 +246,7 @@ fn steady_state_turns_allocate_nothing() {
     on_a_small_level_turns_after_the_first_allocate_nothing();
     in_a_crowd_turns_after_the_first_allocate_nothing();
     in_an_archer_heavy_crowd_turns_after_the_first_allocate_nothing();
+    with_allies_fighting_turns_after_the_first_allocate_nothing();
     ten_thousand_wanderers_allocate_nothing_after_the_first_turn();
     a_living_level_allocates_nothing_after_the_first_turn();
     the_behaviour_context_on_the_largest_map_stays_bounded();

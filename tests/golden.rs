@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 use umbra::app::messages::describe;
 use umbra::storage::{LoadError, RecordingFile};
-use umbra_rules::game::History;
 use umbra_rules::game::RULES_VERSION;
+use umbra_rules::game::{Actor, GameEvent, History};
 
 use golden_ending::ending_line;
 
@@ -32,7 +32,7 @@ const RECORD: &str = "cargo run --release --example balance -- --golden tests/go
 /// 10: secret doors and searching. Version 11: the player looks again after the NPCs moved only
 /// when a door within its sight radius moved (the looks are counted in the state); endings
 /// unchanged.
-const RECORDED_UNDER: (u32, u32) = (14, 0x059a_9ad0);
+const RECORDED_UNDER: (u32, u32) = (15, 0x8af6_1f7a);
 
 struct Expected {
     rules_version: u32,
@@ -91,17 +91,30 @@ fn recording(path: &Path, expected: &Expected) -> History {
 
 /// Replays the golden, checking each recorded hash; the first difference fails the test with
 /// the action, turn and depth it happened at and what the game said just before. Says whether
-/// the player ever stood in a doorway, and how many secret doors it found.
-fn check(path: &Path) -> (bool, u32, u32, usize) {
+/// the player ever stood in a doorway, how many secret doors it found, chasms it jumped, vault
+/// rewards it took, and blows its allies struck.
+fn check(path: &Path) -> (bool, u32, u32, usize, usize) {
     let expected = expected(path);
     let recording = recording(path, &expected);
     let mut game = recording.start();
     let mut said: Vec<String> = Vec::new();
     let mut checks = expected.hashes.iter().peekable();
     let mut in_a_doorway = false;
+    let mut allied_blows = 0;
     for done in 0..=recording.actions.len() {
         if done > 0 {
             game.act(recording.actions[done - 1]);
+            allied_blows += (game.events().iter())
+                .filter(|e| {
+                    matches!(
+                        e,
+                        GameEvent::Attack {
+                            attacker: Actor::Ally(_),
+                            ..
+                        }
+                    )
+                })
+                .count();
             let here = game.cell_view(game.player_coord()).tiles.feature;
             in_a_doorway |= here == Some(umbra_rules::world::Tile::Door);
             said.extend(game.events().iter().map(|&event| describe(event)));
@@ -137,6 +150,7 @@ fn check(path: &Path) -> (bool, u32, u32, usize) {
         game.secret_doors_found(),
         game.chasms_jumped(),
         game.vault_rewards().len(),
+        allied_blows,
     )
 }
 
@@ -181,13 +195,14 @@ fn every_golden_recording_replays_to_its_hashes() {
         goldens.len() >= 5,
         "the golden recordings are missing: {goldens:?}"
     );
-    let (mut through_doors, mut secrets, mut jumps, mut rewards) = (0, 0, 0, 0);
+    let (mut through_doors, mut secrets, mut jumps, mut rewards, mut allied) = (0, 0, 0, 0, 0);
     for path in goldens {
-        let (doorway, found, jumped, taken) = check(&path);
+        let (doorway, found, jumped, taken, blows) = check(&path);
         through_doors += usize::from(doorway);
         secrets += found;
         jumps += jumped;
         rewards += taken;
+        allied += blows;
     }
     // What the goldens pin must include the ground of the dungeon: doors and secret doors.
     assert!(
@@ -197,4 +212,5 @@ fn every_golden_recording_replays_to_its_hashes() {
     assert!(secrets >= 1, "no golden finds a secret door");
     assert!(jumps >= 1, "no golden jumps into a chasm");
     assert!(rewards >= 1, "no golden takes a vault's reward");
+    assert!(allied >= 1, "no golden fights beside an ally");
 }

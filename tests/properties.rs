@@ -34,7 +34,7 @@ use direction::CardinalDirection;
 use proptest::prelude::*;
 use proptest::strategy::{NewTree, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
-use umbra_rules::game::{DEFAULT_MAP_SIZE, TurnOutcome, WizardCommand};
+use umbra_rules::game::{DEFAULT_MAP_SIZE, GameEvent, TurnOutcome, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const DEFAULT_SEEDS: u32 = 500;
@@ -83,6 +83,7 @@ fn key(action: PlayerAction) -> String {
         }
         PlayerAction::Choose { boon } => format!("{}", boon + 1),
         PlayerAction::Wizard(command) => format!("W{command:?};"),
+        PlayerAction::Free(direction) => format!("F{direction:?};"),
     }
 }
 
@@ -399,10 +400,16 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
             tally.npc_deaths += npcs_at_start.saturating_sub(npcs_before) as u64;
             npcs_at_start = game.npcs().count();
         }
-        if let PlayerAction::Wizard(WizardCommand::Spawn { .. }) = action {
+        if let PlayerAction::Wizard(WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. }) =
+            action
+        {
             // Between turns, so nobody died meanwhile: every NPC more was spawned.
             npcs_at_start += game.npcs().count().saturating_sub(npcs_before);
         }
+        // Allies that followed the player down arrive on the level as a turn begins.
+        npcs_at_start += (game.events().iter())
+            .filter(|event| matches!(event, GameEvent::AllyArrived { .. }))
+            .count();
         let problems = rule_violations(&game, npcs_at_start);
         prop_assert!(
             problems.is_empty(),

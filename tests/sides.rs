@@ -1,6 +1,6 @@
 //! Sides: characters of different sides fight, of one side make way; a kill counts for the
 //! killer's side; a death in the NPC phase leaves nobody dead among the awake, in the hash or in
-//! a save. Until a rule makes allies, a test puts an orc on the player's side.
+//! a save. A test puts an orc on the player's side by hand (as freeing a captive does).
 
 mod common;
 
@@ -25,12 +25,27 @@ fn ally_in_the_way() -> Scenario {
 }
 
 #[test]
-fn the_player_does_not_strike_its_ally() {
+fn the_player_trades_places_with_its_ally_rather_than_striking_it() {
     let mut s = ally_in_the_way();
     let hit_points = s.npc('1').expect("the orc").hit_points;
+    let (player, ally) = (s.game.player_coord(), s.where_is('1'));
     let outcome = s.game.act(PlayerAction::Move(East));
-    s.check_eq(outcome, TurnOutcome::NoTurn, "bumping an ally is blocked");
+    s.check_eq(
+        outcome,
+        TurnOutcome::TurnTaken,
+        "walking into an ally is a step",
+    );
     s.check_eq(s.npc('1').expect("alive").hit_points, hit_points, "unhurt");
+    s.check_eq(
+        s.game.player_coord(),
+        ally,
+        "the player stands where the ally stood",
+    );
+    s.check_ne(s.where_is('1'), ally, "and the ally has stepped aside");
+    s.check(
+        s.where_is('1') != player || s.game.player_coord() != player,
+        "both moved",
+    );
 }
 
 /// An orc on the player's side shut in a pocket whose only way out holds a troll confused for

@@ -126,6 +126,35 @@ fn crowd_scenes() -> [(&'static str, SceneSpec); 7] {
     ]
 }
 
+/// How many of the crowd's hunters fight on the player's side in (c) with allies.
+const CROWD_ALLIES: usize = 50;
+
+/// The crowd (c) where nobody dies: blows land, but the fight goes on for as long as criterion
+/// times it (in (c) itself only the player is struck, and it outlasts anything).
+fn crowd_fighting_on() -> Game {
+    scenes::CROWD
+        .build()
+        .game()
+        .with_every_npc_hit_points(scenes::SCENE_PLAYER_HIT_POINTS)
+}
+
+/// That crowd with every sixth of its awake hunters on the player's side: allies fighting
+/// among the monsters, each side hunting the other by its shared maps.
+fn crowd_with_allies() -> Game {
+    let game = crowd_fighting_on();
+    let hunters: Vec<_> = game
+        .npcs()
+        .filter(|npc| game.agent(npc.id).is_some_and(|agent| !agent.is_asleep()))
+        .map(|npc| npc.id)
+        .collect();
+    let every = (hunters.len() / CROWD_ALLIES).max(1);
+    hunters
+        .into_iter()
+        .step_by(every)
+        .take(CROWD_ALLIES)
+        .fold(game, |game, id| game.with_ally(id))
+}
+
 /// The default level, with the scenes' player so that it, too, can be played for as long as
 /// criterion needs.
 fn default_game() -> Game {
@@ -159,6 +188,12 @@ fn turn_benches(criterion: &mut Criterion, benches: &[Bench]) {
     for bench in benches {
         bench_game(&mut group, bench.name, bench.settle, || bench.scene.game());
     }
+    bench_game(
+        &mut group,
+        "c_allies_250x250_1000_npcs_50_allies",
+        SETTLE_TURNS,
+        crowd_with_allies,
+    );
     group.finish();
 }
 
@@ -273,6 +308,30 @@ fn print_wander_scaling() {
     );
 }
 
+/// The crowd with 50 of its hunters on the player's side against the same crowd without,
+/// alternating block by block.
+fn print_allies_ratio() {
+    let mut plain = settled(crowd_fighting_on());
+    let mut allied = settled(crowd_with_allies());
+    let mut entrants = [
+        Entrant {
+            game: &mut plain,
+            block: 500,
+        },
+        Entrant {
+            game: &mut allied,
+            block: 500,
+        },
+    ];
+    let times = time_in_rounds(&mut entrants, 20);
+    println!(
+        "(c) with {CROWD_ALLIES} allies: {:.2?}/turn against {:.2?}/turn without, ratio {:.2}x",
+        times[1],
+        times[0],
+        times[1].as_secs_f64() / times[0].as_secs_f64()
+    );
+}
+
 fn main() {
     let mut criterion = common::criterion();
     let benches: Vec<Bench> = crowd_scenes()
@@ -288,6 +347,7 @@ fn main() {
         })
         .collect();
     describe("b_default_80x30", default_game());
+    describe("c_allies_250x250_1000_npcs_50_allies", crowd_with_allies());
     for bench in &benches {
         describe(bench.name, bench.scene.game());
     }
@@ -299,5 +359,6 @@ fn main() {
         print_ratio("(a) 40x30, 15 NPCs", &scenes::SMALL, &RATIO_SMALL);
         print_ratio("(c) 250x250, 1000 NPCs", &scenes::CROWD, &RATIO_CROWD);
         print_wander_scaling();
+        print_allies_ratio();
     }
 }

@@ -14,7 +14,7 @@ use coord_2d::UCoord;
 use umbra::storage::RecordingFile;
 use umbra_rules::content::{ItemKind, NpcKind};
 use umbra_rules::game::RULES_VERSION;
-use umbra_rules::game::{History, ItemClass, Pack};
+use umbra_rules::game::{Actor, GameEvent, History, ItemClass, Pack};
 use umbra_rules::visibility::Omniscience;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -59,8 +59,8 @@ enum Shows {
     /// wielded, armour worn) and every kind of scroll read, each its own bolt. (Not every
     /// kind: the careful player never wields a dagger once it has found an axe.)
     AWinUsingEveryItem,
-    /// A win in which every kind of the bestiary was killed, a vault's reward taken and a
-    /// chasm jumped into.
+    /// A win in which every kind of the bestiary was killed, a vault's reward taken, a chasm
+    /// jumped into, and a captive freed that struck blows at the player's side.
     AWinOverEveryKind,
 }
 
@@ -96,7 +96,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-death",
         Who::Scripted(Style::Careful),
-        82,
+        86,
         (40, 24),
         false,
         Shows::ADeathFrom(3),
@@ -104,7 +104,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-every-item",
         Who::Scripted(Style::Careful),
-        30,
+        42,
         (40, 24),
         false,
         Shows::AWinUsingEveryItem,
@@ -112,7 +112,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-every-kind",
         Who::Scripted(Style::Careful),
-        12,
+        16,
         (80, 30),
         false,
         Shows::AWinOverEveryKind,
@@ -188,12 +188,13 @@ pub fn record(dir: &Path) -> io::Result<Vec<String>> {
         let text = hashes_text(golden.name, &game, &hashes);
         fs::write(dir.join(format!("{}.hashes", golden.name)), text)?;
         report.push(format!(
-            "{} (seed {seed}): {}, {} secret doors found, {} chasms jumped, {} vault rewards taken",
+            "{} (seed {seed}): {}, {} secret doors found, {} chasms jumped, {} vault rewards taken, {} captives freed",
             golden.name,
             ending_line(&game),
             game.secret_doors_found(),
             game.chasms_jumped(),
-            game.vault_rewards().len()
+            game.vault_rewards().len(),
+            game.allies_freed()
         ));
     }
     Ok(report)
@@ -208,7 +209,19 @@ fn settle(golden: &Golden, options: GameOptions) -> io::Result<Settled> {
         let mut hashes = Vec::new();
         let mut used = Vec::new();
         let mut pack_before: Option<Pack> = None;
+        let mut allied_blows = 0;
         let watch = |game: &Game| {
+            allied_blows += (game.events().iter())
+                .filter(|e| {
+                    matches!(
+                        e,
+                        GameEvent::Attack {
+                            attacker: Actor::Ally(_),
+                            ..
+                        }
+                    )
+                })
+                .count();
             if game.actions().len().is_multiple_of(CHECK_EVERY) {
                 hashes.push((game.actions().len(), game.state_hash()));
             }
@@ -225,7 +238,7 @@ fn settle(golden: &Golden, options: GameOptions) -> io::Result<Settled> {
             Who::Scripted(style) => super::play_game(style, seed, options, watch),
             Who::Activities => activities::play(seed, options, watch),
         };
-        if shows(golden.shows, &game, &used) {
+        if shows(golden.shows, &game, &used, allied_blows) {
             return Ok((seed, game, hashes));
         }
     }
@@ -237,7 +250,7 @@ fn settle(golden: &Golden, options: GameOptions) -> io::Result<Settled> {
     )))
 }
 
-fn shows(wanted: Shows, game: &Game, used: &[ItemKind]) -> bool {
+fn shows(wanted: Shows, game: &Game, used: &[ItemKind], allied_blows: usize) -> bool {
     match wanted {
         Shows::Anything => true,
         Shows::AWin => game.is_won(),
@@ -263,6 +276,8 @@ fn shows(wanted: Shows, game: &Game, used: &[ItemKind]) -> bool {
                 && NpcKind::all().all(|kind| game.kills_of(kind) > 0)
                 && !game.vault_rewards().is_empty()
                 && game.chasms_jumped() > 0
+                && game.allies_freed() > 0
+                && allied_blows > 0
         }
     }
 }

@@ -4,7 +4,7 @@
 //! at a foe to learn them, and throws darts at foes on their way in.
 
 use coord_2d::ICoord;
-use umbra_rules::game::{BoltEffect, BoltPath, ItemClass, ItemUse, Stack};
+use umbra_rules::game::{BoltEffect, BoltPath, ItemClass, ItemUse, Side, Stack};
 use umbra_rules::{Game, PlayerAction};
 
 /// At or below this share of its health (in percent), in a fight, it drinks.
@@ -38,9 +38,10 @@ pub fn gear(game: &Game) -> Option<PlayerAction> {
 pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<PlayerAction> {
     let nearest = *npcs.first()?;
     let stacks: Vec<(u8, Stack)> = game.pack().stacks().collect();
+    // Only a clear line: an ally in the way would take the blow.
     let use_at = |slot: u8, at: ICoord| {
         game.aim(slot, at)
-            .is_ok()
+            .is_ok_and(|aim| aim.path.last() == Some(&at))
             .then_some(PlayerAction::Use { slot, at: Some(at) })
     };
     let strong = |at: ICoord| {
@@ -90,7 +91,9 @@ fn fireball(game: &Game, slot: u8, npcs: &[ICoord]) -> Option<PlayerAction> {
     npcs.iter().find_map(|&at| {
         let aim = game.aim(slot, at).ok()?;
         let foes = npcs.iter().filter(|c| aim.area.contains(c)).count();
-        (foes >= 2 && !aim.area.contains(&player))
+        let ally_in_it =
+            (aim.area.iter()).any(|&c| game.npc_at(c).is_some_and(|npc| npc.side == Side::Hero));
+        (foes >= 2 && !aim.area.contains(&player) && !ally_in_it)
             .then_some(PlayerAction::Use { slot, at: Some(at) })
     })
 }

@@ -9,13 +9,13 @@ mod golden;
 mod items;
 mod players;
 mod sight;
+mod table;
 
 use std::io::Write;
 use std::thread;
 
 use direction::CardinalDirection;
 use players::{Player, Style};
-use umbra_rules::balance::FINAL_DEPTH;
 use umbra_rules::content::NpcKind;
 use umbra_rules::game::{Actor, Ending};
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -47,6 +47,8 @@ struct Outcome {
     chasms: u64,
     /// Rewards taken from vaults.
     vaults: u64,
+    /// Captives freed.
+    allies_freed: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -104,6 +106,7 @@ fn play_watched(
         secret_doors: u64::from(game.secret_doors_found()),
         chasms: u64::from(game.chasms_jumped()),
         vaults: game.vault_rewards().len() as u64,
+        allies_freed: u64::from(game.allies_freed()),
     }
 }
 
@@ -164,7 +167,7 @@ enum Request {
     },
 }
 
-const USAGE: &str = "usage: balance [--runs N | --trace|--keys careful|careful-without-items|reckless SEED [WxH] | --golden DIR]";
+const USAGE: &str = "usage: balance [--runs N | --trace|--keys careful|careful-without-items|careful-without-allies|reckless SEED [WxH] | --golden DIR]";
 
 fn request_from_args() -> Result<Request, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -193,6 +196,7 @@ fn request_from_args() -> Result<Request, String> {
             let style = match *style {
                 "careful" => Style::Careful,
                 "careful-without-items" => Style::CarefulWithoutItems,
+                "careful-without-allies" => Style::CarefulWithoutAllies,
                 "reckless" => Style::Reckless,
                 other => return Err(format!("no player called {other:?}; {USAGE}")),
             };
@@ -232,6 +236,8 @@ fn key(action: PlayerAction) -> char {
         PlayerAction::Choose { boon } => char::from(b'1' + boon),
         // The scripted players never use the wizard's commands.
         PlayerAction::Wizard(_) => 'W',
+        // A step into the captive, then `y`: the keys line stops being replayable here too.
+        PlayerAction::Free(_) => 'F',
     }
 }
 
@@ -298,77 +304,8 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    let _ = writeln!(
-        std::io::stdout(),
-        "{runs} runs per player (seeds 1 to {runs}), goal: the Sunstone on depth {FINAL_DEPTH}\n"
-    );
-    let _ = writeln!(
-        std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run |"
-    );
-    let _ = writeln!(
-        std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|"
-    );
-    let players = [
-        ("careful", Style::Careful),
-        ("careful without items", Style::CarefulWithoutItems),
-        ("reckless", Style::Reckless),
-    ];
-    let mut careful_deaths = Vec::new();
-    for (name, style) in players {
-        let outcomes = play_many(style, runs);
-        if style == Style::Careful {
-            careful_deaths = outcomes.clone();
-        }
-        let wins = outcomes.iter().filter(|o| o.won).count();
-        let (rate, depth, turns) = summary(&outcomes);
-        let per_run = |count: fn(&Outcome) -> u64| {
-            outcomes.iter().map(count).sum::<u64>() as f64 / runs as f64
-        };
-        let (used, thrown) = (per_run(|o| o.items_used), per_run(|o| o.thrown));
-        let decisions = per_run(|o| o.decisions);
-        let secrets = per_run(|o| o.secret_doors);
-        let chasms = per_run(|o| o.chasms);
-        let vaults = per_run(|o| o.vaults);
-        let _ = writeln!(
-            std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} |",
-            rate * 100.0
-        );
-    }
-    print_killers(&careful_deaths);
+    table::print(runs);
     std::process::ExitCode::SUCCESS
-}
-
-/// What killed the careful player, by the depth it died on: which kinds are its questions.
-fn print_killers(outcomes: &[Outcome]) {
-    let mut out = std::io::stdout();
-    let _ = writeln!(out, "\nWhat killed the careful player, by depth:\n");
-    let _ = writeln!(out, "| depth | deaths | killed by |");
-    let _ = writeln!(out, "|---|---|---|");
-    for depth in 1..=FINAL_DEPTH {
-        let died: Vec<&Outcome> = outcomes
-            .iter()
-            .filter(|o| !o.won && o.depth == depth && o.killer.is_some())
-            .collect();
-        if died.is_empty() {
-            continue;
-        }
-        let mut by_kind: Vec<(u32, NpcKind)> = NpcKind::all()
-            .map(|kind| {
-                let count = died.iter().filter(|o| o.killer == Some(kind)).count() as u32;
-                (count, kind)
-            })
-            .filter(|&(count, _)| count > 0)
-            .collect();
-        by_kind.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let words: Vec<String> = by_kind
-            .iter()
-            .map(|&(count, kind)| format!("{} {count}", umbra::app::looks::npc(kind).name))
-            .collect();
-        let _ = writeln!(out, "| {depth} | {} | {} |", died.len(), words.join(", "));
-    }
 }
 
 fn record_goldens(dir: &str) -> std::process::ExitCode {

@@ -16,6 +16,8 @@ pub enum Style {
     Careful,
     /// The careful player that never uses an item: what items are worth.
     CarefulWithoutItems,
+    /// The careful player that never frees a captive: what allies are worth.
+    CarefulWithoutAllies,
     /// Heads for the stairs as soon as it knows where they are and fights whatever is in the
     /// way; never rests, never drinks.
     Reckless,
@@ -47,6 +49,7 @@ pub struct Player {
     /// Turns with foes in view since the last blow struck or shot either way.
     standoff: u32,
     uses_items: bool,
+    frees_captives: bool,
 }
 
 impl Player {
@@ -58,7 +61,8 @@ impl Player {
             waited: 0,
             resting: false,
             standoff: 0,
-            uses_items: style == Style::Careful,
+            uses_items: matches!(style, Style::Careful | Style::CarefulWithoutAllies),
+            frees_captives: matches!(style, Style::Careful | Style::CarefulWithoutItems),
         }
     }
 
@@ -69,7 +73,9 @@ impl Player {
         sight::npcs_in_view(game, &mut self.npcs);
         self.mind_standoffs(game);
         let action = match self.style {
-            Style::Careful | Style::CarefulWithoutItems => self.careful(game),
+            Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => {
+                self.careful(game)
+            }
             Style::Reckless => self.reckless(game),
         };
         self.waited = if action == PlayerAction::Wait && !self.npcs.is_empty() {
@@ -143,6 +149,9 @@ impl Player {
         if self.resting {
             return PlayerAction::Wait;
         }
+        if let Some(action) = self.free_a_captive(game).filter(|_| self.frees_captives) {
+            return action;
+        }
         if let Some(direction) = self.towards_potion(game).filter(|_| self.uses_items) {
             return PlayerAction::Move(direction);
         }
@@ -196,6 +205,25 @@ impl Player {
         CardinalDirection::all().find(|d| self.npcs.contains(&(player + d.coord())))
     }
 
+    /// With nothing in view and healed, a captive it has seen: freed if it stands next to
+    /// the player, else walked to (its captors, if they live, come out to meet the player on
+    /// the way, and are met as any foe is).
+    fn free_a_captive(&mut self, game: &Game) -> Option<PlayerAction> {
+        let player = game.player_coord();
+        if let Some(direction) =
+            CardinalDirection::all().find(|d| sight::shows_captive(game, player + d.coord()))
+        {
+            return Some(PlayerAction::Free(direction));
+        }
+        let beside_captive = |c: ICoord| {
+            sight::known_open(game, c)
+                && CardinalDirection::all().any(|d| sight::shows_captive(game, c + d.coord()))
+        };
+        self.search
+            .towards(game, u32::MAX, false, beside_captive)
+            .map(|(d, _)| PlayerAction::Move(d))
+    }
+
     fn towards_potion(&mut self, game: &Game) -> Option<CardinalDirection> {
         let potion = |c| sight::shows_carriable(game, c);
         self.search
@@ -247,7 +275,7 @@ fn choose_boon(style: Style, offer: &[Boon]) -> PlayerAction {
     ];
     let index = match style {
         Style::Reckless => 0,
-        Style::Careful | Style::CarefulWithoutItems => LIKING
+        Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => LIKING
             .iter()
             .find_map(|liked| offer.iter().position(|b| b == liked))
             .unwrap_or(0),

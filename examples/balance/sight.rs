@@ -29,6 +29,14 @@ pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
     view.visibility == CellVisibility::Visible && matches!(view.tiles.character, Some(Tile::Npc(_)))
 }
 
+/// A captive the player has seen (in view, or remembered where it was held: it never moves).
+pub fn shows_captive(game: &Game, coord: ICoord) -> bool {
+    matches!(
+        game.cell_view(coord).tiles.character,
+        Some(Tile::Captive(_))
+    )
+}
+
 pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {
     game.cell_view(coord).tiles.item == Some(Tile::Item(item))
 }

@@ -10,7 +10,7 @@ use super::item_messages::aim_words;
 use super::looks::item_words;
 use super::messages::Tone;
 use super::{GameApp, Mode, cell_words, draw, layout, map, palette};
-use umbra_rules::game::{CellVisibility, Game, ItemClass, PlayerAction};
+use umbra_rules::game::{Aim, CellVisibility, Game, ItemClass, PlayerAction};
 
 /// The enemies the player sees, nearest first.
 fn enemies_in_view(game: &Game) -> Vec<ICoord> {
@@ -143,6 +143,17 @@ pub fn render_aim(
         item_words(game.item_name(stack.kind), 1)
     });
     let status = match aim {
+        // Something stands in the way: the flight stops there, and the player is told whom
+        // it would strike (an ally, as like as not).
+        Ok(Aim {
+            path,
+            stops_on: Some(first),
+            ..
+        }) if path.last() != Some(&cursor) => format!(
+            "{}, but it would stop at {} on the way",
+            cell_words::look_line(game, cursor),
+            super::item_messages::the(first)
+        ),
         Ok(_) => cell_words::look_line(game, cursor),
         Err(error) => aim_words(error).to_string(),
     };

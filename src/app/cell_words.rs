@@ -5,7 +5,7 @@ use chargrid::core::ICoord;
 
 use super::looks;
 use super::messages::{capitalised, npc_with_article};
-use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, NpcState, Stop, Tile};
+use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, NpcState, Side, Stop, Tile};
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
 /// remembered from turn 212", "the wall", "unexplored".
@@ -21,6 +21,20 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
             CellVisibility::Visible => npc_in_view(game, coord, &npc_with_article(kind)),
             _ => npc_with_article(kind),
         },
+        Some(Tile::Ally(kind)) => {
+            let name = format!("your {}", looks::npc(kind).name);
+            match view.visibility {
+                CellVisibility::Visible => npc_in_view(game, coord, &name),
+                _ => format!("{name} (your ally)"),
+            }
+        }
+        Some(Tile::Captive(kind)) => {
+            let name = format!("a captive {}", looks::npc(kind).name);
+            match view.visibility {
+                CellVisibility::Visible => npc_in_view(game, coord, &name),
+                _ => name,
+            }
+        }
         _ => thing_words(game, coord, &view),
     };
     if tiles.character.is_some() {
@@ -80,14 +94,21 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
 
 /// A living NPC in view: its state of mind and how hurt it is.
 fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
+    let npc = game.npc_at(coord);
+    let ally = npc.is_some_and(|npc| npc.side == Side::Hero);
     let state = game.agent_at(coord).map(|agent| match agent.state {
         NpcState::Asleep => "asleep",
         NpcState::Wandering { .. } => "wandering",
-        NpcState::Hunting => "hunting you",
+        NpcState::Hunting if ally => "your ally, fighting",
+        NpcState::Hunting if hunts_you(game, coord) => "hunting you",
+        NpcState::Hunting => "hunting your ally",
         NpcState::Searching { .. } => "searching",
+        NpcState::Fleeing if ally => "your ally, fleeing",
         NpcState::Fleeing => "fleeing",
+        NpcState::Captive => "a captive: walk into it to free it",
+        NpcState::Guarding { .. } => "standing guard",
+        NpcState::Following => "your ally",
     });
-    let npc = game.npc_at(coord);
     let health = npc.map_or("", |npc| health_words(npc.hit_points));
     let pace = npc.and_then(|npc| super::words::pace(npc.kind));
     match (state, pace) {
@@ -95,6 +116,12 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
         (Some(state), None) => format!("{name} ({state}), {health}"),
         (None, _) => format!("{name}, {health}"),
     }
+}
+
+/// Whether the monster at `coord` hunts the player rather than an ally: it last saw the player.
+fn hunts_you(game: &Game, coord: ICoord) -> bool {
+    let sighting = game.agent_at(coord).and_then(|agent| agent.last_sighting);
+    sighting.is_none_or(|seen| seen.coord == game.player_coord())
 }
 
 fn health_words(hit_points: HitPoints) -> &'static str {

@@ -18,6 +18,7 @@ impl GameApp {
             Mode::Menu { selected } => return self.handle_menu_key(key, selected),
             Mode::ConfirmAbandon { seed } => self.handle_confirm_key(key, seed),
             Mode::ConfirmJump { direction } => self.handle_jump_key(key, direction),
+            Mode::ConfirmFree { direction } => self.handle_free_key(key, direction),
             Mode::Help { scroll } => self.handle_help_key(key, scroll, screen),
             Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
             Mode::Log { scroll } => self.handle_log_key(key, scroll, screen),
@@ -78,6 +79,11 @@ impl GameApp {
                     .is_chasm(self.game.player_coord() + direction.coord()) =>
             {
                 self.mode = Mode::ConfirmJump { direction };
+            }
+            PlayKey::Act(PlayerAction::Move(direction))
+                if self.game.captive_towards(direction).is_some() =>
+            {
+                self.mode = Mode::ConfirmFree { direction };
             }
             PlayKey::Act(action) => self.play(action),
             PlayKey::Stairs => self.take_stairs(),
@@ -226,6 +232,19 @@ impl GameApp {
             KeyboardInput::Char('y' | 'Y') => {
                 self.mode = Mode::Play;
                 self.play(PlayerAction::Move(direction));
+            }
+            KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
+            _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
+            _ => (),
+        }
+    }
+
+    /// `y` frees the captive; `n` or Esc leaves it be.
+    fn handle_free_key(&mut self, key: KeyboardInput, direction: CardinalDirection) {
+        match key {
+            KeyboardInput::Char('y' | 'Y') => {
+                self.mode = Mode::Play;
+                self.play(PlayerAction::Free(direction));
             }
             KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
             _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,

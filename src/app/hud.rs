@@ -54,22 +54,27 @@ fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String 
     let (depth, turn, potions, seed) = (game.depth(), game.turn(), game.potions(), game.seed());
     let paces = paces_in_view(game);
     let gear = gear_words(game);
+    let allies = match game.ally_count() + game.followers_on_the_way() {
+        0 => String::new(),
+        count => format!("  Allies {count}"),
+    };
     let wizard = game.is_wizard_run();
-    let progress_first = watching
-        .then(|| format!("Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  {hint}"));
+    let progress_first = watching.then(|| {
+        format!("Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}  {hint}")
+    });
     [
         Some(format!(
-            "Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}  {hint}"
+            "Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}  Seed {seed}  {hint}"
         )),
         progress_first,
         Some(format!(
-            "Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}  Seed {seed}"
+            "Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}  Seed {seed}"
         )),
         Some(format!(
-            "Depth {depth}{gear}  Potions {potions}  Turn {turn}{paces}"
+            "Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}"
         )),
         Some(format!(
-            "Depth {depth}  Potions {potions}  Turn {turn}{paces}"
+            "Depth {depth}  Potions {potions}{allies}  Turn {turn}{paces}"
         )),
         Some(format!("Depth {depth}  Potions {potions}  Turn {turn}")),
         Some(format!("Depth {depth}  Turn {turn}  Potions {potions}")),

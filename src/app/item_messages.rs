@@ -12,10 +12,12 @@ pub fn slot_letter(slot: u8) -> char {
     char::from(b'a' + slot.min(25))
 }
 
-fn the(target: Actor) -> String {
+/// A character as the object of a sentence: "you", "the orc", "your ogre".
+pub(super) fn the(target: Actor) -> String {
     match target {
         Actor::Player => "you".to_string(),
         Actor::Npc(kind) => format!("the {}", npc_name(kind)),
+        Actor::Ally(kind) => format!("your {}", npc_name(kind)),
     }
 }
 

@@ -99,7 +99,8 @@ fn render_cell(view: &CellView, behind_panel: bool, omniscient: bool) -> Option<
             .with_character(character)
             .with_foreground(dim(foreground))
             .with_background(dim(background))
-            .with_bold(tile == Tile::Player),
+            .with_bold(tile == Tile::Player)
+            .with_underline(matches!(tile, Tile::Ally(_))),
     )
 }
 
@@ -109,6 +110,15 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         Tile::Npc(kind) => {
             let npc = looks::npc(kind);
             (npc.look.glyph, npc.colour(), palette::BACKGROUND)
+        }
+        Tile::Ally(kind) => {
+            let npc = looks::npc(kind);
+            (npc.look.glyph, npc.colour(), palette::ALLY_BACKGROUND)
+        }
+        // A captive stands in the grey of the cages.
+        Tile::Captive(kind) => {
+            let npc = looks::npc(kind);
+            (npc.look.glyph, npc.colour(), palette::CAGE_BACKGROUND)
         }
         Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
         Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),

@@ -76,9 +76,39 @@ impl MessageLog {
 fn name(actor: Actor) -> &'static str {
     match actor {
         Actor::Player => "you",
-        Actor::Npc(kind) => npc_name(kind),
+        Actor::Npc(kind) | Actor::Ally(kind) => npc_name(kind),
     }
 }
+
+/// Who did it, to begin a sentence: "You", "The orc", "Your ogre".
+fn subject(actor: Actor) -> String {
+    match actor {
+        Actor::Player => "You".to_string(),
+        Actor::Npc(kind) => format!("The {}", npc_name(kind)),
+        Actor::Ally(kind) => format!("Your {}", npc_name(kind)),
+    }
+}
+
+/// Whom it was done to: "you", "the orc", "your ogre".
+fn object(actor: Actor) -> String {
+    match actor {
+        Actor::Player => "you".to_string(),
+        Actor::Npc(kind) => format!("the {}", npc_name(kind)),
+        Actor::Ally(kind) => format!("your {}", npc_name(kind)),
+    }
+}
+
+/// The verb as the subject takes it: "you miss", "the orc misses".
+fn verb(actor: Actor, (you, they): (&'static str, &'static str)) -> &'static str {
+    match actor {
+        Actor::Player => you,
+        Actor::Npc(_) | Actor::Ally(_) => they,
+    }
+}
+
+const HIT: (&str, &str) = ("hit", "hits");
+const MISS: (&str, &str) = ("miss", "misses");
+const KILL: (&str, &str) = ("kill", "kills");
 
 /// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
 /// drawn (a flight).
@@ -91,31 +121,44 @@ pub fn describe(event: GameEvent) -> String {
     }
     match event {
         GameEvent::Attack {
-            attacker: Actor::Player,
-            target,
-            damage,
-        } => format!("You hit the {} for {damage}.", name(target)),
-        GameEvent::Attack {
             attacker,
+            target: Actor::Player,
             damage: 0,
-            ..
         } => format!(
-            "The {} hits you, but your armour takes it all.",
-            name(attacker)
+            "{} {} you, but your armour takes it all.",
+            subject(attacker),
+            verb(attacker, HIT)
         ),
         GameEvent::Attack {
-            attacker, damage, ..
-        } => format!("The {} hits you for {damage}.", name(attacker)),
-        GameEvent::Miss {
-            attacker: Actor::Player,
+            attacker,
             target,
-        } => format!("You miss the {}.", name(target)),
-        GameEvent::Miss { attacker, .. } => format!("The {} misses you.", name(attacker)),
+            damage,
+        } => format!(
+            "{} {} {} for {damage}.",
+            subject(attacker),
+            verb(attacker, HIT),
+            object(target)
+        ),
+        GameEvent::Miss { attacker, target } => format!(
+            "{} {} {}.",
+            subject(attacker),
+            verb(attacker, MISS),
+            object(target)
+        ),
         GameEvent::Kill {
-            killer: Actor::Player,
+            killer: killer @ (Actor::Player | Actor::Ally(_)),
             victim,
-        } => format!("You kill the {}.", name(victim)),
-        GameEvent::Kill { victim, .. } => format!("The {} dies.", name(victim)),
+        } => format!(
+            "{} {} {}.",
+            subject(killer),
+            verb(killer, KILL),
+            object(victim)
+        ),
+        GameEvent::Kill {
+            killer,
+            victim: victim @ Actor::Ally(_),
+        } => format!("{} kills {}.", subject(killer), object(victim)),
+        GameEvent::Kill { victim, .. } => format!("{} dies.", subject(victim)),
         GameEvent::PlayerDied {
             killer: Actor::Player,
         } => "You die by your own hand.".to_string(),
@@ -150,6 +193,15 @@ pub fn describe(event: GameEvent) -> String {
             seen: true,
         } => format!("The {} shouts for help!", name(shouter)),
         GameEvent::Shout { seen: false, .. } => "You hear a shout.".to_string(),
+        GameEvent::Freed { kind } => format!(
+            "You free the captive {}. It will fight at your side.",
+            npc_name(kind)
+        ),
+        GameEvent::CaptiveAsksFreeing => "A captive: walk into it again to free it.".to_string(),
+        GameEvent::NoCaptiveThere => "There is nobody there to free.".to_string(),
+        GameEvent::AllyArrived { kind } => {
+            format!("Your {} follows you down.", npc_name(kind))
+        }
         // The pack's and the flying things' events are worded above.
         _ => String::new(),
     }
@@ -166,7 +218,17 @@ fn tone(event: GameEvent) -> Tone {
         }
         | GameEvent::PlayerDied { .. }
         | GameEvent::Shout { .. } => Tone::Danger,
-        GameEvent::Kill { .. } => Tone::Good,
+        GameEvent::Kill {
+            victim: Actor::Ally(_),
+            ..
+        }
+        | GameEvent::Attack {
+            target: Actor::Ally(_),
+            ..
+        } => Tone::Danger,
+        GameEvent::Kill { .. } | GameEvent::Freed { .. } | GameEvent::AllyArrived { .. } => {
+            Tone::Good
+        }
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
         | GameEvent::CameIntoView { .. }

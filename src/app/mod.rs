@@ -72,6 +72,10 @@ enum Mode {
     ConfirmJump {
         direction: CardinalDirection,
     },
+    /// Asks whether to free the captive standing this way.
+    ConfirmFree {
+        direction: CardinalDirection,
+    },
     /// The pack listed; a letter picks an item, for `purpose` when a direct key opened it.
     Pack {
         purpose: Option<keys::Purpose>,
@@ -369,6 +373,9 @@ impl Component for GameApp {
             Mode::Wizard(step) => debug::wizard::render(fb, ctx, &self.game, step),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
             Mode::ConfirmJump { .. } => screens::confirm_jump(fb, ctx, &self.game),
+            Mode::ConfirmFree { direction } => {
+                screens::confirm_free(fb, ctx, &self.game, direction)
+            }
             Mode::Play | Mode::Log { .. } if self.game.is_over() => {
                 screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
             }

@@ -41,6 +41,7 @@ fn a(actor: Actor) -> String {
     match actor {
         Actor::Player => "yourself".to_string(),
         Actor::Npc(kind) => messages::npc_with_article(kind),
+        Actor::Ally(kind) => format!("your own {}", looks::npc(kind).name),
     }
 }
 
@@ -114,6 +115,11 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     for &(kind, depth) in game.vault_rewards() {
         let item = super::looks::item_words(game.item_name(kind), 1);
         let _ = writeln!(text, "Took {item} from a vault on depth {depth}");
+    }
+    let _ = writeln!(text, "Captives freed: {}", game.allies_freed());
+    for &(kind, depth) in game.allies_lost() {
+        let name = &super::looks::npc(kind).name;
+        let _ = writeln!(text, "Your {name} died on depth {depth}");
     }
     let _ = writeln!(text, "\nLast messages:");
     let skip = log.len().saturating_sub(MORGUE_MESSAGES);

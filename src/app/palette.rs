@@ -28,6 +28,9 @@ pub const ALTAR: Rgba32 = Rgba32::new_rgb(230, 200, 60);
 pub const ALTAR_BACKGROUND: Rgba32 = Rgba32::new_rgb(130, 100, 15);
 pub const CAGE: Rgba32 = Rgba32::new_rgb(150, 150, 160);
 pub const CAGE_BACKGROUND: Rgba32 = Rgba32::new_rgb(55, 55, 65);
+/// An ally stands on a dark green ground, and is underlined: told from a monster of its kind
+/// by more than colour.
+pub const ALLY_BACKGROUND: Rgba32 = Rgba32::new_rgb(20, 70, 40);
 /// A locked door: a door's shape in the key's gold.
 pub const LOCKED_DOOR: Rgba32 = Rgba32::new_rgb(240, 210, 60);
 pub const SECRET_DOOR: Rgba32 = Rgba32::new_rgb(200, 80, 220);

@@ -10,7 +10,8 @@ use super::keeping::RunRecord;
 use super::keys::{BINDINGS, Binding};
 use super::layout::{self, MIN_SCREEN};
 use super::messages::MessageLog;
-use super::{morgue, palette};
+use super::{looks, morgue, palette};
+use direction::CardinalDirection;
 use umbra_rules::game::{Ending, Game};
 
 /// What the pause menu offers, in the order it lists them.
@@ -241,6 +242,30 @@ pub fn confirm_jump(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
         blank(),
         (
             "y  jump      n or Esc  stay".to_string(),
+            palette::FAINT_TEXT,
+        ),
+    ];
+    draw::panel(fb, ctx, &lines);
+}
+
+/// Asks before the player frees a captive: freeing takes a turn, and its captors will not
+/// stand by.
+pub fn confirm_free(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, direction: CardinalDirection) {
+    let name = game
+        .captive_towards(direction)
+        .map_or("captive".to_string(), |kind| {
+            format!("captive {}", looks::npc(kind).name)
+        });
+    let lines = [
+        (format!("Free the {name}?"), palette::TEXT),
+        blank(),
+        (
+            "It will fight at your side until it dies.".to_string(),
+            palette::TEXT,
+        ),
+        blank(),
+        (
+            "y  free it      n or Esc  leave it".to_string(),
             palette::FAINT_TEXT,
         ),
     ];

@@ -336,14 +336,19 @@ const WIZARD_SPAWN: u8 = 17;
 const WIZARD_GIVE: u8 = 18;
 /// A turn spent searching for secret doors.
 const SEARCH: u8 = 19;
+/// Freeing a captive; followed by the direction it stands in (0 north, 1 east, 2 south, 3
+/// west, as the moves' codes).
+const FREE: u8 = 20;
+/// A wizard's ally; followed by the bestiary row and the cell, as [`WIZARD_SPAWN`].
+const WIZARD_SPAWN_ALLY: u8 = 21;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 const END: u8 = 255;
 
 fn payload_len(code: u8) -> usize {
     match code {
-        DROP | USE | CHOOSE | WIZARD_GIVE => 1,
-        USE_AT | WIZARD_TELEPORT | WIZARD_SPAWN => 9,
+        DROP | USE | CHOOSE | WIZARD_GIVE | FREE => 1,
+        USE_AT | WIZARD_TELEPORT | WIZARD_SPAWN | WIZARD_SPAWN_ALLY => 9,
         END => 8,
         _ => 0,
     }
@@ -360,6 +365,7 @@ fn action_code(action: PlayerAction) -> (u8, Payload) {
         PlayerAction::Descend => (5, none),
         PlayerAction::PickUp => (PICK_UP, none),
         PlayerAction::Search => (SEARCH, none),
+        PlayerAction::Free(direction) => (FREE, Payload::slot(direction_code(direction))),
         PlayerAction::Drop { slot } => (DROP, Payload::slot(slot)),
         PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
         PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
@@ -377,6 +383,7 @@ fn wizard_code(command: WizardCommand) -> (u8, Payload) {
         WizardCommand::SleepInView => (WIZARD_SLEEP, none),
         WizardCommand::Teleport { to } => (WIZARD_TELEPORT, Payload::slot_at(0, to)),
         WizardCommand::Spawn { kind, at } => (WIZARD_SPAWN, Payload::slot_at(kind, at)),
+        WizardCommand::SpawnAlly { kind, at } => (WIZARD_SPAWN_ALLY, Payload::slot_at(kind, at)),
         WizardCommand::Give { kind } => (WIZARD_GIVE, Payload::slot(kind)),
     }
 }
@@ -397,6 +404,7 @@ fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction> {
         5 => PlayerAction::Descend,
         PICK_UP => PlayerAction::PickUp,
         SEARCH => PlayerAction::Search,
+        FREE => PlayerAction::Free(direction_from_code(slot?)?),
         DROP => PlayerAction::Drop { slot: slot? },
         USE => PlayerAction::Use {
             slot: slot?,
@@ -418,7 +426,24 @@ fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction> {
             kind: slot?,
             at: ICoord::new(coord(1)?, coord(5)?),
         }),
+        WIZARD_SPAWN_ALLY => PlayerAction::Wizard(WizardCommand::SpawnAlly {
+            kind: slot?,
+            at: ICoord::new(coord(1)?, coord(5)?),
+        }),
         WIZARD_GIVE => PlayerAction::Wizard(WizardCommand::Give { kind: slot? }),
         _ => return None,
     })
+}
+
+fn direction_code(direction: CardinalDirection) -> u8 {
+    match direction {
+        CardinalDirection::North => 0,
+        CardinalDirection::East => 1,
+        CardinalDirection::South => 2,
+        CardinalDirection::West => 3,
+    }
+}
+
+fn direction_from_code(code: u8) -> Option<CardinalDirection> {
+    CardinalDirection::all().nth(usize::from(code))
 }

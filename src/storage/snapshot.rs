@@ -19,7 +19,9 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// actions; each character's side. 10: the monsters the wizard called up on the level. 11: doors.
 /// 12: secret doors, the searches in a row and the secret doors found. 13: water, chasms and
 /// bridges, the chasms jumped. 14: vaults (altars, cages, locked doors), the rewards taken.
-const FORMAT_VERSION: u32 = 14;
+/// 15: captives, guards and allies (sides, minds and looks), the allies freed, lost and on their
+/// way down, where the player arrived on the level.
+const FORMAT_VERSION: u32 = 15;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

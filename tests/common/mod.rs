@@ -15,8 +15,8 @@ use direction::CardinalDirection;
 use proptest::prelude::*;
 use umbra_rules::behaviour::Agent;
 use umbra_rules::content::{ItemKind, NpcKind};
-use umbra_rules::game::NpcInfo;
 use umbra_rules::game::{Activity, Doing, Stop, TurnOutcome};
+use umbra_rules::game::{NpcInfo, Side};
 use umbra_rules::world::EntityId;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -259,6 +259,38 @@ impl Scenario {
             .unwrap_or_else(|| panic!("no NPC at {coord}"))
     }
 
+    /// The NPC that started at `label` is an ally of the player's, following it.
+    #[must_use]
+    pub fn with_ally(mut self, label: char) -> Self {
+        let id = self.id(label);
+        self.game = self.game.with_ally(id);
+        self.frames.push(self.frame());
+        self
+    }
+
+    /// The NPC that started at `label` is held captive.
+    #[must_use]
+    pub fn with_captive(mut self, label: char) -> Self {
+        let id = self.id(label);
+        self.game = self.game.with_captive(id);
+        self.frames.push(self.frame());
+        self
+    }
+
+    /// The NPC that started at `label` stands guard where it stands.
+    #[must_use]
+    pub fn with_guard(mut self, label: char) -> Self {
+        let id = self.id(label);
+        self.game = self.game.with_guard(id);
+        self
+    }
+
+    fn id(&self, label: char) -> EntityId {
+        self.npc(label)
+            .unwrap_or_else(|| panic!("no NPC at {label}"))
+            .id
+    }
+
     pub fn wait(&mut self, turns: usize) {
         for _ in 0..turns {
             self.act(PlayerAction::Wait);
@@ -266,12 +298,15 @@ impl Scenario {
     }
 }
 
-/// The letter a test map draws the NPC with (its kind's `map_letters`), asleep or awake.
+/// The letter a test map draws the NPC with (its kind's `map_letters`), asleep or awake; an
+/// ally as `&`, a captive as `"`, whatever their kinds (the lines under the map say which).
 fn npc_glyph(npc: &NpcInfo, agent: Option<Agent>) -> char {
     let letters = npc.kind.rules().map_letters;
-    match agent.is_some_and(|a| a.is_asleep()) {
-        true => letters.asleep,
-        false => letters.awake,
+    match (npc.side, agent.is_some_and(|a| a.is_asleep())) {
+        (Side::Hero, _) => '&',
+        (Side::Captive, _) => '"',
+        (Side::Dungeon, true) => letters.asleep,
+        (Side::Dungeon, false) => letters.awake,
     }
 }
 
@@ -362,6 +397,9 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
             at: Some(ICoord::new(x, y)),
         }),
         2 => (0u8..4).prop_map(|boon| PlayerAction::Choose { boon }),
+        1 => (0usize..4).prop_map(|d| PlayerAction::Free(
+            CardinalDirection::all().nth(d).expect("four directions")
+        )),
         1 => wizard_command().prop_map(PlayerAction::Wizard),
     ]
 }
@@ -377,7 +415,8 @@ pub fn wizard_command() -> impl Strategy<Value = umbra_rules::game::WizardComman
         4 => Just(WizardCommand::Reveal),
         4 => Just(WizardCommand::SleepInView),
         4 => cell.clone().prop_map(|to| WizardCommand::Teleport { to }),
-        4 => (0u8..9, cell).prop_map(|(kind, at)| WizardCommand::Spawn { kind, at }),
+        4 => (0u8..9, cell.clone()).prop_map(|(kind, at)| WizardCommand::Spawn { kind, at }),
+        2 => (0u8..9, cell).prop_map(|(kind, at)| WizardCommand::SpawnAlly { kind, at }),
         4 => (0u8..14).prop_map(|kind| WizardCommand::Give { kind }),
     ]
 }

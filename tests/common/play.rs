@@ -29,7 +29,10 @@ pub fn key(action: PlayerAction) -> &'static str {
         PlayerAction::Search => "s",
         PlayerAction::Choose { boon } => ["1", "2", "3"][usize::from(boon.min(2))],
         // Choosing by letter and aiming take more than one key.
-        PlayerAction::Drop { .. } | PlayerAction::Use { .. } | PlayerAction::Wizard(_) => {
+        PlayerAction::Drop { .. }
+        | PlayerAction::Use { .. }
+        | PlayerAction::Wizard(_)
+        | PlayerAction::Free(_) => {
             panic!("{action:?} is not one key")
         }
     }

@@ -128,6 +128,11 @@ pub const SLEEPER_NOTICE_CHANCE: (u32, u32) = (1, 5);
 /// A blow is heard this many steps away, by path over open ground: about the span of a room and
 /// the corridor beside it, so a fight draws its neighbours but not the whole level.
 pub const COMBAT_NOISE_STEPS: u32 = 8;
+/// Blows struck within this many cells (along either axis) of a blow already heard this turn
+/// are the same fight: one noise, where the first was struck. A melee of allies and monsters
+/// is heard as the fight it is, not as a hundred (each flooded for its listeners), and whoever
+/// comes to see comes to the same place within a step or two.
+pub const FIGHT_NOISE_SPREAD: i32 = 2;
 /// An orc that spots the player shouts; the shout carries a little further than a blow.
 pub const SHOUT_NOISE_STEPS: u32 = 12;
 /// An orc shouts again only if it had not seen the player for this long: about a search's
@@ -163,3 +168,30 @@ pub const POINTS_PER_DEPTH: u64 = 100;
 /// Points for taking the Sunstone: more than any losing run can gather, so any win beats any loss.
 pub const POINTS_FOR_VICTORY: u64 = 5_000;
 // Points for each kill are the bestiary's (`score`).
+
+// Allies: captives the player freed (Brogue's `moveAlly`, with its numbers where they fit).
+
+/// An ally fights an enemy it sees only while that enemy is within this many steps (along both
+/// axes together) of the player: it guards the player, never chases across the level. Brogue
+/// lets an ally attack within 4 cells of the player (10 while the player rests); 6 covers a room
+/// the player fights in and the doorway beside it.
+pub const ALLY_LEASH_STEPS: u32 = 6;
+/// With no enemy to fight, an ally walks back until it is this many steps from the player by
+/// walking: close enough to come when called, far enough not to stand in every doorway.
+pub const ALLY_FOLLOW_STEPS: u32 = 2;
+/// An ally runs when it is down to a third of its hit points (Brogue's rule)...
+pub const ALLY_FLEE_AT_OR_BELOW: (u32, u32) = (1, 3);
+/// ...and an enemy it sees is within this many cells (Brogue's 10)...
+pub const ALLY_FLEE_FROM_STEPS: u32 = 10;
+/// ...and comes back to fight once healed to two thirds: its regeneration is slow (a hit point
+/// in twenty turns), so three quarters would keep an ogre out of fights for a level.
+pub const ALLY_RECOVERED_AT_OR_ABOVE: (u32, u32) = (2, 3);
+/// Allies within this many steps of the player (by walking) follow it down the stairs or into a
+/// chasm; one further off is left behind. Brogue takes those close enough to see it go.
+pub const ALLY_FOLLOWS_DOWN_STEPS: u32 = 5;
+/// A follower arrives on the new level this many turns after the player for each step it was
+/// from the player when it left (at least one): the nearest come first.
+pub const ALLY_ARRIVAL_TURNS_PER_STEP: u64 = 1;
+/// How far round the player the allies' shared map of their enemies reaches: the leash, and
+/// room to walk round a wall to an enemy within it (and to see one coming while running).
+pub const ALLY_MAP_REACH: u32 = ALLY_LEASH_STEPS + 4;

@@ -84,7 +84,9 @@ pub struct Visibility {
 /// The tile names a kind the content tables have.
 fn tile_is_known(tile: Tile) -> bool {
     match tile {
-        Tile::Npc(kind) => kind.index() < crate::content::NpcKind::all().len(),
+        Tile::Npc(kind) | Tile::Ally(kind) | Tile::Captive(kind) => {
+            kind.index() < crate::content::NpcKind::all().len()
+        }
         Tile::Item(kind) => kind.index() < crate::content::ItemKind::all().len(),
         _ => true,
     }

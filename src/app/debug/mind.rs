@@ -63,6 +63,9 @@ fn state_words(state: NpcState) -> String {
             }
         ),
         NpcState::Fleeing => "fleeing".to_string(),
+        NpcState::Captive => "held captive".to_string(),
+        NpcState::Guarding { post } => format!("guarding {},{}", post.x, post.y),
+        NpcState::Following => "following you".to_string(),
     }
 }
 
@@ -80,6 +83,9 @@ fn reason_words(reason: Reason) -> &'static str {
         Reason::Hurt => "badly hurt",
         Reason::Recovered => "healed",
         Reason::Cornered => "cornered",
+        Reason::SawEnemy => "saw an enemy",
+        Reason::Freed => "freed by you",
+        Reason::NoEnemyNear => "no enemy near",
     }
 }
 
@@ -92,6 +98,9 @@ fn heading_words(heading: Heading) -> String {
             format!("looking around {},{}", target.x, target.y)
         }
         Heading::Search { target, .. } => format!("heading for {},{}", target.x, target.y),
-        Heading::Away => "running from you down the safety map".to_string(),
+        Heading::Away => "running down the safety map".to_string(),
+        Heading::Enemy(cell) => format!("after the enemy at {},{}", cell.x, cell.y),
+        Heading::Following(_) => "keeping by you".to_string(),
+        Heading::Post(cell) => format!("at its post, {},{}", cell.x, cell.y),
     }
 }

@@ -164,6 +164,8 @@ fn state_colour(state: NpcState) -> Rgba32 {
         NpcState::Hunting => palette::MIND_HUNTING,
         NpcState::Searching { .. } => palette::MIND_SEARCHING,
         NpcState::Fleeing => palette::MIND_FLEEING,
+        NpcState::Captive | NpcState::Guarding { .. } => palette::MIND_ASLEEP,
+        NpcState::Following => palette::MIND_WANDERING,
     }
 }
 
@@ -196,6 +198,8 @@ fn minds(
         match game.heading(npc.id) {
             Some(Heading::Waypoint(cell)) => mark(cell, "w"),
             Some(Heading::Search { target, .. }) => mark(target, "?"),
+            Some(Heading::Enemy(cell)) => mark(cell, "!"),
+            Some(Heading::Post(cell)) => mark(cell, "g"),
             Some(Heading::Player(_)) => {
                 for step in maps.steps_to_player(npc.coord, STEPS_SHOWN) {
                     mark(step, "*");

@@ -13,8 +13,8 @@ use umbra_rules::game::{Game, ItemKind, NpcKind, PlayerAction, WizardCommand};
 pub enum Step {
     /// The list of commands.
     Commands,
-    /// Which monster to spawn.
-    Monsters,
+    /// Which monster to spawn, and whether on the player's side.
+    Monsters { ally: bool },
     /// Which item to give.
     Items,
     /// A cell for a command, under the cursor.
@@ -30,17 +30,20 @@ pub enum CellPurpose {
     Teleport,
     /// A monster of the bestiary's row.
     Spawn(u8),
+    /// An ally of the bestiary's row.
+    SpawnAlly(u8),
 }
 
 /// The commands by letter, as the panel lists them.
-const COMMANDS: [(char, &str); 7] = [
+const COMMANDS: [(char, &str); 8] = [
     ('d', "descend to the next depth"),
     ('t', "teleport to a cell (cursor)"),
     ('s', "spawn a monster at a cell"),
+    ('a', "spawn an ally at a cell"),
     ('g', "give an item"),
     ('h', "heal fully"),
     ('r', "reveal the level"),
-    ('z', "put every NPC in view to sleep"),
+    ('z', "put every monster in view to sleep"),
 ];
 
 /// The letter for the `index`-th row of a list.
@@ -70,10 +73,13 @@ impl GameApp {
         }
         match step {
             Step::Commands => self.wizard_command_key(key),
-            Step::Monsters => {
+            Step::Monsters { ally } => {
                 if let Some(kind) = index_of(key, NpcKind::all().len()) {
                     let cursor = self.game.player_coord();
-                    let purpose = CellPurpose::Spawn(kind);
+                    let purpose = match ally {
+                        true => CellPurpose::SpawnAlly(kind),
+                        false => CellPurpose::Spawn(kind),
+                    };
                     self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
                 }
             }
@@ -101,7 +107,8 @@ impl GameApp {
                 self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
                 return;
             }
-            's' => return self.mode = Mode::Wizard(Step::Monsters),
+            's' => return self.mode = Mode::Wizard(Step::Monsters { ally: false }),
+            'a' => return self.mode = Mode::Wizard(Step::Monsters { ally: true }),
             'g' => return self.mode = Mode::Wizard(Step::Items),
             _ => return,
         };
@@ -129,6 +136,7 @@ impl GameApp {
             self.wizard(match purpose {
                 CellPurpose::Teleport => WizardCommand::Teleport { to: cursor },
                 CellPurpose::Spawn(kind) => WizardCommand::Spawn { kind, at: cursor },
+                CellPurpose::SpawnAlly(kind) => WizardCommand::SpawnAlly { kind, at: cursor },
             });
         }
     }
@@ -153,7 +161,7 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, step: Step) {
             .iter()
             .map(|(key, what)| format!("{key}  {what}"))
             .collect(),
-        Step::Monsters => NpcKind::all()
+        Step::Monsters { .. } => NpcKind::all()
             .enumerate()
             .map(|(i, kind)| format!("{}  {}", letter(i), looks::npc(kind).name))
             .collect(),
@@ -174,11 +182,15 @@ fn render_cell(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: CellPurpose
     let screen = ctx.bounding_box.size();
     let what = match purpose {
         CellPurpose::Teleport => "Teleport".to_string(),
-        CellPurpose::Spawn(kind) => {
+        CellPurpose::Spawn(kind) | CellPurpose::SpawnAlly(kind) => {
             let name = NpcKind::all()
                 .nth(usize::from(kind))
                 .map_or("?", |kind| looks::npc(kind).name.as_str());
-            format!("Spawn {name}")
+            let side = match purpose {
+                CellPurpose::SpawnAlly(_) => " (your ally)",
+                _ => "",
+            };
+            format!("Spawn {name}{side}")
         }
     };
     let line = format!("{what}: move the cursor, Enter here, Esc cancel");

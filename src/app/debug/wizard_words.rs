@@ -33,6 +33,14 @@ fn done_words(command: WizardCommand) -> String {
             at.x,
             at.y
         ),
+        WizardCommand::SpawnAlly { kind, at } => format!(
+            "{} appears at {},{}, on your side",
+            NpcKind::all()
+                .nth(usize::from(kind))
+                .map_or("?".to_string(), |kind| looks::npc(kind).a()),
+            at.x,
+            at.y
+        ),
         WizardCommand::Give { kind } => format!(
             "you are given {}",
             ItemKind::all()
@@ -41,7 +49,7 @@ fn done_words(command: WizardCommand) -> String {
         ),
         WizardCommand::Heal => "you are fully healed".to_string(),
         WizardCommand::Reveal => "the whole level is revealed".to_string(),
-        WizardCommand::SleepInView => "everyone in view falls asleep".to_string(),
+        WizardCommand::SleepInView => "every monster in view falls asleep".to_string(),
     }
 }
 
@@ -49,7 +57,7 @@ fn failed_words(command: WizardCommand) -> &'static str {
     match command {
         WizardCommand::Descend => "go deeper than the bottom",
         WizardCommand::Teleport { .. } => "stand there",
-        WizardCommand::Spawn { .. } => "spawn there",
+        WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. } => "spawn there",
         WizardCommand::Give { .. } => "give that: the pack is full",
         WizardCommand::Heal | WizardCommand::Reveal | WizardCommand::SleepInView => "do that",
     }

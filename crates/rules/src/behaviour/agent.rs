@@ -36,8 +36,15 @@ pub enum NpcState {
         until: u64,
         previous: ICoord,
     },
-    /// Running from the player along the safety map.
+    /// Running from the player along the safety map (an ally: from the nearest enemy).
     Fleeing,
+    /// Held by the monsters round it: it never acts until the player frees it.
+    Captive,
+    /// Standing guard at `post` (by a captive): it does not wander, and goes back to its post
+    /// when nothing else calls it away.
+    Guarding { post: ICoord },
+    /// An ally keeping near the player, with no enemy to fight.
+    Following,
 }
 
 /// Why an NPC's state last changed: each transition has one, for tests and for the player.
@@ -67,6 +74,12 @@ pub enum Reason {
     Recovered,
     /// Fleeing with nowhere better to go and the player next to it: it fights.
     Cornered,
+    /// It saw an enemy other than the player: an ally, or (for an ally) a monster.
+    SawEnemy,
+    /// The player freed it from its captors: it fights beside the player now.
+    Freed,
+    /// An ally with no enemy in reach goes back to the player's side.
+    NoEnemyNear,
 }
 
 /// The last change of state: why, and on which turn.
@@ -102,6 +115,31 @@ impl Agent {
         Self::new(NpcState::Asleep)
     }
 
+    /// Held by its captors until freed.
+    pub const fn captive() -> Self {
+        Self::new(NpcState::Captive)
+    }
+
+    /// Standing guard at `post`.
+    pub const fn guarding(post: ICoord) -> Self {
+        Self::new(NpcState::Guarding { post })
+    }
+
+    /// A captive just freed on `turn`: its memory starts afresh, at the player's side.
+    pub fn freed(turn: u64) -> Self {
+        let mut agent = Self::new(NpcState::Following);
+        agent.last_transition = Transition {
+            reason: Reason::Freed,
+            turn,
+        };
+        agent
+    }
+
+    /// An ally arriving beside the player (on a new level, or called up by a wizard).
+    pub const fn following() -> Self {
+        Self::new(NpcState::Following)
+    }
+
     pub const fn wandering() -> Self {
         Self::new(NpcState::Wandering {
             goal: None,
@@ -129,6 +167,12 @@ impl Agent {
         self.state == NpcState::Asleep
     }
 
+    /// Whether it takes turns: the asleep and the captive do not (a sleeper waits for a noise
+    /// or the player's coming, a captive for the player's hand).
+    pub fn acts(&self) -> bool {
+        !matches!(self.state, NpcState::Asleep | NpcState::Captive)
+    }
+
     /// A memory read back from a save refers only to cells of a map of `size` and to the
     /// level's `waypoints`.
     pub fn fits(&self, size: coord_2d::UCoord, waypoints: usize) -> bool {
@@ -139,7 +183,12 @@ impl Agent {
             NpcState::Searching {
                 target, previous, ..
             } => cell(target) && cell(previous),
-            NpcState::Asleep | NpcState::Hunting | NpcState::Fleeing => true,
+            NpcState::Guarding { post } => cell(post),
+            NpcState::Asleep
+            | NpcState::Hunting
+            | NpcState::Fleeing
+            | NpcState::Captive
+            | NpcState::Following => true,
         };
         let time = i32::from(self.time_left);
         let slowest = balance::SLOWEST_ACTION_TIME as i32;
@@ -208,9 +257,26 @@ impl Agent {
         previous.is_none_or(|seen| turn - seen.turn > balance::SHOUT_AGAIN_AFTER_TURNS)
     }
 
+    /// Sees an enemy that is not the player (an ally of the player's, or, for an ally, a
+    /// monster) at `at`: it goes for it, as [`Agent::see_player`]. True if it is news worth a
+    /// shout.
+    pub fn see_enemy(&mut self, at: ICoord, turn: u64) -> bool {
+        let previous = self.last_sighting.replace(Sighting { coord: at, turn });
+        if matches!(self.state, NpcState::Hunting | NpcState::Fleeing) {
+            return false;
+        }
+        self.become_(NpcState::Hunting, Reason::SawEnemy, turn);
+        previous.is_none_or(|seen| turn - seen.turn > balance::SHOUT_AGAIN_AFTER_TURNS)
+    }
+
     /// Goes to look at `target`, for `reason`, unless busy with the player already.
     pub fn investigate(&mut self, target: ICoord, here: ICoord, reason: Reason, turn: u64) {
-        if matches!(self.state, NpcState::Hunting | NpcState::Fleeing) {
+        // Allies keep by the player and captives cannot move: neither goes to see.
+        let busy = matches!(
+            self.state,
+            NpcState::Hunting | NpcState::Fleeing | NpcState::Following | NpcState::Captive
+        );
+        if busy {
             return;
         }
         self.start_search(target, here, reason, turn);
@@ -271,5 +337,12 @@ impl Agent {
     /// Fights again, healed or cornered.
     pub fn turn_to_fight(&mut self, reason: Reason, turn: u64) {
         self.become_(NpcState::Hunting, reason, turn);
+    }
+
+    /// An ally goes back to the player's side: no enemy in reach, or healed.
+    pub fn follow(&mut self, reason: Reason, turn: u64) {
+        if self.state != NpcState::Following {
+            self.become_(NpcState::Following, reason, turn);
+        }
     }
 }

@@ -1,8 +1,8 @@
-//! Hunting: closing in on a player the NPC sees, along the shared distance map, stepping round
-//! other NPCs.
+//! Hunting: closing in on an enemy the NPC sees (the player or an ally), along the shared
+//! distance map to the player's side, stepping round other NPCs.
 
 use coord_2d::{ICoord, UCoord};
-use direction::CardinalDirection;
+use direction::{CardinalDirection, CardinalDirections};
 use grid_search_cardinal::CanEnter;
 
 use super::{BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, ROUTE_SEARCH_DISTANCE};
@@ -55,14 +55,25 @@ impl BehaviourContext {
         self.distance_map.clear();
     }
 
-    pub(super) fn close_in(&mut self, world: &World, coord: ICoord, player: ICoord) -> NpcAction {
-        if let Some(direction) = adjacent_direction(coord, player) {
+    /// A step (or a blow) towards `target`, an enemy it sees, along the map of the player's
+    /// side: which leads to the nearest of them, the player or an ally.
+    pub(super) fn close_in(&mut self, world: &World, coord: ICoord, target: ICoord) -> NpcAction {
+        if let Some(direction) = adjacent_direction(coord, target) {
+            return NpcAction::Move(direction);
+        }
+        if !world.allies().is_empty()
+            && let Some(direction) = CardinalDirections.into_iter().find(|d| {
+                (world.character_at(coord + d.coord()))
+                    .is_some_and(|c| c == world.player() || world.is_ally(c))
+            })
+        {
+            // Another of the player's side stands in its way: it strikes that one.
             return NpcAction::Move(direction);
         }
         self.prepare(world);
         if self.distance_map.distance(coord).is_none() {
             // Seen, but further than the map reaches by walking: head for it directly.
-            return self.walk_towards(world, coord, player);
+            return self.walk_towards(world, coord, target);
         }
         // The search context is shared by every hunter and keeps each cell's cost from earlier
         // searches; only cells a search visits get new costs, and its start is not one of them.

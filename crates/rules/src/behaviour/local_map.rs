@@ -182,16 +182,6 @@ impl LocalMap {
             self.distance(next) == Some(distance.wrapping_sub(1)) && world.can_npc_enter(next)
         })
     }
-
-    /// Every reached cell with its distance, nearest first: the flood's own list, so the
-    /// window's unreached cells are never looked at.
-    pub fn reached(&self) -> impl Iterator<Item = (ICoord, u32)> + '_ {
-        let window = self.goal.map(|goal| Window::new(goal, self.reach));
-        self.queue.iter().filter_map(move |&i| {
-            let distance = u32::from(self.distances[i as usize]);
-            Some((window?.coord(i as usize), distance))
-        })
-    }
 }
 
 /// A few maps of one reach, kept by goal. Searchers heading for different cells take turns each

@@ -8,7 +8,9 @@
 //! the player, the waypoints' maps, the safety map, and scratch maps for searching and noise.
 
 mod agent;
+mod ally;
 mod flee;
+mod foes;
 mod hunt;
 pub(crate) mod local_map;
 mod noise;
@@ -23,7 +25,7 @@ pub use noise::{NOISE_MAX_STEPS, Noise, NoiseKind};
 pub use sight::{can_see, sees_player};
 
 use coord_2d::ICoord;
-use direction::CardinalDirection;
+use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchContext};
@@ -34,6 +36,7 @@ use crate::content::NpcTrait;
 use crate::visibility::Visibility;
 use crate::world::World;
 pub use flee::SafetyMap;
+use foes::FoesMap;
 use local_map::{LocalMap, LocalMaps};
 use waypoints::Waypoints;
 
@@ -80,18 +83,38 @@ pub struct BehaviourContext {
     distance_map: DistanceMap,
     populate: PopulateContext,
     search: SearchContext,
-    /// Where the player stood when the distance map was last built; walls never change, so the
-    /// map only needs rebuilding when the player moves.
-    populated_from: Option<ICoord>,
+    /// Where the player stood when the distance map was last built, and the count of the
+    /// player's side's moves then ([`World::heroes_moved`]): walls never change, so the map
+    /// only needs rebuilding when the player or an ally moves. It leads to every character of
+    /// the player's side, so a monster closes in on the nearest of them.
+    populated_from: Option<(ICoord, u64)>,
+    /// Whether the map was built from the player alone (no ally on the level).
+    player_only: bool,
+    /// The turn it was last built on: with allies about it is built at most once a turn.
+    built_on: Option<u64>,
     /// Distances to searched cells (and to where a hunter walks round a crowd); NPCs heading
     /// for the same cell share a map.
     search_maps: LocalMaps,
-    /// Distances from the latest noise.
-    noise_map: LocalMap,
+    /// Who hears the turn's noises.
+    hearing: noise::Hearing,
     /// Distances from one NPC, to find its nearest waypoint.
     nearby_map: LocalMap,
     safety: SafetyMap,
     waypoints: Waypoints,
+    /// The allies' map of the monsters round the player, built once a turn.
+    foes: FoesMap,
+    /// The allies' way back to the player.
+    to_player: LocalMap,
+    /// Scratch: enemies a character might see, nearest first, each looked at in turn until
+    /// one is in sight (a line of sight is dearer than a distance).
+    candidates: Vec<(u32, ICoord)>,
+    /// The turn being decided (see [`BehaviourContext::prepare`]).
+    turn: u64,
+    /// Where the allies stood as the turn began, and the turn: read once a turn for all the
+    /// monsters that look for them (one that has moved since is looked for where it went
+    /// next turn).
+    ally_cells: Vec<ICoord>,
+    ally_cells_at: Option<u64>,
 }
 
 /// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there.
@@ -111,31 +134,55 @@ impl BehaviourContext {
             populate: PopulateContext::default(),
             search: SearchContext::new(size),
             populated_from: None,
+            player_only: true,
+            built_on: None,
             search_maps: LocalMaps::new(SEARCH_MAPS_KEPT, SEARCH_MAP_MAX_STEPS),
-            noise_map: LocalMap::new(noise::NOISE_MAX_STEPS),
+            hearing: noise::Hearing::new(world),
             nearby_map: LocalMap::new(waypoints::COVER_STEPS),
             safety: SafetyMap::new(DISTANCE_MAP_MAX_STEPS),
             waypoints: Waypoints::new(world),
+            foes: FoesMap::new(),
+            to_player: LocalMap::new(DISTANCE_MAP_MAX_STEPS),
+            candidates: Vec::with_capacity(
+                world
+                    .npcs()
+                    .len()
+                    .max(local_map::Window::len_for(balance::ALLY_MAP_REACH)),
+            ),
+            turn: 0,
+            // Room for every NPC to be an ally, so no turn grows it.
+            ally_cells: Vec::with_capacity(world.npcs().len()),
+            ally_cells_at: None,
         };
         context.grow_queues(size);
         context
     }
 
-    /// Measures the distance map towards the player now, unless it already leads to where the
-    /// player stands. NPCs do this themselves the first time one needs the map in a turn, so a
-    /// turn in which nobody hunts pays nothing for it.
+    /// Measures the distance map towards the player and its allies now, unless it already
+    /// leads to where they stand. NPCs do this themselves the first time one needs the map in
+    /// a turn, so a turn in which nobody hunts pays nothing for it. With allies on the level
+    /// it is measured once a turn, as the turn's first hunter finds them: allies move as the
+    /// turn goes on, but a hunter beside one strikes it without the map, and rebuilding it
+    /// after every ally's step would cost a crowd's turn many times over.
     pub fn prepare(&mut self, world: &World) {
         let player = world.player_coord();
-        if self.populated_from == Some(player) {
+        let built_for = Some((player, world.heroes_moved()));
+        let built_this_turn = self.built_on == Some(self.turn) && !world.allies().is_empty();
+        if self.populated_from == built_for || built_this_turn {
             return;
         }
+        self.built_on = Some(self.turn);
         self.populate.add(player);
+        for &ally in world.allies() {
+            self.populate.add(world.coord_of(ally));
+        }
         self.populate.populate_approach(
             &OpenGround(world),
             DISTANCE_MAP_MAX_STEPS,
             &mut self.distance_map,
         );
-        self.populated_from = Some(player);
+        self.populated_from = built_for;
+        self.player_only = world.allies().is_empty();
     }
 
     /// Steps from `coord` to the player over open ground, as the NPCs' map towards the player
@@ -143,7 +190,7 @@ impl BehaviourContext {
     /// map since the player last moved.
     pub fn distance_to_player(&self, world: &World, coord: ICoord) -> Option<u32> {
         let player = world.player_coord();
-        if self.populated_from == Some(player) {
+        if self.player_only && self.populated_from == Some((player, world.heroes_moved())) {
             return self.distance_map.distance(coord);
         }
         let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
@@ -151,10 +198,13 @@ impl BehaviourContext {
         map.distance(coord)
     }
 
-    /// The distance from `coord` on the shared map towards the player, as it was last built,
-    /// and the player's cell it was built for: none if no NPC has needed it yet.
+    /// The distance from `coord` on the shared map towards the player's side, as it was last
+    /// built, and the player's cell it was built for: none if no NPC has needed it yet.
     pub fn built_distance(&self, coord: ICoord) -> (Option<ICoord>, Option<u32>) {
-        (self.populated_from, self.distance_map.distance(coord))
+        (
+            self.populated_from.map(|(player, _)| player),
+            self.distance_map.distance(coord),
+        )
     }
 
     /// The safety map as the last fleeing NPC left it.
@@ -184,8 +234,16 @@ impl BehaviourContext {
     }
 
     /// Calls `hear` with every NPC that hears `noise` and where it stands.
-    pub fn listeners(&mut self, world: &World, noise: &Noise, hear: impl FnMut(Entity, ICoord)) {
-        noise::listeners(&mut self.noise_map, world, noise, hear);
+    /// Calls `hear` with every NPC within reach of the nearest of the turn's `noises` that are
+    /// `of_kind`, where it stands and the noise it hears.
+    pub fn listeners<'a>(
+        &mut self,
+        world: &World,
+        noises: &'a [Noise],
+        of_kind: impl Fn(&Noise) -> bool,
+        hear: impl FnMut(Entity, ICoord, &'a Noise),
+    ) {
+        self.hearing.listeners(world, noises, of_kind, hear);
     }
 
     /// Chooses what the awake NPC `npc` does this turn and updates its memory.
@@ -197,26 +255,106 @@ impl BehaviourContext {
         rng: &mut impl Rng,
     ) -> Decision {
         let Senses { world, turn, .. } = senses;
+        self.turn = turn;
+        let quiet = |action| Decision {
+            action,
+            shout: false,
+        };
+        // No side is looked up on a level without allies: ten thousand wanderers pay nothing
+        // for it. (A captive never acts: its mind says so, whatever its side.)
+        if world.is_ally(npc) {
+            return quiet(self.ally_step(world, npc, agent, turn));
+        }
         let here = world.coord_of(npc);
         let player = world.player_coord();
-        let sees = sees_player(world, senses.visibility, here, player);
-        let spotted = sees && agent.see_player(player, turn);
+        // Without allies the one enemy is the player: the look at it stays the one it was.
+        let foe = match world.allies().is_empty() {
+            true => sees_player(world, senses.visibility, here, player).then_some(player),
+            false => self.nearest_enemy_seen(senses, npc, here),
+        };
+        let spotted = match foe {
+            Some(at) if at == player => agent.see_player(at, turn),
+            Some(at) => agent.see_enemy(at, turn),
+            None => false,
+        };
         let shout = spotted && has_trait(world, npc, NpcTrait::ShoutsOnSight);
         if should_flee(world, npc, agent) {
             agent.flee(turn);
         }
-        let action = match agent.state {
-            NpcState::Asleep => NpcAction::Wait,
-            NpcState::Hunting if sees => self.engage(world, npc, agent, player),
-            NpcState::Hunting => {
+        let action = match (agent.state, foe) {
+            (NpcState::Asleep | NpcState::Captive | NpcState::Following, _) => NpcAction::Wait,
+            (NpcState::Hunting, Some(foe)) => self.engage(world, npc, agent, foe),
+            (NpcState::Hunting, None) => {
                 agent.lose_sight(here, turn);
                 self.search_step(world, here, agent, rng, turn)
             }
-            NpcState::Searching { .. } => self.search_step(world, here, agent, rng, turn),
-            NpcState::Wandering { .. } => self.wander_step(world, here, agent, rng, turn),
-            NpcState::Fleeing => self.flee_step(world, npc, agent, sees, rng, turn),
+            (NpcState::Searching { .. }, _) => self.search_step(world, here, agent, rng, turn),
+            (NpcState::Wandering { .. }, _) => self.wander_step(world, here, agent, rng, turn),
+            (NpcState::Guarding { post }, _) => self.guard_step(world, here, post),
+            (NpcState::Fleeing, _) => self.flee_step(world, npc, agent, foe, rng, turn),
         };
         Decision { action, shout }
+    }
+
+    /// The nearest enemy a monster at `here` sees: the player, or an ally of the player's (by
+    /// straight distance, the player first on a tie). With no ally this is the one look at the
+    /// player it always was; allies are looked at nearest first, and only those nearer than
+    /// the player and within sight's reach.
+    fn nearest_enemy_seen(&mut self, senses: Senses, npc: Entity, here: ICoord) -> Option<ICoord> {
+        let Senses {
+            world, visibility, ..
+        } = senses;
+        let player = world.player_coord();
+        let player_seen =
+            sees_player(world, visibility, here, player).then(|| (here.distance2(player), player));
+        // One that shoots needs the nearest enemy it sees, to aim at; one that strikes closes
+        // in on the nearest by walking along the shared map, so the player in sight will do.
+        if player_seen.is_some() && !has_harming_bolt(world, npc) {
+            return Some(player);
+        }
+        // An enemy beside it is the nearest there can be: the player first, then the first
+        // ally in row order.
+        if player_seen.is_some_and(|(distance, _)| distance == 1) {
+            return Some(player);
+        }
+        let beside = (CardinalDirections.into_iter())
+            .map(|d| here + d.coord())
+            .filter(|&at| world.has_character(at))
+            .filter(|&at| world.character_at(at).is_some_and(|c| world.is_ally(c)))
+            .min_by_key(|at| (at.y, at.x));
+        if beside.is_some() {
+            return beside;
+        }
+        self.candidates.clear();
+        let reach = player_seen.map_or(balance::NPC_VISION_DISTANCE_SQUARED, |(d, _)| d - 1);
+        if self.ally_cells_at != Some(self.turn) {
+            self.ally_cells.clear();
+            self.ally_cells
+                .extend(world.allies().iter().map(|&ally| world.coord_of(ally)));
+            self.ally_cells_at = Some(self.turn);
+        }
+        for &at in &self.ally_cells {
+            let distance = here.distance2(at);
+            if distance <= reach {
+                self.candidates.push((distance, at));
+            }
+        }
+        let ally_there = |at: ICoord| world.character_at(at).is_some_and(|c| world.is_ally(c));
+        let seen = nearest_in_sight(&mut self.candidates, |at| {
+            ally_there(at) && can_see(world, here, at)
+        });
+        seen.or(player_seen.map(|(_, at)| at))
+    }
+
+    /// A guard stands at its post, and walks back to it when called away and let go.
+    fn guard_step(&mut self, world: &World, here: ICoord, post: ICoord) -> NpcAction {
+        if here == post {
+            return NpcAction::Wait;
+        }
+        self.search_maps.lead_to(world, post);
+        (self.search_maps.current())
+            .step_towards_goal(world, here)
+            .map_or(NpcAction::Wait, NpcAction::Move)
     }
 
     fn flee_step(
@@ -224,16 +362,16 @@ impl BehaviourContext {
         world: &World,
         npc: Entity,
         agent: &mut Agent,
-        sees: bool,
+        foe: Option<ICoord>,
         rng: &mut impl Rng,
         turn: u64,
     ) -> NpcAction {
         let here = world.coord_of(npc);
         let player = world.player_coord();
         if world.hit_points(npc).is_some_and(is_recovered) {
-            if sees {
+            if let Some(foe) = foe {
                 agent.turn_to_fight(Reason::Recovered, turn);
-                return self.engage(world, npc, agent, player);
+                return self.engage(world, npc, agent, foe);
             }
             agent.recover(here, turn);
             return self.search_step(world, here, agent, rng, turn);
@@ -247,7 +385,13 @@ impl BehaviourContext {
                 return NpcAction::Move(direction);
             }
         }
-        match hunt::adjacent_direction(here, player) {
+        let cornered = CardinalDirections.into_iter().find(|d| {
+            let next = here + d.coord();
+            world
+                .character_at(next)
+                .is_some_and(|c| world.are_enemies(npc, c))
+        });
+        match cornered {
             Some(direction) => {
                 agent.turn_to_fight(Reason::Cornered, turn);
                 NpcAction::Move(direction)
@@ -255,6 +399,34 @@ impl BehaviourContext {
             None => NpcAction::Wait,
         }
     }
+}
+
+/// The nearest of `candidates` (by distance, then row order) for which `in_sight` holds: the
+/// nearest is looked at first, and most often it is in sight, so the list is never sorted, only
+/// searched for the nearest left. The list is scratch: it is left in any order.
+fn nearest_in_sight(
+    candidates: &mut [(u32, ICoord)],
+    mut in_sight: impl FnMut(ICoord) -> bool,
+) -> Option<ICoord> {
+    let order = |&(distance, at): &(u32, ICoord)| (distance, at.y, at.x);
+    let mut left = candidates.len();
+    while left > 0 {
+        let (index, &(_, nearest)) = (candidates[..left].iter().enumerate())
+            .min_by_key(|(_, c)| order(c))
+            .expect("some are left");
+        if in_sight(nearest) {
+            return Some(nearest);
+        }
+        candidates.swap(index, left - 1);
+        left -= 1;
+    }
+    None
+}
+
+/// Whether the NPC's kind sends a bolt that harms (an archer's arrow).
+fn has_harming_bolt(world: &World, npc: Entity) -> bool {
+    (world.npc_kind(npc).and_then(|kind| kind.rules().bolt))
+        .is_some_and(|bolt| !bolt.rules().effect.helps())
 }
 
 /// Whether the NPC's kind has the trait.

@@ -1,11 +1,10 @@
 //! Noise: a fight or a shout carries along open ground, not through walls, for a bounded number
-//! of steps, and every NPC it reaches learns something.
+//! of steps, and every NPC it reaches learns something: of several, the nearest.
 
 use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::agent::Reason;
-use super::local_map::LocalMap;
 use crate::balance;
 use crate::world::World;
 
@@ -61,28 +60,88 @@ impl Noise {
     }
 }
 
-/// Calls `hear` for every NPC within the noise's reach, nearest first. (The order is no
-/// matter: each listener's memory changes on its own, and the woken join the awake in spawn
-/// order.)
-pub fn listeners(
-    map: &mut LocalMap,
-    world: &World,
-    noise: &Noise,
-    mut hear: impl FnMut(Entity, ICoord),
-) {
-    map.lead_to(world, noise.source);
-    for (coord, distance) in map.reached() {
-        if distance > noise.reach() {
-            // Nearest first: nothing further on is within reach.
-            break;
+/// Who hears the noises of a turn: one flood for all the noises of a kind at once (fights, or
+/// shouts), each cell claimed by the nearest of them by walking (the first made, on a tie), so
+/// a melee's dozens of blows cost one flood, not one each. Cells are marked by a stamp a flood
+/// over a grid of the level's size, so nothing is cleared between floods.
+pub struct Hearing {
+    /// The flood that last reached each cell.
+    stamps: Vec<u32>,
+    stamp: u32,
+    /// Cells reached: their index, their steps from the nearest noise and that noise's place in
+    /// the turn's list, nearest first.
+    queue: Vec<(u32, u8, u16)>,
+}
+
+/// Room the queue starts with: the cells within reach of a few shouts, so a fight's first turns
+/// do not grow it.
+const QUEUE_ROOM: usize = 8 * crate::behaviour::local_map::Window::len_for(NOISE_MAX_STEPS);
+
+impl Hearing {
+    pub fn new(world: &World) -> Self {
+        let size = world.size();
+        Self {
+            stamps: vec![0; size.count()],
+            stamp: 0,
+            queue: Vec::with_capacity(QUEUE_ROOM.min(size.count())),
         }
-        if !world.has_character(coord) {
-            continue;
+    }
+
+    /// Calls `hear` with every NPC within reach of the nearest of the `noises` that are `of_kind`
+    /// (all of one reach), where it stands and that noise, nearest first. Noises beyond the
+    /// turn's first 65,536 are not heard: no turn makes so many.
+    pub fn listeners<'a>(
+        &mut self,
+        world: &World,
+        noises: &'a [Noise],
+        of_kind: impl Fn(&Noise) -> bool,
+        mut hear: impl FnMut(Entity, ICoord, &'a Noise),
+    ) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.fill(0);
+            self.stamp = 1;
         }
-        if let Some(entity) = world.character_at(coord)
-            && entity != world.player()
-        {
-            hear(entity, coord);
+        self.queue.clear();
+        let ground = world.ground();
+        let kind = noises
+            .iter()
+            .enumerate()
+            .filter(|(_, noise)| of_kind(noise));
+        for (owner, noise) in kind.take(usize::from(u16::MAX)) {
+            let source = ground.index(noise.source) as usize;
+            if world.blocks_walking(noise.source) || self.stamps[source] == self.stamp {
+                continue;
+            }
+            self.stamps[source] = self.stamp;
+            self.queue.push((source as u32, 0, owner as u16));
+        }
+        let player = world.player();
+        let steps_to = ground.steps();
+        let mut next = 0;
+        while let Some(&(cell, steps, owner)) = self.queue.get(next) {
+            next += 1;
+            let noise = &noises[usize::from(owner)];
+            let index = cell as isize;
+            if ground.has_character(index)
+                && let Some(npc) = world
+                    .character_at(ground.coord(index))
+                    .filter(|&c| c != player)
+            {
+                hear(npc, ground.coord(index), noise);
+            }
+            if u32::from(steps) >= noise.reach() {
+                continue;
+            }
+            // Open ground is never on the map's edge (levels are walled all round), so its
+            // neighbours are on the map: the flood steps by index.
+            for step in steps_to {
+                let near = index + step;
+                if ground.is_open(near) && self.stamps[near as usize] != self.stamp {
+                    self.stamps[near as usize] = self.stamp;
+                    self.queue.push((near as u32, steps + 1, owner));
+                }
+            }
         }
     }
 }

@@ -1,7 +1,9 @@
-//! A hunter that sees the player, by its kind's traits and bolt: a healer mends a hurt ally it
-//! can reach, a kind that keeps its distance backs away from a player who comes close, a kind
+//! A hunter that sees an enemy, by its kind's traits and bolt: a healer mends a hurt friend it
+//! can reach, a kind that keeps its distance backs away from an enemy who comes close, a kind
 //! with a harmful bolt shoots when it has a clear line, and the rest close in (but a healer
-//! that keeps its distance never does).
+//! that keeps its distance never does). Monsters and the player's allies alike: each keeps its
+//! distance by its own side's map (a monster by the map of the player's side, an ally by the
+//! map of the monsters).
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
@@ -13,13 +15,13 @@ use crate::content::{BoltKind, NpcTrait};
 use crate::world::{HitPoints, World};
 
 impl BehaviourContext {
-    /// What a hunter that sees the player does this turn.
+    /// What a hunter that sees the enemy at `target` does this turn.
     pub(super) fn engage(
         &mut self,
         world: &World,
         npc: Entity,
         agent: &mut Agent,
-        player: ICoord,
+        target: ICoord,
     ) -> NpcAction {
         let here = world.coord_of(npc);
         let gave_ground = std::mem::take(&mut agent.gave_ground);
@@ -27,7 +29,7 @@ impl BehaviourContext {
             return NpcAction::Wait;
         };
         let (helping, harming) = split_bolt(rules.bolt);
-        let allies = helping.map(|bolt| allies_in_reach(world, here, bolt));
+        let allies = helping.map(|bolt| allies_in_reach(world, npc, here, bolt));
         if let Some(Allies {
             most_hurt: Some(ally),
             ..
@@ -39,31 +41,40 @@ impl BehaviourContext {
         // alone fights as anyone does, so it never stalks the player on its own.
         let with_purpose = harming.is_some() || allies.is_some_and(|a| a.any);
         let keeps_distance = rules.has(NpcTrait::KeepsDistance) && with_purpose;
-        let steps = (player - here).manhattan_magnitude();
+        let ally = world.is_ally(npc);
+        let steps = (target - here).manhattan_magnitude();
+        let away = |context: &mut Self| match ally {
+            true => context.foes.step_away(world, here),
+            false => context.step_away(world, here),
+        };
         if keeps_distance
             && steps < KEEP_DISTANCE_STEPS
             && !gave_ground
-            && let Some(direction) = self.step_away(world, here)
+            && let Some(direction) = away(self)
         {
             agent.gave_ground = true;
             return NpcAction::Move(direction);
         }
         if let Some(bolt) = harming
-            && world.has_clear_line(here, player, bolt.rules().range)
+            && world.has_clear_line(here, target, bolt.rules().range)
         {
-            return NpcAction::Fire(player);
+            return NpcAction::Fire(target);
         }
         // A keeper of distance at its distance with no line waits for one rather than stepping
         // in, and a healer among allies stays with them; cornered next to the player, either
         // fights.
         if keeps_distance && (steps <= KEEP_DISTANCE_STEPS || harming.is_none()) {
-            return hunt::adjacent_direction(here, player).map_or(NpcAction::Wait, NpcAction::Move);
+            return hunt::adjacent_direction(here, target).map_or(NpcAction::Wait, NpcAction::Move);
         }
-        self.close_in(world, here, player)
+        match ally {
+            true => self.close_in_on_foes(world, here),
+            false => self.close_in(world, here, target),
+        }
     }
 
-    /// A step to a free cell further from the player by the map towards it, the furthest
-    /// first (the first in compass order on a tie); None if every step leads no further.
+    /// A step to a free cell further from the player's side by the map towards it, the
+    /// furthest first (the first in compass order on a tie); None if every step leads no
+    /// further.
     fn step_away(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
         self.prepare(world);
         let now = self.distance_map.distance(here)?;
@@ -84,7 +95,7 @@ impl BehaviourContext {
     }
 }
 
-/// A kind's bolt as one that helps allies or one that harms the player.
+/// A kind's bolt as one that helps friends or one that harms enemies.
 fn split_bolt(bolt: Option<BoltKind>) -> (Option<BoltKind>, Option<BoltKind>) {
     match bolt {
         Some(bolt) if bolt.rules().effect.helps() => (Some(bolt), None),
@@ -93,7 +104,8 @@ fn split_bolt(bolt: Option<BoltKind>) -> (Option<BoltKind>, Option<BoltKind>) {
     }
 }
 
-/// The allies a bolt from `here` reaches that the sender sees.
+/// The friends (of the sender's side: for a monster the other monsters, for an ally the player
+/// and the other allies) a bolt from `here` reaches that the sender sees.
 #[derive(Debug, Clone, Copy)]
 struct Allies {
     /// Any at all, hurt or not.
@@ -104,10 +116,10 @@ struct Allies {
 }
 
 /// Reads the cells within the bolt's range, a few dozen, never the level's list of NPCs.
-fn allies_in_reach(world: &World, here: ICoord, bolt: BoltKind) -> Allies {
+fn allies_in_reach(world: &World, sender: Entity, here: ICoord, bolt: BoltKind) -> Allies {
     let range = bolt.rules().range;
     let reach = range as i32;
-    let player = world.player();
+    let side = world.side_of(sender);
     let mut allies = Allies {
         any: false,
         most_hurt: None,
@@ -119,7 +131,10 @@ fn allies_in_reach(world: &World, here: ICoord, bolt: BoltKind) -> Allies {
             if cell == here || !world.has_character(cell) {
                 continue;
             }
-            let Some(ally) = world.character_at(cell).filter(|&c| c != player) else {
+            let Some(ally) = world
+                .character_at(cell)
+                .filter(|&c| world.side_of(c) == side)
+            else {
                 continue;
             };
             let Some(hp) = world.hit_points(ally) else {

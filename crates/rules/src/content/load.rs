@@ -49,9 +49,11 @@ impl Content {
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
         let (prize, key) = check_items(&items_file)?;
+        let names: Vec<String> = bestiary_file.kinds.iter().map(|e| e.name.clone()).collect();
         let bestiary = Bestiary {
             per_room: bestiary_file.per_room,
             extra_per_room: bestiary_file.extra_per_room,
+            captives: super::captives::resolve(bestiary_file.captives, &names)?,
             kinds: bestiary_file
                 .kinds
                 .into_iter()
@@ -97,6 +99,7 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
         &bestiary.per_room,
         bestiary.extra_per_room,
         &bestiary.kinds,
+        &bestiary.captives,
         items.per_level,
         &items.kinds,
         bolts,

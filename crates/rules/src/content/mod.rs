@@ -8,6 +8,7 @@
 //! a new entry is known everywhere at once.
 
 mod bolts;
+mod captives;
 mod error;
 mod item_checks;
 mod levels;
@@ -19,6 +20,7 @@ mod tables;
 
 use std::sync::LazyLock;
 
+pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
 pub use levels::{
     DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, VaultOdds, levels, load_levels, profile_at,
@@ -92,7 +94,7 @@ impl NpcKind {
         (0..content().bestiary.kinds.len()).map(Self::at)
     }
 
-    fn at(index: usize) -> Self {
+    pub(super) fn at(index: usize) -> Self {
         Self(index as u8)
     }
 
@@ -163,6 +165,8 @@ pub struct Bestiary {
     pub per_room: Vec<u32>,
     pub extra_per_room: Chance,
     pub kinds: Vec<NpcRules>,
+    /// Bands whose leader is held captive by the rest.
+    pub captives: Captives,
 }
 
 /// The item table as the rules use it.

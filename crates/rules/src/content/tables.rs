@@ -23,7 +23,26 @@ pub(super) struct Entry<R> {
 pub(super) struct BestiaryFile {
     pub per_room: Vec<u32>,
     pub extra_per_room: Chance,
+    pub captives: CaptivesFile,
     pub kinds: Vec<Entry<NpcRules<String>>>,
+}
+
+/// `captives` in `content/bestiary.ron`, as written: kinds by name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CaptivesFile {
+    pub depths: (u32, u32),
+    pub chance: Ramp,
+    pub bands: Vec<CaptiveBandFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CaptiveBandFile {
+    pub captive: String,
+    pub captors: String,
+    pub count: (u32, u32),
+    pub spawn: Spawn,
 }
 
 /// `content/items.ron`.

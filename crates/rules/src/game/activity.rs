@@ -221,12 +221,14 @@ impl Game {
     pub fn awake_npc_in_view(&self) -> Option<NpcKind> {
         self.visibility.in_sight().iter().find_map(|&coord| {
             let npc = self.world.character_at(coord)?;
+            // Allies come along and captives wait: only an enemy awake stops the player.
+            let enemy = self.world.are_enemies(self.world.player(), npc);
             let awake = self
                 .minds
                 .agents
                 .get(npc)
                 .is_some_and(|agent| !agent.is_asleep());
-            awake.then(|| self.world.npc_kind(npc)).flatten()
+            (enemy && awake).then(|| self.world.npc_kind(npc)).flatten()
         })
     }
 

@@ -14,8 +14,11 @@ pub(super) struct Blame {
 }
 
 impl Game {
+    /// A character as the events name it. An ally keeps its side in death, so its death is
+    /// told as an ally's.
     pub(super) fn actor(&self, entity: Entity) -> Actor {
         match self.world.npc_kind(entity) {
+            Some(kind) if self.world.side_of(entity) == Some(Side::Hero) => Actor::Ally(kind),
             Some(kind) => Actor::Npc(kind),
             None => Actor::Player,
         }
@@ -66,13 +69,17 @@ impl Game {
         self.minds.agents.remove(target);
         self.minds.awake.retain(|&npc| npc != target);
         self.scratch.events.push(GameEvent::Kill { killer, victim });
-        if let Actor::Npc(kind) = victim {
-            if by.side == Side::Hero {
-                self.hero.kills[kind.index()] += 1;
-            }
-            let at = self.world.coord_of(target);
-            // Its burst is the killer's doing, as the kill was.
-            self.burst_on_death(kind, at, by.side);
+        let (Actor::Npc(kind) | Actor::Ally(kind)) = victim else {
+            return;
+        };
+        if victim == Actor::Ally(kind) {
+            self.hero.allies_lost.push((kind, self.progress.depth));
+        } else if by.side == Side::Hero && self.world.side_of(target) == Some(Side::Dungeon) {
+            // A monster the player's side killed, by the player's hand or an ally's: the run's.
+            self.hero.kills[kind.index()] += 1;
         }
+        let at = self.world.coord_of(target);
+        // Its burst is the killer's doing, as the kill was.
+        self.burst_on_death(kind, at, by.side);
     }
 }

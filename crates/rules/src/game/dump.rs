@@ -13,8 +13,8 @@ use super::{Game, GameOptions};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
 use crate::terrain::{self, AsciiMapError, TerrainTile, VaultGuard};
-use crate::world::HitPoints;
 use crate::world::Vault;
+use crate::world::{HitPoints, Side};
 
 /// Lines that begin with this are comments.
 const COMMENT: &str = "//";
@@ -37,8 +37,16 @@ struct DumpedNpc {
     at: (i32, i32),
     /// The kind's awake map letter.
     kind: char,
+    /// Whose side it is on: the dungeon's, the player's (an ally), or a captive. A dump from
+    /// before allies has none: the dungeon's.
+    #[serde(default = "dungeon")]
+    side: Side,
     hit_points: (u32, u32),
     mind: Agent,
+}
+
+fn dungeon() -> Side {
+    Side::Dungeon
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -113,6 +121,7 @@ impl Game {
             let dumped = DumpedNpc {
                 at: (npc.coord.x, npc.coord.y),
                 kind: npc.kind.rules().map_letters.awake,
+                side: self.world.side_of(npc.id).unwrap_or(Side::Dungeon),
                 hit_points: (npc.hit_points.current, npc.hit_points.max),
                 mind,
             };
@@ -248,6 +257,7 @@ impl Game {
             self.world
                 .set_hit_points(found.id, HitPoints { current, max });
             self.minds.agents.insert(found.id, npc.mind);
+            self.world.set_side(found.id, npc.side);
         }
         for item in &parsed.items {
             let at = ICoord::new(item.at.0, item.at.1);

@@ -11,6 +11,8 @@ use crate::content::{ItemKind, NpcKind};
 pub enum Actor {
     Player,
     Npc(NpcKind),
+    /// An NPC on the player's side.
+    Ally(NpcKind),
 }
 
 /// How a run ended.
@@ -66,6 +68,19 @@ pub enum GameEvent {
     },
     /// The player tried to act while boons wait for a choice; no time passed.
     ChooseABoonFirst,
+    /// The player freed a captive: it is an ally now.
+    Freed {
+        kind: NpcKind,
+    },
+    /// The player walked into a captive without freeing it (a frontend asks first); no time
+    /// passed.
+    CaptiveAsksFreeing,
+    /// The player tried to free a captive where there is none; no time passed.
+    NoCaptiveThere,
+    /// An ally that followed the player down arrived.
+    AllyArrived {
+        kind: NpcKind,
+    },
     /// A wizard command was carried out.
     Wizardry {
         command: super::WizardCommand,

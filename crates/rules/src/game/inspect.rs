@@ -7,7 +7,7 @@ use super::{CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerActio
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, ItemUse, NpcKind};
 use crate::visibility::CellVisibility;
-use crate::world::HitPoints;
+use crate::world::{HitPoints, Side};
 
 impl Game {
     /// Every action sent while the game was on, first to last.
@@ -157,6 +157,7 @@ impl Game {
             coord: self.world.coord_of(npc),
             kind: self.world.npc_kind(npc).expect("NPCs have a type"),
             hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
+            side: self.world.side_of(npc).unwrap_or(Side::Dungeon),
         })
     }
 
@@ -184,6 +185,7 @@ impl Game {
             coord,
             kind: self.world.npc_kind(npc)?,
             hit_points: self.world.hit_points(npc)?,
+            side: self.world.side_of(npc)?,
         })
     }
 
@@ -241,8 +243,13 @@ impl Game {
             ));
         }
         for &npc in self.world.npcs() {
-            if !self.minds.agents.contains(npc) {
+            let Some(agent) = self.minds.agents.get(npc) else {
                 problems.push(format!("living NPC {npc:?} has no agent"));
+                continue;
+            };
+            let captive = agent.state == crate::behaviour::NpcState::Captive;
+            if captive != (self.world.side_of(npc) == Some(crate::world::Side::Captive)) {
+                problems.push(format!("NPC {npc:?} is held captive in mind or side alone"));
             }
         }
         problems
@@ -253,7 +260,7 @@ impl Game {
         self.world.npcs().is_empty() && self.world.is_player_alive()
     }
 
-    /// NPCs the player has killed this run (only the player kills anyone).
+    /// Monsters the player's side (the player and its allies) has killed this run.
     pub fn kills(&self) -> u64 {
         self.hero.kills.iter().sum()
     }

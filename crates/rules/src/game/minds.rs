@@ -21,11 +21,17 @@ pub enum Heading {
     Nowhere,
     /// Wandering to this waypoint.
     Waypoint(ICoord),
-    /// Hunting the player it sees, along the map towards the player.
+    /// Hunting the player it sees, along the map towards the player's side.
     Player(ICoord),
+    /// Hunting another enemy it sees: a monster after an ally, an ally after a monster.
+    Enemy(ICoord),
+    /// An ally keeping by the player.
+    Following(ICoord),
+    /// A guard at (or back to) its post.
+    Post(ICoord),
     /// Searching this cell (walking to it, or looking around it once `prowling`).
     Search { target: ICoord, prowling: bool },
-    /// Running from the player down the safety map.
+    /// Running from the player (an ally: from the nearest enemy) down the safety map.
     Away,
 }
 
@@ -114,11 +120,19 @@ impl Game {
     pub fn heading(&self, id: Entity) -> Option<Heading> {
         let agent = self.minds.agents.get(id)?;
         Some(match agent.state {
-            NpcState::Asleep => Heading::Nowhere,
+            NpcState::Asleep | NpcState::Captive => Heading::Nowhere,
+            NpcState::Guarding { post } => Heading::Post(post),
+            NpcState::Following => Heading::Following(self.world.player_coord()),
             NpcState::Wandering { goal, .. } => goal
                 .and_then(|goal| self.minds.behaviour.waypoint_cell(goal))
                 .map_or(Heading::Nowhere, Heading::Waypoint),
-            NpcState::Hunting => Heading::Player(self.world.player_coord()),
+            NpcState::Hunting => {
+                let player = self.world.player_coord();
+                match agent.last_sighting.map(|seen| seen.coord) {
+                    Some(at) if at != player => Heading::Enemy(at),
+                    _ => Heading::Player(player),
+                }
+            }
             NpcState::Searching {
                 target, prowling, ..
             } => Heading::Search { target, prowling },

@@ -17,6 +17,7 @@ use crate::visibility::Visibility;
 use crate::world::World;
 
 mod activity;
+mod allies;
 mod bolts;
 mod combat;
 mod dump;
@@ -43,6 +44,7 @@ mod wizard;
 
 pub use crate::world::flight_cells;
 pub use activity::{Activity, Doing, Stop};
+pub use allies::Follower;
 pub use bolts::Missile;
 pub use events::{Actor, Ending, GameEvent, TurnOutcome};
 pub use flight::{Aim, AimError};
@@ -80,7 +82,7 @@ pub use wizard::WizardCommand;
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 14;
+pub const RULES_VERSION: u32 = 15;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -112,6 +114,8 @@ pub enum PlayerAction {
     PickUp,
     /// Spend a turn searching the walls in view nearby for secret doors.
     Search,
+    /// Free the captive standing that way: it fights at the player's side from now on.
+    Free(CardinalDirection),
     /// Put down the whole stack under a letter (slot 0 is `a`).
     Drop {
         slot: u8,
@@ -145,6 +149,8 @@ pub struct NpcInfo {
     pub coord: ICoord,
     pub kind: NpcKind,
     pub hit_points: HitPoints,
+    /// Whose side it is on: the dungeon's, the player's (an ally), or a captive's.
+    pub side: Side,
 }
 
 /// One game, in parts that each own their fields (see `parts`); the turn order is [`Game::act`].
@@ -201,6 +207,7 @@ impl Game {
                 ending: None,
                 wizard_spawns: 0,
                 searches_in_a_row: 0,
+                arrived_at: terrain.player,
             },
             visibility: Visibility::new(world.size()),
             minds: parts::Minds::new(&world, ComponentTable::default()),
@@ -225,6 +232,7 @@ impl Game {
         self.world = world;
         self.travel.forget();
         self.progress.wizard_spawns = 0;
+        self.progress.arrived_at = terrain.player;
         self.scratch.seen_before.clear();
         self.fit_gear();
         self.meet_level(terrain);
@@ -234,12 +242,21 @@ impl Game {
     /// player's first look round.
     fn meet_level(&mut self, terrain: &Terrain) {
         // The world spawns NPCs in the terrain's order.
+        let mut captives = Vec::new();
         for (&npc, spawn) in self.world.npcs().iter().zip(&terrain.npcs) {
             let agent = match spawn.disposition {
                 Disposition::Asleep => Agent::asleep(),
                 Disposition::Awake => Agent::wandering(),
+                Disposition::Captive => {
+                    captives.push(npc);
+                    Agent::captive()
+                }
+                Disposition::Guarding => Agent::guarding(spawn.coord),
             };
             self.minds.agents.insert(npc, agent);
+        }
+        for captive in captives {
+            self.world.set_side(captive, Side::Captive);
         }
         self.rebuild_npc_lists();
         self.visibility
@@ -265,7 +282,15 @@ impl Game {
     #[must_use]
     pub fn with_every_npc_awake(mut self) -> Self {
         for &npc in self.world.npcs() {
-            self.minds.agents.insert(npc, Agent::wandering());
+            // A captive stays held: it is no monster to let loose.
+            if self
+                .minds
+                .agents
+                .get(npc)
+                .is_none_or(|agent| agent.acts() || agent.is_asleep())
+            {
+                self.minds.agents.insert(npc, Agent::wandering());
+            }
         }
         self.rebuild_npc_lists();
         self
@@ -323,6 +348,11 @@ impl Game {
             },
             PlayerAction::Wait => (),
             PlayerAction::Search => self.search(),
+            PlayerAction::Free(direction) => {
+                if !self.free_captive(direction) {
+                    return TurnOutcome::NoTurn;
+                }
+            }
             PlayerAction::PickUp => {
                 if !self.pick_up_here() {
                     return TurnOutcome::NoTurn;
@@ -345,6 +375,7 @@ impl Game {
         }
         self.progress.turn += 1;
         self.regenerate();
+        self.arrive_followers();
         if self.is_over() {
             // Taking the Sunstone ends the run before anyone else moves.
             return TurnOutcome::TurnTaken;

@@ -23,10 +23,13 @@ impl Game {
         self.npcs_in_view(&mut in_view);
         let mut new = std::mem::take(&mut self.scratch.came_into_view);
         new.clear();
+        // Sorted, so a crowd in view is looked up by halves, not NPC by NPC.
+        self.scratch.seen_before.sort_unstable();
+        let seen_before = &self.scratch.seen_before;
         new.extend(
             in_view
                 .iter()
-                .filter(|npc| !self.scratch.seen_before.contains(npc)),
+                .filter(|npc| seen_before.binary_search(npc).is_err()),
         );
         if new.len() > 1 {
             let sight = self.visibility.in_sight();
@@ -34,6 +37,10 @@ impl Game {
             new.sort_unstable_by_key(|&npc| sight.iter().position(|&c| c == world.coord_of(npc)));
         }
         for &npc in &new {
+            // An ally going in and out of view as it follows is no news.
+            if self.world.is_ally(npc) {
+                continue;
+            }
             if let Some(kind) = self.world.npc_kind(npc) {
                 self.scratch.events.push(GameEvent::CameIntoView { kind });
             }

@@ -18,7 +18,7 @@ use rand::Rng;
 
 use super::{Actor, Game, GameEvent, Missile};
 use crate::balance;
-use crate::behaviour::{Noise, NpcAction, Senses, has_trait};
+use crate::behaviour::{Noise, NoiseKind, NpcAction, Senses, has_trait};
 use crate::content::NpcTrait;
 use crate::world::ActOutcome;
 
@@ -186,9 +186,12 @@ impl Game {
         self.scratch.sleepers_in_view = sleepers;
     }
 
+    /// Calls the others to where it last saw an enemy (the player, unless it saw an ally).
     fn shout(&mut self, npc: Entity) {
         let from = self.world.coord_of(npc);
-        self.make_noise(Noise::shout(from, self.world.player_coord()));
+        let seen = (self.minds.agents.get(npc)).and_then(|agent| agent.last_sighting);
+        let at = seen.map_or(self.world.player_coord(), |sighting| sighting.coord);
+        self.make_noise(Noise::shout(from, at));
         let already = self
             .scratch
             .events
@@ -202,34 +205,48 @@ impl Game {
     }
 
     /// Adds an NPC that has just woken to the awake list, in spawn order.
-    fn wake(&mut self, npc: Entity) {
+    pub(super) fn wake(&mut self, npc: Entity) {
         if let Err(position) = self.minds.awake.binary_search(&npc) {
             self.minds.awake.insert(position, npc);
         }
     }
 
-    /// Keeps one of each noise: a crowd striking the player makes one noise where it stands.
+    /// Keeps one of each noise: a crowd striking the player makes one noise where it stands,
+    /// and blows struck close together are one fight (see [`balance::FIGHT_NOISE_SPREAD`]).
     pub(super) fn make_noise(&mut self, noise: Noise) {
-        if !self.scratch.noises.contains(&noise) {
+        let same_fight = |heard: &Noise| {
+            let apart = heard.source - noise.source;
+            heard.kind == NoiseKind::Fight
+                && noise.kind == NoiseKind::Fight
+                && apart.x.abs().max(apart.y.abs()) <= balance::FIGHT_NOISE_SPREAD
+        };
+        if !self
+            .scratch
+            .noises
+            .iter()
+            .any(|heard| *heard == noise || same_fight(heard))
+        {
             self.scratch.noises.push(noise);
         }
     }
 
-    /// Every NPC within reach of a noise of this turn learns of it, noise by noise in the order
-    /// they were made.
+    /// Every NPC within reach of a noise of this turn learns of it: of the fights, the nearest;
+    /// then of the shouts, the nearest (a shout says where the player is, which outweighs where
+    /// a fight was).
     fn hear_noises(&mut self) {
         let turn = self.progress.turn;
-        let mut noises = std::mem::take(&mut self.scratch.noises);
-        for noise in &noises {
-            let (target, reason) = noise.lead();
+        let noises = std::mem::take(&mut self.scratch.noises);
+        for shouts in [false, true] {
             let mut woken = std::mem::take(&mut self.scratch.woken);
             woken.clear();
             let agents = &mut self.minds.agents;
+            let of_kind = |noise: &Noise| matches!(noise.kind, NoiseKind::Shout { .. }) == shouts;
             self.minds
                 .behaviour
-                .listeners(&self.world, noise, |npc, coord| {
+                .listeners(&self.world, &noises, of_kind, |npc, coord, noise| {
                     if let Some(agent) = agents.get_mut(npc) {
                         let was_asleep = agent.is_asleep();
+                        let (target, reason) = noise.lead();
                         agent.investigate(target, coord, reason, turn);
                         if was_asleep {
                             woken.push(npc);
@@ -241,6 +258,7 @@ impl Game {
             }
             self.scratch.woken = woken;
         }
+        let mut noises = noises;
         // Kept until the next turn's, for whoever studies what the NPCs heard.
         std::mem::swap(&mut self.scratch.heard, &mut noises);
         noises.clear();

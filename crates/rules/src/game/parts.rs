@@ -39,6 +39,8 @@ pub(super) struct Progress {
     pub wizard_spawns: u32,
     /// Turns in a row the player has spent searching (the fifth is thorough).
     pub searches_in_a_row: u8,
+    /// Where the player arrived on this level: where the allies that follow it down arrive.
+    pub arrived_at: coord_2d::ICoord,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.
@@ -58,6 +60,12 @@ pub(super) struct Hero {
     pub chasms_jumped: u32,
     /// What the player took from vaults, and on which depth.
     pub vault_rewards: Vec<(ItemKind, u32)>,
+    /// Captives the player has freed.
+    pub allies_freed: u32,
+    /// Allies that died, and on which depth.
+    pub allies_lost: Vec<(NpcKind, u32)>,
+    /// Allies on their way down after the player.
+    pub followers: Vec<super::allies::Follower>,
 }
 
 /// Room for a reward from a vault on every depth, so taking one never grows the list in play.
@@ -73,6 +81,9 @@ impl Hero {
             secret_doors_found: 0,
             chasms_jumped: 0,
             vault_rewards: Vec::with_capacity(VAULT_REWARDS_ROOM),
+            allies_freed: 0,
+            allies_lost: Vec::new(),
+            followers: Vec::new(),
         }
     }
 }
@@ -102,8 +113,8 @@ impl Minds {
         self.awake.clear();
         self.awake.reserve(world.npcs().len());
         let agents = &self.agents;
-        let awake = (world.npcs().iter())
-            .filter(|&&npc| agents.get(npc).is_some_and(|agent| !agent.is_asleep()));
+        let awake =
+            (world.npcs().iter()).filter(|&&npc| agents.get(npc).is_some_and(|agent| agent.acts()));
         self.awake.extend(awake);
     }
 }

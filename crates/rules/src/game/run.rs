@@ -52,6 +52,7 @@ impl Game {
             self.hero.pack.take_all(slot);
             self.scratch.events.push(GameEvent::KeyCrumbled);
         }
+        self.take_followers();
         self.progress.depth += 1;
         let mut terrain = terrain::generate_at_depth(
             self.chronicle.options.map_size,

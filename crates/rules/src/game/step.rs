@@ -1,5 +1,5 @@
-//! The player's step: into a chasm (a jump), into a locked door (with its key or not), or a
-//! move or a blow like any character's.
+//! The player's step: into a chasm (a jump), into a locked door (with its key or not), into an
+//! ally (a swap) or a captive (asked to free it), or a move or a blow like any character's.
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
@@ -24,6 +24,11 @@ impl Game {
             && self.world.ground_at(ahead) == TerrainTile::LockedDoor
         {
             return self.try_unlock(ahead).map_or(Ok(None), Err);
+        }
+        match self.step_into_friend(direction) {
+            Some(TurnOutcome::TurnTaken) => return Ok(Some(ActOutcome::Moved)),
+            Some(outcome) => return Err(outcome),
+            None => (),
         }
         let player = self.world.player();
         let moved = self

@@ -10,6 +10,7 @@ use super::{Game, GameEvent, PlayerAction, TurnOutcome};
 use crate::balance::{FINAL_DEPTH, WIZARD_SPAWNS_PER_LEVEL};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
+use crate::world::Side;
 
 /// What the wizard asks for. Kinds are their places in the tables (as the journal keeps them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,13 +21,15 @@ pub enum WizardCommand {
     Teleport { to: ICoord },
     /// A monster of the bestiary's `kind`-th row, awake, on an open, empty cell.
     Spawn { kind: u8, at: ICoord },
+    /// The same, on the player's side: an ally following the player.
+    SpawnAlly { kind: u8, at: ICoord },
     /// One item of the item table's `kind`-th row into the pack.
     Give { kind: u8 },
     /// Back to full hit points.
     Heal,
     /// Remember the whole level as it is now.
     Reveal,
-    /// Every NPC the player sees falls asleep.
+    /// Every monster the player sees falls asleep.
     SleepInView,
 }
 
@@ -51,7 +54,7 @@ impl Game {
     pub(super) fn wizard(&mut self, command: WizardCommand) -> TurnOutcome {
         let done = match command {
             WizardCommand::Descend => return self.wizard_descend(),
-            WizardCommand::Spawn { .. }
+            WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. }
                 if self.progress.wizard_spawns >= WIZARD_SPAWNS_PER_LEVEL =>
             {
                 // Refused before anything is looked at: a recording of a million spawns costs
@@ -62,7 +65,8 @@ impl Game {
                 return TurnOutcome::NoTurn;
             }
             WizardCommand::Teleport { to } => self.teleport(to),
-            WizardCommand::Spawn { kind, at } => self.spawn(kind, at),
+            WizardCommand::Spawn { kind, at } => self.spawn(kind, at, Side::Dungeon),
+            WizardCommand::SpawnAlly { kind, at } => self.spawn(kind, at, Side::Hero),
             WizardCommand::Give { kind } => self.give(kind),
             WizardCommand::Heal => {
                 let hit_points = self.player_hit_points();
@@ -116,7 +120,7 @@ impl Game {
         true
     }
 
-    fn spawn(&mut self, kind: u8, at: ICoord) -> bool {
+    fn spawn(&mut self, kind: u8, at: ICoord, side: Side) -> bool {
         let Some(kind) = NpcKind::all().nth(usize::from(kind)) else {
             return false;
         };
@@ -125,7 +129,14 @@ impl Game {
         }
         self.progress.wizard_spawns += 1;
         let npc = self.world.add_npc(at, kind);
-        self.minds.agents.insert(npc, Agent::wandering());
+        let agent = match side {
+            Side::Hero => {
+                self.world.set_side(npc, Side::Hero);
+                Agent::following()
+            }
+            Side::Dungeon | Side::Captive => Agent::wandering(),
+        };
+        self.minds.agents.insert(npc, agent);
         self.rebuild_npc_lists();
         self.look_again();
         true
@@ -137,8 +148,12 @@ impl Game {
             .is_some_and(|kind| self.hero.pack.add(kind, 1).is_some())
     }
 
+    /// The monsters in view fall asleep; allies and captives are no monsters to put down.
     fn sleep_in_view(&mut self) -> bool {
-        let in_view: Vec<_> = self.npcs_in_sight().collect();
+        let monster = |world: &crate::world::World, npc| world.side_of(npc) == Some(Side::Dungeon);
+        let in_view: Vec<_> = (self.npcs_in_sight())
+            .filter(|&npc| monster(&self.world, npc))
+            .collect();
         for npc in in_view {
             if let Some(agent) = self.minds.agents.get_mut(npc) {
                 *agent = Agent::asleep();

@@ -13,6 +13,7 @@ use crate::content::{ItemKind, NpcKind};
 
 mod accrete;
 mod ascii;
+mod captives;
 mod chokepoints;
 mod designs;
 mod ground;
@@ -70,11 +71,15 @@ pub struct ItemSpawn {
     pub count: u32,
 }
 
-/// Whether an NPC starts the level asleep or awake.
+/// How an NPC starts the level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Disposition {
     Asleep,
     Awake,
+    /// Held by its captors until the player frees it.
+    Captive,
+    /// Awake, standing guard where it was placed (by a captive).
+    Guarding,
 }
 
 /// An NPC as a level places it.
@@ -193,10 +198,22 @@ pub fn generate_by_profile<R: Rng>(
     }
     populate::place_items(&grid, &rooms, player, exit, depth, &mut items, rng);
     let mut npcs = npcs;
-    let vaults = vault
+    let vault_cells = vault
+        .as_ref()
+        .map_or(Vec::new(), |plan| plan.inside().to_vec());
+    let vaults: Vec<VaultSpawn> = vault
         .map(|plan| plan.furnish(&mut grid, player, depth, &mut npcs, &mut items, rng))
         .into_iter()
         .collect();
+    let taken = captives::Taken {
+        player,
+        exit,
+        vault: &vault_cells,
+        npcs: &npcs,
+        items: &items,
+    };
+    let band = captives::band(&grid, &rooms, depth, &taken, rng);
+    npcs.extend(band);
     Terrain {
         grid,
         player,

@@ -135,6 +135,11 @@ fn is_doorway(grid: &Grid<TerrainTile>, cell: ICoord) -> bool {
 impl Plan {
     /// Clears the vault of what the level placed in it, puts rewards on its altars, and its
     /// guards (and key) where they belong.
+    /// The cells behind the vault's door.
+    pub fn inside(&self) -> &[ICoord] {
+        &self.inside
+    }
+
     pub fn furnish<R: Rng>(
         mut self,
         grid: &mut Grid<TerrainTile>,

@@ -50,20 +50,13 @@ impl World {
                     .expect("destination was checked to be inside the map and free");
                 self.set_character_gone(origin);
                 self.set_character_here(destination);
+                self.hero_moved(entity);
                 ActOutcome::Moved
             }
             Some(other) if self.are_enemies(entity, other) => {
                 ActOutcome::Attacked(self.attack(entity, other, rng))
             }
             Some(_) => ActOutcome::Blocked,
-        }
-    }
-
-    /// Characters of different sides; a character without a side (none has one) fights nobody.
-    pub fn are_enemies(&self, a: Entity, b: Entity) -> bool {
-        match (self.side_of(a), self.side_of(b)) {
-            (Some(a), Some(b)) => a != b,
-            _ => false,
         }
     }
 
@@ -150,6 +143,7 @@ impl World {
         self.set_character_gone(coord);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
+        self.forget_ally(entity);
     }
 
     fn corpse_at(&self, coord: ICoord) -> Option<Entity> {
@@ -167,14 +161,6 @@ impl World {
     pub fn heal(&mut self, entity: Entity, amount: u32) {
         if let Some(hit_points) = self.components.hit_points.get_mut(entity) {
             hit_points.current = (hit_points.current + amount).min(hit_points.max);
-        }
-    }
-
-    /// A character changes sides (a test's ally until a rule makes them).
-    #[cfg(feature = "testing")]
-    pub fn set_side(&mut self, entity: Entity, side: super::Side) {
-        if self.components.side.contains(entity) {
-            self.components.side.insert(entity, side);
         }
     }
 

@@ -38,7 +38,12 @@ pub(super) const fn ground_of(tile: Tile) -> Option<TerrainTile> {
         Tile::Altar => Some(TerrainTile::Altar),
         Tile::Cage => Some(TerrainTile::CagedAltar),
         Tile::LockedDoor => Some(TerrainTile::LockedDoor),
-        Tile::Player | Tile::Npc(_) | Tile::Corpse | Tile::Item(_) => None,
+        Tile::Player
+        | Tile::Npc(_)
+        | Tile::Ally(_)
+        | Tile::Captive(_)
+        | Tile::Corpse
+        | Tile::Item(_) => None,
     }
 }
 
@@ -57,7 +62,7 @@ pub(super) fn tile_bits(tile: Tile) -> u8 {
         (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
         (Tile::SecretDoor, Some(ground)) => ground_bits(ground.facts()) | SECRET,
         (_, Some(ground)) => ground_bits(ground.facts()),
-        (Tile::Player | Tile::Npc(_), None) => CHARACTER,
+        (Tile::Player | Tile::Npc(_) | Tile::Ally(_) | Tile::Captive(_), None) => CHARACTER,
         _ => 0,
     }
 }

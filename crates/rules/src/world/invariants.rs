@@ -22,7 +22,10 @@ impl World {
                 problems.push(format!("character at {coord} has no side"));
             }
             match (self.components.tile.get(entity), self.hit_points(entity)) {
-                (Some(Tile::Player | Tile::Npc(_)), Some(hp)) if hp.current > 0 => {
+                (
+                    Some(Tile::Player | Tile::Npc(_) | Tile::Ally(_) | Tile::Captive(_)),
+                    Some(hp),
+                ) if hp.current > 0 => {
                     if hp.current > hp.max {
                         problems.push(format!("{coord}: hit points {hp:?} over the maximum"));
                     }

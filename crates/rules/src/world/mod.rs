@@ -10,6 +10,7 @@ mod invariants;
 mod items;
 mod query;
 mod record;
+mod sides;
 mod vaults;
 
 pub use action::{ActOutcome, Attack};
@@ -19,6 +20,7 @@ pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::Lying;
 pub use record::{WorldRecord, table_from_rows, table_rows};
+pub use sides::Side;
 use spatial_table::{Location, SpatialTable};
 pub use vaults::Vault;
 
@@ -31,7 +33,12 @@ use cell_bits::*;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Tile {
     Player,
+    /// A monster.
     Npc(NpcKind),
+    /// An NPC on the player's side.
+    Ally(NpcKind),
+    /// An NPC held captive, waiting to be freed.
+    Captive(NpcKind),
     Floor,
     Wall,
     /// The floor of a cell with the way down.
@@ -72,16 +79,6 @@ impl HitPoints {
     pub const fn full(max: u32) -> Self {
         Self { current: max, max }
     }
-}
-
-/// Whose side a character fights on: characters of different sides are enemies, and a kill
-/// counts for the killer's side. Every character has one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Side {
-    /// The player's, and whoever fights beside it.
-    Hero,
-    /// The monsters'.
-    Dungeon,
 }
 
 entity_table::declare_entity_module! {
@@ -144,6 +141,12 @@ pub struct World {
     doors_moved: u64,
     /// The level's vaults: where their altars are and whether one has been taken from.
     vaults: Vec<Vault>,
+    /// The living NPCs on the player's side, in spawn order: few, so reading them is cheap
+    /// where every NPC would not be. Derived from the sides, so not saved.
+    allies: Vec<Entity>,
+    /// How many times a character of the player's side has moved, arrived or died: the maps
+    /// that lead to them stay right while this stands still. Derived, not saved.
+    heroes_moved: u64,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -187,6 +190,8 @@ impl World {
             player_gear: Gear::BARE,
             doors_moved: 0,
             vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
+            allies: Vec::new(),
+            heroes_moved: 0,
         };
         world.place(
             player,
@@ -293,6 +298,7 @@ impl World {
             .expect("the caller checked the cell is inside the map and free");
         self.set_character_gone(from);
         self.set_character_here(to);
+        self.hero_moved(entity);
     }
 
     fn spawn_npc(&mut self, coord: coord_2d::ICoord, kind: NpcKind) -> Entity {
@@ -369,6 +375,7 @@ impl World {
                 .map_or(0, |layers| self.occupied_bits(layers))
         });
         self.changes = Grid::new_copy(size, FIRST_CHANGE);
+        self.rebuild_allies();
     }
 
     /// What the occupied grid says of a cell with these layers: its ground's facts, and whether

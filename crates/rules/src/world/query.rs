@@ -35,6 +35,16 @@ impl Ground<'_> {
     pub fn is_open(&self, index: isize) -> bool {
         self.cells[index as usize] & BLOCKS_WALKING == 0
     }
+
+    /// True if a character stands on the cell at `index` (on the map).
+    pub fn has_character(&self, index: isize) -> bool {
+        self.cells[index as usize] & CHARACTER != 0
+    }
+
+    /// The cell at `index`.
+    pub fn coord(&self, index: isize) -> ICoord {
+        ICoord::new((index % self.width) as i32, (index / self.width) as i32)
+    }
 }
 
 impl World {

@@ -120,6 +120,8 @@ impl World {
             player_gear: super::Gear::BARE,
             doors_moved: 0,
             vaults: record.vaults,
+            allies: Vec::new(),
+            heroes_moved: 0,
         };
         for (&entity, row) in entities.iter().zip(&record.rows) {
             world.place_row(entity, row)?;
@@ -159,7 +161,7 @@ fn check_kinds(row: &Row) -> Result<(), String> {
     let npc_in_range = |kind: NpcKind| kind.index() < NpcKind::all().len();
     let item_in_range = |kind: ItemKind| kind.index() < ItemKind::all().len();
     let tile_ok = match row.tile {
-        Tile::Npc(kind) => npc_in_range(kind),
+        Tile::Npc(kind) | Tile::Ally(kind) | Tile::Captive(kind) => npc_in_range(kind),
         Tile::Item(kind) => item_in_range(kind),
         _ => true,
     };

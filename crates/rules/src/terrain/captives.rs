@@ -1,0 +1,93 @@
+//! A captive band: a monster held by others of the bestiary's captive table, placed together in
+//! a room far from the arrival, the captive in the middle and its captors on guard round it.
+
+use coord_2d::ICoord;
+use grid_2d::Grid;
+use rand::Rng;
+
+use super::{Disposition, ItemSpawn, NpcSpawn, Room, TerrainTile};
+use crate::content::{self, pick_weighted};
+
+/// Rooms tried for the band before the level goes without one.
+const ROOM_TRIES: usize = 8;
+/// The band stands at least this many steps (along both axes together) from the arrival: the
+/// player meets it by exploring, never on its first turn.
+const FAR_FROM_ARRIVAL: u32 = 10;
+
+/// What a band may not be placed on: the cells of a vault, the arrival and the way on, and
+/// whatever already stands or lies somewhere.
+pub(super) struct Taken<'a> {
+    pub player: ICoord,
+    pub exit: ICoord,
+    pub vault: &'a [ICoord],
+    pub npcs: &'a [NpcSpawn],
+    pub items: &'a [ItemSpawn],
+}
+
+impl Taken<'_> {
+    fn allows(&self, cell: ICoord) -> bool {
+        (cell - self.player).manhattan_magnitude() >= FAR_FROM_ARRIVAL
+            && cell != self.exit
+            && !self.vault.contains(&cell)
+            && !self.npcs.iter().any(|npc| npc.coord == cell)
+            && !self.items.iter().any(|item| item.coord == cell)
+    }
+}
+
+/// With the captive table's chance at `depth`, a band: its kind by weight, then a room with a
+/// cell whose neighbours have room for every captor. The spawns to add, captive first.
+pub(super) fn band<R: Rng>(
+    grid: &Grid<TerrainTile>,
+    rooms: &[Room],
+    depth: u32,
+    taken: &Taken,
+    rng: &mut R,
+) -> Vec<NpcSpawn> {
+    let captives = &content::content().bestiary.captives;
+    // No roll where there is no chance (the first level): its levels stay as they were.
+    let chance = captives.chance_at(depth);
+    if rooms.is_empty() || chance == 0 || rng.random_range(0..100) >= chance {
+        return Vec::new();
+    }
+    let weights = (captives.bands.iter()).map(|b| b.spawn.weight.at(b.spawn.depths, depth));
+    let Some(band) = pick_weighted(weights, rng).map(|i| captives.bands[i]) else {
+        return Vec::new();
+    };
+    let count = rng.random_range(band.count.0..=band.count.1) as usize;
+    let free = |cell: ICoord| grid.get(cell) == Some(&TerrainTile::Floor) && taken.allows(cell);
+    for _ in 0..ROOM_TRIES {
+        let room = &rooms[rng.random_range(0..rooms.len())];
+        let roomy: Vec<ICoord> = room
+            .coords()
+            .filter(|&c| free(c) && round(c).filter(|&n| free(n)).count() >= count)
+            .collect();
+        if roomy.is_empty() {
+            continue;
+        }
+        let centre = roomy[rng.random_range(0..roomy.len())];
+        let mut posts: Vec<ICoord> = round(centre).filter(|&n| free(n)).collect();
+        let mut spawns = vec![NpcSpawn {
+            coord: centre,
+            kind: band.captive,
+            disposition: Disposition::Captive,
+        }];
+        for _ in 0..count {
+            let coord = posts.swap_remove(rng.random_range(0..posts.len()));
+            spawns.push(NpcSpawn {
+                coord,
+                kind: band.captors,
+                disposition: Disposition::Guarding,
+            });
+        }
+        return spawns;
+    }
+    Vec::new()
+}
+
+/// The eight cells round `centre`.
+fn round(centre: ICoord) -> impl Iterator<Item = ICoord> {
+    (-1..=1)
+        .flat_map(|y| (-1..=1).map(move |x| ICoord::new(x, y)))
+        .filter(|&step| step != ICoord::new(0, 0))
+        .map(move |step| centre + step)
+}

@@ -1,0 +1,125 @@
+//! Sides: who fights whom. Every character has a side; characters of different sides are
+//! enemies, but a captive is nobody's enemy until it is freed. The player's side keeps a short
+//! list of its NPCs (its allies), and counts its moves so that the maps leading to it know when
+//! they are stale.
+
+use coord_2d::ICoord;
+use entity_table::Entity;
+
+use super::{Tile, World};
+
+/// Whose side a character fights on: characters of different sides are enemies, and a kill
+/// counts for the killer's side. Every character has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Side {
+    /// The player's, and whoever fights beside it.
+    Hero,
+    /// The monsters'.
+    Dungeon,
+    /// Held by the dungeon's monsters until the player frees it: it fights nobody, and nobody
+    /// fights it.
+    Captive,
+}
+
+impl World {
+    /// Characters of different sides, neither of them a captive; a character without a side
+    /// (none has one) fights nobody.
+    pub fn are_enemies(&self, a: Entity, b: Entity) -> bool {
+        match (self.side_of(a), self.side_of(b)) {
+            (Some(Side::Captive), _) | (_, Some(Side::Captive)) => false,
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// A character changes sides: a captive freed, a monster called up to fight for the player.
+    pub fn set_side(&mut self, entity: Entity, side: Side) {
+        if !self.components.side.contains(entity) {
+            return;
+        }
+        self.components.side.insert(entity, side);
+        if let Some(kind) = self.npc_kind(entity) {
+            // How it looks tells whose side it is on: the app draws each its own way.
+            let tile = match side {
+                Side::Hero => Tile::Ally(kind),
+                Side::Dungeon => Tile::Npc(kind),
+                Side::Captive => Tile::Captive(kind),
+            };
+            self.components.tile.insert(entity, tile);
+            if let Some(coord) = self.spatial_table.coord_of(entity) {
+                self.changed(coord);
+            }
+        }
+        self.rebuild_allies();
+    }
+
+    /// The living NPCs on the player's side, in spawn order.
+    pub fn allies(&self) -> &[Entity] {
+        &self.allies
+    }
+
+    /// True if the character, a living one, is an NPC on the player's side (ask it of the
+    /// living: a corpse keeps the side its owner died on).
+    pub fn is_ally(&self, entity: Entity) -> bool {
+        !self.allies.is_empty()
+            && entity != self.player
+            && self.components.side.get(entity) == Some(&Side::Hero)
+    }
+
+    /// True if the character stands on the player's side: the player or an ally.
+    pub(super) fn is_hero(&self, entity: Entity) -> bool {
+        entity == self.player || self.is_ally(entity)
+    }
+
+    /// Counts a move of a character of the player's side (see [`World::heroes_moved`]).
+    pub(super) fn hero_moved(&mut self, entity: Entity) {
+        if self.is_hero(entity) {
+            self.heroes_moved += 1;
+        }
+    }
+
+    /// How many times a character of the player's side has moved, arrived, changed sides or
+    /// died: a map leading to them stays right while this stands still.
+    pub fn heroes_moved(&self) -> u64 {
+        self.heroes_moved
+    }
+
+    /// The list of allies again from every living NPC's side.
+    pub(super) fn rebuild_allies(&mut self) {
+        let sides = &self.components.side;
+        let allies = (self.npcs.iter()).filter(|&&npc| sides.get(npc) == Some(&Side::Hero));
+        let allies: Vec<Entity> = allies.copied().collect();
+        self.allies = allies;
+        self.heroes_moved += 1;
+    }
+
+    /// An ally died: it leaves the list.
+    pub(super) fn forget_ally(&mut self, entity: Entity) {
+        if self.allies.contains(&entity) {
+            self.allies.retain(|&ally| ally != entity);
+            self.heroes_moved += 1;
+        }
+    }
+
+    /// Two characters trade places (the player and an ally it walks into).
+    pub fn swap_characters(&mut self, a: Entity, b: Entity) {
+        let (at_a, at_b) = (self.coord_of(a), self.coord_of(b));
+        self.spatial_table.remove(b);
+        self.spatial_table
+            .update_coord(a, at_b)
+            .expect("b's cell was just left");
+        self.spatial_table
+            .update(b, (at_a, super::Layer::Character).into())
+            .expect("a's cell was just left");
+        for cell in [at_a, at_b] {
+            self.changed(cell);
+        }
+        self.heroes_moved += 1;
+    }
+
+    /// The character standing at `coord` if it is a captive.
+    pub fn captive_at(&self, coord: ICoord) -> Option<Entity> {
+        let character = self.character_at(coord)?;
+        (self.side_of(character) == Some(Side::Captive)).then_some(character)
+    }
+}

@@ -1,0 +1,386 @@
+//! Captives and allies: captors guard a captive until the player comes; the player frees it
+//! (a turn, asked first); an ally follows the player, fights the monsters within the leash of
+//! the player and no further, runs when badly hurt and comes back healed, trades places with the
+//! player, follows it down, and its kills are the run's. Monsters fight allies as they fight the
+//! player, and what flies stops at the first character on its line, ally or not.
+
+mod common;
+
+use common::{Scenario, orc};
+use direction::CardinalDirection::{East, West};
+use umbra_rules::behaviour::{NpcState, Reason};
+use umbra_rules::content::{ItemKind, NpcKind};
+use umbra_rules::game::{Actor, GameEvent, Side, TurnOutcome, WizardCommand};
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+fn kind(letter: char) -> NpcKind {
+    NpcKind::from_map_letter(letter).expect("a kind").0
+}
+
+/// Turns the NPC at `label` into an ally inside a scenario held by reference.
+fn make_ally(s: &mut Scenario, label: char) {
+    let taken = std::mem::replace(s, Scenario::new(&["###", "#@#", "###"]));
+    *s = taken.with_ally(label);
+}
+
+fn steps_between(a: coord_2d::ICoord, b: coord_2d::ICoord) -> i32 {
+    (a.x - b.x).abs() + (a.y - b.y).abs()
+}
+
+/// True if this turn's events hold a blow (landed or not) struck by `attacker` at `target`.
+fn struck(game: &Game, attacker: Actor, target: Actor) -> bool {
+    game.events().iter().any(|event| match *event {
+        GameEvent::Attack {
+            attacker: a,
+            target: t,
+            ..
+        }
+        | GameEvent::Miss {
+            attacker: a,
+            target: t,
+        } => a == attacker && t == target,
+        _ => false,
+    })
+}
+
+const CORRIDOR: &[&str] = &[
+    "######################",
+    "#1@.................2#",
+    "######################",
+];
+
+#[test]
+fn walking_into_a_captive_asks_and_freeing_it_takes_a_turn_and_makes_an_ally() {
+    let mut s = Scenario::with_npcs(CORRIDOR, &[('1', 'O')]).with_captive('1');
+    s.check_eq(s.npc('1').expect("held").side, Side::Captive, "held");
+    let turn = s.game.turn();
+    let outcome = s.act(PlayerAction::Move(West));
+    s.check_eq(
+        outcome,
+        TurnOutcome::NoTurn,
+        "a step into a captive frees nobody and takes no time",
+    );
+    s.check(
+        s.game.events().contains(&GameEvent::CaptiveAsksFreeing),
+        "the player is told it may free it",
+    );
+    s.check_eq(s.game.captive_towards(West), Some(kind('O')), "an ogre");
+    let outcome = s.act(PlayerAction::Free(West));
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "freeing takes a turn");
+    s.check_eq(s.game.turn(), turn + 1, "one turn");
+    let ogre = s.npc('1').expect("freed");
+    s.check_eq(ogre.side, Side::Hero, "on the player's side");
+    let mind = s.mind('1');
+    s.check_eq(mind.state, NpcState::Following, "it follows the player");
+    s.check_eq(mind.last_transition.reason, Reason::Freed, "because freed");
+    s.check_eq(mind.last_sighting, None, "its memory starts afresh");
+    s.check_eq(s.game.allies_freed(), 1, "counted");
+    s.check_eq(s.game.ally_count(), 1, "one ally");
+    let outcome = s.act(PlayerAction::Free(East));
+    s.check_eq(outcome, TurnOutcome::NoTurn, "nobody to free there");
+}
+
+#[test]
+fn a_freed_captive_follows_the_player_through_a_corridor() {
+    let mut s = Scenario::with_npcs(CORRIDOR, &[('1', 'o')]).with_captive('1');
+    s.act(PlayerAction::Free(West));
+    let start = s.where_is('1');
+    for _ in 0..16 {
+        s.act(PlayerAction::Move(East));
+    }
+    let ally = s.where_is('1');
+    s.check(ally.x - start.x >= 12, "it came along the corridor");
+    s.check(
+        steps_between(ally, s.game.player_coord()) <= 3,
+        "and keeps within a few steps of the player",
+    );
+}
+
+/// An open room: the player, its ally at 1 beside it, an orc asleep at 2 four steps off (within
+/// the leash) or at 3 nine steps off (beyond it).
+const ROOM: &[&str] = &[
+    "##############",
+    "#............#",
+    "#@1.2....3...#",
+    "#............#",
+    "##############",
+];
+
+#[test]
+fn an_ally_attacks_an_orc_within_the_leash() {
+    let mut s = Scenario::with_npcs(ROOM, &[('1', 'O'), ('2', 'z')]).with_ally('1');
+    let (ally, foe) = (Actor::Ally(kind('O')), Actor::Npc(orc()));
+    for _ in 0..8 {
+        s.act(PlayerAction::Wait);
+        if struck(&s.game, ally, foe) || s.npc('2').is_none() {
+            return;
+        }
+    }
+    s.fail("the ally never went for the orc four steps from the player");
+}
+
+#[test]
+fn an_ally_leaves_an_orc_beyond_the_leash_alone() {
+    // Seeds where the orc sleeps on for the whole wait, so it never comes within the leash.
+    let s = Scenario::rolled(ROOM, &[('1', 'O'), ('3', 'z')], |s| {
+        make_ally(s, '1');
+        for _ in 0..8 {
+            s.act(PlayerAction::Wait);
+            let near = steps_between(s.where_is('1'), s.game.player_coord()) <= 2;
+            if !s.mind('3').is_asleep() || !near {
+                return s.mind('3').is_asleep();
+            }
+        }
+        true
+    });
+    s.check(s.mind('3').is_asleep(), "the far orc slept on");
+    s.check(
+        steps_between(s.where_is('1'), s.game.player_coord()) <= 2,
+        "the ally stayed by the player",
+    );
+    let orc = s.npc('3').expect("alive");
+    s.check_eq(
+        orc.hit_points.current,
+        orc.hit_points.max,
+        "the far orc unhurt",
+    );
+}
+
+#[test]
+fn a_badly_hurt_ally_flees_and_comes_back_healed() {
+    let rows = [
+        "########################",
+        "#......................#",
+        "#@1.2..................#",
+        "#......................#",
+        "#......................#",
+        "########################",
+    ];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'o'), ('2', 'T')]).with_ally('1');
+    let ally = s.npc('1').expect("the ally").id;
+    s.game = s
+        .game
+        .with_npc_hit_points(ally, 1)
+        .with_player_max_hit_points(500);
+    let mut fled = false;
+    for _ in 0..300 {
+        // The player goes after the troll (the room is open: a step along either axis nearer
+        // it), striking it once beside it; then waits.
+        let player = s.game.player_coord();
+        let towards_troll = s.npc('2').and_then(|troll| {
+            direction::CardinalDirection::all()
+                .min_by_key(|d| steps_between(player + d.coord(), troll.coord))
+        });
+        s.act(towards_troll.map_or(PlayerAction::Wait, PlayerAction::Move));
+        let Some(ally) = s.npc('1') else {
+            s.fail("the ally died");
+        };
+        let mind = s.mind('1');
+        fled |= mind.state == NpcState::Fleeing;
+        let healed = ally.hit_points.current * 3 >= ally.hit_points.max * 2;
+        if fled && s.npc('2').is_none() && healed && mind.state == NpcState::Following {
+            s.check(
+                steps_between(ally.coord, s.game.player_coord()) <= 3,
+                "back at the player's side",
+            );
+            return;
+        }
+    }
+    s.check(fled, "it fled while a third of its health or less");
+    s.fail("it never came back healed");
+}
+
+#[test]
+fn an_orc_attacks_the_ally_standing_in_its_way() {
+    let rows = ["############", "#@1......2.#", "############"];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'O'), ('2', 'o')]).with_ally('1');
+    s.game = s.game.with_player_max_hit_points(500);
+    for _ in 0..12 {
+        s.act(PlayerAction::Wait);
+        if struck(&s.game, Actor::Npc(orc()), Actor::Ally(kind('O'))) {
+            return;
+        }
+    }
+    s.fail("the orc never struck the ally between it and the player");
+}
+
+#[test]
+fn an_archers_arrow_and_a_thrown_dart_stop_at_an_ally_on_the_line() {
+    let rows = ["#############", "#@.1..2.....#", "#############"];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'O'), ('2', 'a')]).with_ally('1');
+    let dart = ItemKind::all()
+        .position(|k| k.rules().map_letter == '/')
+        .expect("darts") as u8;
+    s.act(PlayerAction::Wizard(WizardCommand::Give { kind: dart }));
+    let aim = s
+        .game
+        .aim(0, s.at('2'))
+        .expect("the archer can be aimed at");
+    s.check_eq(
+        aim.stops_on,
+        Some(Actor::Ally(kind('O'))),
+        "the preview names the ally",
+    );
+    s.check_eq(
+        aim.path.last().copied(),
+        Some(s.where_is('1')),
+        "it stops there",
+    );
+    for _ in 0..6 {
+        s.act(PlayerAction::Wait);
+        let flew = s.game.events().iter().find_map(|e| match *e {
+            GameEvent::Flew {
+                by: Actor::Npc(_),
+                stop,
+                ..
+            } => Some(stop),
+            _ => None,
+        });
+        if let Some(stop) = flew {
+            s.check_eq(
+                stop,
+                s.where_is('1'),
+                "the arrow stops at the ally in its way",
+            );
+            return;
+        }
+    }
+    s.fail("the archer never shot");
+}
+
+#[test]
+fn walking_into_an_ally_swaps_places_and_takes_a_turn() {
+    let mut s = Scenario::with_npcs(CORRIDOR, &[('1', 'o')]).with_ally('1');
+    let (player, ally) = (s.game.player_coord(), s.where_is('1'));
+    let turn = s.game.turn();
+    let outcome = s.act(PlayerAction::Move(West));
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "a swap is a move");
+    s.check_eq(s.game.turn(), turn + 1, "it takes a turn");
+    s.check_eq(
+        s.game.player_coord(),
+        ally,
+        "the player stands where the ally stood",
+    );
+    s.check_eq(
+        s.where_is('1'),
+        player,
+        "and the ally where the player stood",
+    );
+}
+
+#[test]
+fn an_ally_beside_the_player_follows_it_down_and_arrives_later() {
+    let rows = [
+        "##################",
+        "#@>1..........2..#",
+        "##################",
+    ];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'O'), ('2', 'o')])
+        .with_ally('1')
+        .with_ally('2');
+    let hurt = s.npc('1').expect("the ogre").id;
+    s.game = s.game.with_npc_hit_points(hurt, 9);
+    s.act(PlayerAction::Move(East));
+    let outcome = s.act(PlayerAction::Descend);
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "down");
+    s.check_eq(s.game.depth(), 2, "on depth 2");
+    s.check_eq(s.game.ally_count(), 0, "nobody has arrived yet");
+    s.check_eq(
+        s.game.followers_on_the_way(),
+        1,
+        "the ogre beside it is on its way; the orc far off is not",
+    );
+    s.act(PlayerAction::Choose { boon: 0 });
+    for _ in 0..4 {
+        s.act(PlayerAction::Wait);
+    }
+    let arrived: Vec<_> = s.game.npcs().filter(|n| n.side == Side::Hero).collect();
+    s.check_eq(arrived.len(), 1, "the ogre arrived");
+    s.check_eq(arrived[0].kind, kind('O'), "an ogre");
+    s.check_eq(arrived[0].hit_points.current, 9, "as hurt as it left");
+    s.check(
+        steps_between(arrived[0].coord, s.game.player_coord()) <= 6,
+        "near where the player arrived",
+    );
+}
+
+#[test]
+fn a_kill_by_an_ally_is_credited_to_it_and_counts_for_the_run() {
+    let rows = ["#########", "#@12....#", "#########"];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'O'), ('2', 'z')]).with_ally('1');
+    for _ in 0..60 {
+        s.act(PlayerAction::Wait);
+        let killed = s.game.events().contains(&GameEvent::Kill {
+            killer: Actor::Ally(kind('O')),
+            victim: Actor::Npc(orc()),
+        });
+        if killed {
+            s.check_eq(s.game.kills_of(orc()), 1, "the run counts it");
+            return;
+        }
+    }
+    s.fail("the ogre never killed the orc");
+}
+
+#[test]
+fn captors_guard_their_captive_until_the_player_comes() {
+    let rows = [
+        "######################",
+        "#@...................#",
+        "#....................#",
+        "#................213.#",
+        "#....................#",
+        "######################",
+    ];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'a'), ('2', 'o'), ('3', 'o')])
+        .with_captive('1')
+        .with_guard('2')
+        .with_guard('3');
+    for _ in 0..20 {
+        s.act(PlayerAction::Wait);
+    }
+    for label in ['1', '2', '3'] {
+        s.check_eq(s.where_is(label), s.at(label), "each stays where it stands");
+    }
+    s.check(
+        matches!(s.mind('2').state, NpcState::Guarding { .. }),
+        "the captors still guard",
+    );
+    for _ in 0..8 {
+        s.act(PlayerAction::Move(East));
+        if s.mind('2').state == NpcState::Hunting {
+            break;
+        }
+    }
+    s.check_eq(
+        s.mind('2').state,
+        NpcState::Hunting,
+        "a captor that sees the player comes",
+    );
+    s.check_eq(
+        s.mind('2').last_transition.reason,
+        Reason::SawPlayer,
+        "for the player",
+    );
+    s.check_eq(s.mind('1').state, NpcState::Captive, "the captive waits");
+}
+
+#[test]
+fn a_dump_names_each_npcs_side_and_reads_them_back() {
+    let s = Scenario::with_npcs(ROOM, &[('1', 'O'), ('2', 'a'), ('3', 'o')])
+        .with_ally('1')
+        .with_captive('2');
+    let dump = s.game.dump();
+    let lines: Vec<&str> = dump.lines().filter(|l| l.starts_with("npc")).collect();
+    assert!(lines[0].contains("side:Hero"), "{}", lines[0]);
+    assert!(
+        lines[1].contains("side:Captive") && lines[1].contains("state:Captive"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains("side:Dungeon"), "{}", lines[2]);
+    let (again, _) = Game::from_dump(&dump, GameOptions::default()).expect("reads back");
+    let sides: Vec<Side> = again.npcs().map(|n| n.side).collect();
+    assert_eq!(sides, [Side::Hero, Side::Captive, Side::Dungeon]);
+    assert!(again.invariant_violations().is_empty());
+}
