@@ -199,6 +199,10 @@ pub fn describe(event: GameEvent) -> String {
         ),
         GameEvent::CaptiveAsksFreeing => "A captive: walk into it again to free it.".to_string(),
         GameEvent::NoCaptiveThere => "There is nobody there to free.".to_string(),
+        GameEvent::CaptiveCameIntoView { kind } => format!(
+            "You see a captive {}: walk into it to free it.",
+            npc_name(kind)
+        ),
         GameEvent::AllyArrived { kind } => {
             format!("Your {} follows you down.", npc_name(kind))
         }

@@ -42,7 +42,11 @@ impl Game {
                 continue;
             }
             if let Some(kind) = self.world.npc_kind(npc) {
-                self.scratch.events.push(GameEvent::CameIntoView { kind });
+                let captive = self.world.side_of(npc) == Some(crate::world::Side::Captive);
+                self.scratch.events.push(match captive {
+                    true => GameEvent::CaptiveCameIntoView { kind },
+                    false => GameEvent::CameIntoView { kind },
+                });
             }
         }
         self.scratch.came_into_view = new;

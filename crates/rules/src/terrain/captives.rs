@@ -10,9 +10,10 @@ use crate::content::{self, pick_weighted};
 
 /// Rooms tried for the band before the level goes without one.
 const ROOM_TRIES: usize = 8;
-/// The band stands at least this many steps (along both axes together) from the arrival: the
+/// The band stands at least this many steps (along both axes together) from the arrival, so at
+/// least 15/√2, more than 10 cells, in a straight line: out of the player's sight radius. The
 /// player meets it by exploring, never on its first turn.
-const FAR_FROM_ARRIVAL: u32 = 10;
+const FAR_FROM_ARRIVAL: u32 = 15;
 
 /// What a band may not be placed on: the cells of a vault, the arrival and the way on, and
 /// whatever already stands or lies somewhere.
