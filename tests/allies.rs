@@ -297,7 +297,11 @@ fn an_ally_beside_the_player_follows_it_down_and_arrives_later() {
     let arrived: Vec<_> = s.game.npcs().filter(|n| n.side == Side::Hero).collect();
     s.check_eq(arrived.len(), 1, "the ogre arrived");
     s.check_eq(arrived[0].kind, kind('O'), "an ogre");
-    s.check_eq(arrived[0].hit_points.current, 9, "as hurt as it left");
+    // Not healed on the way (a monster of the new level may have hurt it since).
+    s.check(
+        arrived[0].hit_points.current <= 9,
+        "as hurt as it left, or worse",
+    );
     s.check(
         steps_between(arrived[0].coord, s.game.player_coord()) <= 6,
         "near where the player arrived",

@@ -180,7 +180,10 @@ fn note(game: &Game, seen: &mut Seen) {
         let Some(agent) = game.agent(npc.id) else {
             continue;
         };
-        seen.woken_by_noise |= agent.last_transition.reason == Reason::HeardNoise;
+        seen.woken_by_noise |= matches!(
+            agent.last_transition.reason,
+            Reason::HeardNoise | Reason::Alerted
+        );
         match agent.state {
             NpcState::Searching { .. } => seen.searching = true,
             NpcState::Fleeing => seen.fleeing = true,

@@ -103,6 +103,33 @@ fn the_archer_never_shoots_through_another_npc() {
     );
 }
 
+/// Within its distance but with an orc on its line, the archer does not wait for the line to
+/// clear (a stand-off the player could only break by walking up to it): it comes round for one.
+#[test]
+fn an_archer_with_no_line_comes_round_for_one() {
+    let map = &[
+        "##########",
+        "#........#",
+        "#@1.2....#",
+        "#........#",
+        "##########",
+    ];
+    let mut s = Scenario::with_npcs(map, &[('1', 'z'), ('2', 'a')]);
+    s.game = s.game.with_player_max_hit_points(100);
+    for _ in 0..3 {
+        s.act(PlayerAction::Wait);
+        if !arrows(&s).is_empty() {
+            s.check_ne(
+                s.where_is('2'),
+                s.at('2'),
+                "it stepped off the blocked line",
+            );
+            return;
+        }
+    }
+    s.fail("the archer waited behind the orc for a line that never came");
+}
+
 #[test]
 fn the_archer_backs_away_when_the_player_closes_in() {
     let map = &[

@@ -165,11 +165,11 @@ fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
 fn an_extra_monster_chance_above_one_or_out_of_nothing_is_named() {
     for (from, to) in [
         (
-            "chance: (first: 0, last: 9), out_of: 12",
-            "chance: (first: 0, last: 13), out_of: 12",
+            "chance: (first: 1, last: 4), out_of: 12",
+            "chance: (first: 1, last: 13), out_of: 12",
         ),
         (
-            "chance: (first: 0, last: 9), out_of: 12",
+            "chance: (first: 1, last: 4), out_of: 12",
             "chance: (first: 0, last: 0), out_of: 0",
         ),
     ] {
@@ -270,15 +270,15 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
             "depths: (10, 10), weight: (first: 3",
         ),
         (
-            "chance: (first: 0, last: 9), out_of: 12",
-            "chance: (first: 0, last: 12), out_of: 12",
+            "chance: (first: 1, last: 4), out_of: 12",
+            "chance: (first: 1, last: 12), out_of: 12",
         ),
     ];
     for (from, to) in bestiary_edges {
         let tables = bestiary_with(from, to);
         Content::load(&tables, ITEMS_SOURCE, BOLTS_SOURCE).unwrap_or_else(|e| panic!("{to}: {e}"));
     }
-    let tables = items_with("per_level: (1, 4)", "per_level: (1, 1)");
+    let tables = items_with("per_level: (1, 2)", "per_level: (1, 1)");
     Content::load(BESTIARY_SOURCE, &tables, BOLTS_SOURCE).unwrap_or_else(|e| panic!("(1, 1): {e}"));
 }
 
@@ -298,7 +298,7 @@ fn tables_without_kinds_and_backwards_ranges_are_named() {
     says(&error, "items", None, &["`kinds`"]);
     let error = refused(
         BESTIARY_SOURCE,
-        &items_with("per_level: (1, 4)", "per_level: (2, 1)"),
+        &items_with("per_level: (1, 2)", "per_level: (2, 1)"),
     );
     says(&error, "items", None, &["`per_level`"]);
     let backwards = bestiary_with(
@@ -340,7 +340,7 @@ fn items_with_nothing_to_draw_on_a_depth_are_named_unless_none_are_placed() {
     let error = refused(BESTIARY_SOURCE, &shallow);
     assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
     says(&error, "items", None, &["depth 6"]);
-    let none_placed = shallow.replacen("per_level: (1, 4)", "per_level: (0, 0)", 1);
+    let none_placed = shallow.replacen("per_level: (1, 2)", "per_level: (0, 0)", 1);
     Content::load(BESTIARY_SOURCE, &none_placed, BOLTS_SOURCE)
         .expect("no items placed, no weights needed");
 }
@@ -352,7 +352,7 @@ fn bolts_with(from: &str, to: &str) -> String {
 
 #[test]
 fn a_bolt_named_nowhere_is_refused_naming_the_entry_that_names_it() {
-    let broken = items_with("Throw(bolt: \"dart\")", "Throw(bolt: \"javelin\")");
+    let broken = items_with("Throw(bolt: \"dart\"", "Throw(bolt: \"javelin\"");
     let error = Content::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE).expect_err("no javelin bolt");
     says(&error, "items", Some("dart"), &["use", "javelin"]);
 }
@@ -416,4 +416,40 @@ fn a_monster_sends_nothing_that_seeks_or_confuses() {
     }
     let fireball = bestiary_with("bolt: Some(\"arrow\")", "bolt: Some(\"fireball\")");
     Content::load(&fireball, ITEMS_SOURCE, BOLTS_SOURCE).expect("a monster may throw a fireball");
+}
+
+/// The bestiary's bands and captives name kinds by name: a name the bestiary lacks, a count of
+/// none and a chance above a hundred are refused naming the row and the field.
+#[test]
+fn broken_bands_captives_and_deeper_ones_are_named() {
+    let cases = [
+        (
+            r#"members: [("goblin shaman", (1, 1)), ("orc", (2, 3))]"#,
+            r#"members: [("goblin shaman", (1, 1)), ("orcs", (2, 3))]"#,
+            "band orc war band",
+            "`members`",
+        ),
+        (
+            r#"members: [("goblin shaman", (1, 1)), ("orc", (2, 3))]"#,
+            r#"members: [("goblin shaman", (1, 1)), ("orc", (0, 3))]"#,
+            "band orc war band",
+            "`members`",
+        ),
+        (
+            "out_of_depth: (chance: 80, deeper: 4)",
+            "out_of_depth: (chance: 160, deeper: 3)",
+            "out_of_depth",
+            "`out_of_depth`",
+        ),
+        (
+            r#"captive: "goblin archer","#,
+            r#"captive: "goblin archers","#,
+            "captive goblin archers",
+            "`captive`",
+        ),
+    ];
+    for (from, to, entry, field) in cases {
+        let error = refused(&bestiary_with(from, to), ITEMS_SOURCE);
+        says(&error, "bestiary", Some(entry), &[field]);
+    }
 }

@@ -113,8 +113,10 @@ fn deeper_levels_hold_more_npcs_and_more_trolls() {
         last > second + first / 4,
         "the bottom holds far more: {last} vs {first}"
     );
+    // Half as large again at the bottom (a sixth of the monsters on depth 1, more than a
+    // quarter on depth 10, where mixed bands bring archers and ogres besides).
     assert!(
-        last_trolls * first > 2 * first_trolls * last,
+        2 * last_trolls * first > 3 * first_trolls * last,
         "a larger share of trolls below"
     );
 }
@@ -363,5 +365,5 @@ fn potions_lie_apart_from_the_arrival_the_way_on_and_each_other() {
             }
         }
     }
-    assert!(potions > 300, "levels hold potions: {potions}");
+    assert!(potions > 200, "levels hold potions: {potions}");
 }

@@ -315,7 +315,7 @@ fn a_run_whose_end_cannot_be_written_keeps_its_save_and_is_finished_at_the_next_
     // With the last run number taken, no morgue can be written.
     let blocker = dir.0.join(format!("run-{}-seed-1.txt", u32::MAX));
     fs::write(&blocker, "the last").expect("written");
-    // Seed 7's first NPC finds and kills a player who only waits, within a hundred turns.
+    // Seed 7's NPCs find and kill a player who only waits, within a few hundred turns.
     let mut app = opened_in(&dir.0, Some(7));
     for _ in 0..500 {
         if app.game().is_over() {

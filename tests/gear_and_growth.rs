@@ -202,7 +202,7 @@ fn vigour_adds_its_hit_points_once() {
     let before = game.player_hit_points();
     game.act(PlayerAction::Choose { boon: index });
     let after = game.player_hit_points();
-    let added = umbra_rules::balance::VIGOUR_HIT_POINTS;
+    let added = umbra_rules::balance::VIGOUR_HIT_POINTS[0];
     assert_eq!(
         (after.max, after.current),
         (before.max + added, before.current + added)

@@ -134,9 +134,9 @@ fn the_levels_of_whole_runs_differ_in_open_ground() {
         }
     }
     let spread = spread(&open_ground);
-    // About a fifth with fills drawn from 5 %; from 15 % these runs' levels varied by 17 %,
-    // which a sample of four runs can see as less than 15 %.
-    assert!(spread >= 0.18, "open ground varies {:.1} %", spread * 100.0);
+    // About a quarter with fills drawn from 5 to 60; from 5 to 100 these runs' levels varied by
+    // 17.6 %, which a sample of four runs could see as less than 15 %.
+    assert!(spread >= 0.2, "open ground varies {:.1} %", spread * 100.0);
 }
 
 /// The coefficient of variation: the standard deviation as a share of the mean.
@@ -144,6 +144,39 @@ fn spread(values: &[f64]) -> f64 {
     let mean = values.iter().sum::<f64>() / values.len() as f64;
     let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64;
     variance.sqrt() / mean
+}
+
+/// A captive never moves until freed, so it must never stand where it cuts a level in two:
+/// with every captive's cell taken for a wall, every other walkable cell is still reachable.
+#[test]
+fn no_captive_stands_in_the_way() {
+    use umbra_rules::terrain::Disposition;
+    let mut captives = 0;
+    for seed in 0..30 {
+        for depth in 2..=FINAL_DEPTH {
+            let level = level(seed, depth);
+            let mut grid = level.grid.clone();
+            for vault in &level.vaults {
+                *grid.get_checked_mut(vault.door) = TerrainTile::Door;
+            }
+            for npc in level
+                .npcs
+                .iter()
+                .filter(|n| n.disposition == Disposition::Captive)
+            {
+                *grid.get_checked_mut(npc.coord) = TerrainTile::Wall;
+                captives += 1;
+            }
+            let distances = walking_distances(&grid, level.player);
+            for (cell, &tile) in grid.enumerate() {
+                assert!(
+                    !walkable(tile) || distances.get_checked(cell).is_some(),
+                    "seed {seed} depth {depth}: {cell:?} cut off by a captive"
+                );
+            }
+        }
+    }
+    assert!(captives >= 30, "{captives} captives in 270 levels");
 }
 
 /// How long the straight stretches of wall facing open ground run, on average: rooms of
@@ -405,8 +438,8 @@ fn a_broken_level_table_is_refused_naming_the_field() {
         ("doors: 50,", "doors: 150,", "doors"),
         ("secret_doors: 8,", "secret_doors: 101,", "secret_doors"),
         ("loop_distance: 20,", "loop_distance: 1,", "loop_distance"),
-        ("fill: (5, 100),", "fill: (0, 100),", "fill"),
-        ("fill: (5, 100),", "fill: (60, 40),", "fill"),
+        ("fill: (5, 60),", "fill: (0, 60),", "fill"),
+        ("fill: (5, 60),", "fill: (60, 40),", "fill"),
         (
             "lakes: (most: 1, chance: 35, water: 1, chasm: 0)",
             "lakes: (most: 7, chance: 35, water: 1, chasm: 0)",

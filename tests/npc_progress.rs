@@ -11,6 +11,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirections;
 use umbra_rules::balance;
 use umbra_rules::behaviour::NpcState;
+use umbra_rules::game::GameEvent;
 use umbra_rules::world::EntityId;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -75,6 +76,13 @@ impl Watch {
         // an NPC that acts earlier in the turn finds the cells of those that act later still
         // taken, as when a file of hunters squeezes through a door.
         let taken: Vec<ICoord> = occupied.iter().chain(before.values()).copied().collect();
+        // A hunter that shot (an archer at its distance, a shaman healing) acted on its hunt.
+        let shot_from: Vec<ICoord> = (game.events().iter())
+            .filter_map(|event| match event {
+                GameEvent::Flew { from, .. } => Some(*from),
+                _ => None,
+            })
+            .collect();
         for npc in game.npcs() {
             let agent = game.agent(npc.id).expect("living NPCs have agents");
             let moved = before.get(&npc.id) != Some(&npc.coord);
@@ -103,6 +111,7 @@ impl Watch {
                     if distance < best.0
                         || distance <= 1
                         || crowded
+                        || shot_from.contains(&npc.coord)
                         || !free_step_closer(game, npc.coord, &taken)
                     {
                         *best = (distance, turn);

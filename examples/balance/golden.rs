@@ -96,7 +96,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-death",
         Who::Scripted(Style::Careful),
-        86,
+        115,
         (40, 24),
         false,
         Shows::ADeathFrom(3),
@@ -104,7 +104,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-every-item",
         Who::Scripted(Style::Careful),
-        42,
+        47,
         (40, 24),
         false,
         Shows::AWinUsingEveryItem,
@@ -112,7 +112,7 @@ const GOLDENS: [Golden; 9] = [
     golden(
         "careful-every-kind",
         Who::Scripted(Style::Careful),
-        16,
+        18,
         (80, 30),
         false,
         Shows::AWinOverEveryKind,

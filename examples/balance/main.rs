@@ -17,7 +17,7 @@ use std::thread;
 use direction::CardinalDirection;
 use players::{Player, Style};
 use umbra_rules::content::NpcKind;
-use umbra_rules::game::{Actor, Ending};
+use umbra_rules::game::{Actor, Boon, Ending, ItemClass};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// A run still going after this many turns is counted as lost: a stuck player, not a slow one
@@ -49,6 +49,14 @@ struct Outcome {
     vaults: u64,
     /// Captives freed.
     allies_freed: u64,
+    /// Monsters the player's side killed.
+    kills: u64,
+    /// Potions and scrolls still carried when the run was won (none counted for a loss).
+    left_at_win: u64,
+    /// How many times each boon was chosen, in `Boon::ALL`'s order.
+    boons: [u64; 5],
+    /// Turns with an archer in view and no blow struck or shot either way.
+    standoff: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -62,7 +70,9 @@ fn play_watched(
     options: GameOptions,
     mut watch: impl FnMut(&Game),
 ) -> Outcome {
-    let (mut items_used, mut thrown, mut decisions) = (0, 0, 0);
+    let (mut items_used, mut thrown, mut decisions, mut standoff) = (0, 0, 0, 0);
+    let mut turn = 0;
+    let mut seen = Vec::new();
     // A volley of darts at one foe is one decision, not one a dart.
     let mut throwing = false;
     let mut pack_before = None;
@@ -88,8 +98,22 @@ fn play_watched(
             }
         }
         pack_before = Some(game.pack().clone());
+        if game.turn() > turn {
+            turn = game.turn();
+            standoff += u64::from(sight::archer_standoff(game, &mut seen));
+        }
         watch(game);
     });
+    let carried = |class| {
+        (game.pack().stacks())
+            .filter(|(_, stack)| stack.kind.rules().use_.class() == class)
+            .map(|(_, stack)| u64::from(stack.count))
+            .sum::<u64>()
+    };
+    let left_at_win = match game.is_won() {
+        true => carried(ItemClass::Potion) + carried(ItemClass::Scroll),
+        false => 0,
+    };
     Outcome {
         won: game.is_won(),
         depth: game.depth(),
@@ -107,6 +131,10 @@ fn play_watched(
         chasms: u64::from(game.chasms_jumped()),
         vaults: game.vault_rewards().len() as u64,
         allies_freed: u64::from(game.allies_freed()),
+        kills: game.kills(),
+        left_at_win,
+        boons: Boon::ALL.map(|boon| u64::from(game.boon_count(boon))),
+        standoff,
     }
 }
 
@@ -148,6 +176,8 @@ fn summary(outcomes: &[Outcome]) -> (f64, f64, f64) {
 enum Request {
     Table {
         runs: u64,
+        /// One player only (tuning), or all of them.
+        only: Option<Style>,
     },
     /// Every message of one run, to see how a player lives and dies.
     Trace {
@@ -162,12 +192,20 @@ enum Request {
         options: GameOptions,
     },
     /// Re-records the golden recordings into a directory (see `golden`).
-    Golden {
-        dir: String,
-    },
+    Golden { dir: String },
 }
 
-const USAGE: &str = "usage: balance [--runs N | --trace|--keys careful|careful-without-items|careful-without-allies|reckless SEED [WxH] | --golden DIR]";
+const USAGE: &str = "usage: balance [--runs N [PLAYER] | --trace|--keys PLAYER SEED [WxH] | --golden DIR], PLAYER one of careful, careful-without-items, careful-without-allies, reckless";
+
+fn style_named(name: &str) -> Result<Style, String> {
+    Ok(match name {
+        "careful" => Style::Careful,
+        "careful-without-items" => Style::CarefulWithoutItems,
+        "careful-without-allies" => Style::CarefulWithoutAllies,
+        "reckless" => Style::Reckless,
+        other => return Err(format!("no player called {other:?}; {USAGE}")),
+    })
+}
 
 fn request_from_args() -> Result<Request, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -181,25 +219,23 @@ fn request_from_args() -> Result<Request, String> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        [] => Ok(Request::Table { runs: DEFAULT_RUNS }),
+        [] => Ok(Request::Table {
+            runs: DEFAULT_RUNS,
+            only: None,
+        }),
         ["--golden", dir] => Ok(Request::Golden {
             dir: dir.to_string(),
         }),
-        ["--runs", n] => Ok(Request::Table {
+        ["--runs", n, only @ ..] if only.len() <= 1 => Ok(Request::Table {
             runs: number(n)?.max(1),
+            only: only.first().map(|name| style_named(name)).transpose()?,
         }),
         [flag @ ("--trace" | "--keys"), style, seed, size @ ..] if size.len() <= 1 => {
             let mut options = GameOptions::default();
             if let [size] = size {
                 options.map_size = map_size(size)?;
             }
-            let style = match *style {
-                "careful" => Style::Careful,
-                "careful-without-items" => Style::CarefulWithoutItems,
-                "careful-without-allies" => Style::CarefulWithoutAllies,
-                "reckless" => Style::Reckless,
-                other => return Err(format!("no player called {other:?}; {USAGE}")),
-            };
+            let style = style_named(style)?;
             let seed = number(seed)?;
             Ok(if *flag == "--trace" {
                 Request::Trace {
@@ -273,8 +309,8 @@ fn trace(style: Style, seed: u64, options: GameOptions) {
 }
 
 fn main() -> std::process::ExitCode {
-    let runs = match request_from_args() {
-        Ok(Request::Table { runs }) => runs,
+    let (runs, only) = match request_from_args() {
+        Ok(Request::Table { runs, only }) => (runs, only),
         Ok(Request::Trace {
             style,
             seed,
@@ -304,7 +340,7 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    table::print(runs);
+    table::print(runs, only);
     std::process::ExitCode::SUCCESS
 }
 

@@ -2,7 +2,8 @@
 
 use coord_2d::ICoord;
 use direction::CardinalDirection;
-use umbra_rules::content::{ItemKind, NpcTrait};
+use umbra_rules::balance;
+use umbra_rules::content::{ItemKind, ItemUse, NpcTrait};
 use umbra_rules::game::{Boon, GameEvent};
 use umbra_rules::{Game, PlayerAction};
 
@@ -33,6 +34,10 @@ const PATIENCE_TURNS: u32 = 6;
 /// the foes that are not next to it and goes on with the level: an archer that will not come
 /// and cannot be reached, a shaman across unexplored ground.
 const STANDOFF_TURNS: u32 = 40;
+/// Turns on one level after which a careful player minds only the foes beside it and goes on
+/// down: an archer that gives ground across open ground for ever is not worth the level (a
+/// careful level takes 400 to 600).
+const LEVEL_PATIENCE_TURNS: u64 = 700;
 /// A careful player this hurt, with foes in view, jumps into a chasm within a few steps: the
 /// fall costs less than the fight it leaves.
 const JUMP_BELOW_PERCENT: u32 = 35;
@@ -50,6 +55,8 @@ pub struct Player {
     standoff: u32,
     uses_items: bool,
     frees_captives: bool,
+    /// The depth it is on, and the turn it arrived.
+    arrived: (u32, u64),
 }
 
 impl Player {
@@ -63,15 +70,33 @@ impl Player {
             standoff: 0,
             uses_items: matches!(style, Style::Careful | Style::CarefulWithoutAllies),
             frees_captives: matches!(style, Style::Careful | Style::CarefulWithoutItems),
+            arrived: (1, 0),
         }
     }
 
     pub fn choose(&mut self, game: &Game) -> PlayerAction {
         if let Some(offer) = game.boons_offered() {
-            return choose_boon(self.style, &offer);
+            return choose_boon(self.style, game, &offer);
         }
         sight::npcs_in_view(game, &mut self.npcs);
         self.mind_standoffs(game);
+        if self.arrived.0 != game.depth() {
+            self.arrived = (game.depth(), game.turn());
+        }
+        let impatient = game.turn() - self.arrived.1 > LEVEL_PATIENCE_TURNS;
+        if impatient && self.style != Style::Reckless {
+            let player = game.player_coord();
+            self.npcs
+                .retain(|&c| (c.x - player.x).abs() + (c.y - player.y).abs() == 1);
+            if self.npcs.is_empty() {
+                if game.is_on_stairs() {
+                    return PlayerAction::Descend;
+                }
+                if let Some(direction) = self.towards_the_way_down(game) {
+                    return PlayerAction::Move(direction);
+                }
+            }
+        }
         let action = match self.style {
             Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => {
                 self.careful(game)
@@ -177,8 +202,20 @@ impl Player {
         };
         if self.waited >= PATIENCE_TURNS || keeps_away(self.npcs[0]) {
             let nearest = self.npcs[0];
-            let step = self.search.towards(game, u32::MAX, true, |c| c == nearest);
-            return step.map_or(PlayerAction::Wait, |(d, _)| PlayerAction::Move(d));
+            if let Some((direction, _)) =
+                self.search.towards(game, u32::MAX, true, |c| c == nearest)
+            {
+                return PlayerAction::Move(direction);
+            }
+            // No way to it (a captive in the only doorway, water between): free the captive
+            // if that is what stands in the way, else go on with the level rather than stand
+            // in its line.
+            if let Some(free) = self.free_a_captive(game).filter(|_| self.frees_captives) {
+                return free;
+            }
+            return (self.search.explore(game))
+                .or_else(|| self.towards_the_way_down(game))
+                .map_or(PlayerAction::Wait, PlayerAction::Move);
         }
         if sight::open_neighbours(game, player) <= 2 {
             return PlayerAction::Wait;
@@ -263,24 +300,71 @@ impl Player {
     }
 }
 
-/// Every player chooses a boon on each descent (the reckless one takes the first offered): the
-/// careful ones by a fixed liking, hardier and harder-hitting first.
-fn choose_boon(style: Style, offer: &[Boon]) -> PlayerAction {
-    const LIKING: [Boon; 5] = [
-        Boon::Vigour,
-        Boon::Might,
-        Boon::Precision,
-        Boon::Recovery,
-        Boon::Swiftness,
-    ];
+/// Every player chooses a boon on each descent: the reckless one takes the first offered, the
+/// careful ones the one worth most to them now (see [`boon_value`]).
+fn choose_boon(style: Style, game: &Game, offer: &[Boon]) -> PlayerAction {
     let index = match style {
         Style::Reckless => 0,
-        Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => LIKING
-            .iter()
-            .find_map(|liked| offer.iter().position(|b| b == liked))
+        Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => (0..offer
+            .len())
+            .max_by_key(|&i| (boon_value(game, offer[i]), std::cmp::Reverse(i)))
             .unwrap_or(0),
     };
     PlayerAction::Choose { boon: index as u8 }
+}
+
+/// What a boon would add to what it improves now, in thousandths: vigour to the most hit
+/// points, might to the mean damage of a blow, precision to the chance a blow lands; swiftness
+/// and recovery (time, which a careful player has) count half what they add to the pace of a
+/// step or of healing. Gear, boons taken and diminishing returns all move the values, so the
+/// choice follows the situation, not a liking.
+fn boon_value(game: &Game, boon: Boon) -> u64 {
+    let gear = game.player_gear();
+    let ratio = |gain: f64, of: f64| (gain / of.max(1.0) * 1000.0) as u64;
+    match boon {
+        Boon::Vigour => ratio(
+            f64::from(game.next_vigour()),
+            f64::from(game.player_hit_points().max),
+        ),
+        Boon::Might => {
+            let (least, most) = gear.attack.damage;
+            ratio(
+                f64::from(balance::MIGHT_DAMAGE),
+                f64::from(least + most) / 2.0,
+            )
+        }
+        Boon::Precision => {
+            let (hit, of) = gear.attack.to_hit;
+            let now = f64::from(hit) / f64::from(of);
+            let then = f64::from(hit + balance::PRECISION_TO_HIT)
+                / f64::from(of + balance::PRECISION_TO_HIT);
+            ratio(then - now, now)
+        }
+        Boon::Swiftness => {
+            let step = step_time(game);
+            let quicker =
+                balance::SWIFTNESS_STEP_TIME.min(step.saturating_sub(balance::SWIFTEST_STEP_TIME));
+            ratio(f64::from(quicker), f64::from(step)) / 2
+        }
+        Boon::Recovery => {
+            let every = game.regeneration_interval();
+            let sooner = balance::RECOVERY_TURNS
+                .min(every.saturating_sub(balance::QUICKEST_REGENERATION_INTERVAL));
+            ratio(sooner as f64, (every - sooner).max(1) as f64) / 2
+        }
+    }
+}
+
+/// How long a step of the player's takes now, in hundredths of a turn.
+fn step_time(game: &Game) -> u32 {
+    let worn = game.pack().worn().map(|kind| kind.rules().use_);
+    let step = match worn {
+        Some(ItemUse::Wear { step_time, .. }) => step_time,
+        _ => balance::TURN_TIME,
+    };
+    let quicker = balance::SWIFTNESS_STEP_TIME * game.boon_count(Boon::Swiftness);
+    step.saturating_sub(quicker)
+        .max(balance::SWIFTEST_STEP_TIME)
 }
 
 fn percent(game: &Game) -> u32 {

@@ -69,6 +69,33 @@ pub fn open_neighbours(game: &Game, coord: ICoord) -> usize {
         .count()
 }
 
+/// True if the player sees a monster that shoots and keeps its distance (an archer) and no
+/// blow was struck or shot either way this turn: a turn of a stand-off. `seen` is scratch.
+pub fn archer_standoff(game: &Game, seen: &mut Vec<ICoord>) -> bool {
+    use umbra_rules::content::NpcTrait;
+    use umbra_rules::game::GameEvent;
+    let blow = game.events().iter().any(|event| {
+        matches!(
+            event,
+            GameEvent::Attack { .. }
+                | GameEvent::Miss { .. }
+                | GameEvent::Struck { .. }
+                | GameEvent::Missed { .. }
+        )
+    });
+    if blow {
+        return false;
+    }
+    npcs_in_view(game, seen);
+    seen.iter().any(|&at| {
+        game.npc_at(at).is_some_and(|npc| {
+            let rules = npc.kind.rules();
+            rules.has(NpcTrait::KeepsDistance)
+                && rules.bolt.is_some_and(|bolt| !bolt.rules().effect.helps())
+        })
+    })
+}
+
 /// NPCs in view, nearest first by straight-line distance.
 pub fn npcs_in_view(game: &Game, out: &mut Vec<ICoord>) {
     out.clear();
@@ -130,7 +157,10 @@ impl Search {
                 if !next.is_valid(size) || self.seen[index(next)] == self.stamp {
                     continue;
                 }
-                let passable = known_open(game, next) && (through_npcs || !npc_in_view(game, next));
+                // A captive stands where it is held until freed: a step into it frees nobody.
+                let passable = known_open(game, next)
+                    && !shows_captive(game, next)
+                    && (through_npcs || !npc_in_view(game, next));
                 if !passable && !goal(next) {
                     continue;
                 }

@@ -5,24 +5,26 @@ use std::io::Write;
 
 use umbra_rules::balance::FINAL_DEPTH;
 use umbra_rules::content::NpcKind;
+use umbra_rules::game::Boon;
 
 use super::players::Style;
 use super::{Outcome, play_many, summary};
 
 /// Plays `runs` runs of each player and prints the tables.
-pub fn print(runs: u64) {
+pub fn print(runs: u64, only: Option<Style>) {
     let _ = writeln!(
         std::io::stdout(),
         "{runs} runs per player (seeds 1 to {runs}), goal: the Sunstone on depth {FINAL_DEPTH}\n"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | potions and scrolls used per run | darts thrown per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
+    let mut boons = Vec::new();
     let players = [
         ("careful", Style::Careful),
         ("careful without items", Style::CarefulWithoutItems),
@@ -30,7 +32,10 @@ pub fn print(runs: u64) {
         ("reckless", Style::Reckless),
     ];
     let mut careful_deaths = Vec::new();
-    for (name, style) in players {
+    for (name, style) in players
+        .into_iter()
+        .filter(|(_, s)| only.is_none_or(|o| o == *s))
+    {
         let outcomes = play_many(style, runs);
         if style == Style::Careful {
             careful_deaths = outcomes.clone();
@@ -46,14 +51,50 @@ pub fn print(runs: u64) {
         let chasms = per_run(|o| o.chasms);
         let vaults = per_run(|o| o.vaults);
         let freed = per_run(|o| o.allies_freed);
+        let (kills, standoff) = (per_run(|o| o.kills), per_run(|o| o.standoff));
+        let left = outcomes.iter().map(|o| o.left_at_win).sum::<u64>() as f64 / wins.max(1) as f64;
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {used:.1} | {thrown:.1} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} |",
             rate * 100.0
         );
+        let chosen = (0..Boon::ALL.len())
+            .map(|i| outcomes.iter().map(|o| o.boons[i]).sum::<u64>())
+            .collect::<Vec<u64>>();
+        boons.push((name, chosen));
     }
+    print_boons(&boons);
     print_with_and_without_allies(&careful_deaths);
     print_killers(&careful_deaths);
+}
+
+/// How the players' boons were spread: each boon's share of all chosen.
+fn print_boons(players: &[(&str, Vec<u64>)]) {
+    let mut out = std::io::stdout();
+    let names: Vec<&str> = Boon::ALL.iter().map(|&boon| boon_name(boon)).collect();
+    let _ = writeln!(
+        out,
+        "\nBoons chosen, each one's share of a player's choices:\n"
+    );
+    let _ = writeln!(out, "| player | {} |", names.join(" | "));
+    let _ = writeln!(out, "|---|{}", "---|".repeat(names.len()));
+    for (name, chosen) in players {
+        let all = chosen.iter().sum::<u64>().max(1) as f64;
+        let shares: Vec<String> = (chosen.iter())
+            .map(|&n| format!("{:.0} %", n as f64 * 100.0 / all))
+            .collect();
+        let _ = writeln!(out, "| {name} | {} |", shares.join(" | "));
+    }
+}
+
+fn boon_name(boon: Boon) -> &'static str {
+    match boon {
+        Boon::Vigour => "vigour",
+        Boon::Might => "might",
+        Boon::Precision => "precision",
+        Boon::Swiftness => "swiftness",
+        Boon::Recovery => "recovery",
+    }
 }
 
 /// The careful player's runs split by whether it freed a captive: how far an ally carries it.

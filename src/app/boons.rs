@@ -11,7 +11,7 @@ use umbra_rules::game::{Boon, Game, PlayerAction};
 /// A boon's name and what it does, in a few words that fit the narrowest panel.
 pub fn words(boon: Boon) -> (&'static str, &'static str) {
     match boon {
-        Boon::Vigour => ("Vigour", "4 more hit points"),
+        Boon::Vigour => ("Vigour", "more hit points, fewer each time"),
         Boon::Might => ("Might", "every blow deals 1 more"),
         Boon::Precision => ("Precision", "every blow lands more often"),
         Boon::Swiftness => ("Swiftness", "every step a fifth quicker"),
@@ -77,6 +77,10 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
     ];
     for (i, &boon) in offer.iter().enumerate() {
         let (name, what) = words(boon);
+        let what = match boon {
+            Boon::Vigour => format!("{} more hit points", game.next_vigour()),
+            _ => what.to_string(),
+        };
         lines.push((format!("{}  {name}: {what}", i + 1), palette::TEXT));
     }
     lines.push((String::new(), palette::TEXT));

@@ -52,6 +52,7 @@ pub fn describe(event: GameEvent) -> Option<String> {
             item,
             into_chasm: true,
         } => format!("{} falls into the chasm.", capitalised(&known(item))),
+        GameEvent::Broke { item } => format!("The {} breaks.", looks::item(item).name),
         GameEvent::Drank { item, healed: 0 } => format!(
             "You drink {}. You were already unhurt.",
             item_words(item, 1)

@@ -9,11 +9,15 @@
 pub const PLAYER_MAX_HIT_POINTS: u32 = 20;
 /// Each new depth reached offers the player a choice of this many boons (see `Boon`), drawn
 /// from the run's RNG, in place of hit points given: without growth the trolls of the lower
-/// levels, in twos and threes, outmatch any care.
+/// levels, in twos and threes, outmatch any care. The boon chosen on the last descent is not
+/// offered on the next: no boon is the answer on every descent.
 pub const BOONS_OFFERED: usize = 3;
-/// Vigour: this many more maximum hit points, and the hit points themselves: one more than the
-/// 3 a depth that were given before there was a choice, since it now costs the other boons.
-pub const VIGOUR_HIT_POINTS: u32 = 4;
+/// Vigour: this many more maximum hit points, and the hit points themselves, for the first,
+/// second and third time it is chosen (and the last of these every time after): 4 first, one
+/// more than the 3 a depth given before there was a choice, then less each time, so that a
+/// third vigour weighs against a first might (the careful player took vigour six times in ten
+/// when each gave 4).
+pub const VIGOUR_HIT_POINTS: [u32; 3] = [3, 3, 2];
 /// Might: the player's blows (with any weapon) deal this much more damage, both ends of the
 /// roll: an orc falls to one blade blow in three rather than one in six.
 pub const MIGHT_DAMAGE: u32 = 1;

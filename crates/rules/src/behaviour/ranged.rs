@@ -47,23 +47,27 @@ impl BehaviourContext {
             true => context.foes.step_away(world, here),
             false => context.step_away(world, here),
         };
+        let line =
+            harming.is_some_and(|bolt| world.has_clear_line(here, target, bolt.rules().range));
+        // Ground is given only to shoot from further off: a shooter with no line that stepped
+        // back would step in again the next turn, back and forth behind a corner for ever.
         if keeps_distance
             && steps < KEEP_DISTANCE_STEPS
             && !gave_ground
+            && (line || harming.is_none())
             && let Some(direction) = away(self)
         {
             agent.gave_ground = true;
             return NpcAction::Move(direction);
         }
-        if let Some(bolt) = harming
-            && world.has_clear_line(here, target, bolt.rules().range)
-        {
+        if line {
             return NpcAction::Fire(target);
         }
-        // A keeper of distance at its distance with no line waits for one rather than stepping
-        // in, and a healer among allies stays with them; cornered next to the player, either
-        // fights.
-        if keeps_distance && (steps <= KEEP_DISTANCE_STEPS || harming.is_none()) {
+        // A healer among allies stays with them (cornered next to its enemy, it fights). A
+        // shooter with no line comes round for one, as Brogue's archers do: waiting at its
+        // distance behind a corner left the player and it watching each other for a hundred
+        // turns; coming round, it meets a player who chose the corner, blade first.
+        if keeps_distance && harming.is_none() {
             return hunt::adjacent_direction(here, target).map_or(NpcAction::Wait, NpcAction::Move);
         }
         match ally {

@@ -54,6 +54,8 @@ impl Content {
             per_room: bestiary_file.per_room,
             extra_per_room: bestiary_file.extra_per_room,
             captives: super::captives::resolve(bestiary_file.captives, &names)?,
+            bands: super::bands::resolve(bestiary_file.bands, &names)?,
+            out_of_depth: check_out_of_depth(bestiary_file.out_of_depth)?,
             kinds: bestiary_file
                 .kinds
                 .into_iter()
@@ -100,6 +102,8 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
         bestiary.extra_per_room,
         &bestiary.kinds,
         &bestiary.captives,
+        &bestiary.bands,
+        bestiary.out_of_depth,
         items.per_level,
         &items.kinds,
         bolts,
@@ -114,6 +118,20 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
 pub(crate) const MAP_SYNTAX: [char; 15] = [
     '#', '.', '@', '>', '+', '\'', '=', '~', ',', ':', ';', '_', '|', '"', '$',
 ];
+
+/// A chance in a hundred, and a few depths deeper at most.
+fn check_out_of_depth(odds: super::OutOfDepth) -> Result<super::OutOfDepth, ContentError> {
+    if odds.chance > 100 || odds.deeper == 0 || odds.deeper > crate::balance::FINAL_DEPTH {
+        let reason = "a chance over a hundred, or no depths deeper, or more than the dungeon";
+        return Err(field_error(
+            "bestiary",
+            "out_of_depth",
+            "out_of_depth",
+            reason,
+        ));
+    }
+    Ok(odds)
+}
 
 /// A kind table may not have more kinds than its numbering holds.
 const KINDS_MAX: usize = u8::MAX as usize;

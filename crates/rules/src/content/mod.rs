@@ -7,6 +7,7 @@
 //! Kinds are numbered in table order; every per-kind lookup indexes a table of that length, so
 //! a new entry is known everywhere at once.
 
+mod bands;
 mod bolts;
 mod captives;
 mod error;
@@ -20,6 +21,7 @@ mod tables;
 
 use std::sync::LazyLock;
 
+pub use bands::Band;
 pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
 pub use levels::{
@@ -29,7 +31,7 @@ pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{
     ActionTimes, BoltEffect, BoltPath, BoltRules, Chance, ItemClass, ItemRules, ItemUse,
-    MapLetters, NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, Ramp, Spawn,
+    MapLetters, NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, OutOfDepth, Ramp, Spawn,
 };
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds
@@ -167,6 +169,10 @@ pub struct Bestiary {
     pub kinds: Vec<NpcRules>,
     /// Bands whose leader is held captive by the rest.
     pub captives: Captives,
+    /// Mixed bands, drawn alongside the kinds.
+    pub bands: Vec<Band>,
+    /// A monster from deeper down, now and then.
+    pub out_of_depth: OutOfDepth,
 }
 
 /// The item table as the rules use it.

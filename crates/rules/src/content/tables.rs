@@ -24,7 +24,28 @@ pub(super) struct BestiaryFile {
     pub per_room: Vec<u32>,
     pub extra_per_room: Chance,
     pub captives: CaptivesFile,
+    pub bands: Vec<BandFile>,
+    pub out_of_depth: OutOfDepth,
     pub kinds: Vec<Entry<NpcRules<String>>>,
+}
+
+/// A mixed band in `content/bestiary.ron`, as written: its members by name, each with how many.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BandFile {
+    pub name: String,
+    pub members: Vec<(String, (u32, u32))>,
+    pub spawn: Spawn,
+}
+
+/// Now and then a level holds one monster from deeper down, awake and wandering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutOfDepth {
+    /// The chance in a hundred that a level holds one...
+    pub chance: u32,
+    /// ...drawn as if the level were this many depths deeper (never below the last).
+    pub deeper: u32,
 }
 
 /// `captives` in `content/bestiary.ron`, as written: kinds by name.
@@ -276,8 +297,8 @@ pub enum ItemUse<B = BoltKind> {
     /// cell the player picks if the bolt flies along a line.
     Read { bolt: B },
     /// Thrown at a target as this bolt (its range, its blow); it lands where it stops, to be
-    /// picked up again.
-    Throw { bolt: B },
+    /// picked up again, unless it breaks: `breaks` is a chance (in so many) each throw.
+    Throw { bolt: B, breaks: (u32, u32) },
     /// Wielded (`e`, again to put it away) as the player's weapon: its blows roll these dice
     /// and take `time` (100 is a turn; the player's own fists and blade take 100).
     Wield { attack: AttackDice, time: u32 },
@@ -332,7 +353,10 @@ impl<B> ItemUse<B> {
         Ok(match self {
             Self::Drink { heal } => ItemUse::Drink { heal },
             Self::Read { bolt: b } => ItemUse::Read { bolt: bolt(b)? },
-            Self::Throw { bolt: b } => ItemUse::Throw { bolt: bolt(b)? },
+            Self::Throw { bolt: b, breaks } => ItemUse::Throw {
+                bolt: bolt(b)?,
+                breaks,
+            },
             Self::Wield { attack, time } => ItemUse::Wield { attack, time },
             Self::Wear { armour, step_time } => ItemUse::Wear { armour, step_time },
             Self::WinsTheRun => ItemUse::WinsTheRun,
@@ -345,7 +369,7 @@ impl ItemUse {
     /// The bolt it sends, for the kinds that send one.
     pub fn bolt(self) -> Option<BoltKind> {
         match self {
-            Self::Read { bolt } | Self::Throw { bolt } => Some(bolt),
+            Self::Read { bolt } | Self::Throw { bolt, .. } => Some(bolt),
             Self::Drink { .. }
             | Self::Wield { .. }
             | Self::Wear { .. }

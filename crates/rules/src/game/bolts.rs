@@ -166,11 +166,14 @@ impl Game {
     fn burst(&mut self, by: Blame, what: Missile, damage: (u32, u32), radius: u32, centre: ICoord) {
         self.scratch.events.push(GameEvent::Burst { what, centre });
         let damage = self.chronicle.rng.random_range(damage.0..=damage.1);
-        for cell in self.world.burst_cells(centre, radius) {
+        let mut cells = std::mem::take(&mut self.scratch.burst);
+        self.world.burst_cells_into(centre, radius, &mut cells);
+        for &cell in &cells {
             if let Some(character) = self.world.character_at(cell) {
                 self.hurt(by, what, character, damage);
             }
         }
+        self.scratch.burst = cells;
         self.make_noise(Noise::fight(centre));
     }
 
@@ -208,11 +211,21 @@ impl Game {
         self.send_bolt(player, Missile::Item(item), bolt, toward);
     }
 
-    /// Thrown as its bolt, it lands where it stops, to be picked up again; over deep water
-    /// or a chasm (ground nobody stands on) it is lost.
-    pub(super) fn throw(&mut self, item: ItemKind, bolt: BoltKind, at: ICoord) {
+    /// Thrown as its bolt, it lands where it stops, to be picked up again, unless it breaks
+    /// (its kind's chance, one roll a throw); over deep water or a chasm (ground nobody stands
+    /// on) it is lost.
+    pub(super) fn throw(&mut self, item: ItemKind, bolt: BoltKind, breaks: (u32, u32), at: ICoord) {
         let player = self.world.player();
         let stop = self.send_bolt(player, Missile::Item(item), bolt, at);
+        let (chance, out_of) = breaks;
+        if self
+            .chronicle
+            .rng
+            .random_ratio(chance.min(out_of), out_of.max(1))
+        {
+            self.scratch.events.push(GameEvent::Broke { item });
+            return;
+        }
         let landing = stop.unwrap_or(at);
         if self.world.blocks_walking(landing) {
             let into_chasm = self.world.falls(landing);

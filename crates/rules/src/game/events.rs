@@ -77,6 +77,10 @@ pub enum GameEvent {
     CaptiveAsksFreeing,
     /// The player tried to free a captive where there is none; no time passed.
     NoCaptiveThere,
+    /// A thrown item broke where it landed: it is gone.
+    Broke {
+        item: ItemKind,
+    },
     /// A captive came into the player's view.
     CaptiveCameIntoView {
         kind: NpcKind,

@@ -74,11 +74,18 @@ impl Game {
         self.hero.growth.count(boon)
     }
 
-    /// Draws the offer for a depth just reached: distinct boons, in the order drawn.
+    /// Draws the offer for a depth just reached: distinct boons, in the order drawn, never the
+    /// one chosen on the last descent.
     pub(super) fn offer_boons(&mut self) {
         let mut all = Boon::ALL;
+        let last = self.hero.growth.chosen.last().copied();
+        let mut left = all.len();
+        if let Some(at) = last.and_then(|last| all.iter().position(|&b| b == last)) {
+            all.swap(at, left - 1);
+            left -= 1;
+        }
         for i in 0..BOONS_OFFERED {
-            let j = self.chronicle.rng.random_range(i..all.len());
+            let j = self.chronicle.rng.random_range(i..left);
             all.swap(i, j);
         }
         let mut offer = [Boon::Vigour; BOONS_OFFERED];
@@ -98,8 +105,9 @@ impl Game {
         self.hero.growth.chosen.push(boon);
         if boon == Boon::Vigour {
             let mut hit_points = self.player_hit_points();
-            hit_points.max += balance::VIGOUR_HIT_POINTS;
-            hit_points.current += balance::VIGOUR_HIT_POINTS;
+            let gain = vigour_hit_points(self.hero.growth.count(Boon::Vigour));
+            hit_points.max += gain;
+            hit_points.current += gain;
             self.world.set_player_hit_points(hit_points);
         }
         self.fit_gear();
@@ -107,13 +115,24 @@ impl Game {
         true
     }
 
+    /// The hit points the next vigour would give.
+    pub fn next_vigour(&self) -> u32 {
+        vigour_hit_points(self.hero.growth.count(Boon::Vigour) + 1)
+    }
+
     /// Every how many turns the player heals a hit point.
-    pub(super) fn regeneration_interval(&self) -> u64 {
+    pub fn regeneration_interval(&self) -> u64 {
         let sooner = balance::RECOVERY_TURNS * u64::from(self.hero.growth.count(Boon::Recovery));
         balance::PLAYER_REGENERATION_INTERVAL
             .saturating_sub(sooner)
             .max(balance::QUICKEST_REGENERATION_INTERVAL)
     }
+}
+
+/// What the `nth` vigour chosen (from 1) gives.
+fn vigour_hit_points(nth: u32) -> u32 {
+    let steps = balance::VIGOUR_HIT_POINTS;
+    steps[(nth.max(1) as usize - 1).min(steps.len() - 1)]
 }
 
 #[cfg(test)]

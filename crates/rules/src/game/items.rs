@@ -106,13 +106,13 @@ impl Game {
                 self.identify(kind);
                 self.read(kind, bolt, target.filter(|_| use_.is_aimed()));
             }
-            ItemUse::Throw { bolt } => {
+            ItemUse::Throw { bolt, breaks } => {
                 let Some(at) = target else {
                     return self.cannot_aim(super::AimError::NoTarget);
                 };
                 self.hero.pack.take_one(slot);
                 self.scratch.events.push(GameEvent::Threw { item });
-                self.throw(kind, bolt, at);
+                self.throw(kind, bolt, breaks, at);
             }
             ItemUse::Wield { .. } | ItemUse::Wear { .. } => self.toggle_use(kind),
             // Taking the Sunstone ends the run: it is never carried.

@@ -3,6 +3,7 @@
 //! added to a saved part is saved and hashed by the same derive; one that is not state goes into
 //! a part that is never saved.
 
+use coord_2d::ICoord;
 use entity_table::{ComponentTable, Entity};
 use rand_isaac::Isaac64Rng;
 use serde::{Deserialize, Serialize};
@@ -11,7 +12,7 @@ use super::growth::Growth;
 use super::lore::Lore;
 use super::{Ending, GameEvent, GameOptions, Noise, Pack, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
-use crate::content::{ItemKind, NpcKind};
+use crate::content::{BoltKind, ItemKind, NpcKind};
 use crate::world::World;
 
 /// What the game was started with, its dice, and every action sent since.
@@ -140,6 +141,8 @@ pub(super) struct TurnScratch {
     pub in_view_now: Vec<Entity>,
     /// The NPCs in sight now that were not as the turn began.
     pub came_into_view: Vec<Entity>,
+    /// The cells a burst reaches, room made for the widest burst of the tables.
+    pub burst: Vec<ICoord>,
 }
 
 /// The most events one turn can record besides one or two for each NPC: the player's blow and a
@@ -149,8 +152,13 @@ const EVENTS_PER_TURN_MAX: usize = 14;
 
 impl TurnScratch {
     pub fn new() -> Self {
+        let widest = BoltKind::all()
+            .filter_map(|bolt| bolt.rules().effect.radius())
+            .max()
+            .unwrap_or(0) as usize;
         Self {
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
+            burst: Vec::with_capacity((2 * widest + 1).pow(2)),
             ..Self::default()
         }
     }

@@ -75,16 +75,19 @@ impl Game {
 }
 
 /// The floor cell nearest `below` (first in reading order among equals) with no NPC and no item
-/// on it; the level's own arrival if it has none.
+/// on it, that the level's own arrival can walk to (never behind a vault's locked or secret
+/// door, where a fall once shut the player in); the level's own arrival if it has none.
 fn landing_place(terrain: &Terrain, below: ICoord) -> ICoord {
     let taken = |cell: ICoord| {
         terrain.npcs.iter().any(|npc| npc.coord == cell)
             || terrain.items.iter().any(|item| item.coord == cell)
     };
+    let reachable = terrain::walking_distances(&terrain.grid, terrain.player);
+    let open = |cell: ICoord| reachable.get_checked(cell).is_some();
     terrain
         .grid
         .enumerate()
-        .filter(|&(cell, &tile)| tile == TerrainTile::Floor && !taken(cell))
+        .filter(|&(cell, &tile)| tile == TerrainTile::Floor && !taken(cell) && open(cell))
         .min_by_key(|&(cell, _)| (cell.distance2(below), cell.y, cell.x))
         .map_or(terrain.player, |(cell, _)| cell)
 }

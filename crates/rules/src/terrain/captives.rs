@@ -58,9 +58,15 @@ pub(super) fn band<R: Rng>(
     let free = |cell: ICoord| grid.get(cell) == Some(&TerrainTile::Floor) && taken.allows(cell);
     for _ in 0..ROOM_TRIES {
         let room = &rooms[rng.random_range(0..rooms.len())];
+        // The captive never moves until freed, so it stands where the eight cells round it are
+        // all floor: a ring anyone can walk round it, never a doorway or a corridor it would
+        // stop (as one did, leaving its captors and the way on behind it).
+        let open = |c: ICoord| grid.get(c) == Some(&TerrainTile::Floor);
         let roomy: Vec<ICoord> = room
             .coords()
-            .filter(|&c| free(c) && round(c).filter(|&n| free(n)).count() >= count)
+            .filter(|&c| {
+                free(c) && round(c).all(open) && round(c).filter(|&n| free(n)).count() >= count
+            })
             .collect();
         if roomy.is_empty() {
             continue;

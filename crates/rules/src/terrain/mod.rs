@@ -169,6 +169,7 @@ pub fn generate_by_profile<R: Rng>(
     let exit = reach::farthest_floor(&grid, player);
     let vault = vaults::plan(&mut grid, &profile.vaults, player, exit, rng);
     let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
+    let deeper_one = populate::deeper_one(&grid, &rooms, player, &placed, depth, rng);
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
         .into_iter()
@@ -185,6 +186,11 @@ pub fn generate_by_profile<R: Rng>(
                 disposition,
             }
         })
+        .chain(deeper_one.map(|(coord, kind)| NpcSpawn {
+            coord,
+            kind,
+            disposition: Disposition::Awake,
+        }))
         .collect();
     let mut items = Vec::new();
     if depth >= balance::FINAL_DEPTH {

@@ -56,12 +56,16 @@ pub(super) fn place_npcs<R: Rng>(
             let Some(coord) = free_cell(&mut candidates, &taken, rng) else {
                 break;
             };
-            let Some(kind) = draw_npc_kind(depth, rng) else {
+            let Some(encounter) = draw_encounter(depth, rng) else {
                 break;
             };
-            npcs.push((coord, kind));
+            let members = encounter.members(rng);
+            let Some((&first, rest)) = members.split_first() else {
+                continue;
+            };
+            npcs.push((coord, first));
             *taken.get_checked_mut(coord) = true;
-            for _ in 1..band_size(kind, rng) {
+            for &kind in rest {
                 let Some(coord) = free_cell(&mut candidates, &taken, rng) else {
                     break;
                 };
@@ -72,6 +76,72 @@ pub(super) fn place_npcs<R: Rng>(
     }
     npcs
 }
+
+/// What a room's draw brings: one kind (with the rest of its own band), or a mixed band.
+enum Encounter {
+    Kind(NpcKind),
+    Band(&'static content::Band),
+}
+
+impl Encounter {
+    /// Every member, the leader first, each kind's count drawn in the row's order.
+    fn members<R: Rng>(&self, rng: &mut R) -> Vec<NpcKind> {
+        let rows: Vec<(NpcKind, u32)> = match self {
+            Self::Kind(kind) => vec![(*kind, band_size(*kind, rng))],
+            Self::Band(band) => (band.members.iter())
+                .map(|&(kind, (fewest, most))| (kind, count_of(fewest, most, rng)))
+                .collect(),
+        };
+        (rows.into_iter())
+            .flat_map(|(kind, count)| std::iter::repeat_n(kind, count as usize))
+            .collect()
+    }
+}
+
+/// A kind by the bestiary's weights at this depth, or a mixed band by its own, from one pool.
+fn draw_encounter<R: Rng>(depth: u32, rng: &mut R) -> Option<Encounter> {
+    let bestiary = &content::content().bestiary;
+    let kinds = NpcKind::all().map(|kind| {
+        let spawn = kind.rules().spawn;
+        spawn.weight.at(spawn.depths, depth)
+    });
+    let bands = (bestiary.bands.iter()).map(|band| band.spawn.weight.at(band.spawn.depths, depth));
+    let index = pick_weighted(kinds.chain(bands), rng)?;
+    Some(match NpcKind::all().nth(index) {
+        Some(kind) => Encounter::Kind(kind),
+        None => Encounter::Band(&bestiary.bands[index - NpcKind::all().len()]),
+    })
+}
+
+/// With the bestiary's chance, one monster drawn as if the level were deeper, on a free floor
+/// cell of a room far from the arrival: it starts awake, wandering.
+pub(super) fn deeper_one<R: Rng>(
+    grid: &Grid<TerrainTile>,
+    rooms: &[Room],
+    player: ICoord,
+    taken: &[(ICoord, NpcKind)],
+    depth: u32,
+    rng: &mut R,
+) -> Option<(ICoord, NpcKind)> {
+    let odds = content::content().bestiary.out_of_depth;
+    if rooms.is_empty() || rng.random_range(0..100) >= odds.chance {
+        return None;
+    }
+    let deeper = (depth + odds.deeper).min(crate::balance::FINAL_DEPTH);
+    let kind = draw_npc_kind(deeper, rng)?;
+    let cells: Vec<ICoord> = (rooms.iter())
+        .flat_map(|room| room.coords())
+        .filter(|&cell| {
+            grid.get(cell) == Some(&TerrainTile::Floor)
+                && (cell - player).manhattan_magnitude() >= DEEPER_ONE_FROM_ARRIVAL
+                && !taken.iter().any(|&(at, _)| at == cell)
+        })
+        .collect();
+    (!cells.is_empty()).then(|| (cells[rng.random_range(0..cells.len())], kind))
+}
+
+/// The monster from deeper down starts out of the player's sight (see `captives`).
+const DEEPER_ONE_FROM_ARRIVAL: u32 = 15;
 
 /// A random cell of the room no monster stands on yet, taken out of the candidates (in constant
 /// time: a cavern of the largest level has hundreds of thousands); None once the room is full.
@@ -101,6 +171,11 @@ pub(super) fn draw_npc_kind<R: Rng>(depth: u32, rng: &mut R) -> Option<NpcKind> 
 /// How many come together; no draw for a kind that always comes alone (or always so many).
 fn band_size<R: Rng>(kind: NpcKind, rng: &mut R) -> u32 {
     let (fewest, most) = kind.rules().spawn.band;
+    count_of(fewest, most, rng)
+}
+
+/// A count between the two, inclusive; no draw when they are one.
+fn count_of<R: Rng>(fewest: u32, most: u32, rng: &mut R) -> u32 {
     if fewest == most {
         fewest
     } else {

@@ -40,7 +40,18 @@ impl World {
     ) -> ActOutcome {
         let destination = self.coord_of(entity) + direction.coord();
         if self.blocks_walking(destination) {
-            return ActOutcome::Blocked;
+            // A character on ground nobody may enter (one a vault's cage closed over) can
+            // still be struck through the bars, and step out.
+            let inside = match self.has_character(destination) {
+                true => self.character_at(destination),
+                false => None,
+            };
+            return match inside {
+                Some(other) if self.are_enemies(entity, other) => {
+                    ActOutcome::Attacked(self.attack(entity, other, rng))
+                }
+                _ => ActOutcome::Blocked,
+            };
         }
         match self.character_at(destination) {
             None => {

@@ -52,9 +52,17 @@ impl World {
     /// Every open cell within `radius` of `centre` with no wall on the line between: what a
     /// burst there reaches, in row order.
     pub fn burst_cells(&self, centre: ICoord, radius: u32) -> Vec<ICoord> {
+        let mut cells = Vec::new();
+        self.burst_cells_into(centre, radius, &mut cells);
+        cells
+    }
+
+    /// The cells of `burst_cells` written into `cells` (cleared first): a turn's burst keeps
+    /// one list, so a bloat bursting allocates nothing.
+    pub fn burst_cells_into(&self, centre: ICoord, radius: u32, cells: &mut Vec<ICoord>) {
+        cells.clear();
         let reach = radius as i32;
         let size = self.size();
-        let mut cells = Vec::new();
         for y in centre.y - reach..=centre.y + reach {
             for x in centre.x - reach..=centre.x + reach {
                 let cell = ICoord::new(x, y);
@@ -70,6 +78,5 @@ impl World {
                 }
             }
         }
-        cells
     }
 }

@@ -1,0 +1,180 @@
+//! A run of sharper fights: darts that break now and then, boons that weigh against each other
+//! (a third vigour gives less than the first; the boon chosen last is not offered next), mixed
+//! bands at the depths the bestiary gives them, and a monster from deeper down now and then.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::{ICoord, UCoord};
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra_rules::content::{ItemKind, NpcKind};
+use umbra_rules::game::{Boon, GameEvent, WizardCommand};
+use umbra_rules::terrain::{Disposition, generate_at_depth};
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+fn npc(letter: char) -> NpcKind {
+    NpcKind::from_map_letter(letter).expect("a kind").0
+}
+
+#[test]
+fn a_thrown_dart_breaks_about_one_throw_in_four() {
+    let dart = ItemKind::from_map_letter('/').expect("darts");
+    let rows = ["##########", "#@.......#", "##########"];
+    let (mut broke, mut throws) = (0, 0);
+    for seed in 0..200 {
+        let mut s = Scenario::new(&rows);
+        s.game = s.game.reseeded(seed);
+        s.act(PlayerAction::Wizard(WizardCommand::Give {
+            kind: dart.index() as u8,
+        }));
+        s.act(PlayerAction::Use {
+            slot: 0,
+            at: Some(ICoord::new(6, 1)),
+        });
+        throws += 1;
+        let gone = s.game.events().contains(&GameEvent::Broke { item: dart });
+        broke += usize::from(gone);
+        let lies = s.game.item_at(ICoord::new(6, 1)).is_some();
+        assert_ne!(
+            gone, lies,
+            "seed {seed}: a dart breaks or lands, never both"
+        );
+    }
+    assert!(
+        (30..=70).contains(&broke),
+        "{broke} of {throws} darts broke (the table says one in four)"
+    );
+}
+
+/// Descends by the wizard's word, choosing the first boon offered each time, and checks each
+/// offer against the choice before it.
+#[test]
+fn the_boon_chosen_last_is_never_offered_next() {
+    for seed in 0..20 {
+        let mut game = Game::new(seed, GameOptions::default());
+        let mut last = None;
+        for _ in 0..9 {
+            game.act(PlayerAction::Wizard(WizardCommand::Descend));
+            let offer = game.boons_offered().expect("an offer on arrival");
+            assert!(
+                last.is_none_or(|last| !offer.contains(&last)),
+                "seed {seed}: {last:?} offered again in {offer:?}"
+            );
+            last = Some(offer[0]);
+            game.act(PlayerAction::Choose { boon: 0 });
+        }
+    }
+}
+
+#[test]
+fn each_vigour_gives_fewer_hit_points_than_the_first() {
+    let mut gains = Vec::new();
+    let mut game = Game::new(3, GameOptions::default());
+    while game.depth() < 10 && gains.len() < 4 {
+        game.act(PlayerAction::Wizard(WizardCommand::Descend));
+        let offer = game.boons_offered().expect("an offer");
+        match offer.iter().position(|&b| b == Boon::Vigour) {
+            Some(at) => {
+                let before = game.player_hit_points().max;
+                game.act(PlayerAction::Choose { boon: at as u8 });
+                gains.push(game.player_hit_points().max - before);
+            }
+            None => {
+                game.act(PlayerAction::Choose { boon: 0 });
+            }
+        }
+    }
+    assert!(gains.len() >= 3, "vigour offered {} times", gains.len());
+    assert_eq!(&gains[..3], &[3, 3, 2], "what each vigour gave");
+}
+
+/// Levels of one depth, each from its own seed.
+fn levels(depth: u32) -> impl Iterator<Item = umbra_rules::terrain::Terrain> {
+    (0..60).map(move |seed| {
+        let mut rng = Isaac64Rng::seed_from_u64(seed * 7919 + u64::from(depth));
+        generate_at_depth(UCoord::new(80, 30), depth, &mut rng)
+    })
+}
+
+/// A shaman with two orcs or more within two steps of it: the orc war band.
+fn holds_a_war_band(level: &umbra_rules::terrain::Terrain) -> bool {
+    let near = |a: ICoord, b: ICoord| (a - b).x.abs().max((a - b).y.abs()) <= 2;
+    level
+        .npcs
+        .iter()
+        .filter(|n| n.kind == npc('s'))
+        .any(|shaman| {
+            (level.npcs.iter())
+                .filter(|n| n.kind == npc('o') && near(n.coord, shaman.coord))
+                .count()
+                >= 2
+        })
+}
+
+#[test]
+fn war_bands_come_from_depth_3_and_never_before() {
+    assert!(
+        levels(2).all(|level| !holds_a_war_band(&level)),
+        "none on depth 2"
+    );
+    let found = levels(4).filter(holds_a_war_band).count();
+    assert!(
+        found >= 6,
+        "{found} of 60 levels of depth 4 hold an orc war band"
+    );
+}
+
+#[test]
+fn now_and_then_a_monster_from_deeper_down_wanders_a_shallow_level() {
+    // Jackals and bloats come from depth 2, archers and shamans from 3: one on depth 1 came
+    // from deeper down, awake (depth 1 holds no captives nor bands).
+    let from_below = |n: &umbra_rules::terrain::NpcSpawn| n.kind.rules().spawn.depths.0 > 1;
+    let deep: Vec<usize> = levels(1)
+        .map(|level| level.npcs.iter().filter(|n| from_below(n)).count())
+        .collect();
+    let with_one = deep.iter().filter(|&&n| n == 1).count();
+    assert!(
+        with_one >= 4,
+        "{with_one} of 60 levels of depth 1 hold a monster from below"
+    );
+    assert!(
+        deep.iter().all(|&n| n <= 1),
+        "one a level at most: {deep:?}"
+    );
+    let awake = levels(1).all(|level| {
+        (level.npcs.iter())
+            .filter(|n| from_below(n))
+            .all(|n| n.disposition == Disposition::Awake)
+    });
+    assert!(awake, "it comes awake, wandering");
+}
+
+#[test]
+fn a_scenario_dart_that_breaks_is_gone_from_the_pack_and_the_floor() {
+    // The pack's count falls by one whether it breaks or lands.
+    let rows = ["########", "#@.....#", "########"];
+    let mut s = Scenario::new(&rows);
+    let dart = ItemKind::from_map_letter('/').expect("darts");
+    for _ in 0..3 {
+        s.act(PlayerAction::Wizard(WizardCommand::Give {
+            kind: dart.index() as u8,
+        }));
+    }
+    s.act(PlayerAction::Use {
+        slot: 0,
+        at: Some(ICoord::new(5, 1)),
+    });
+    let left = s.game.pack().get(0).map_or(0, |stack| stack.count);
+    s.check_eq(left, 2, "one dart gone from the pack");
+    let broke = s
+        .game
+        .events()
+        .iter()
+        .any(|e| matches!(e, GameEvent::Broke { .. }));
+    s.check_eq(
+        s.game.item_at(ICoord::new(5, 1)).is_some(),
+        !broke,
+        "on the floor unless it broke",
+    );
+}
