@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use coord_2d::UCoord;
 use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
 
+use crate::app::daily;
 use crate::app::debug::DebugFlags;
 use umbra_rules::game::{
     DEFAULT_MAP_SIZE, GameOptions, MAX_MAP_SIZE, MIN_MAP_SIZE, Omniscience, is_valid_map_size,
@@ -51,6 +52,8 @@ pub struct Args {
     pub replay: Option<Replay>,
     /// `--scores`: print the high-score table and exit.
     pub show_scores: bool,
+    /// `--verify FILE`: replay a finished run's recording and print its score, or refuse it.
+    pub verify: Option<PathBuf>,
     /// `--debug-overlays`, `--debug-wizard`: the aids for studying the rules.
     pub debug: DebugFlags,
 }
@@ -88,6 +91,7 @@ impl fmt::Display for CliError {
 
 struct RawArgs {
     rng_seed: Option<String>,
+    daily: bool,
     omniscient: bool,
     overlays: bool,
     wizard: bool,
@@ -103,6 +107,7 @@ struct RawArgs {
     headless: bool,
     dump_at: Option<String>,
     scores: bool,
+    verify: Option<String>,
     version: bool,
     free: Vec<String>,
 }
@@ -111,6 +116,7 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
     simon::args_map! {
         let {
             rng_seed = Opt::new("r", "rng-seed", "seed for the dungeon and every roll (0 to 18446744073709551615); random if omitted", "INT");
+            daily = Flag::new("", "daily", "play the daily run: the same seed for everyone today (by the UTC date) under these rules");
             omniscient = Flag::new("", "debug-omniscient", "debugging aid: see the whole map, live");
             overlays = Flag::new("", "debug-overlays", "debugging aid: v cycles views of the NPCs' maps and minds over the map; the look cursor tells an NPC's memory");
             wizard = Flag::new("", "debug-wizard", "debugging aid: W opens wizard commands (a run that uses one never enters the high scores)");
@@ -126,12 +132,14 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             headless = Flag::new("", "headless", "with --replay: no screen, print the final summary and state hash");
             dump_at = Opt::new("", "dump-at", "with --replay and --headless: print the map, NPCs and their memories at turn N, as a scenario test reads them", "N");
             scores = Flag::new("", "scores", "print the high-score table (of the save directory) and exit");
+            verify = Opt::new("", "verify", "replay a finished run's recording (a run-*.umbra of the save directory, or --record's) with no screen and print its score, or refuse it in one line", "FILE");
             version = Flag::new("V", "version", "print the version and the rules version it plays by, and exit");
             free = Free;
         } in {
             RawArgs {
-                rng_seed, omniscient, overlays, wizard, map_size, terminal, graphical, colours, no_mouse,
-                new_game, save_dir, record, replay, headless, dump_at, scores, version, free,
+                rng_seed, daily, omniscient, overlays, wizard, map_size, terminal, graphical, colours,
+                no_mouse, new_game, save_dir, record, replay, headless, dump_at, scores, verify, version,
+                free,
             }
         }
     }
@@ -173,7 +181,11 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         (false, true) => FrontendChoice::Graphical,
         (false, false) => FrontendChoice::Auto,
     };
-    let rng_seed = raw.rng_seed.as_deref().map(parse_seed).transpose()?;
+    let rng_seed = match (raw.daily, raw.rng_seed.as_deref()) {
+        (true, Some(_)) => return Err("--daily cannot be combined with --rng-seed".into()),
+        (true, None) => Some(daily::daily_seed(daily::today())),
+        (false, seed) => seed.map(parse_seed).transpose()?,
+    };
     let map_size = match raw.map_size.as_deref() {
         Some(text) => parse_map_size(text)?,
         None => DEFAULT_MAP_SIZE,
@@ -193,6 +205,10 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
     if raw.scores {
         only_save_dir_beside_scores(&raw)?;
     }
+    let verify = path(&raw.verify, "--verify")?;
+    if verify.is_some() {
+        nothing_beside_verify(&raw)?;
+    }
     Ok(Args {
         rng_seed,
         options: GameOptions {
@@ -207,6 +223,7 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         record: path(&raw.record, "--record")?,
         replay,
         show_scores: raw.scores,
+        verify,
         debug: DebugFlags {
             overlays: raw.overlays,
             wizard: raw.wizard,
@@ -215,9 +232,10 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
 }
 
 /// The flags that shape a new game: meaningless beside a replay or the high scores.
-fn new_game_flags(raw: &RawArgs) -> [(&'static str, bool); 6] {
+fn new_game_flags(raw: &RawArgs) -> [(&'static str, bool); 7] {
     [
         ("--rng-seed", raw.rng_seed.is_some()),
+        ("--daily", raw.daily),
         ("--map-size", raw.map_size.is_some()),
         ("--debug-omniscient", raw.omniscient),
         ("--debug-wizard", raw.wizard),
@@ -244,6 +262,20 @@ fn only_save_dir_beside_scores(raw: &RawArgs) -> Result<(), String> {
         ("--colours", raw.colours.is_some()),
     ];
     refuse_beside("--scores", &frontend)
+}
+
+/// `--verify` replays one file with no screen: nothing else means anything beside it.
+fn nothing_beside_verify(raw: &RawArgs) -> Result<(), String> {
+    refuse_beside("--verify", &new_game_flags(raw))?;
+    let others = [
+        ("--replay", raw.replay.is_some()),
+        ("--scores", raw.scores),
+        ("--save-dir", raw.save_dir.is_some()),
+        ("--terminal", raw.terminal),
+        ("--graphical", raw.graphical),
+        ("--colours", raw.colours.is_some()),
+    ];
+    refuse_beside("--verify", &others)
 }
 
 fn path(value: &Option<String>, flag: &str) -> Result<Option<PathBuf>, String> {

@@ -30,6 +30,9 @@ fn main() -> ExitCode {
     if args.show_scores {
         return show_scores(&args);
     }
+    if let Some(file) = &args.verify {
+        return verify(file);
+    }
     match &args.replay {
         Some(replay) => watch(replay, &args),
         None => play(args),
@@ -63,6 +66,31 @@ fn show_scores(args: &Args) -> ExitCode {
             ));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `--verify FILE`: the score of the finished run the recording holds, replayed from its
+/// actions (so it cannot claim more than they earn), or one line saying why it has none.
+fn verify(file: &std::path::Path) -> ExitCode {
+    let refuse = |why: &str| {
+        complain(&format!("cannot verify {}: {why}", file.display()));
+        ExitCode::FAILURE
+    };
+    let watched = match read_watched(file) {
+        Ok(watched) => watched,
+        Err(error) => return refuse(&error.to_string()),
+    };
+    if watched.end != RecordingEnd::Whole {
+        return refuse(
+            "it is not a finished run's recording (not written whole: cut short, or a save still being played)",
+        );
+    }
+    match umbra::app::verified_line(&watched.history.play_to_end()) {
+        Ok(line) => {
+            say(&format!("{line}\n"));
+            ExitCode::SUCCESS
+        }
+        Err(why) => refuse(&why),
     }
 }
 
@@ -151,7 +179,11 @@ fn open(args: &Args, graphical: bool, reporter: Reporter) -> Result<Opened, Stri
         frontend_ready()?;
     }
     // The one place randomness is not the game's RNG: choosing seeds for new games.
-    let opened = loaded.start(args, rand::random, reporter);
+    let opened = loaded.start(
+        args,
+        || umbra::app::daily::ordinary_seed(rand::random),
+        reporter,
+    );
     opened.map_err(|error| error.to_string())
 }
 

@@ -6,6 +6,7 @@ mod aim;
 mod animation;
 pub mod boons;
 mod cell_words;
+pub mod daily;
 pub mod debug;
 mod doing;
 mod draw;
@@ -37,7 +38,7 @@ pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
 use keeping::{KeepNothing, Keeping};
 pub use layout::MIN_SCREEN;
 use messages::{MessageLog, Tone};
-pub use morgue::score_lines;
+pub use morgue::{score_lines, verified_line};
 pub use screens::MenuItem;
 pub use title::TitleItem;
 use umbra_rules::game::{Doing, EntityId, Game, History, ItemKind, PlayerAction, TurnOutcome};
@@ -132,7 +133,7 @@ impl GameApp {
             log,
             mode: Mode::Play,
             run_record: None,
-            new_seed: Box::new(rand::random),
+            new_seed: Box::new(|| daily::ordinary_seed(rand::random)),
             keeping: Keeping::new(Box::new(KeepNothing)),
             playback: None,
             doing: None,

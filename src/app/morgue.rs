@@ -75,7 +75,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
         "Rules version: {RULES_VERSION}, content {:08x}",
         umbra_rules::game::content_digest()
     );
-    let _ = writeln!(text, "Seed: {}", game.seed());
+    let _ = writeln!(text, "Seed: {}", seed_words(game.seed()));
     let _ = writeln!(text, "Map size: {}x{}", size.width(), size.height());
     let _ = writeln!(text, "Result: {ending}");
     if game.is_wizard_run() {
@@ -148,6 +148,29 @@ fn remembered_map(game: &Game, text: &mut String) {
     }
 }
 
+/// What `--verify` says of a finished run replayed from its recording: its score and how it
+/// came by it, or why it has none (it has not ended, or the wizard played it).
+pub fn verified_line(game: &Game) -> Result<String, String> {
+    if game.is_wizard_run() {
+        return Err("it is a wizard run, which never has a score".into());
+    }
+    let entry = game.score_entry().ok_or("the run in it has not ended")?;
+    let daily = match super::daily::daily_words(entry.seed) {
+        Some(daily) => format!(", {daily}"),
+        None => ", not a daily run".to_string(),
+    };
+    Ok(format!(
+        "Score {}: seed {}{daily}, {}, turn {}, {}, {}, rules version {}",
+        entry.score,
+        entry.seed,
+        ending_words(entry.ending, entry.depth),
+        entry.turns,
+        messages::counted(entry.kills, "kill", "kills"),
+        super::boons::build_words(&entry.boons),
+        umbra_rules::game::RULES_VERSION
+    ))
+}
+
 /// The table as lines, best first, with `place` (this run) marked.
 pub fn score_lines(scores: &HighScores, place: Option<usize>) -> Vec<String> {
     if scores.entries().is_empty() {
@@ -172,6 +195,14 @@ fn score_line(entry: &ScoreEntry) -> String {
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
         super::boons::build_words(&entry.boons),
-        entry.seed
+        seed_words(entry.seed)
     )
+}
+
+/// A seed, and the day whose daily run it is if it is one.
+fn seed_words(seed: u64) -> String {
+    match super::daily::daily_words(seed) {
+        Some(daily) => format!("{seed} ({daily})"),
+        None => seed.to_string(),
+    }
 }

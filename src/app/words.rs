@@ -66,7 +66,10 @@ pub fn version_line() -> String {
 
 /// The first line the game says outside its screen, so a seed can be played again.
 pub fn seed_line(seed: u64) -> String {
-    format!("RNG Seed: {seed}")
+    match super::daily::daily_words(seed) {
+        Some(daily) => format!("RNG Seed: {seed} ({daily})"),
+        None => format!("RNG Seed: {seed}"),
+    }
 }
 
 /// Said outside the screen when a saved game is resumed.

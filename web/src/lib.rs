@@ -75,7 +75,9 @@ pub fn start(columns: u32, rows: u32) {
 
 /// The one place randomness is not the game's RNG: choosing seeds for new games.
 fn random_seed() -> u64 {
-    getrandom::u64().unwrap_or_else(|_| (js_sys::Math::random() * 2f64.powi(53)) as u64)
+    umbra::app::daily::ordinary_seed(|| {
+        getrandom::u64().unwrap_or_else(|_| (js_sys::Math::random() * 2f64.powi(53)) as u64)
+    })
 }
 
 /// A tab being closed or reloaded is hidden first: the game is left ready to resume, as on a

@@ -6,8 +6,9 @@ use umbra::cli::{self, Args, Parsed};
 
 /// What the address may say, and the flag each stands for. Nothing else makes sense in a
 /// browser (no terminal, no files).
-const KNOWN: [(&str, &str, bool); 6] = [
+const KNOWN: [(&str, &str, bool); 7] = [
     ("seed", "--rng-seed", true),
+    ("daily", "--daily", false),
     ("map-size", "--map-size", true),
     ("debug-omniscient", "--debug-omniscient", false),
     ("debug-overlays", "--debug-overlays", false),
@@ -62,6 +63,17 @@ mod tests {
         assert_eq!(parsed.rng_seed, Some(42));
         assert_eq!(parsed.options.omniscience, Omniscience::On);
         assert_eq!(args("").expect("no options").rng_seed, None);
+    }
+
+    #[test]
+    fn daily_in_the_address_is_the_day_s_seed() {
+        let parsed = args("?daily").expect("a valid address");
+        let day = umbra::app::daily::today();
+        assert_eq!(parsed.rng_seed, Some(umbra::app::daily::daily_seed(day)));
+        assert_eq!(
+            args("?daily&seed=3").err().as_deref(),
+            Some("daily cannot be combined with seed")
+        );
     }
 
     #[test]

@@ -1,0 +1,140 @@
+//! The daily run (one seed a day for everyone) and `--verify` (a finished run's score,
+//! replayed from its recording by anyone, so a table of daily runs needs no trusted server).
+
+mod common;
+
+use std::fs;
+
+use common::tmux::TempDir;
+use common::umbra;
+use umbra::app::daily::{daily_of, daily_seed, today};
+use umbra::cli::{self, Parsed};
+use umbra::storage::RecordingBytes;
+use umbra_rules::game::History;
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+fn seed_of(argv: &[&str]) -> Option<u64> {
+    match cli::parse(argv) {
+        Ok(Parsed::Play(args)) => args.rng_seed,
+        other => panic!("{argv:?} parses: {other:?}"),
+    }
+}
+
+#[test]
+fn daily_twice_on_one_day_gives_one_seed_and_says_which_day() {
+    let first = seed_of(&["--daily"]).expect("a seed");
+    let second = seed_of(&["--daily"]).expect("a seed");
+    assert_eq!(first, second);
+    assert_eq!(daily_of(first).expect("a daily seed").day, today());
+    assert_ne!(daily_seed(today() + 1), first, "tomorrow has its own");
+    assert!(
+        umbra::app::seed_line(first).contains("(the daily run of 20"),
+        "{}",
+        umbra::app::seed_line(first)
+    );
+    assert_eq!(umbra::app::seed_line(7), "RNG Seed: 7");
+}
+
+#[test]
+fn daily_beside_a_seed_a_replay_or_the_scores_is_refused_in_one_line() {
+    for argv in [
+        &["--daily", "--rng-seed", "3"][..],
+        &["--daily", "--replay", "x.umbra"],
+        &["--daily", "--scores"],
+        &["--verify", "x.umbra", "--daily"],
+        &["--verify", "x.umbra", "--replay", "y.umbra"],
+    ] {
+        let output = umbra(argv);
+        assert_eq!(output.status.code(), Some(2), "{argv:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let first = stderr.lines().next().expect("a message");
+        assert!(first.contains("cannot be combined"), "{argv:?}: {first}");
+    }
+}
+
+/// A run that ends: the player waits where it stands until the seed's monsters find it.
+fn finished_run(seeds: impl Iterator<Item = u64>) -> (History, Game) {
+    for seed in seeds {
+        let mut game = Game::new(seed, GameOptions::default());
+        let mut actions = Vec::new();
+        while !game.is_over() && actions.len() < 3000 {
+            game.act(PlayerAction::Wait);
+            actions.push(PlayerAction::Wait);
+        }
+        if game.is_over() {
+            let options = GameOptions::default();
+            return (
+                History {
+                    seed,
+                    options,
+                    actions,
+                },
+                game,
+            );
+        }
+    }
+    panic!("no seed's player died waiting");
+}
+
+fn verify(dir: &TempDir, name: &str, bytes: &[u8]) -> (bool, String, String) {
+    let file = dir.0.join(name);
+    fs::write(&file, bytes).expect("written");
+    let output = umbra(&["--verify", file.to_str().expect("UTF-8")]);
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn verify_prints_a_finished_runs_score_and_refuses_one_altered_or_cut() {
+    let dir = TempDir::new("verify");
+    let (history, game) = finished_run(1..40);
+    let bytes = history.to_bytes();
+    let (ok, stdout, stderr) = verify(&dir, "run.umbra", &bytes);
+    assert!(ok, "{stderr}");
+    let expected = format!(
+        "Score {}: seed {}, not a daily run, killed by",
+        game.score(),
+        history.seed
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(
+        stdout.contains(&format!("turn {}", game.turn())) && stdout.contains("rules version"),
+        "{stdout}"
+    );
+
+    let mut altered = bytes.clone();
+    let middle = altered.len() / 2;
+    altered[middle] ^= 0x01;
+    let cut = &bytes[..bytes.len() - 3];
+    let unfinished = History {
+        actions: history.actions[..5].to_vec(),
+        ..history.clone()
+    }
+    .to_bytes();
+    for (name, bytes, why) in [
+        ("altered.umbra", &altered[..], ""),
+        ("cut.umbra", cut, "truncated"),
+        ("unfinished.umbra", &unfinished[..], "has not ended"),
+    ] {
+        let (ok, stdout, stderr) = verify(&dir, name, bytes);
+        assert!(!ok, "{name} refused: {stdout}");
+        assert!(stdout.is_empty(), "{name}: {stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.starts_with("umbra: cannot verify") && stderr.contains(why),
+            "{name}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn verify_says_a_daily_run_is_one_and_of_which_day() {
+    let dir = TempDir::new("verify-daily");
+    let (history, _) = finished_run((today()..today() + 60).map(daily_seed));
+    let (ok, stdout, stderr) = verify(&dir, "daily.umbra", &history.to_bytes());
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains(", the daily run of 20"), "{stdout}");
+}
