@@ -11,7 +11,7 @@ use std::alloc::System;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use umbra_rules::behaviour::{NpcState, Reason};
-use umbra_rules::game::{Activity, Actor, GameEvent};
+use umbra_rules::game::Activity;
 // The benchmarks' scenes; each user takes only the ones it needs.
 #[allow(dead_code)]
 #[path = "../benches/support/scenes.rs"]
@@ -83,15 +83,7 @@ fn with_allies_fighting_turns_after_the_first_allocate_nothing() {
         blows += game
             .events()
             .iter()
-            .filter(|event| {
-                matches!(
-                    event,
-                    GameEvent::Attack {
-                        attacker: Actor::Ally(_),
-                        ..
-                    }
-                )
-            })
+            .filter(|event| event.is_allied_blow())
             .count();
         assert_eq!(
             (change.allocations, change.reallocations),

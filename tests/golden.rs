@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 use umbra::app::messages::describe;
 use umbra::storage::{LoadError, RecordingFile};
+use umbra_rules::game::History;
 use umbra_rules::game::RULES_VERSION;
-use umbra_rules::game::{Actor, GameEvent, History};
 
 use golden_ending::ending_line;
 
@@ -105,15 +105,7 @@ fn check(path: &Path) -> (bool, u32, u32, usize, usize) {
         if done > 0 {
             game.act(recording.actions[done - 1]);
             allied_blows += (game.events().iter())
-                .filter(|e| {
-                    matches!(
-                        e,
-                        GameEvent::Attack {
-                            attacker: Actor::Ally(_),
-                            ..
-                        }
-                    )
-                })
+                .filter(|e| e.is_allied_blow())
                 .count();
             let here = game.cell_view(game.player_coord()).tiles.feature;
             in_a_doorway |= here == Some(umbra_rules::world::Tile::Door);

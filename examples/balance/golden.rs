@@ -14,7 +14,7 @@ use coord_2d::UCoord;
 use umbra::storage::RecordingFile;
 use umbra_rules::content::{ItemKind, NpcKind};
 use umbra_rules::game::RULES_VERSION;
-use umbra_rules::game::{Actor, GameEvent, History, ItemClass, Pack};
+use umbra_rules::game::{History, ItemClass, Pack};
 use umbra_rules::visibility::Omniscience;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -212,15 +212,7 @@ fn settle(golden: &Golden, options: GameOptions) -> io::Result<Settled> {
         let mut allied_blows = 0;
         let watch = |game: &Game| {
             allied_blows += (game.events().iter())
-                .filter(|e| {
-                    matches!(
-                        e,
-                        GameEvent::Attack {
-                            attacker: Actor::Ally(_),
-                            ..
-                        }
-                    )
-                })
+                .filter(|e| e.is_allied_blow())
                 .count();
             if game.actions().len().is_multiple_of(CHECK_EVERY) {
                 hashes.push((game.actions().len(), game.state_hash()));

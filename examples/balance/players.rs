@@ -114,15 +114,7 @@ impl Player {
     /// Counts the turns of a standoff; once it has lasted, only the foes next to the player
     /// are minded.
     fn mind_standoffs(&mut self, game: &Game) {
-        let fighting = game.events().iter().any(|event| {
-            matches!(
-                event,
-                GameEvent::Attack { .. }
-                    | GameEvent::Miss { .. }
-                    | GameEvent::Struck { .. }
-                    | GameEvent::Missed { .. }
-            )
-        });
+        let fighting = game.events().iter().any(GameEvent::is_blow);
         // A foe stepping in and out of view does not end a standoff; a blow does.
         self.standoff = match (fighting, self.npcs.is_empty()) {
             (true, _) => 0,

@@ -74,16 +74,7 @@ pub fn open_neighbours(game: &Game, coord: ICoord) -> usize {
 pub fn archer_standoff(game: &Game, seen: &mut Vec<ICoord>) -> bool {
     use umbra_rules::content::NpcTrait;
     use umbra_rules::game::GameEvent;
-    let blow = game.events().iter().any(|event| {
-        matches!(
-            event,
-            GameEvent::Attack { .. }
-                | GameEvent::Miss { .. }
-                | GameEvent::Struck { .. }
-                | GameEvent::Missed { .. }
-        )
-    });
-    if blow {
+    if game.events().iter().any(GameEvent::is_blow) {
         return false;
     }
     npcs_in_view(game, seen);

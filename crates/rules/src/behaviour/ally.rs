@@ -4,7 +4,7 @@
 //! player (built once a turn) and the map towards the player (built when the player moves).
 
 use coord_2d::ICoord;
-use direction::CardinalDirections;
+use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 
 use super::foes::enemy_at;
@@ -43,10 +43,7 @@ impl BehaviourContext {
         // One that shoots or heals needs the nearest it sees, to aim at; one that strikes
         // closes in on the nearest by walking along the map of the monsters whichever it
         // saw, so any one it sees within the leash will do, and the first found is taken.
-        let ranged = world
-            .npc_kind(npc)
-            .is_some_and(|k| k.rules().bolt.is_some());
-        let foe = match ranged {
+        let foe = match has_bolt(world, npc) {
             true => self.nearest_foe(world, here, u32::MAX, Some(player)),
             false => self.foe_in_sight(world, here),
         };
@@ -59,10 +56,7 @@ impl BehaviourContext {
         }
         // An enemy beside it is struck wherever the player is: the leash is for going after
         // one, and turning its back would only cost it the blow.
-        if let Some(direction) = CardinalDirections
-            .into_iter()
-            .find(|d| enemy_at(world, here + d.coord()).is_some())
-        {
+        if let Some(direction) = towards_enemy_beside(world, here) {
             return NpcAction::Move(direction);
         }
         self.follow_player(world, here)
@@ -80,11 +74,7 @@ impl BehaviourContext {
         leash: Option<ICoord>,
     ) -> Option<ICoord> {
         // An enemy beside it is the nearest there can be (the first in row order of those).
-        let beside = (CardinalDirections.into_iter())
-            .map(|d| here + d.coord())
-            .filter(|&at| enemy_at(world, at).is_some())
-            .min_by_key(|at| (at.y, at.x));
-        if let Some(at) = beside
+        if let Some(at) = enemy_beside(world, here)
             && leash.is_none_or(|p| (at - p).manhattan_magnitude() <= ALLY_LEASH_STEPS)
         {
             return Some(at);
@@ -116,13 +106,9 @@ impl BehaviourContext {
     /// An enemy beside it (the first in row order), or else the first of those within the
     /// leash of the player, as the turn began, that it sees.
     fn foe_in_sight(&self, world: &World, here: ICoord) -> Option<ICoord> {
-        let beside = (CardinalDirections.into_iter())
-            .map(|d| here + d.coord())
-            .filter(|&at| enemy_at(world, at).is_some())
-            .min_by_key(|at| (at.y, at.x));
         let player = world.player_coord();
         let leashed = |at: ICoord| (at - player).manhattan_magnitude() <= ALLY_LEASH_STEPS;
-        if let Some(at) = beside.filter(|&at| leashed(at)) {
+        if let Some(at) = enemy_beside(world, here).filter(|&at| leashed(at)) {
             return Some(at);
         }
         (self.foes.leashed().iter().copied())
@@ -136,10 +122,7 @@ impl BehaviourContext {
         if let Some(direction) = hunt::adjacent_direction(here, foe) {
             return NpcAction::Move(direction);
         }
-        let ranged = world
-            .npc_kind(npc)
-            .is_some_and(|kind| kind.rules().bolt.is_some());
-        if ranged {
+        if has_bolt(world, npc) {
             return self.engage(world, npc, agent, foe);
         }
         self.close_in_on_foes(world, here)
@@ -147,10 +130,7 @@ impl BehaviourContext {
 
     /// A blow at any enemy beside it, else a step nearer the nearest enemy.
     pub(super) fn close_in_on_foes(&self, world: &World, here: ICoord) -> NpcAction {
-        let beside = CardinalDirections
-            .into_iter()
-            .find(|d| enemy_at(world, here + d.coord()).is_some());
-        if let Some(direction) = beside {
+        if let Some(direction) = towards_enemy_beside(world, here) {
             return NpcAction::Move(direction);
         }
         self.foes
@@ -187,6 +167,26 @@ impl BehaviourContext {
             }
         }
     }
+}
+
+/// Whether the NPC's kind shoots or heals (a bolt of its own).
+fn has_bolt(world: &World, npc: Entity) -> bool {
+    (world.npc_kind(npc)).is_some_and(|kind| kind.rules().bolt.is_some())
+}
+
+/// An enemy beside `here`, the first in row order.
+fn enemy_beside(world: &World, here: ICoord) -> Option<ICoord> {
+    (CardinalDirections.into_iter())
+        .map(|d| here + d.coord())
+        .filter(|&at| enemy_at(world, at).is_some())
+        .min_by_key(|at| (at.y, at.x))
+}
+
+/// The way to an enemy beside `here`, the first in compass order.
+fn towards_enemy_beside(world: &World, here: ICoord) -> Option<CardinalDirection> {
+    CardinalDirections
+        .into_iter()
+        .find(|d| enemy_at(world, here + d.coord()).is_some())
 }
 
 /// More than `num/den` of its hit points left.

@@ -7,6 +7,7 @@ use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 
+use super::hunt;
 use super::local_map::{UNREACHED, Window};
 use crate::balance::{ALLY_LEASH_STEPS, ALLY_MAP_REACH};
 use crate::world::{Side, World};
@@ -124,21 +125,7 @@ impl FoesMap {
 
     /// A step from `here` to a free cell further from every enemy, the furthest first.
     pub fn step_away(&self, world: &World, here: ICoord) -> Option<CardinalDirection> {
-        let now = self.distance(here)?;
-        let further = CardinalDirections.into_iter().filter_map(|d| {
-            let next = here + d.coord();
-            let distance = self.distance(next)?;
-            (distance > now && world.can_npc_enter(next)).then_some((distance, d))
-        });
-        further
-            .fold(
-                None,
-                |best: Option<(u32, CardinalDirection)>, (distance, d)| match best {
-                    Some((furthest, _)) if furthest >= distance => best,
-                    _ => Some((distance, d)),
-                },
-            )
-            .map(|(_, d)| d)
+        hunt::step_further(world, here, |cell| self.distance(cell))
     }
 }
 

@@ -103,6 +103,32 @@ impl BehaviourContext {
     }
 }
 
+/// The step from `here` to a free cell further by `distance` than `here` is, the furthest
+/// (the first in compass order on a tie); None if no step leads further. Whoever steps away
+/// (a shooter giving ground, an ally fleeing) reads it off the map of what it steps away from.
+pub(super) fn step_further(
+    world: &World,
+    here: ICoord,
+    distance: impl Fn(ICoord) -> Option<u32>,
+) -> Option<CardinalDirection> {
+    let now = distance(here)?;
+    CardinalDirections
+        .into_iter()
+        .filter_map(|direction| {
+            let next = here + direction.coord();
+            let further = distance(next)?;
+            (further > now && world.can_npc_enter(next)).then_some((further, direction))
+        })
+        .fold(
+            None,
+            |best: Option<(u32, CardinalDirection)>, step| match best {
+                Some((furthest, _)) if furthest >= step.0 => best,
+                _ => Some(step),
+            },
+        )
+        .map(|(_, direction)| direction)
+}
+
 pub(super) fn adjacent_direction(from: ICoord, to: ICoord) -> Option<CardinalDirection> {
     match to - from {
         ICoord { x: 0, y: -1 } => Some(CardinalDirection::North),

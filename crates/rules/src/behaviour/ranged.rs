@@ -81,21 +81,8 @@ impl BehaviourContext {
     /// further.
     fn step_away(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
         self.prepare(world);
-        let now = self.distance_map.distance(here)?;
-        CardinalDirection::all()
-            .filter_map(|direction| {
-                let cell = here + direction.coord();
-                let distance = self.distance_map.distance(cell)?;
-                (distance > now && world.can_npc_enter(cell)).then_some((distance, direction))
-            })
-            .fold(
-                None,
-                |best: Option<(u32, CardinalDirection)>, (distance, direction)| match best {
-                    Some((furthest, _)) if furthest >= distance => best,
-                    _ => Some((distance, direction)),
-                },
-            )
-            .map(|(_, direction)| direction)
+        let map = &self.distance_map;
+        hunt::step_further(world, here, |cell| map.distance(cell))
     }
 }
 

@@ -223,6 +223,27 @@ pub enum GameEvent {
     },
 }
 
+impl GameEvent {
+    /// A blow or a shot at a character, landed or not: a turn with one is a turn of fighting.
+    pub fn is_blow(&self) -> bool {
+        matches!(
+            self,
+            Self::Attack { .. } | Self::Miss { .. } | Self::Struck { .. } | Self::Missed { .. }
+        )
+    }
+
+    /// A blow landed by one of the player's allies.
+    pub fn is_allied_blow(&self) -> bool {
+        matches!(
+            self,
+            Self::Attack {
+                attacker: Actor::Ally(_),
+                ..
+            }
+        )
+    }
+}
+
 /// What the player's action amounted to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TurnOutcome {

@@ -86,15 +86,17 @@ enum Encounter {
 impl Encounter {
     /// Every member, the leader first, each kind's count drawn in the row's order.
     fn members<R: Rng>(&self, rng: &mut R) -> Vec<NpcKind> {
-        let rows: Vec<(NpcKind, u32)> = match self {
-            Self::Kind(kind) => vec![(*kind, band_size(*kind, rng))],
-            Self::Band(band) => (band.members.iter())
-                .map(|&(kind, (fewest, most))| (kind, count_of(fewest, most, rng)))
-                .collect(),
-        };
-        (rows.into_iter())
-            .flat_map(|(kind, count)| std::iter::repeat_n(kind, count as usize))
-            .collect()
+        match self {
+            Self::Kind(kind) => vec![*kind; band_size(*kind, rng) as usize],
+            Self::Band(band) => {
+                let mut members = Vec::new();
+                for &(kind, (fewest, most)) in &band.members {
+                    let count = count_of(fewest, most, rng);
+                    members.extend(std::iter::repeat_n(kind, count as usize));
+                }
+                members
+            }
+        }
     }
 }
 
