@@ -10,7 +10,7 @@ use common::umbra;
 use umbra::app::daily::{daily_of, daily_seed, today};
 use umbra::cli::{self, Parsed};
 use umbra::storage::RecordingBytes;
-use umbra_rules::game::History;
+use umbra_rules::game::{HighScores, History};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn seed_of(argv: &[&str]) -> Option<u64> {
@@ -133,7 +133,24 @@ fn verify_prints_a_finished_runs_score_and_refuses_one_altered_or_cut() {
 #[test]
 fn verify_says_a_daily_run_is_one_and_of_which_day() {
     let dir = TempDir::new("verify-daily");
-    let (history, _) = finished_run((today()..today() + 60).map(daily_seed));
+    let (history, game) = finished_run((today()..today() + 60).map(daily_seed));
+    // The high scores name the day in place of the daily run's twenty-digit seed.
+    let (_, ordinary) = finished_run(1..40);
+    let entries = [&game, &ordinary].map(|g| g.score_entry().expect("an entry"));
+    let lines = umbra::app::score_lines(&HighScores::from_entries(entries.to_vec()), None);
+    let daily_line = (lines.iter())
+        .find(|line| line.contains("the daily run of 20"))
+        .expect("the daily run's line");
+    assert!(
+        !daily_line.contains(&history.seed.to_string()),
+        "{daily_line}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.ends_with(&format!("seed {}", ordinary.seed()))),
+        "{lines:?}"
+    );
     let (ok, stdout, stderr) = verify(&dir, "daily.umbra", &history.to_bytes());
     assert!(ok, "{stderr}");
     assert!(stdout.contains(", the daily run of 20"), "{stdout}");

@@ -77,8 +77,11 @@ fn each_vigour_gives_fewer_hit_points_than_the_first() {
         match offer.iter().position(|&b| b == Boon::Vigour) {
             Some(at) => {
                 let before = game.player_hit_points().max;
+                // What the boons panel says vigour gives now is what it gives.
+                let promised = game.next_vigour();
                 game.act(PlayerAction::Choose { boon: at as u8 });
                 gains.push(game.player_hit_points().max - before);
+                assert_eq!(gains.last(), Some(&promised), "vigour as promised");
             }
             None => {
                 game.act(PlayerAction::Choose { boon: 0 });

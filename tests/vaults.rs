@@ -121,3 +121,52 @@ fn a_key_crumbles_when_the_player_leaves_its_level() {
     s.check(s.game.events().contains(&GameEvent::KeyCrumbled), "told");
     s.check(s.game.pack().slot_of(ItemKind::key()).is_none(), "gone");
 }
+
+/// The altars above, an orc asleep on the middle one: `side` is the orc's.
+fn orc_on_an_altar(side: &str) -> String {
+    format!(
+        "{}npc (at:(4,2),kind:'o',side:{side},hit_points:(4,4),mind:(state:Asleep,\
+         last_transition:(reason:Spawned,turn:0),last_sighting:None,stuck_turns:0,\
+         confused_for:0,time_left:0,gave_ground:false))\n",
+        ALTARS.replacen("#.|.|.|.#", "#.|.o.|.#", 1)
+    )
+}
+
+/// A cage closing over a monster on an altar shuts it in but not out of reach: the player
+/// strikes it through the bars; an ally caged there is neither struck nor traded places with.
+#[test]
+fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
+    for (side, struck) in [("Dungeon", true), ("Hero", false)] {
+        let mut s = from_dump(&orc_on_an_altar(side));
+        let orc = s.game.npcs().next().expect("the orc").id;
+        s.act(PlayerAction::Move(East));
+        s.act(PlayerAction::Move(South));
+        s.act(PlayerAction::Move(North));
+        s.act(PlayerAction::Move(East));
+        s.act(PlayerAction::Move(East));
+        s.check_eq(s.game.player_coord(), ICoord::new(4, 1), "above the orc");
+        s.check(s.game.blocks_walking(ICoord::new(4, 2)), "the orc is caged");
+        let outcome = s.act(PlayerAction::Move(South));
+        let blow = s.game.events().iter().any(|event| event.is_blow());
+        s.check_eq(blow, struck, "a blow through the bars at a foe only");
+        let expected = if struck {
+            TurnOutcome::TurnTaken
+        } else {
+            TurnOutcome::NoTurn
+        };
+        s.check_eq(
+            outcome,
+            expected,
+            "a blow takes a turn; the bars alone take none",
+        );
+        s.check_eq(
+            s.game.player_coord(),
+            ICoord::new(4, 1),
+            "the player is not caged",
+        );
+        s.check(
+            s.game.npcs().any(|npc| npc.id == orc),
+            "the orc is still there",
+        );
+    }
+}

@@ -189,14 +189,20 @@ pub fn score_lines(scores: &HighScores, place: Option<usize>) -> Vec<String> {
 
 fn score_line(entry: &ScoreEntry) -> String {
     format!(
-        "{:6}  {}, turn {}, {}, {}, seed {}",
+        "{:6}  {}, turn {}, {}, {}, {}",
         entry.score,
         ending_words(entry.ending, entry.depth),
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
         super::boons::build_words(&entry.boons),
-        seed_words(entry.seed)
+        run_words(entry.seed)
     )
+}
+
+/// Which run a score line is of: the day of a daily run (its seed is twenty digits, and the
+/// day says more; the morgue keeps both), else the seed.
+fn run_words(seed: u64) -> String {
+    super::daily::daily_words(seed).unwrap_or_else(|| format!("seed {seed}"))
 }
 
 /// A seed, and the day whose daily run it is if it is one.

@@ -155,6 +155,10 @@ impl Game {
     pub(super) fn step_into_friend(&mut self, direction: CardinalDirection) -> Option<TurnOutcome> {
         let ahead = self.world.player_coord() + direction.coord();
         let other = self.world.character_at(ahead)?;
+        // An ally a vault's cage closed over stays in it: trading places would cage the player.
+        if self.world.is_ally(other) && self.world.blocks_walking(ahead) {
+            return Some(TurnOutcome::NoTurn);
+        }
         if self.world.is_ally(other) {
             self.swap_with(other);
             return Some(TurnOutcome::TurnTaken);
