@@ -4,6 +4,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::{panel_text_rows, panel_text_width, view_size};
 use super::palette;
+use umbra_rules::game::HitPoints;
 
 /// Panels and text draw above the map.
 const TEXT_DEPTH: i8 = 2;
@@ -28,6 +29,30 @@ pub fn background(fb: &mut FrameBuffer, ctx: Ctx, coord: ICoord, colour: Rgba32)
 pub fn highlight(fb: &mut FrameBuffer, ctx: Ctx, coord: ICoord, colour: Rgba32) {
     let cell = RenderCell::BLANK.with_background(colour);
     fb.set_cell_relative_to_ctx(ctx, coord, TEXT_DEPTH - 1, cell);
+}
+
+/// A health bar `width` cells long at `at`: filled in proportion to the hit points left, green,
+/// then yellow below two thirds, then red below a third. Its length tells what its colour does.
+pub fn health_bar(fb: &mut FrameBuffer, ctx: Ctx, at: ICoord, width: u32, hit_points: HitPoints) {
+    let filled = (hit_points.current * width).div_ceil(hit_points.max.max(1));
+    let colour = health_colour(hit_points);
+    for i in 0..width {
+        let shade = if i < filled {
+            colour
+        } else {
+            palette::HEALTH_EMPTY
+        };
+        background(fb, ctx, at + ICoord::new(i as i32, 0), shade);
+    }
+}
+
+/// A health bar's colour for these hit points.
+pub fn health_colour(hit_points: HitPoints) -> Rgba32 {
+    match hit_points.current * 3 / hit_points.max.max(1) {
+        0 => palette::HEALTH_LOW,
+        1 => palette::HEALTH_MEDIUM,
+        _ => palette::HEALTH_HIGH,
+    }
 }
 
 /// One line of a panel: its words and colour.
@@ -90,8 +115,15 @@ pub fn panel(fb: &mut FrameBuffer, ctx: Ctx, lines: &[Line]) {
         .unwrap_or(0) as u32
         + 4;
     let height = lines.len() as u32 + 2;
+    // Centred over the map when it fits there, else over the whole screen (the sidebar's
+    // columns too: the sidebar is not drawn under a panel).
+    let across = if width <= area.width() {
+        area.width()
+    } else {
+        screen.width()
+    };
     let top_left = ICoord::new(
-        (area.width().saturating_sub(width) / 2) as i32,
+        (across.saturating_sub(width) / 2) as i32,
         (area.height().saturating_sub(height) / 2) as i32,
     );
     for coord in UCoord::new(width, height).icoord_iter_row_major() {

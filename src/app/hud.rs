@@ -47,11 +47,12 @@ fn health_bar_width(screen_width: u32) -> u32 {
 }
 
 /// The words after the health bar, as long as the room allows: depth and turn always, then
-/// potions, the seed and the hint when they fit. A replay's progress (`watching`) goes before the
+/// what the pack holds, the seed and the hint when they fit. A replay's progress (`watching`) goes before the
 /// seed: it is what a viewer watches, and a wizard run's mark leaves no room for both at 100
 /// columns.
 fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String {
-    let (depth, turn, potions, seed) = (game.depth(), game.turn(), game.potions(), game.seed());
+    let (depth, turn, seed) = (game.depth(), game.turn(), game.seed());
+    let pack = pack_words(game);
     let paces = paces_in_view(game);
     let gear = gear_words(game);
     let allies = match game.ally_count() + game.followers_on_the_way() {
@@ -59,26 +60,23 @@ fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String 
         count => format!("  Allies {count}"),
     };
     let wizard = game.is_wizard_run();
-    let progress_first = watching.then(|| {
-        format!("Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}  {hint}")
-    });
+    let progress_first = watching
+        .then(|| format!("Depth {depth}{gear}  {pack}{allies}  Turn {turn}{paces}  {hint}"));
     [
         Some(format!(
-            "Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}  Seed {seed}  {hint}"
+            "Depth {depth}{gear}  {pack}{allies}  Turn {turn}{paces}  Seed {seed}  {hint}"
         )),
         progress_first,
         Some(format!(
-            "Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}  Seed {seed}"
+            "Depth {depth}{gear}  {pack}{allies}  Turn {turn}{paces}  Seed {seed}"
         )),
         Some(format!(
-            "Depth {depth}{gear}  Potions {potions}{allies}  Turn {turn}{paces}"
+            "Depth {depth}{gear}  {pack}{allies}  Turn {turn}{paces}"
         )),
-        Some(format!(
-            "Depth {depth}  Potions {potions}{allies}  Turn {turn}{paces}"
-        )),
-        Some(format!("Depth {depth}  Potions {potions}  Turn {turn}")),
-        Some(format!("Depth {depth}  Turn {turn}  Potions {potions}")),
-        Some(format!("D{depth} T{turn} P{potions}")),
+        Some(format!("Depth {depth}  {pack}{allies}  Turn {turn}{paces}")),
+        Some(format!("Depth {depth}  {pack}  Turn {turn}")),
+        Some(format!("Depth {depth}  Turn {turn}  {pack}")),
+        Some(format!("D{depth} T{turn} {pack}")),
     ]
     .into_iter()
     .flatten()
@@ -88,6 +86,32 @@ fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String 
     })
     .find(|words| words.chars().count() <= room)
     .unwrap_or_else(|| format!("D{depth} T{turn}"))
+}
+
+/// What the pack holds, by the glyphs the map draws them with, gear in use left out: "Pack !2
+/// ?1 )5"; "Pack empty" with nothing else carried. It tells at a glance what is left to fight
+/// with (Brogue's and DCSS's quivers say as much), where a count of potions told only one class.
+fn pack_words(game: &Game) -> String {
+    let pack = game.pack();
+    let mut counts: Vec<(char, u32)> = Vec::new();
+    for (_, stack) in pack
+        .stacks()
+        .filter(|(_, stack)| !pack.is_in_use(stack.kind))
+    {
+        let glyph = super::looks::item(stack.kind).look.glyph;
+        match counts.iter_mut().find(|(shown, _)| *shown == glyph) {
+            Some((_, count)) => *count += stack.count,
+            None => counts.push((glyph, stack.count)),
+        }
+    }
+    if counts.is_empty() {
+        return "Pack empty".to_string();
+    }
+    let words: Vec<String> = counts
+        .iter()
+        .map(|(glyph, count)| format!("{glyph}{count}"))
+        .collect();
+    format!("Pack {}", words.join(" "))
 }
 
 /// What the player has in use: "  war axe, scale mail"; empty with nothing in use.
@@ -132,20 +156,8 @@ fn render_status(game: &Game, replay: Option<&str>, ctx: Ctx, fb: &mut FrameBuff
     let bar_width = health_bar_width(screen_width);
     let hit_points = game.player_hit_points();
     draw::text(fb, ctx, ICoord::new(0, row), "HP", palette::TEXT);
-    let filled = (hit_points.current * bar_width).div_ceil(hit_points.max.max(1));
-    let bar_colour = match hit_points.current * 3 / hit_points.max.max(1) {
-        0 => palette::HEALTH_LOW,
-        1 => palette::HEALTH_MEDIUM,
-        _ => palette::HEALTH_HIGH,
-    };
-    for i in 0..bar_width {
-        let colour = if i < filled {
-            bar_colour
-        } else {
-            palette::HEALTH_EMPTY
-        };
-        draw::background(fb, ctx, ICoord::new(3 + i as i32, row), colour);
-    }
+    draw::health_bar(fb, ctx, ICoord::new(3, row), bar_width, hit_points);
+    let bar_colour = draw::health_colour(hit_points);
     let numbers = format!("{}/{}", hit_points.current, hit_points.max);
     let numbers_colour = if bar_colour == palette::HEALTH_HIGH {
         palette::TEXT

@@ -1,5 +1,5 @@
-//! Where things go on the screen: the map above, the status line and the newest messages below,
-//! panels centred over the map. Every part of the app that places something reads it from here,
+//! Where things go on the screen: the map above with the sidebar to its right, the status line
+//! and the newest messages below, panels centred over the map. Every part of the app that places something reads it from here,
 //! so the map, the HUD and the panels agree on the rows they share.
 
 use chargrid::core::UCoord;
@@ -18,9 +18,26 @@ pub fn is_big_enough(size: UCoord) -> bool {
     size.width() >= MIN_SCREEN.width() && size.height() >= MIN_SCREEN.height()
 }
 
-/// The part of a screen of this size that shows the map: all but the HUD's rows.
+/// The sidebar's columns, its first a blank one between it and the map: room for a name and a
+/// health bar with a state's word after it ("hunting", "searching").
+pub const SIDEBAR_WIDTH: u32 = 20;
+/// The narrowest screen with a sidebar: the classic 80 columns, which leaves the map 60 (the
+/// view follows the player). Narrower screens keep every column for the map.
+pub const SIDEBAR_MIN_SCREEN_WIDTH: u32 = 80;
+
+/// The first column of the sidebar on a screen of this size, if it has one.
+pub fn sidebar_left(screen: UCoord) -> Option<i32> {
+    (screen.width() >= SIDEBAR_MIN_SCREEN_WIDTH).then(|| (screen.width() - SIDEBAR_WIDTH) as i32)
+}
+
+/// The part of a screen of this size that shows the map: all but the HUD's rows and the
+/// sidebar's columns.
 pub fn view_size(screen: UCoord) -> UCoord {
-    UCoord::new(screen.width(), screen.height().saturating_sub(HUD_ROWS))
+    let width = match sidebar_left(screen) {
+        Some(left) => left as u32,
+        None => screen.width(),
+    };
+    UCoord::new(width, screen.height().saturating_sub(HUD_ROWS))
 }
 
 /// The widest line a panel can hold on a screen of this size (two cells of margin each side).

@@ -25,6 +25,7 @@ pub mod palette;
 mod pointer;
 mod replay;
 mod screens;
+mod sidebar;
 mod title;
 mod words;
 
@@ -352,6 +353,14 @@ impl Component for GameApp {
             fb,
             map_view.height() as i32,
         );
+        if !panel_open {
+            let focus = match self.mode {
+                Mode::Look { cursor } => Some(cursor),
+                Mode::Play => self.hover,
+                _ => None,
+            };
+            sidebar::render(&self.game, ctx, fb, focus);
+        }
         match self.mode {
             Mode::Look { cursor } => {
                 let minds = self.debug.overlays;

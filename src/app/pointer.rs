@@ -3,7 +3,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{MouseButton, MouseInput};
 
-use super::{GameApp, Mode, cell_words, debug, draw, layout, map, palette};
+use super::{GameApp, Mode, cell_words, debug, draw, layout, map, palette, sidebar};
 use umbra_rules::game::{Activity, Game};
 
 impl GameApp {
@@ -13,7 +13,10 @@ impl GameApp {
             return self.aim_with_mouse(mouse, slot, cell);
         }
         match mouse {
-            MouseInput::MouseMove { .. } => self.hover = cell,
+            // Pointing at a sidebar entry points at what it lists.
+            MouseInput::MouseMove { coord, .. } => {
+                self.hover = cell.or_else(|| sidebar::cell_at(&self.game, screen, coord));
+            }
             MouseInput::MousePress {
                 button: MouseButton::Left,
                 ..
