@@ -9,6 +9,7 @@ use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
 
 use crate::app::daily;
 use crate::app::debug::DebugFlags;
+use crate::app::palettes::Palette;
 use umbra_rules::game::{
     DEFAULT_MAP_SIZE, GameOptions, MAX_MAP_SIZE, MIN_MAP_SIZE, Omniscience, is_valid_map_size,
 };
@@ -56,6 +57,12 @@ pub struct Args {
     pub verify: Option<PathBuf>,
     /// `--debug-overlays`, `--debug-wizard`: the aids for studying the rules.
     pub debug: DebugFlags,
+    /// `--palette`: the colours the game is drawn in.
+    pub palette: Palette,
+    /// `--keys FILE`: the keys file to play with (else the config directory's, if any).
+    pub keys: Option<PathBuf>,
+    /// `--print-keys`: write the keys in use in the keys file's format and exit.
+    pub print_keys: bool,
 }
 
 /// `--replay FILE`, with or without a screen.
@@ -108,6 +115,9 @@ struct RawArgs {
     dump_at: Option<String>,
     scores: bool,
     verify: Option<String>,
+    palette: Option<String>,
+    keys: Option<String>,
+    print_keys: bool,
     version: bool,
     free: Vec<String>,
 }
@@ -133,13 +143,16 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             dump_at = Opt::new("", "dump-at", "with --replay and --headless: print the map, NPCs and their memories at turn N, as a scenario test reads them", "N");
             scores = Flag::new("", "scores", "print the high-score table (of the save directory) and exit");
             verify = Opt::new("", "verify", "replay a finished run's recording (a run-*.umbra of the save directory, or --record's) with no screen and print its score, or refuse it in one line", "FILE");
+            palette = Opt::new("", "palette", "colours: default, high-contrast, or colour-blind (safe for red-green colour blindness)", "NAME");
+            keys = Opt::new("", "keys", "play with the keys in FILE (as --print-keys writes them) instead of keys.toml in the config directory", "FILE");
+            print_keys = Flag::new("", "print-keys", "print the keys in use as a keys file (TOML, a comment per action) and exit");
             version = Flag::new("V", "version", "print the version and the rules version it plays by, and exit");
             free = Free;
         } in {
             RawArgs {
                 rng_seed, daily, omniscient, overlays, wizard, map_size, terminal, graphical, colours,
-                no_mouse, new_game, save_dir, record, replay, headless, dump_at, scores, verify, version,
-                free,
+                no_mouse, new_game, save_dir, record, replay, headless, dump_at, scores, verify, palette,
+                keys, print_keys, version, free,
             }
         }
     }
@@ -228,6 +241,9 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
             overlays: raw.overlays,
             wizard: raw.wizard,
         },
+        palette: parse_palette(raw.palette.as_deref())?,
+        keys: path(&raw.keys, "--keys")?,
+        print_keys: raw.print_keys,
     })
 }
 
@@ -350,6 +366,15 @@ pub fn parse_map_size(text: &str) -> Result<UCoord, String> {
     } else {
         Err(expected())
     }
+}
+
+fn parse_palette(text: Option<&str>) -> Result<Palette, String> {
+    let Some(text) = text else {
+        return Ok(Palette::Default);
+    };
+    Palette::from_name(text).ok_or_else(|| {
+        format!("invalid --palette {text:?}: expected default, high-contrast or colour-blind")
+    })
 }
 
 fn parse_colours(text: &str) -> Result<ColourMode, String> {

@@ -1,7 +1,8 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use umbra::app::{GameApp, Notice, notice_report};
+use umbra::app::keymap::Keymap;
+use umbra::app::{GameApp, Notice, keys_file, notice_report};
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
 use umbra::session::{self, Opened, Reporter};
@@ -33,11 +34,50 @@ fn main() -> ExitCode {
     if let Some(file) = &args.verify {
         return verify(file);
     }
+    // Refused before the terminal is taken, and before anything is written.
+    let keymap = match read_keymap(&args) {
+        Ok(keymap) => keymap,
+        Err(problem) => {
+            complain(&problem);
+            return ExitCode::from(2);
+        }
+    };
+    if args.print_keys {
+        say(&keys_file::print(&keymap));
+        return ExitCode::SUCCESS;
+    }
     match &args.replay {
-        Some(replay) => watch(replay, &args),
-        None => play(args),
+        Some(replay) => watch(replay, &args, keymap),
+        None => play(args, keymap),
     }
 }
+
+/// The keys to play with: `--keys FILE`, else `keys.toml` in the platform's config directory
+/// when there is one, else the defaults; or why the file cannot be used, in one line.
+fn read_keymap(args: &Args) -> Result<Keymap, String> {
+    let (path, named) = match &args.keys {
+        Some(path) => (path.clone(), true),
+        None => match directories::ProjectDirs::from("", "", "umbra") {
+            Some(dirs) => (dirs.config_dir().join("keys.toml"), false),
+            None => return Ok(Keymap::default()),
+        },
+    };
+    let unreadable = |why: String| format!("cannot read the keys file {}: {why}", path.display());
+    match std::fs::metadata(&path) {
+        // The config directory's file is read only if it is there to be seen (a directory
+        // this user cannot look into holds none of its files).
+        Err(_) if !named => return Ok(Keymap::default()),
+        Err(error) => return Err(unreadable(error.to_string())),
+        Ok(meta) if !meta.is_file() => return Err(unreadable("it is not a file".into())),
+        Ok(meta) if meta.len() > MAX_KEYS_FILE => return Err(unreadable("it is too long".into())),
+        Ok(_) => (),
+    }
+    let text = std::fs::read_to_string(&path).map_err(|error| unreadable(error.to_string()))?;
+    keys_file::parse(&text).map_err(|error| format!("keys file {}: {error}", path.display()))
+}
+
+/// Far more than every action with every key: a longer file is not a keys file.
+const MAX_KEYS_FILE: u64 = 64 * 1024;
 
 /// `--scores`: the table of the save directory, or one line saying why it cannot be read (the
 /// file is left exactly as it is).
@@ -120,7 +160,7 @@ fn wants_window(args: &Args) -> bool {
     }
 }
 
-fn play(args: Args) -> ExitCode {
+fn play(args: Args, keymap: Keymap) -> ExitCode {
     let graphical = wants_window(&args);
     let (reporter, reports) = session::reporting();
     let opened = match open(&args, graphical, reporter) {
@@ -135,7 +175,11 @@ fn play(args: Args) -> ExitCode {
     if opened.resumed {
         say(&format!("{}\n", umbra::app::resuming_line(&opened.game)));
     }
-    let result = run(app_for(opened).with_debug(args.debug), graphical, &args);
+    let app = app_for(opened)
+        .with_debug(args.debug)
+        .with_keymap(keymap)
+        .with_palette(args.palette);
+    let result = run(app, graphical, &args);
     let report = reports.collect();
     for seed in &report.new_seeds {
         say(&format!("{}\n", umbra::app::seed_line(*seed)));
@@ -199,7 +243,7 @@ fn app_for(opened: Opened) -> GameApp {
     }
 }
 
-fn watch(replay: &Replay, args: &Args) -> ExitCode {
+fn watch(replay: &Replay, args: &Args, keymap: Keymap) -> ExitCode {
     let watched = match read_watched(&replay.file) {
         Ok(watched) => watched,
         Err(error) => {
@@ -228,7 +272,10 @@ fn watch(replay: &Replay, args: &Args) -> ExitCode {
     }
     say(&format!("{}\n", umbra::app::seed_line(recording.seed)));
     let graphical = wants_window(args);
-    let mut app = GameApp::replay(&recording).with_debug(args.debug);
+    let mut app = GameApp::replay(&recording)
+        .with_debug(args.debug)
+        .with_keymap(keymap)
+        .with_palette(args.palette);
     if let Some(notice) = &notice {
         app = app.with_notice(notice);
     }

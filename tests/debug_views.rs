@@ -125,6 +125,9 @@ fn the_minds_view_shows_where_an_npc_that_lost_the_player_saw_it_last() {
     let screen = render_at(&app, SCREEN);
     assert_eq!(shown(&screen, remembered), 'x', "\n{}", screen.text());
     assert!(screen.contains("Minds:"), "the legend:\n{}", screen.text());
+    // Its state is told by a letter beside it, not by the colour behind it alone.
+    let beside = npc.coord + ICoord::new(1, 0);
+    assert_eq!(shown(&screen, beside), 'S', "\n{}", screen.text());
     // The look cursor on it tells its memory.
     press(&mut app, 'x');
     let steps = npc.coord - app.game().player_coord();

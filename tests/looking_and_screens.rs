@@ -337,12 +337,13 @@ fn help_scrolls_to_its_last_key_on_a_short_screen() {
     let size = UCoord::new(50, 16);
     let (mut app, _) = app_on(HALL);
     press_at(&mut app, size, KeyboardInput::Char('?'));
-    let last_keys = umbra::app::keys::BINDINGS.last().expect("keys").label;
+    let rows = umbra::app::keymap::Keymap::default().help_rows();
+    let last_keys = rows.last().expect("keys").help;
     assert!(
         !render_at(&app, size).contains(last_keys),
         "the list is longer than the screen"
     );
-    for _ in 0..umbra::app::keys::BINDINGS.len() * 2 {
+    for _ in 0..rows.len() * 2 {
         press_at(&mut app, size, KeyboardInput::Down);
     }
     let screen = render_at(&app, size);

@@ -149,23 +149,19 @@ fn death_shows_the_game_over_screen_and_n_starts_a_new_game() {
 /// the table without its name in the help line (or bound twice) fails here.
 #[test]
 fn every_key_the_game_answers_is_named_in_its_help_line_once() {
+    use umbra::app::keymap::{Keymap, key_name};
+    use umbra::app::keys::Action;
+    let keymap = Keymap::default();
+    let rows = keymap.help_rows();
     let mut seen = Vec::new();
-    for binding in umbra::app::keys::BINDINGS {
-        for &(key, _) in binding.keys {
-            let name = match key {
-                KeyboardInput::Up
-                | KeyboardInput::Down
-                | KeyboardInput::Left
-                | KeyboardInput::Right => "arrows".to_string(),
-                KeyboardInput::Char(' ') => "space".to_string(),
-                keys::ESCAPE => "Esc".to_string(),
-                KeyboardInput::Char(c) => c.to_string(),
-                other => format!("{other:?}"),
-            };
-            let named = (binding.label.split(' '))
-                .any(|word| word == name || word.trim_end_matches(',') == name);
-            assert!(named, "{key:?} is not named in \"{}\"", binding.label);
+    for action in Action::all() {
+        let row = rows.iter().find(|row| row.help == action.help());
+        let row = row.unwrap_or_else(|| panic!("{action:?} has a line of help"));
+        for &key in keymap.keys_of(action) {
+            let named = row.label.split(' ').any(|word| word == key_name(key));
+            assert!(named, "{key:?} is not named in \"{}\"", row.label);
             assert!(!seen.contains(&key), "{key:?} is bound twice");
+            assert_eq!(keymap.action_of(key), Some(action));
             seen.push(key);
         }
     }
@@ -176,13 +172,10 @@ fn question_mark_shows_every_key() {
     let mut app = app_for(ROOMS, Omniscience::Off);
     press(&mut app, KeyboardInput::Char('?'));
     let screen = render(&app);
-    for umbra::app::keys::Binding {
-        label: keys,
-        help: what,
-        ..
-    } in umbra::app::keys::BINDINGS
+    for umbra::app::keymap::HelpRow { label, help } in
+        umbra::app::keymap::Keymap::default().help_rows()
     {
-        assert!(screen.contains(keys) && screen.contains(what), "{keys}");
+        assert!(screen.contains(&label) && screen.contains(help), "{label}");
     }
     press(&mut app, keys::ESCAPE);
     assert!(!render(&app).contains("Keys"));

@@ -36,7 +36,7 @@ impl GameApp {
         cursor: ICoord,
         screen: UCoord,
     ) {
-        if let Some(direction) = super::keys::direction_key(key) {
+        if let Some(direction) = self.keymap.direction_key(key) {
             let moved = cursor + direction.coord();
             if map::screen_coord(&self.game, screen, moved).is_some() {
                 self.mode = Mode::Aim {

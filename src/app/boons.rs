@@ -51,7 +51,7 @@ impl GameApp {
             }
             return Some(());
         }
-        match super::keys::play_key(key) {
+        match self.keymap.play_key(key) {
             Some(PlayKey::Menu | PlayKey::Help | PlayKey::Log | PlayKey::Quit) => None,
             Some(_) => {
                 let words = "Choose a boon first (1-3).".to_string();

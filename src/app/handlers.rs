@@ -43,7 +43,7 @@ impl GameApp {
             self.advance_playback(std::time::Duration::ZERO);
             return None;
         }
-        match super::keys::play_key(key)? {
+        match self.keymap.play_key(key)? {
             PlayKey::Act(PlayerAction::Wait) => {
                 if let Some(playback) = self.playback.as_mut() {
                     playback.toggle_pause();
@@ -68,7 +68,7 @@ impl GameApp {
         if !self.game.is_over() && self.handle_boon_key(key).is_some() {
             return None;
         }
-        let play_key = super::keys::play_key(key)?;
+        let play_key = self.keymap.play_key(key)?;
         if self.game.is_over() {
             return self.handle_game_over_key(play_key);
         }
@@ -160,7 +160,7 @@ impl GameApp {
     }
 
     fn handle_help_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
-        let most = screens::help_scroll_limit(screen, self.debug);
+        let most = screens::help_scroll_limit(screen, self.debug, &self.keymap);
         let scroll = match super::keys::list_key(key) {
             Some(ListKey::Close) => {
                 self.mode = Mode::Play;
@@ -180,7 +180,7 @@ impl GameApp {
         if self.handle_overlay_key(key) {
             return;
         }
-        if let Some(direction) = super::keys::direction_key(key) {
+        if let Some(direction) = self.keymap.direction_key(key) {
             let moved = cursor + direction.coord();
             if map::screen_coord(&self.game, screen, moved).is_some() {
                 self.mode = Mode::Look { cursor: moved };

@@ -1,4 +1,5 @@
-//! Key bindings: one table ([`BINDINGS`]) that both the help screen and the input handling read.
+//! Key bindings: every action a key can ask for, with its name in the keys file, its default
+//! keys and its line of help. The keymap in use is `keymap::Keymap`.
 
 use chargrid::input::{KeyboardInput, keys};
 use direction::CardinalDirection::{self, East, North, South, West};
@@ -50,17 +51,6 @@ impl Purpose {
         Self::Drop,
     ];
 
-    /// The key that asks for it, here and on the item's own panel.
-    pub fn key(self) -> char {
-        match self {
-            Self::Equip => 'e',
-            Self::Drink => 'd',
-            Self::Read => 'r',
-            Self::Throw => 't',
-            Self::Drop => 'D',
-        }
-    }
-
     pub fn verb(self) -> &'static str {
         match self {
             Self::Equip => "wield, wear or take off",
@@ -72,172 +62,258 @@ impl Purpose {
     }
 }
 
-/// One line of the help screen and the keys behind it: what the handler does with a key and
-/// what the help says of it come from the same row, so the two cannot drift apart.
+/// One line of the help for keys that are not the player's to rebind (the debugging aids').
 #[derive(Debug, Clone, Copy)]
 pub struct Binding {
     /// The keys as the help names them.
     pub label: &'static str,
     /// What they do, in the help's words.
     pub help: &'static str,
-    /// Each key and what it asks for. Empty for input that is not a key (the mouse).
-    pub keys: &'static [(KeyboardInput, PlayKey)],
+}
+
+/// Everything a key can be bound to during play: a row of the keys file each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    MoveNorth,
+    MoveSouth,
+    MoveWest,
+    MoveEast,
+    RunNorth,
+    RunSouth,
+    RunWest,
+    RunEast,
+    Wait,
+    Rest,
+    SearchOnce,
+    Search,
+    Explore,
+    Stairs,
+    Look,
+    PickUp,
+    Pack,
+    Equip,
+    Drink,
+    Read,
+    Throw,
+    FireAgain,
+    Drop,
+    Log,
+    Help,
+    Menu,
+    NewGame,
+    Quit,
+}
+
+use Action as A;
+use KeyboardInput::Char;
+
+/// Every action with its name in the keys file, its default keys and whether the game cannot
+/// be played without a key for it (the moves, waiting, picking up, the pack, the stairs, help,
+/// the menu and quitting); in the order the help and the keys file list them.
+const ACTIONS: &[(Action, &str, &[KeyboardInput], bool)] = &[
+    (
+        A::MoveNorth,
+        "move_north",
+        &[KeyboardInput::Up, Char('k')],
+        true,
+    ),
+    (
+        A::MoveSouth,
+        "move_south",
+        &[KeyboardInput::Down, Char('j')],
+        true,
+    ),
+    (
+        A::MoveWest,
+        "move_west",
+        &[KeyboardInput::Left, Char('h')],
+        true,
+    ),
+    (
+        A::MoveEast,
+        "move_east",
+        &[KeyboardInput::Right, Char('l')],
+        true,
+    ),
+    (A::RunNorth, "run_north", &[Char('K')], false),
+    (A::RunSouth, "run_south", &[Char('J')], false),
+    (A::RunWest, "run_west", &[Char('H')], false),
+    (A::RunEast, "run_east", &[Char('L')], false),
+    (A::Wait, "wait", &[Char(' '), Char('.')], true),
+    (A::Rest, "rest", &[Char('Z'), Char('R')], false),
+    (A::SearchOnce, "search", &[Char('s')], false),
+    (A::Search, "search_longer", &[Char('S')], false),
+    (A::Explore, "explore", &[Char('o')], false),
+    (A::Stairs, "stairs", &[Char('>')], true),
+    (A::Look, "look", &[Char('x')], false),
+    (A::PickUp, "pick_up", &[Char('g'), Char(',')], true),
+    (A::Pack, "pack", &[Char('i')], true),
+    (A::Equip, "equip", &[Char('e')], false),
+    (A::Drink, "drink", &[Char('d')], false),
+    (A::Read, "read", &[Char('r')], false),
+    (A::Throw, "throw", &[Char('t')], false),
+    (A::FireAgain, "fire_again", &[Char('f')], false),
+    (A::Drop, "drop", &[Char('D')], false),
+    (A::Log, "messages", &[Char('m')], false),
+    (A::Help, "help", &[Char('?')], true),
+    (A::Menu, "menu", &[keys::ESCAPE], true),
+    (A::NewGame, "new_game", &[Char('n')], false),
+    (A::Quit, "quit", &[Char('q')], true),
+];
+
+/// The help's lines: the actions each names, and what they do in the help's words.
+const HELP: &[(&[Action], &str)] = &[
+    (
+        &[A::MoveNorth, A::MoveSouth, A::MoveWest, A::MoveEast],
+        "move; walk into an enemy to attack it",
+    ),
+    (
+        &[A::RunNorth, A::RunSouth, A::RunWest, A::RunEast],
+        "run until something interesting (Shift+arrows too)",
+    ),
+    (&[A::Wait], "wait a turn"),
+    (&[A::Rest], "rest until healed (or a while, unhurt)"),
+    (
+        &[A::SearchOnce],
+        "search the walls nearby for secret doors (one turn)",
+    ),
+    (&[A::Search], "search five turns, the fifth thoroughly"),
+    (&[A::Explore], "explore until something comes into view"),
+    (&[A::Stairs], "take the stairs down, or travel to them"),
+    (&[A::Look], "look around (Enter travels there, Esc leaves)"),
+    (&[], "point to look or aim, click to travel or fire"),
+    (
+        &[A::PickUp],
+        "pick up what lies here (walking over it does too)",
+    ),
+    (
+        &[A::Pack],
+        "the pack: pick an item by letter, then what to do",
+    ),
+    (
+        &[A::Equip],
+        "wield a weapon or wear armour; again to put it away",
+    ),
+    (&[A::Drink], "drink a potion"),
+    (
+        &[A::Read],
+        "read a scroll (aimed and unknown ones ask for a target)",
+    ),
+    (
+        &[A::Throw],
+        "throw: Tab/+/- picks a foe, Enter fires, Esc cancels",
+    ),
+    (
+        &[A::FireAgain],
+        "throw again at the same target, while it is in view",
+    ),
+    (&[A::Drop], "drop an item"),
+    (
+        &[A::Log],
+        "show the full message log (arrows / j k / PgUp PgDn scroll)",
+    ),
+    (&[A::Help], "show this help"),
+    (&[A::Menu], "open the menu: resume, new game, quit"),
+    (&[A::NewGame], "new game, once the run is over"),
+    (&[A::Quit], "quit"),
+];
+
+impl Action {
+    pub fn all() -> impl Iterator<Item = Action> {
+        ACTIONS.iter().map(|&(action, ..)| action)
+    }
+
+    fn row(self) -> &'static (Action, &'static str, &'static [KeyboardInput], bool) {
+        ACTIONS
+            .iter()
+            .find(|(action, ..)| *action == self)
+            .expect("every action has a row")
+    }
+
+    /// Its name in the keys file.
+    pub fn name(self) -> &'static str {
+        self.row().1
+    }
+
+    pub fn from_name(name: &str) -> Option<Action> {
+        Self::all().find(|action| action.name() == name)
+    }
+
+    /// Whether the game cannot be played with no key for it.
+    pub fn is_needed(self) -> bool {
+        self.row().3
+    }
+
+    /// The keys it has unless a keys file says otherwise.
+    pub fn default_keys(self) -> &'static [KeyboardInput] {
+        self.row().2
+    }
+
+    /// The help's lines: the actions each names (none: the mouse's line) and what they do.
+    pub fn help_lines() -> &'static [(&'static [Action], &'static str)] {
+        HELP
+    }
+
+    /// What it does, in the keys file's comment above it: the help's words, with the
+    /// direction for the moves and runs that share a line of help.
+    pub fn comment(self) -> String {
+        let direction = match self {
+            A::MoveNorth | A::RunNorth => "north",
+            A::MoveSouth | A::RunSouth => "south",
+            A::MoveWest | A::RunWest => "west",
+            A::MoveEast | A::RunEast => "east",
+            _ => return self.help().to_string(),
+        };
+        match self.play_key() {
+            PlayKey::Run(_) => format!("run {direction} until something interesting"),
+            _ => format!("move {direction}; walk into an enemy to attack it"),
+        }
+    }
+
+    /// What the help says it does.
+    pub fn help(self) -> &'static str {
+        HELP.iter()
+            .find(|(actions, _)| actions.contains(&self))
+            .map_or("", |(_, help)| help)
+    }
+
+    /// What it asks for during play.
+    pub fn play_key(self) -> PlayKey {
+        match self {
+            A::MoveNorth => step(North),
+            A::MoveSouth => step(South),
+            A::MoveWest => step(West),
+            A::MoveEast => step(East),
+            A::RunNorth => PlayKey::Run(North),
+            A::RunSouth => PlayKey::Run(South),
+            A::RunWest => PlayKey::Run(West),
+            A::RunEast => PlayKey::Run(East),
+            A::Wait => PlayKey::Act(PlayerAction::Wait),
+            A::Rest => PlayKey::Rest,
+            A::SearchOnce => PlayKey::Act(PlayerAction::Search),
+            A::Search => PlayKey::Search,
+            A::Explore => PlayKey::Explore,
+            A::Stairs => PlayKey::Stairs,
+            A::Look => PlayKey::Look,
+            A::PickUp => PlayKey::Act(PlayerAction::PickUp),
+            A::Pack => PlayKey::Pack,
+            A::Equip => PlayKey::Choose(Purpose::Equip),
+            A::Drink => PlayKey::Choose(Purpose::Drink),
+            A::Read => PlayKey::Choose(Purpose::Read),
+            A::Throw => PlayKey::Choose(Purpose::Throw),
+            A::FireAgain => PlayKey::FireAgain,
+            A::Drop => PlayKey::Choose(Purpose::Drop),
+            A::Log => PlayKey::Log,
+            A::Help => PlayKey::Help,
+            A::Menu => PlayKey::Menu,
+            A::NewGame => PlayKey::NewGame,
+            A::Quit => PlayKey::Quit,
+        }
+    }
 }
 
 const fn step(direction: CardinalDirection) -> PlayKey {
     PlayKey::Act(PlayerAction::Move(direction))
-}
-
-/// Every key a player can use during play, in the order the help screen lists them. Shift and
-/// an arrow arrive as the letter (`frontend::input_parser`), so they need no row of their own.
-pub const BINDINGS: &[Binding] = &[
-    Binding {
-        label: "arrows, h j k l",
-        help: "move; walk into an enemy to attack it",
-        keys: &[
-            (KeyboardInput::Up, step(North)),
-            (KeyboardInput::Char('k'), step(North)),
-            (KeyboardInput::Down, step(South)),
-            (KeyboardInput::Char('j'), step(South)),
-            (KeyboardInput::Left, step(West)),
-            (KeyboardInput::Char('h'), step(West)),
-            (KeyboardInput::Right, step(East)),
-            (KeyboardInput::Char('l'), step(East)),
-        ],
-    },
-    Binding {
-        label: "H J K L, Shift+arrows",
-        help: "run until something interesting",
-        keys: &[
-            (KeyboardInput::Char('K'), PlayKey::Run(North)),
-            (KeyboardInput::Char('J'), PlayKey::Run(South)),
-            (KeyboardInput::Char('H'), PlayKey::Run(West)),
-            (KeyboardInput::Char('L'), PlayKey::Run(East)),
-        ],
-    },
-    Binding {
-        label: "space, .",
-        help: "wait a turn",
-        keys: &[
-            (KeyboardInput::Char(' '), PlayKey::Act(PlayerAction::Wait)),
-            (KeyboardInput::Char('.'), PlayKey::Act(PlayerAction::Wait)),
-        ],
-    },
-    Binding {
-        label: "Z, R",
-        help: "rest until healed (or a while, unhurt)",
-        keys: &[
-            (KeyboardInput::Char('Z'), PlayKey::Rest),
-            (KeyboardInput::Char('R'), PlayKey::Rest),
-        ],
-    },
-    Binding {
-        label: "s",
-        help: "search the walls nearby for secret doors (one turn)",
-        keys: &[(KeyboardInput::Char('s'), PlayKey::Act(PlayerAction::Search))],
-    },
-    Binding {
-        label: "S",
-        help: "search five turns, the fifth thoroughly",
-        keys: &[(KeyboardInput::Char('S'), PlayKey::Search)],
-    },
-    Binding {
-        label: "o",
-        help: "explore until something comes into view",
-        keys: &[(KeyboardInput::Char('o'), PlayKey::Explore)],
-    },
-    Binding {
-        label: ">",
-        help: "take the stairs down, or travel to them",
-        keys: &[(KeyboardInput::Char('>'), PlayKey::Stairs)],
-    },
-    Binding {
-        label: "x",
-        help: "look around (Enter travels there, Esc leaves)",
-        keys: &[(KeyboardInput::Char('x'), PlayKey::Look)],
-    },
-    Binding {
-        label: "mouse",
-        help: "point to look or aim, click to travel or fire",
-        keys: &[],
-    },
-    Binding {
-        label: "g ,",
-        help: "pick up what lies here (walking over it does too)",
-        keys: &[
-            (KeyboardInput::Char('g'), PlayKey::Act(PlayerAction::PickUp)),
-            (KeyboardInput::Char(','), PlayKey::Act(PlayerAction::PickUp)),
-        ],
-    },
-    Binding {
-        label: "i",
-        help: "the pack: pick an item by letter, then what to do",
-        keys: &[(KeyboardInput::Char('i'), PlayKey::Pack)],
-    },
-    Binding {
-        label: "e",
-        help: "wield a weapon or wear armour; again to put it away",
-        keys: &[(KeyboardInput::Char('e'), PlayKey::Choose(Purpose::Equip))],
-    },
-    Binding {
-        label: "d",
-        help: "drink a potion",
-        keys: &[(KeyboardInput::Char('d'), PlayKey::Choose(Purpose::Drink))],
-    },
-    Binding {
-        label: "r",
-        help: "read a scroll (aimed and unknown ones ask for a target)",
-        keys: &[(KeyboardInput::Char('r'), PlayKey::Choose(Purpose::Read))],
-    },
-    Binding {
-        label: "t",
-        help: "throw: Tab/+/- picks a foe, Enter fires, Esc cancels",
-        keys: &[(KeyboardInput::Char('t'), PlayKey::Choose(Purpose::Throw))],
-    },
-    Binding {
-        label: "f",
-        help: "throw again at the same target, while it is in view",
-        keys: &[(KeyboardInput::Char('f'), PlayKey::FireAgain)],
-    },
-    Binding {
-        label: "D",
-        help: "drop an item",
-        keys: &[(KeyboardInput::Char('D'), PlayKey::Choose(Purpose::Drop))],
-    },
-    Binding {
-        label: "m",
-        help: "show the full message log (arrows / j k / PgUp PgDn scroll)",
-        keys: &[(KeyboardInput::Char('m'), PlayKey::Log)],
-    },
-    Binding {
-        label: "?",
-        help: "show this help",
-        keys: &[(KeyboardInput::Char('?'), PlayKey::Help)],
-    },
-    Binding {
-        label: "Esc",
-        help: "open the menu: resume, new game, quit",
-        keys: &[(keys::ESCAPE, PlayKey::Menu)],
-    },
-    Binding {
-        label: "n",
-        help: "new game, once the run is over",
-        keys: &[(KeyboardInput::Char('n'), PlayKey::NewGame)],
-    },
-    Binding {
-        label: "q",
-        help: "quit",
-        keys: &[(KeyboardInput::Char('q'), PlayKey::Quit)],
-    },
-];
-
-/// What a key asks for during play, from [`BINDINGS`].
-pub fn play_key(key: KeyboardInput) -> Option<PlayKey> {
-    BINDINGS
-        .iter()
-        .flat_map(|binding| binding.keys)
-        .find(|&&(bound, _)| bound == key)
-        .map(|&(_, play_key)| play_key)
 }
 
 /// Scrolling and choosing in lists (menu, log).
@@ -261,12 +337,4 @@ pub fn list_key(key: KeyboardInput) -> Option<ListKey> {
         keys::ESCAPE | KeyboardInput::Char('q' | 'm' | '?') => ListKey::Close,
         _ => return None,
     })
-}
-
-/// A movement key's direction, for moving the look cursor: the keys that step during play.
-pub fn direction_key(key: KeyboardInput) -> Option<CardinalDirection> {
-    match play_key(key)? {
-        PlayKey::Act(PlayerAction::Move(direction)) => Some(direction),
-        _ => None,
-    }
 }

@@ -14,7 +14,9 @@ mod handlers;
 mod hud;
 mod item_messages;
 mod keeping;
+pub mod keymap;
 pub mod keys;
+pub mod keys_file;
 mod layout;
 pub mod looks;
 mod map;
@@ -22,6 +24,7 @@ pub mod messages;
 mod morgue;
 mod pack;
 pub mod palette;
+pub mod palettes;
 mod pointer;
 mod replay;
 mod screens;
@@ -122,6 +125,10 @@ pub struct GameApp {
     /// The debugging aids the command line asked for, and the view drawn over the map.
     debug: debug::DebugFlags,
     overlay: debug::Overlay,
+    /// The keys in use: the defaults, or a keys file's.
+    keymap: keymap::Keymap,
+    /// The colours everything is drawn in.
+    palette: palettes::Palette,
 }
 
 impl GameApp {
@@ -144,7 +151,21 @@ impl GameApp {
             animation: None,
             debug: debug::DebugFlags::default(),
             overlay: debug::Overlay::Off,
+            keymap: keymap::Keymap::default(),
+            palette: palettes::Palette::Default,
         }
+    }
+
+    /// Plays with these keys in place of the defaults.
+    pub fn with_keymap(mut self, keymap: keymap::Keymap) -> Self {
+        self.keymap = keymap;
+        self
+    }
+
+    /// Draws in this palette in place of the default.
+    pub fn with_palette(mut self, palette: palettes::Palette) -> Self {
+        self.palette = palette;
+        self
     }
 
     /// Offers the debugging aids the command line asked for.
@@ -313,6 +334,7 @@ impl Component for GameApp {
     type State = ();
 
     fn render(&self, _state: &(), ctx: Ctx, fb: &mut FrameBuffer) {
+        let ctx = ctx.with_tint(&self.palette);
         // The runtimes reuse the buffer between frames without clearing it, and a panel drawn
         // above the map would otherwise outlive its closing.
         fb.clear();
@@ -379,7 +401,7 @@ impl Component for GameApp {
         }
         match self.mode {
             Mode::Menu { selected } => screens::menu(fb, ctx, selected),
-            Mode::Help { scroll } => screens::help(fb, ctx, scroll, self.debug),
+            Mode::Help { scroll } => screens::help(fb, ctx, scroll, self.debug, &self.keymap),
             Mode::Wizard(step) => debug::wizard::render(fb, ctx, &self.game, step),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
             Mode::ConfirmJump { .. } => screens::confirm_jump(fb, ctx, &self.game),
@@ -391,7 +413,7 @@ impl Component for GameApp {
             }
             Mode::Play if choosing => boons::render(fb, ctx, &self.game),
             Mode::Pack { purpose } => pack::render_pack(fb, ctx, &self.game, purpose),
-            Mode::Item { slot } => pack::render_item(fb, ctx, &self.game, slot),
+            Mode::Item { slot } => pack::render_item(fb, ctx, &self.game, slot, &self.keymap),
             Mode::Play
             | Mode::Log { .. }
             | Mode::Look { .. }

@@ -6,7 +6,8 @@ use chargrid::input::{KeyboardInput, keys};
 
 use super::draw::{self, Line};
 use super::item_messages::slot_letter;
-use super::keys::Purpose;
+use super::keymap::{Keymap, key_name};
+use super::keys::{PlayKey, Purpose};
 use super::looks::{self, item_words};
 use super::messages::Tone;
 use super::{GameApp, Mode, palette};
@@ -104,7 +105,8 @@ impl GameApp {
             self.mode = Mode::Play;
             return;
         };
-        let chosen = purposes(stack).find(|p| KeyboardInput::Char(p.key()) == key);
+        let asked = self.keymap.play_key(key);
+        let chosen = purposes(stack).find(|&p| asked == Some(PlayKey::Choose(p)));
         if let Some(purpose) = chosen {
             self.use_for(slot, purpose);
         }
@@ -150,7 +152,7 @@ pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: Option<
 }
 
 /// One item: its name, what it does (once known), and the keys for what can be done with it.
-pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8) {
+pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8, keymap: &Keymap) {
     let Some(stack) = game.pack().get(slot) else {
         return;
     };
@@ -174,7 +176,10 @@ pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8) {
             (Purpose::Equip, _) => "wield",
             _ => purpose.verb(),
         };
-        lines.push((format!("{}  {verb}", purpose.key()), palette::TEXT));
+        let key = keymap
+            .purpose_key(purpose)
+            .map_or("-".to_string(), key_name);
+        lines.push((format!("{key}  {verb}"), palette::TEXT));
     }
     lines.push((String::new(), palette::TEXT));
     lines.push(("Esc back to the pack".to_string(), palette::FAINT_TEXT));

@@ -7,7 +7,7 @@ use super::debug::DebugFlags;
 use super::draw::{self, Line};
 use super::hud::tone_colour;
 use super::keeping::RunRecord;
-use super::keys::{BINDINGS, Binding};
+use super::keymap::Keymap;
 use super::layout::{self, MIN_SCREEN};
 use super::messages::MessageLog;
 use super::{looks, morgue, palette};
@@ -74,30 +74,30 @@ pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
     draw::text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
 }
 
-/// The key list as the help panel shows it on a screen of this size, wrapped to its width.
-fn help_body(screen: UCoord, debug: DebugFlags) -> Vec<String> {
+/// The key list as the help panel shows it on a screen of this size, wrapped to its width:
+/// the keys in use, then the debugging aids'.
+fn help_body(screen: UCoord, debug: DebugFlags, keymap: &Keymap) -> Vec<String> {
     let width = layout::panel_text_width(screen);
-    let rows: Vec<Binding> = BINDINGS
-        .iter()
-        .copied()
-        .chain(super::debug::bindings(debug))
-        .collect();
-    let key_width = rows.iter().map(|b| b.label.len()).max().unwrap_or(0);
-    rows.iter()
-        .flat_map(
-            |&Binding {
-                 label: keys,
-                 help: what,
-                 ..
-             }| {
-                let line = format!("{keys:key_width$}   {what}");
-                if line.chars().count() <= width {
-                    vec![line]
-                } else {
-                    draw::wrap(&format!("{keys}: {what}"), width)
-                }
-            },
+    let rows: Vec<(String, &str)> = keymap
+        .help_rows()
+        .into_iter()
+        .map(|row| (row.label, row.help))
+        .chain(
+            super::debug::bindings(debug)
+                .into_iter()
+                .map(|binding| (binding.label.to_string(), binding.help)),
         )
+        .collect();
+    let key_width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
+    rows.iter()
+        .flat_map(|(keys, what)| {
+            let line = format!("{keys:key_width$}   {what}");
+            if line.chars().count() <= width {
+                vec![line]
+            } else {
+                draw::wrap(&format!("{keys}: {what}"), width)
+            }
+        })
         .collect()
 }
 
@@ -107,15 +107,15 @@ fn help_rows(screen: UCoord) -> usize {
 }
 
 /// How far the help can scroll on a screen of this size.
-pub fn help_scroll_limit(screen: UCoord, debug: DebugFlags) -> usize {
-    help_body(screen, debug)
+pub fn help_scroll_limit(screen: UCoord, debug: DebugFlags, keymap: &Keymap) -> usize {
+    help_body(screen, debug, keymap)
         .len()
         .saturating_sub(help_rows(screen))
 }
 
-pub fn help(fb: &mut FrameBuffer, ctx: Ctx, scroll: usize, debug: DebugFlags) {
+pub fn help(fb: &mut FrameBuffer, ctx: Ctx, scroll: usize, debug: DebugFlags, keymap: &Keymap) {
     let screen = ctx.bounding_box.size();
-    let body = help_body(screen, debug);
+    let body = help_body(screen, debug, keymap);
     let rows = help_rows(screen);
     let mut lines: Vec<Line> = vec![("Keys".to_string(), palette::HEADING)];
     if body.len() + 2 < layout::panel_text_rows(screen) {

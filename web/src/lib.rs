@@ -55,7 +55,8 @@ pub fn start(columns: u32, rows: u32) {
     }
     let mut app = GameApp::new(opened.game)
         .with_keeper(opened.keeper)
-        .with_debug(args.debug);
+        .with_debug(args.debug)
+        .with_palette(args.palette);
     for notice in &opened.notices {
         page::say(&umbra::app::notice_report(notice));
         app = app.with_notice(notice);

@@ -6,7 +6,7 @@ use umbra::cli::{self, Args, Parsed};
 
 /// What the address may say, and the flag each stands for. Nothing else makes sense in a
 /// browser (no terminal, no files).
-const KNOWN: [(&str, &str, bool); 7] = [
+const KNOWN: [(&str, &str, bool); 8] = [
     ("seed", "--rng-seed", true),
     ("daily", "--daily", false),
     ("map-size", "--map-size", true),
@@ -14,6 +14,7 @@ const KNOWN: [(&str, &str, bool); 7] = [
     ("debug-overlays", "--debug-overlays", false),
     ("debug-wizard", "--debug-wizard", false),
     ("new-game", "--new-game", false),
+    ("palette", "--palette", true),
 ];
 
 /// The options in `search` (`location.search`, with or without its `?`), or what is wrong with
@@ -74,6 +75,15 @@ mod tests {
             args("?daily&seed=3").err().as_deref(),
             Some("daily cannot be combined with seed")
         );
+    }
+
+    #[test]
+    fn the_palette_comes_from_the_address() {
+        use umbra::app::palettes::Palette;
+        let parsed = args("?seed=3&palette=colour-blind").expect("a valid address");
+        assert_eq!(parsed.palette, Palette::ColourBlind);
+        let refused = args("?palette=sepia").err().unwrap_or_default();
+        assert!(refused.starts_with("invalid palette"), "{refused}");
     }
 
     #[test]

@@ -35,14 +35,12 @@ pub fn bindings(flags: DebugFlags) -> Vec<Binding> {
             label: "v",
             help: "debug: next view over the map (distances, safety, minds, noises, sight, none); \
                    x on an NPC tells its whole memory",
-            keys: &[],
         });
     }
     if flags.wizard {
         rows.push(Binding {
             label: "W",
             help: "wizard: descend, teleport, spawn, give, heal, reveal, sleep (no high score)",
-            keys: &[],
         });
     }
     rows

@@ -47,8 +47,9 @@ impl Overlay {
             Self::Safety => format!(
                 "Safety map (fleeing NPCs go down it): red exposed, blue safe; unmarked: past {reach} or dead end"
             ),
-            Self::Minds => "Minds: grey asleep, green wandering, red hunting, yellow searching, blue fleeing; \
-                            * next steps, x saw you, ? searches, w waypoint"
+            Self::Minds => "Minds: a letter beside each NPC, a colour behind it: Z grey asleep, W green \
+                            wandering, H red hunting, S yellow searching, F blue fleeing, G guarding, \
+                            C captive, A ally following; * next steps, x saw you, ? searches, w waypoint"
                 .to_string(),
             Self::Noises => format!(
                 "Noises of the last turn ({}): orange a fight, violet a shout, ! its source",
@@ -157,15 +158,18 @@ fn heat(steps: u32, reach: u32) -> Rgba32 {
     palette::blend(palette::HEAT_NEAR, palette::HEAT_FAR, steps, reach)
 }
 
-fn state_colour(state: NpcState) -> Rgba32 {
+/// A state's colour behind the NPC, and its letter beside it: the colour is never the only
+/// way to tell a state (a colour-blind player reads the letter).
+fn state_look(state: NpcState) -> (Rgba32, &'static str) {
     match state {
-        NpcState::Asleep => palette::MIND_ASLEEP,
-        NpcState::Wandering { .. } => palette::MIND_WANDERING,
-        NpcState::Hunting => palette::MIND_HUNTING,
-        NpcState::Searching { .. } => palette::MIND_SEARCHING,
-        NpcState::Fleeing => palette::MIND_FLEEING,
-        NpcState::Captive | NpcState::Guarding { .. } => palette::MIND_ASLEEP,
-        NpcState::Following => palette::MIND_WANDERING,
+        NpcState::Asleep => (palette::MIND_ASLEEP, "Z"),
+        NpcState::Wandering { .. } => (palette::MIND_WANDERING, "W"),
+        NpcState::Hunting => (palette::MIND_HUNTING, "H"),
+        NpcState::Searching { .. } => (palette::MIND_SEARCHING, "S"),
+        NpcState::Fleeing => (palette::MIND_FLEEING, "F"),
+        NpcState::Captive => (palette::MIND_ASLEEP, "C"),
+        NpcState::Guarding { .. } => (palette::MIND_ASLEEP, "G"),
+        NpcState::Following => (palette::MIND_WANDERING, "A"),
     }
 }
 
@@ -181,7 +185,7 @@ fn minds(
         let (Some(agent), Some(at)) = (game.agent(npc.id), on_screen(npc.coord)) else {
             continue;
         };
-        let colour = state_colour(agent.state);
+        let (colour, letter) = state_look(agent.state);
         draw::highlight(fb, ctx, at, colour);
         if game.cell_view(npc.coord).visibility != CellVisibility::Visible {
             // Out of the player's sight the map shows nobody there: the view does.
@@ -211,6 +215,7 @@ fn minds(
         if let Some(sighting) = agent.last_sighting {
             mark(sighting.coord, "x");
         }
+        mark(npc.coord + ICoord::new(1, 0), letter);
     }
 }
 

@@ -5,7 +5,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord};
 use chargrid::input::{KeyboardInput, keys};
 
 use super::super::draw::{self, Line};
-use super::super::{GameApp, Mode, keys as bindings, looks, map, palette};
+use super::super::{GameApp, Mode, looks, map, palette};
 use umbra_rules::game::{Game, ItemKind, NpcKind, PlayerAction, WizardCommand};
 
 /// Where the wizard is in asking for a command.
@@ -122,7 +122,7 @@ impl GameApp {
         cursor: ICoord,
         screen: chargrid::core::UCoord,
     ) {
-        if let Some(direction) = bindings::direction_key(key) {
+        if let Some(direction) = self.keymap.direction_key(key) {
             let moved = cursor + direction.coord();
             if map::screen_coord(&self.game, screen, moved).is_some() {
                 self.mode = Mode::Wizard(Step::Cell {
