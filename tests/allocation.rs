@@ -185,7 +185,7 @@ fn note(game: &Game, seen: &mut Seen) {
     }
 }
 
-/// The behaviour context's memory on the largest map: the README reports these figures. The
+/// The behaviour context's memory on the largest map: docs/performance.md reports these figures. The
 /// waypoints' maps are counted in full although the system backs their pages only once an NPC
 /// heads for them.
 fn the_behaviour_context_on_the_largest_map_stays_bounded() {

@@ -2,7 +2,7 @@
 //! player would (the cells in view and those remembered), over many seeds.
 //!
 //! `cargo run --release --example balance` plays 200 runs per player and prints the table in
-//! README.md; `-- --runs N` plays N. `cargo test` runs a few of them (see the tests below).
+//! docs/balance.md; `-- --runs N` plays N. `cargo test` runs a few of them (see the tests below).
 
 mod activities;
 mod golden;

@@ -1,4 +1,4 @@
-//! The table README.md shows: each player's runs summed up, then what killed the careful player
+//! The table docs/balance.md shows: each player's runs summed up, then what killed the careful player
 //! by depth.
 
 use std::io::Write;

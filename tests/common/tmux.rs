@@ -109,8 +109,11 @@ impl Session {
             .iter()
             .map(|arg| quoted(Path::new(&arg.replace("{dir}", &dir))))
             .collect();
+        // The game reads no keys file of whoever runs the tests: its config directory is the
+        // session's own.
         let game = format!(
-            "{} {} --terminal {}",
+            "env XDG_CONFIG_HOME={} {} {} --terminal {}",
+            quoted(&session.dir.0),
             launch.wrapper,
             quoted(Path::new(env!("CARGO_BIN_EXE_umbra"))),
             args.join(" ")

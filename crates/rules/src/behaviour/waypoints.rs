@@ -80,7 +80,7 @@ impl Waypoints {
         self.cells[id as usize]
     }
 
-    /// Bytes held, for the README's memory figure.
+    /// Bytes held, for the memory figure of docs/performance.md.
     pub fn heap_bytes(&self) -> usize {
         self.cells.capacity() * size_of::<ICoord>()
             + self.maps.capacity()

@@ -1,0 +1,301 @@
+//! The documentation read as a new contributor would use it: README stays a player's page (at
+//! most 300 lines, linking every page of docs/), every RON example in docs/ loads into the
+//! tables it is written for, every table of numbers agrees with the content it repeats, the
+//! README's keys are the keys the game answers, and every source file named exists.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use umbra::app::keymap::{Keymap, key_name};
+use umbra::app::keys::Action;
+use umbra::app::looks::{self, Looks};
+use umbra_rules::content::{
+    BESTIARY_SOURCE, BOLTS_SOURCE, Content, ITEMS_SOURCE, ItemKind, NpcKind,
+};
+use umbra_rules::game::ItemUse;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn readme() -> String {
+    fs::read_to_string(root().join("README.md")).expect("README.md")
+}
+
+/// Every page of docs/, by file name, with its text.
+fn pages() -> Vec<(String, String)> {
+    let mut pages: Vec<(String, String)> = fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .map(|path| {
+            let name = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            (name, fs::read_to_string(&path).expect("readable"))
+        })
+        .collect();
+    pages.sort();
+    pages
+}
+
+#[test]
+fn readme_is_a_players_page_of_at_most_300_lines_linking_every_page_of_docs() {
+    let readme = readme();
+    let lines = readme.lines().count();
+    assert!(lines <= 300, "README.md has {lines} lines");
+    let pages = pages();
+    assert!(pages.len() >= 4, "docs/ has {} pages", pages.len());
+    for (name, text) in &pages {
+        assert!(
+            readme.contains(&format!("(docs/{name})")),
+            "README links docs/{name}"
+        );
+        assert!(text.starts_with("# "), "docs/{name} begins with its title");
+    }
+    for words in ["cargo run --release", "cargo test --release --all-features"] {
+        assert!(
+            readme.contains(words),
+            "README says how to play and test: {words}"
+        );
+    }
+}
+
+/// The RON blocks of a page, each with the table its `<!-- loads into content/X.ron -->` line
+/// names.
+fn ron_examples(text: &str) -> Vec<(String, String)> {
+    let mut examples = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("```ron\n") {
+        let before = &rest[..start];
+        let table = before
+            .rfind("<!-- loads into content/")
+            .map(|at| {
+                before[at + 24..]
+                    .split(".ron")
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .unwrap_or_default();
+        let body = &rest[start + 7..];
+        let end = body.find("```").expect("a closed block");
+        examples.push((table, body[..end].to_string()));
+        rest = &body[end..];
+    }
+    examples
+}
+
+/// The shipped table with `entry` added as its last kind.
+fn with_entry(source: &str, entry: &str) -> String {
+    let kinds = source.find("    kinds: [").expect("a list of kinds");
+    let end = kinds + source[kinds..].find("\n    ],").expect("its end");
+    format!("{}\n{}{}", &source[..end], entry.trim_end(), &source[end..])
+}
+
+#[test]
+fn every_ron_example_in_docs_loads_into_its_table() {
+    let mut loaded = 0;
+    for (name, text) in pages() {
+        for (table, example) in ron_examples(&text) {
+            let (mut bestiary, mut items, mut bolts) = (
+                BESTIARY_SOURCE.to_string(),
+                ITEMS_SOURCE.to_string(),
+                BOLTS_SOURCE.to_string(),
+            );
+            match table.as_str() {
+                "bestiary" => bestiary = with_entry(&bestiary, &example),
+                "items" => items = with_entry(&items, &example),
+                "bolts" => bolts = with_entry(&bolts, &example),
+                other => panic!("docs/{name}: a RON example that loads into {other:?}"),
+            }
+            let rules = Content::load(&bestiary, &items, &bolts);
+            assert!(
+                rules.is_ok(),
+                "docs/{name}: {:?}",
+                rules.err().map(|e| e.to_string())
+            );
+            let looks = Looks::load(&bestiary, &items, &bolts);
+            assert!(
+                looks.is_ok(),
+                "docs/{name}: {:?}",
+                looks.err().map(|e| e.to_string())
+            );
+            loaded += 1;
+        }
+    }
+    assert!(loaded >= 2, "the monster and the item examples");
+}
+
+/// The rows of the markdown table whose header begins with `header`, cells trimmed.
+fn table_rows(text: &str, header: &str) -> Vec<Vec<String>> {
+    let start = text
+        .find(header)
+        .unwrap_or_else(|| panic!("a table headed {header:?}"));
+    text[start..]
+        .lines()
+        .skip(2)
+        .map(str::trim)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells = line.trim_matches('|').split('|');
+            cells.map(|cell| cell.trim().replace("**", "")).collect()
+        })
+        .collect()
+}
+
+fn chance((hits, out_of): (u32, u32)) -> String {
+    format!("{hits} in {out_of}")
+}
+
+fn span((low, high): (u32, u32)) -> String {
+    match low == high {
+        true => low.to_string(),
+        false => format!("{low}–{high}"),
+    }
+}
+
+fn page(name: &str) -> String {
+    fs::read_to_string(root().join("docs").join(name)).expect("a page")
+}
+
+#[test]
+fn the_monster_table_in_docs_agrees_with_the_bestiary() {
+    let rows = table_rows(&page("rules.md"), "| | hit points | chance to hit |");
+    let mut checked = 0;
+    for kind in NpcKind::all() {
+        let look = looks::npc(kind);
+        let label = format!("{} `{}`", look.name, look.look.glyph);
+        let row = rows.iter().find(|row| row[0] == label);
+        let row = row.unwrap_or_else(|| panic!("the monster table has a row {label:?}"));
+        let rules = kind.rules();
+        assert_eq!(row[1], rules.hit_points.to_string(), "{label}: hit points");
+        assert_eq!(
+            row[2],
+            chance(rules.attack.to_hit),
+            "{label}: chance to hit"
+        );
+        assert_eq!(row[3], span(rules.attack.damage), "{label}: damage");
+        let times = format!("{} / {}", rules.time.move_, rules.time.attack);
+        assert_eq!(row[4], times, "{label}: step / blow");
+        let depths = span(rules.spawn.depths);
+        assert!(
+            row[5].starts_with(&depths),
+            "{label}: depths {depths}, not {}",
+            row[5]
+        );
+        checked += 1;
+    }
+    assert_eq!(
+        rows.len(),
+        checked + 1,
+        "a row for the player and one per kind"
+    );
+}
+
+#[test]
+fn the_gear_and_item_tables_in_docs_agree_with_the_item_table() {
+    let text = page("rules.md");
+    let gear = table_rows(&text, "| gear | dice or armour |");
+    let items = table_rows(&text, "| item | use |");
+    for kind in ItemKind::all() {
+        let look = looks::item(kind);
+        let label = format!("{} `{}`", look.name, look.look.glyph);
+        let rules = kind.rules();
+        let depths = rules
+            .spawn
+            .map(|spawn| span(spawn.depths))
+            .unwrap_or_default();
+        let (dice, time) = match rules.use_ {
+            ItemUse::Wield { attack, time } => (
+                format!("{}, {}", chance(attack.to_hit), span(attack.damage)),
+                format!("blow {time}"),
+            ),
+            ItemUse::Wear { armour, step_time } => {
+                (format!("0–{armour}"), format!("step {step_time}"))
+            }
+            _ => {
+                let listed = items.iter().any(|row| row[0].starts_with(&label));
+                let placed = rules.spawn.is_some();
+                assert!(listed || !placed, "the item table has a row for {label}");
+                continue;
+            }
+        };
+        let row = gear.iter().find(|row| row[0] == label);
+        let row = row.unwrap_or_else(|| panic!("the gear table has a row {label:?}"));
+        assert_eq!((&row[1], &row[2]), (&dice, &time), "{label}");
+        assert_eq!(row[3], depths, "{label}: depths");
+    }
+}
+
+#[test]
+fn the_kill_points_in_docs_are_the_bestiary_s() {
+    let text = page("saves.md");
+    for kind in NpcKind::all() {
+        let said = format!("{} {}", looks::npc(kind).name, kind.rules().score);
+        assert!(text.contains(&said), "docs/saves.md says {said:?}");
+    }
+}
+
+#[test]
+fn readme_lists_every_key_the_game_answers_by_default() {
+    let readme = readme();
+    let rows = table_rows(&readme, "| key | what it does |");
+    let keymap = Keymap::default();
+    for &(actions, _) in Action::help_lines().iter().filter(|(a, _)| !a.is_empty()) {
+        let keys: Vec<String> = (actions.iter())
+            .flat_map(|&action| keymap.keys_of(action))
+            .map(|&key| format!("`{}`", key_name(key)))
+            .collect();
+        let keys = keys.join(" ");
+        let listed = rows
+            .iter()
+            .any(|row| row[0] == keys || row[0].starts_with(&format!("{keys},")));
+        assert!(
+            listed,
+            "README's keys table has a row for {actions:?}: {keys}"
+        );
+    }
+}
+
+/// A path in backquotes ending in .rs or .ron, as the docs name source files.
+fn named_files(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|word| {
+            (word.ends_with(".rs") || word.ends_with(".ron"))
+                && word.contains('/')
+                && !word.contains(' ')
+                && !word.contains('*')
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+fn exists(named: &str) -> bool {
+    let bases = [
+        "",
+        "crates/rules/src",
+        "src",
+        "crates/rules",
+        "tests",
+        "benches",
+    ];
+    bases
+        .iter()
+        .any(|base| Path::new(&root()).join(base).join(named).exists())
+}
+
+#[test]
+fn every_source_file_the_docs_name_exists() {
+    let mut texts = pages();
+    texts.push(("README.md".to_string(), readme()));
+    for (name, text) in texts {
+        for named in named_files(&text) {
+            assert!(exists(&named), "{name} names {named}, which is not there");
+        }
+    }
+}
