@@ -8,7 +8,7 @@ use common::Scenario;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::content::ItemKind;
-use umbra_rules::game::{GameEvent, TurnOutcome};
+use umbra_rules::game::{Activity, GameEvent, Stop, TurnOutcome};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn from_dump(text: &str) -> Scenario {
@@ -105,6 +105,30 @@ fn a_locked_door_opens_only_with_its_key() {
     s.check(!s.game.blocks_walking(door), "a door anyone may open now");
     s.act(PlayerAction::Move(East));
     s.check_eq(s.game.player_coord(), door, "and the player walks in");
+}
+
+#[test]
+fn exploring_leaves_a_locked_door_shut_until_the_key_is_carried_then_opens_it() {
+    let door = ICoord::new(6, 1);
+    // No key on the level: exploring ends, rather than walking into the lock again and again.
+    let mut keyless = from_dump(&LOCKED.replace(".-.@", "...@"));
+    let (stop, _) = keyless.perform(Activity::Explore);
+    keyless.check(
+        matches!(stop, Stop::Explored { .. }),
+        &format!("explore ended with {stop:?}"),
+    );
+    keyless.check(keyless.game.blocks_walking(door), "the door stays shut");
+    let (again, steps) = keyless.perform(Activity::Explore);
+    keyless.check(
+        steps == 0 && matches!(again, Stop::Explored { .. }),
+        &format!("and stays explored: {again:?} after {steps} steps"),
+    );
+    // The key on the level: exploring fetches it, then goes through the door it opens.
+    let mut keyed = from_dump(LOCKED);
+    for _ in 0..5 {
+        keyed.perform(Activity::Explore);
+    }
+    keyed.check(!keyed.game.blocks_walking(door), "the key opened the door");
 }
 
 #[test]

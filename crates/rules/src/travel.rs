@@ -28,6 +28,7 @@ pub enum Goal {
 struct Plan {
     goal: Goal,
     discoveries: u64,
+    keyed: bool,
 }
 
 /// Scratch space for routes, owned by the game and reused, so a step allocates nothing once
@@ -50,16 +51,20 @@ impl TravelContext {
     }
 
     /// The first step of a shortest known route from `from` toward `goal`; `None` when no goal
-    /// can be reached through known open cells (or `from` is the goal).
+    /// can be reached through known open cells (or `from` is the goal). A locked door is a way
+    /// through only when the player carries a key (`keyed`): without one, walking into it
+    /// would only be told it is locked, again and again.
     pub fn next_step(
         &mut self,
         visibility: &Visibility,
         from: ICoord,
         goal: Goal,
+        keyed: bool,
     ) -> Option<CardinalDirection> {
         let plan = Plan {
             goal,
             discoveries: visibility.discoveries(),
+            keyed,
         };
         let follows = self
             .path
@@ -67,13 +72,13 @@ impl TravelContext {
             .next()
             .is_some_and(|node| node.to_coord - node.in_direction.coord() == from);
         if self.plan != Some(plan) || !follows {
-            self.replan(visibility, from, goal);
+            self.replan(visibility, from, goal, keyed);
             self.plan = Some(plan);
         }
         self.path.pop().map(|node| node.in_direction)
     }
 
-    fn replan(&mut self, visibility: &Visibility, from: ICoord, goal: Goal) {
+    fn replan(&mut self, visibility: &Visibility, from: ICoord, goal: Goal, keyed: bool) {
         let size = visibility.size();
         let search = match &mut self.search {
             Some((made_for, search)) if *made_for == size => search,
@@ -86,6 +91,7 @@ impl TravelContext {
             visibility,
             start: from,
             goal,
+            keyed,
             found: None,
         };
         search.best_search_path(finder, from, &mut self.path);
@@ -126,6 +132,7 @@ struct Finder<'a> {
     visibility: &'a Visibility,
     start: ICoord,
     goal: Goal,
+    keyed: bool,
     found: Option<ICoord>,
 }
 
@@ -173,7 +180,9 @@ impl BestSearch for Finder<'_> {
         let altar = memory.floor == Some(Tile::Altar)
             && memory.item.is_some()
             && self.goal != Goal::Cell(coord);
-        if self.found.is_some() || !self.visibility.is_known_open(coord) || occupied || altar {
+        let locked = memory.feature == Some(Tile::LockedDoor) && !self.keyed;
+        let closed = !self.visibility.is_known_open(coord) || locked;
+        if self.found.is_some() || closed || occupied || altar {
             return false;
         }
         if self.is_goal(coord) {

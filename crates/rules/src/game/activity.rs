@@ -165,7 +165,15 @@ impl Game {
     pub fn next_explore_step(&mut self) -> Option<CardinalDirection> {
         let here = self.player_coord();
         let goal = self.explore_goal();
-        self.travel.next_step(&self.visibility, here, goal)
+        let keyed = self.carries_a_key();
+        self.travel.next_step(&self.visibility, here, goal, keyed)
+    }
+
+    fn carries_a_key(&self) -> bool {
+        self.hero
+            .pack
+            .slot_of(crate::content::ItemKind::key())
+            .is_some()
     }
 
     /// Exploring fetches the kinds the pack has room for, never the Sunstone.
@@ -180,8 +188,9 @@ impl Game {
     }
 
     fn route_step(&mut self, here: ICoord, goal: Goal) -> Option<PlayerAction> {
+        let keyed = self.carries_a_key();
         self.travel
-            .next_step(&self.visibility, here, goal)
+            .next_step(&self.visibility, here, goal, keyed)
             .map(PlayerAction::Move)
     }
 
