@@ -299,3 +299,34 @@ fn every_source_file_the_docs_name_exists() {
         }
     }
 }
+
+/// The targets of a page's relative links and images: `](target)`, not `http`, not `#`.
+fn relative_links(text: &str) -> Vec<String> {
+    text.split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .filter(|target| !target.starts_with("http") && !target.starts_with('#'))
+        .map(|target| target.split('#').next().unwrap_or(target).to_string())
+        .collect()
+}
+
+#[test]
+fn every_link_and_image_of_readme_and_docs_is_there() {
+    let mut texts: Vec<(PathBuf, String)> = pages()
+        .into_iter()
+        .map(|(name, text)| (root().join("docs").join(name), text))
+        .collect();
+    texts.push((root().join("README.md"), readme()));
+    let mut links = 0;
+    for (path, text) in texts {
+        let dir = path.parent().expect("a directory");
+        for target in relative_links(&text) {
+            assert!(dir.join(&target).exists(), "{}: {target}", path.display());
+            links += 1;
+        }
+    }
+    assert!(
+        links >= 16,
+        "the screenshots and the pages are linked: {links}"
+    );
+}

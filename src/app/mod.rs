@@ -377,7 +377,7 @@ impl Component for GameApp {
         );
         if !panel_open {
             let focus = match self.mode {
-                Mode::Look { cursor } => Some(cursor),
+                Mode::Look { cursor } | Mode::Aim { cursor, .. } => Some(cursor),
                 Mode::Play => self.hover,
                 _ => None,
             };

@@ -97,10 +97,11 @@ fn player_entry(game: &Game) -> Entry {
         })
         .collect();
     if !chosen.is_empty() {
-        lines.push(Row::Text(
-            format!("  {}", chosen.join(", ")),
-            palette::FAINT_TEXT,
-        ));
+        // Indented under the name, wrapped to the sidebar's width rather than cut.
+        let width = layout::SIDEBAR_WIDTH as usize - 3;
+        for line in draw::wrap(&chosen.join(", "), width) {
+            lines.push(Row::Text(format!("  {line}"), palette::FAINT_TEXT));
+        }
     }
     Entry { cell: None, lines }
 }
