@@ -10,6 +10,7 @@ pub mod daily;
 pub mod debug;
 mod doing;
 mod draw;
+mod frame;
 mod handlers;
 mod hud;
 mod item_messages;
@@ -34,7 +35,6 @@ mod words;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
-use debug::wizard::Step;
 use direction::CardinalDirection;
 
 pub use cell_words::describe;
@@ -334,92 +334,7 @@ impl Component for GameApp {
     type State = ();
 
     fn render(&self, _state: &(), ctx: Ctx, fb: &mut FrameBuffer) {
-        let ctx = ctx.with_tint(&self.palette);
-        // The runtimes reuse the buffer between frames without clearing it, and a panel drawn
-        // above the map would otherwise outlive its closing.
-        fb.clear();
-        let screen = ctx.bounding_box.size();
-        if !layout::is_big_enough(screen) {
-            return screens::too_small(fb, ctx, screen);
-        }
-        if let Mode::Title { selected } = self.mode {
-            return title::render(fb, ctx, &self.game, selected);
-        }
-        let choosing = self.game.boons_offered().is_some() && !self.game.is_over();
-        let on_map = matches!(
-            self.mode,
-            Mode::Play | Mode::Look { .. } | Mode::Aim { .. } | Mode::Wizard(Step::Cell { .. })
-        );
-        let panel_open = !on_map || self.game.is_over() || choosing;
-        let map_view = layout::view_size(screen);
-        match self.mode {
-            Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
-            _ => map::render(&self.game, ctx, fb, map_view, panel_open),
-        }
-        if !panel_open {
-            let focus = match self.mode {
-                Mode::Look { cursor } => self.game.npc_at(cursor).map(|npc| npc.id),
-                _ => None,
-            };
-            debug::overlay::render(&self.game, ctx, fb, map_view, self.overlay, focus);
-        }
-        if let Some(animation) = &self.animation {
-            animation.render(&self.game, ctx, fb, screen);
-        }
-        let replay = self.playback.as_ref().map(replay::Playback::progress);
-        hud::render(
-            &self.game,
-            &self.log,
-            replay.as_deref(),
-            ctx,
-            fb,
-            map_view.height() as i32,
-        );
-        if !panel_open {
-            let focus = match self.mode {
-                Mode::Look { cursor } | Mode::Aim { cursor, .. } => Some(cursor),
-                Mode::Play => self.hover,
-                _ => None,
-            };
-            sidebar::render(&self.game, ctx, fb, focus);
-        }
-        match self.mode {
-            Mode::Look { cursor } => {
-                let minds = self.debug.overlays;
-                pointer::render_look(&self.game, ctx, fb, screen, cursor, true, minds)
-            }
-            Mode::Aim { slot, cursor } => {
-                aim::render_aim(&self.game, ctx, fb, screen, slot, cursor)
-            }
-            Mode::Play if !panel_open => {
-                if let Some(hover) = self.hover {
-                    let minds = self.debug.overlays;
-                    pointer::render_look(&self.game, ctx, fb, screen, hover, false, minds);
-                }
-            }
-            _ => (),
-        }
-        match self.mode {
-            Mode::Menu { selected } => screens::menu(fb, ctx, selected),
-            Mode::Help { scroll } => screens::help(fb, ctx, scroll, self.debug, &self.keymap),
-            Mode::Wizard(step) => debug::wizard::render(fb, ctx, &self.game, step),
-            Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, &self.game, seed),
-            Mode::ConfirmJump { .. } => screens::confirm_jump(fb, ctx, &self.game),
-            Mode::ConfirmFree { direction } => {
-                screens::confirm_free(fb, ctx, &self.game, direction)
-            }
-            Mode::Play | Mode::Log { .. } if self.game.is_over() => {
-                screens::run_over(fb, ctx, &self.game, self.run_record.as_ref())
-            }
-            Mode::Play if choosing => boons::render(fb, ctx, &self.game),
-            Mode::Pack { purpose } => pack::render_pack(fb, ctx, &self.game, purpose),
-            Mode::Item { slot } => pack::render_item(fb, ctx, &self.game, slot, &self.keymap),
-            Mode::Play
-            | Mode::Log { .. }
-            | Mode::Look { .. }
-            | Mode::Aim { .. }
-            | Mode::Title { .. } => (),
-        }
+        self.render_frame(ctx, fb);
     }
 
     fn update(&mut self, _state: &mut (), ctx: Ctx, event: Event) -> app::Output {
