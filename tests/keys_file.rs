@@ -66,7 +66,7 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
         "syntax",
         "wait = [\"w\"]\nlook = [\"x\" \"y\"]\n",
-        "line 2",
+        "line 2: missing comma between array elements",
         2,
     ),
     (
@@ -84,13 +84,13 @@ const BROKEN: &[(&str, &str, &str, usize)] = &[
     (
         "a key bound twice",
         "look = [\"v\"]\n\nrest = [\"v\"]\n",
-        "\"v\" is bound twice",
+        "\"v\" is bound twice, to look (line 1) and to rest (line 3)",
         3,
     ),
     (
         "a key its default still holds",
         "look = [\"h\"]\n",
-        "\"h\" is bound twice",
+        "\"h\" is bound twice, to move_west (its default: give it other keys here) and to look (line 1)",
         1,
     ),
     (

@@ -193,6 +193,11 @@ fn help_names_the_palettes() {
         other => panic!("{other:?}"),
     };
     assert_eq!(chosen, Palette::ColourBlind);
+    let american = match umbra::cli::parse(["--palette", "color-blind"]) {
+        Ok(umbra::cli::Parsed::Play(args)) => args.palette,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(american, Palette::ColourBlind, "spelt either way");
     let usage = match umbra::cli::parse(["--help"]) {
         Ok(umbra::cli::Parsed::Help(usage)) => usage,
         other => panic!("{other:?}"),

@@ -132,6 +132,25 @@ fn exploring_leaves_a_locked_door_shut_until_the_key_is_carried_then_opens_it() 
 }
 
 #[test]
+fn travel_steps_onto_the_altar_it_was_asked_for_and_round_the_others() {
+    let mut s = from_dump(ALTARS);
+    let chosen = ICoord::new(4, 2);
+    s.perform(Activity::Travel(chosen));
+    s.check_eq(
+        s.game.player_coord(),
+        chosen,
+        "travel reached the chosen altar",
+    );
+    let dagger = ItemKind::all().find(|&kind| s.game.pack().slot_of(kind).is_some());
+    s.check(dagger.is_some(), "and took what lay on it");
+    s.check_eq(
+        s.game.pack().stacks().count(),
+        1,
+        "one item: the way went round the others",
+    );
+}
+
+#[test]
 fn a_key_crumbles_when_the_player_leaves_its_level() {
     let mut s = from_dump(LOCKED);
     s.act(PlayerAction::Move(West));

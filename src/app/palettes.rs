@@ -91,11 +91,10 @@ const HIGH_CONTRAST: &[(Rgba32, Rgba32)] = &[
 ];
 
 fn replaced(table: &[(Rgba32, Rgba32)], colour: Rgba32) -> Option<Rgba32> {
-    let opaque = Rgba32 { a: 255, ..colour };
     table
         .iter()
-        .find(|(from, _)| *from == opaque)
-        .map(|&(_, to)| Rgba32 { a: colour.a, ..to })
+        .find(|(from, _)| *from == colour)
+        .map(|&(_, to)| to)
 }
 
 fn colour_blind(colour: Rgba32) -> Rgba32 {
