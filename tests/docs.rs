@@ -216,6 +216,13 @@ fn the_gear_and_item_tables_in_docs_agree_with_the_item_table() {
             ItemUse::Wear { armour, step_time } => {
                 (format!("0–{armour}"), format!("step {step_time}"))
             }
+            ItemUse::Drink { heal } => {
+                let row = items.iter().find(|row| row[0].starts_with(&label));
+                let row = row.unwrap_or_else(|| panic!("the item table has a row {label:?}"));
+                let said = format!("{heal} hit points back");
+                assert!(row[2].starts_with(&said), "{label}: {said}, not {}", row[2]);
+                continue;
+            }
             _ => {
                 let listed = items.iter().any(|row| row[0].starts_with(&label));
                 let placed = rules.spawn.is_some();
