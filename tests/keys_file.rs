@@ -131,17 +131,22 @@ fn each_kind_of_broken_keys_file_gets_one_line_naming_file_and_line_and_exit_2()
     }
 }
 
+/// What `--print-keys` prints with `config` as the config directory; it must succeed.
+fn printed_keys(config: &std::path::Path) -> String {
+    let printed = Command::new(env!("CARGO_BIN_EXE_umbra"))
+        .arg("--print-keys")
+        .env("XDG_CONFIG_HOME", config)
+        .output()
+        .expect("runs");
+    assert!(printed.status.success(), "{printed:?}");
+    String::from_utf8(printed.stdout).expect("text")
+}
+
 #[test]
 fn print_keys_fed_back_with_keys_prints_the_same_and_a_missing_file_is_refused() {
     let dir = TempDir::new("print-keys");
     let umbra = env!("CARGO_BIN_EXE_umbra");
-    let printed = Command::new(umbra)
-        .arg("--print-keys")
-        .env("XDG_CONFIG_HOME", &dir.0)
-        .output()
-        .expect("runs");
-    assert!(printed.status.success());
-    let text = String::from_utf8(printed.stdout).expect("text");
+    let text = printed_keys(&dir.0);
     assert!(text.contains("# move west; walk into an enemy to attack it"));
     let file = dir.0.join("keys.toml");
     fs::write(&file, &text).expect("written");
@@ -162,12 +167,7 @@ fn the_config_directory_s_keys_file_is_read_at_start() {
     let config = dir.0.join("umbra");
     fs::create_dir_all(&config).expect("made");
     fs::write(config.join("keys.toml"), "wait = [\"w\"]\n").expect("written");
-    let printed = Command::new(env!("CARGO_BIN_EXE_umbra"))
-        .arg("--print-keys")
-        .env("XDG_CONFIG_HOME", &dir.0)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8(printed.stdout).expect("text");
+    let text = printed_keys(&dir.0);
     assert!(text.contains("wait = [\"w\"]"), "{text}");
 }
 
@@ -177,12 +177,7 @@ fn a_printed_keys_file_with_wait_moved_plays_in_the_terminal() {
         return;
     }
     let keys = TempDir::new("keys-play");
-    let printed = Command::new(env!("CARGO_BIN_EXE_umbra"))
-        .arg("--print-keys")
-        .env("XDG_CONFIG_HOME", &keys.0)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8(printed.stdout).expect("text");
+    let text = printed_keys(&keys.0);
     let moved = text.replace("wait = [\"Space\", \".\"]", "wait = [\"w\"]");
     assert_ne!(moved, text, "the printed file binds wait to Space and .");
     let file = keys.0.join("keys.toml");

@@ -6,7 +6,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
 use super::{boons, draw, layout, looks, palette, words};
-use umbra_rules::game::{Boon, CellVisibility, Game, HitPoints, NpcInfo, NpcKind, NpcState, Side};
+use umbra_rules::game::{Boon, CellVisibility, Game, HitPoints, NpcInfo, NpcState, Side};
 
 /// The health bar under a character's name; the state's word follows it on the same row.
 const BAR_WIDTH: u32 = 8;
@@ -26,14 +26,13 @@ enum Row {
 
 /// The characters in view, nearest first (the player excluded): allies, captives and
 /// monsters alike, each with the cell it stands on.
-pub fn characters_in_view(game: &Game) -> Vec<(ICoord, NpcInfo)> {
+fn characters_in_view(game: &Game) -> Vec<NpcInfo> {
     let player = game.player_coord();
     let mut seen: Vec<_> = game
         .npcs()
         .filter(|npc| game.cell_view(npc.coord).visibility == CellVisibility::Visible)
-        .map(|npc| (npc.coord, npc))
         .collect();
-    seen.sort_by_key(|(coord, npc)| (coord.distance2(player), npc.coord.y, npc.coord.x));
+    seen.sort_by_key(|npc| (npc.coord.distance2(player), npc.coord.y, npc.coord.x));
     seen
 }
 
@@ -120,20 +119,16 @@ fn character_entry(game: &Game, npc: &NpcInfo) -> Entry {
     Entry {
         cell: Some(npc.coord),
         lines: vec![
-            Row::Text(heading, npc_colour(npc.kind)),
+            Row::Text(heading, look.colour()),
             Row::Bar(npc.hit_points, state_words(game, npc.coord, npc.side)),
         ],
     }
 }
 
-fn npc_colour(kind: NpcKind) -> chargrid::core::Rgba32 {
-    looks::npc(kind).colour()
-}
-
 /// Everything the sidebar lists, in order, on a screen of this size.
 fn entries(game: &Game, screen: UCoord) -> Vec<Entry> {
     let mut entries = vec![player_entry(game)];
-    for (_, npc) in characters_in_view(game) {
+    for npc in characters_in_view(game) {
         entries.push(character_entry(game, &npc));
     }
     let items = items_in_view(game, screen);
