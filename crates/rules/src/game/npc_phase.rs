@@ -213,6 +213,8 @@ impl Game {
 
     /// Keeps one of each noise: a crowd striking the player makes one noise where it stands,
     /// and blows struck close together are one fight (see [`balance::FIGHT_NOISE_SPREAD`]).
+    /// The latest first: the blow before this one was most likely struck in the same fight, so
+    /// a melee of hundreds of blows looks at one or two noises a blow, not at every one.
     pub(super) fn make_noise(&mut self, noise: Noise) {
         let same_fight = |heard: &Noise| {
             let apart = heard.source - noise.source;
@@ -224,6 +226,7 @@ impl Game {
             .scratch
             .noises
             .iter()
+            .rev()
             .any(|heard| *heard == noise || same_fight(heard))
         {
             self.scratch.noises.push(noise);
