@@ -177,10 +177,13 @@ impl Ground for TutorialWorld {
             .is_some_and(|layers| layers.feature.is_none())
     }
 
+    /// As the tutorial: only walls and other NPCs are in the way. The player's cell can be
+    /// entered, so a search beside the player steps at it, and the step is a bump.
     fn can_npc_enter(&self, coord: ICoord) -> bool {
-        self.spatial_table
-            .layers_at(coord)
-            .is_some_and(|layers| layers.feature.is_none() && layers.character.is_none())
+        self.spatial_table.layers_at(coord).is_some_and(|layers| {
+            let npc = (layers.character).is_some_and(|c| self.components.npc_kind.contains(c));
+            layers.feature.is_none() && !npc
+        })
     }
 
     fn move_character(&mut self, character: Entity, direction: CardinalDirection) {
