@@ -461,3 +461,17 @@ pub fn calm_seed() -> u64 {
         })
         .expect("some start is calm")
 }
+
+/// The first seed whose player, only waiting, is found and killed within `turns` turns: for
+/// tests of how a run ends, which should not hang on one seed's monsters as rules change.
+pub fn doomed_seed(turns: u32) -> u64 {
+    (1..200)
+        .find(|&seed| {
+            let mut game = Game::new(seed, GameOptions::default());
+            (0..turns).any(|_| {
+                game.act(PlayerAction::Wait);
+                game.is_over()
+            })
+        })
+        .expect("some player who only waits dies")
+}

@@ -36,17 +36,20 @@ const MAPS_KEPT: usize = 7;
 /// A dead-end cell before the rescan reaches it.
 const PEELED: i32 = i32::MAX - 1;
 
+/// Where the player stood when a map was built, and the world's count of ground changes then.
+type BuiltFor = (ICoord, u64);
+
 /// Every step of the build is over the cells the player's map reaches (a few hundred in a
 /// dungeon), never over the whole window (1681 cells), most of which is wall or out of reach.
 pub struct SafetyMap {
     reach: u32,
-    built_for: Option<ICoord>,
+    built_for: Option<BuiltFor>,
     /// Each cell's value; [`OUTSIDE`] on every cell the build did not reach.
     values: Vec<i32>,
     /// Maps built for other cells the player stood on lately, with their cells: a player who
     /// steps back, or circles, while an NPC runs from it finds the map for its cell made. The
     /// oldest gives way to the map it replaces.
-    kept: Vec<(Option<ICoord>, Vec<i32>)>,
+    kept: Vec<(Option<BuiltFor>, Vec<i32>)>,
     next_kept: usize,
     /// The flood's steps from the player (scratch).
     distances: Vec<u8>,
@@ -89,15 +92,16 @@ impl SafetyMap {
         }
     }
 
-    /// Rebuilds the map unless it was built for the player standing at `player` already:
-    /// walls never change, so the map depends on nothing else. The distances are those of the
+    /// Rebuilds the map unless it was built for the player standing at `player` already, on
+    /// the ground as it is (which changes only when a door is found or opened, or cages fall). The distances are those of the
     /// shared map towards the player (the same flood over open ground, to the same reach), kept
     /// here in the window with the list of cells they reach.
     pub fn prepare(&mut self, world: &World, player: ICoord) {
-        if self.built_for == Some(player) {
+        let key = Some((player, world.ground_changes()));
+        if self.built_for == key {
             return;
         }
-        let kept = self.kept.iter().position(|&(cell, _)| cell == Some(player));
+        let kept = self.kept.iter().position(|&(cell, _)| cell == key);
         let slot = kept.unwrap_or(self.next_kept);
         let (cell, values) = &mut self.kept[slot];
         std::mem::swap(&mut self.built_for, cell);
@@ -121,7 +125,7 @@ impl SafetyMap {
         }
         self.peel_dead_ends(world, window);
         self.rescan(window);
-        self.built_for = Some(player);
+        self.built_for = key;
     }
 
     /// Dijkstra's rescan: every cell at most one step's cost worse than its best neighbour.
@@ -230,7 +234,7 @@ impl SafetyMap {
 
     /// The player's cell the map in use was built for.
     pub fn built_for(&self) -> Option<ICoord> {
-        self.built_for
+        self.built_for.map(|(player, _)| player)
     }
 
     /// How safe a cell on the map is (lower is safer): none for a wall or a cell beyond the
@@ -245,7 +249,7 @@ impl SafetyMap {
         if world.blocks_walking(coord) {
             return None;
         }
-        let player = self.built_for?;
+        let player = self.built_for()?;
         let index = self.window(player).index(coord);
         Some(index.map_or(OUTSIDE, |i| self.values[i]))
     }

@@ -8,7 +8,7 @@
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 
-use crate::world::World;
+use crate::world::{Ground, World};
 
 /// The distance stored for a cell the flood did not reach.
 pub const UNREACHED: u8 = u8::MAX;
@@ -78,6 +78,29 @@ pub fn flood(
     flood_in(world, Window::new(centre, reach), reach, distances, queue);
 }
 
+/// [`flood`] over the level's lasting shape (see `Ground::is_lasting_open`): where waypoints
+/// are placed.
+pub fn flood_lasting(
+    world: &World,
+    centre: ICoord,
+    reach: u32,
+    distances: &mut [u8],
+    queue: &mut Vec<u32>,
+) {
+    let window = Window::new(centre, reach);
+    let ground = world.ground();
+    let lasting =
+        |coord: ICoord| coord.is_valid(world.size()) && ground.is_lasting_open(ground.index(coord));
+    flood_by(
+        world,
+        window,
+        reach,
+        (distances, queue),
+        lasting,
+        |ground, index| ground.is_lasting_open(index),
+    );
+}
+
 /// [`flood`] from the centre of `window`, which may reach further than the flood does.
 pub fn flood_in(
     world: &World,
@@ -85,6 +108,27 @@ pub fn flood_in(
     reach: u32,
     distances: &mut [u8],
     queue: &mut Vec<u32>,
+) {
+    let walkable = |coord: ICoord| !world.blocks_walking(coord);
+    flood_by(
+        world,
+        window,
+        reach,
+        (distances, queue),
+        walkable,
+        |ground, index| ground.is_open(index),
+    );
+}
+
+/// The flood of [`flood_in`] over the cells `open_at` (asked by coordinate, of the centre's
+/// neighbours, which may be off the map) and `open` (asked by index, of every other cell).
+fn flood_by(
+    world: &World,
+    window: Window,
+    reach: u32,
+    (distances, queue): (&mut [u8], &mut Vec<u32>),
+    open_at: impl Fn(ICoord) -> bool,
+    open: impl Fn(Ground, isize) -> bool,
 ) {
     debug_assert!(reach < u32::from(UNREACHED));
     debug_assert!(window.side() > 2 * reach as i32);
@@ -103,7 +147,7 @@ pub fn flood_in(
     for direction in CardinalDirections {
         let neighbour = centre + direction.coord();
         if let Some(n) = window.index(neighbour)
-            && !world.blocks_walking(neighbour)
+            && open_at(neighbour)
         {
             distances[n] = 1;
             queue.push(n as u32);
@@ -125,7 +169,7 @@ pub fn flood_in(
         let cell = origin + row * on_map[2] + column;
         for (step, map_step) in in_window.into_iter().zip(on_map) {
             let n = (index as isize + step) as usize;
-            if distances[n] == UNREACHED && ground.is_open(cell + map_step) {
+            if distances[n] == UNREACHED && open(ground, cell + map_step) {
                 distances[n] = distance + 1;
                 queue.push(n as u32);
             }
@@ -138,6 +182,8 @@ pub fn flood_in(
 pub struct LocalMap {
     reach: u32,
     goal: Option<ICoord>,
+    /// The world's count of ground changes when it was measured.
+    ground: u64,
     distances: Vec<u8>,
     queue: Vec<u32>,
 }
@@ -148,15 +194,17 @@ impl LocalMap {
         Self {
             reach,
             goal: None,
+            ground: 0,
             distances: vec![UNREACHED; len],
             queue: Vec::with_capacity(len),
         }
     }
 
-    /// Measures distances to `goal` over open ground, unless the map already leads there:
-    /// walls never change, so a map stays right for its goal for the whole level.
+    /// Measures distances to `goal` over open ground, unless the map already leads there over
+    /// the ground as it is: a map stays right for its goal until a door is found or opened or
+    /// cages fall.
     pub fn lead_to(&mut self, world: &World, goal: ICoord) {
-        if self.goal != Some(goal) {
+        if self.goal != Some(goal) || self.ground != world.ground_changes() {
             flood(
                 world,
                 goal,
@@ -165,6 +213,7 @@ impl LocalMap {
                 &mut self.queue,
             );
             self.goal = Some(goal);
+            self.ground = world.ground_changes();
         }
     }
 
@@ -205,6 +254,8 @@ impl LocalMaps {
     /// Makes [`LocalMaps::current`] the map that leads to `goal`, measuring it if no map does.
     pub fn lead_to(&mut self, world: &World, goal: ICoord) {
         if let Some(kept) = self.maps.iter().position(|m| m.goal == Some(goal)) {
+            // Measured again if the ground has changed since.
+            self.maps[kept].lead_to(world, goal);
             self.current = kept;
             return;
         }

@@ -83,11 +83,12 @@ pub struct BehaviourContext {
     distance_map: DistanceMap,
     populate: PopulateContext,
     search: SearchContext,
-    /// Where the player stood when the distance map was last built, and the count of the
-    /// player's side's moves then ([`World::heroes_moved`]): walls never change, so the map
-    /// only needs rebuilding when the player or an ally moves. It leads to every character of
-    /// the player's side, so a monster closes in on the nearest of them.
-    populated_from: Option<(ICoord, u64)>,
+    /// Where the player stood when the distance map was last built, and the counts of the
+    /// player's side's moves ([`World::heroes_moved`]) and of ground changes
+    /// ([`World::ground_changes`]) then: the map only needs rebuilding when the player or an
+    /// ally moves or a door is found or opened. It leads to every character of the player's
+    /// side, so a monster closes in on the nearest of them.
+    populated_from: Option<(ICoord, u64, u64)>,
     /// Whether the map was built from the player alone (no ally on the level).
     player_only: bool,
     /// The turn it was last built on: with allies about it is built at most once a turn.
@@ -166,7 +167,7 @@ impl BehaviourContext {
     /// after every ally's step would cost a crowd's turn many times over.
     pub fn prepare(&mut self, world: &World) {
         let player = world.player_coord();
-        let built_for = Some((player, world.heroes_moved()));
+        let built_for = Some((player, world.heroes_moved(), world.ground_changes()));
         let built_this_turn = self.built_on == Some(self.turn) && !world.allies().is_empty();
         if self.populated_from == built_for || built_this_turn {
             return;
@@ -190,7 +191,8 @@ impl BehaviourContext {
     /// map since the player last moved.
     pub fn distance_to_player(&self, world: &World, coord: ICoord) -> Option<u32> {
         let player = world.player_coord();
-        if self.player_only && self.populated_from == Some((player, world.heroes_moved())) {
+        let now = Some((player, world.heroes_moved(), world.ground_changes()));
+        if self.player_only && self.populated_from == now {
             return self.distance_map.distance(coord);
         }
         let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
@@ -202,7 +204,7 @@ impl BehaviourContext {
     /// built, and the player's cell it was built for: none if no NPC has needed it yet.
     pub fn built_distance(&self, coord: ICoord) -> (Option<ICoord>, Option<u32>) {
         (
-            self.populated_from.map(|(player, _)| player),
+            self.populated_from.map(|(player, _, _)| player),
             self.distance_map.distance(coord),
         )
     }
@@ -215,6 +217,13 @@ impl BehaviourContext {
     /// Where a waypoint is, if the level has it.
     pub fn waypoint_cell(&self, id: waypoints::WaypointId) -> Option<ICoord> {
         ((id as usize) < self.waypoints.len()).then(|| self.waypoints.cell(id))
+    }
+
+    /// Measures every waypoint's map now (see [`Waypoints::prepare`]).
+    pub fn measure_waypoints(&mut self, world: &World) {
+        for id in 0..self.waypoints.len() as waypoints::WaypointId {
+            self.waypoints.prepare(world, id);
+        }
     }
 
     /// How many waypoints the level has.

@@ -70,11 +70,15 @@ impl BehaviourContext {
         here: ICoord,
         goal: Option<WaypointId>,
     ) -> Option<(WaypointId, u32)> {
-        let on_map = goal.and_then(|goal| Some((goal, self.waypoints.distance(goal, here)?)));
-        on_map.or_else(|| {
-            let nearest = self.nearest_waypoint(world, here)?;
-            Some((nearest, self.waypoints.distance(nearest, here).unwrap_or(0)))
-        })
+        if let Some(goal) = goal {
+            self.waypoints.prepare(world, goal);
+            if let Some(distance) = self.waypoints.distance(goal, here) {
+                return Some((goal, distance));
+            }
+        }
+        let nearest = self.nearest_waypoint(world, here)?;
+        self.waypoints.prepare(world, nearest);
+        Some((nearest, self.waypoints.distance(nearest, here).unwrap_or(0)))
     }
 
     /// At its waypoint: rests there, then heads for one of its neighbours.
@@ -193,9 +197,11 @@ impl BehaviourContext {
         let mut open_count = 0;
         let mut reached = [0; CHOICES_MAX];
         let mut reached_count = 0;
+        self.waypoints.prepare(world, at);
         let neighbours_len = self.waypoints.neighbours(at).len();
         for i in 0..neighbours_len {
             let id = self.waypoints.neighbours(at)[i];
+            self.waypoints.prepare(world, id);
             let Some(distance) = self.waypoints.distance(id, here) else {
                 continue;
             };
@@ -218,14 +224,15 @@ impl BehaviourContext {
             .find(|&&id| Some(id) != avoid);
         match fallback.or(reached[..reached_count].first()) {
             Some(&id) => id,
-            None => self.any_waypoint_in_reach(here, at, rng),
+            None => self.any_waypoint_in_reach(world, here, at, rng),
         }
     }
 
     /// A random waypoint other than `at` whose map reaches `here`: for when none of `at`'s
     /// neighbours does (`here` is on the far side of `at` from all of them).
     fn any_waypoint_in_reach(
-        &self,
+        &mut self,
+        world: &World,
         here: ICoord,
         at: WaypointId,
         rng: &mut impl Rng,
@@ -241,6 +248,7 @@ impl BehaviourContext {
         let mut reaching = [0; CHOICES_MAX];
         let mut reaching_count = 0;
         for &id in &nearby[..count] {
+            self.waypoints.prepare(world, id);
             if self.waypoints.distance(id, here).is_some() {
                 reaching[reaching_count] = id;
                 reaching_count += 1;

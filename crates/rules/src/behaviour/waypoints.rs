@@ -9,12 +9,19 @@
 //! walk from any waypoint to any other one hop at a time.
 //!
 //! Brogue keeps forty whole-level maps; on a 1000×1000 level that would be 80 MB or more. Here a
-//! waypoint's map is its window of one byte a cell (43×43 = 1849 bytes), built with the level
-//! (a few microseconds each), so that no wanderer's turn pays for a flood.
+//! waypoint's map is its window of one byte a cell (43×43 = 1849 bytes), measured the first time
+//! a wanderer asks for it (a few microseconds) and again after ground opens or closes for good
+//! (a secret door found, a locked door opened, cages fallen): so every map is the flood over the
+//! ground as it is, whether the game was played through or loaded, and a level (or a loaded
+//! game) does not measure thousands of maps no wanderer may ever need.
+//!
+//! Where the waypoints stand is chosen once, on the level's lasting shape (every door a wall,
+//! every altar open), which nothing in play changes: a loaded game places them where the level
+//! did.
 
 use coord_2d::{ICoord, UCoord};
 
-use super::local_map::{UNREACHED, Window, flood};
+use super::local_map::{UNREACHED, Window, flood, flood_lasting};
 use crate::world::World;
 
 /// Every open cell is within this many steps of a waypoint: a 10×10 room is covered by the
@@ -42,13 +49,21 @@ pub struct Waypoints {
     cells: Vec<ICoord>,
     maps: Vec<u8>,
     neighbours: Vec<Neighbours>,
+    /// The world's count of ground changes each map (and its neighbours) was measured at;
+    /// [`NEVER`] for one not measured yet.
+    measured_at: Vec<u64>,
+    /// Scratch for a flood: room for a whole window, so measuring never allocates.
+    queue: Vec<u32>,
 }
+
+/// No world's count of ground changes: the map was never measured.
+const NEVER: u64 = u64::MAX;
 
 impl Waypoints {
     pub fn new(world: &World) -> Self {
         let cells = place(world);
         let count = cells.len();
-        let mut waypoints = Self {
+        Self {
             cells,
             maps: vec![0; count * MAP_LEN],
             neighbours: vec![
@@ -58,12 +73,19 @@ impl Waypoints {
                 };
                 count
             ],
-        };
-        let mut queue = Vec::with_capacity(MAP_LEN);
-        for id in 0..count as WaypointId {
-            waypoints.build(world, id, &mut queue);
+            measured_at: vec![NEVER; count],
+            queue: Vec::with_capacity(MAP_LEN),
         }
-        waypoints
+    }
+
+    /// Measures the waypoint's map (and finds its neighbours) unless it stands for the ground
+    /// as it is: call it before asking [`Waypoints::distance`] or [`Waypoints::neighbours`].
+    pub fn prepare(&mut self, world: &World, id: WaypointId) {
+        let now = world.ground_changes();
+        if self.measured_at[id as usize] != now {
+            self.build(world, id);
+            self.measured_at[id as usize] = now;
+        }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -85,17 +107,29 @@ impl Waypoints {
         self.cells.capacity() * size_of::<ICoord>()
             + self.maps.capacity()
             + self.neighbours.capacity() * size_of::<Neighbours>()
+            + self.measured_at.capacity() * size_of::<u64>()
+            + self.queue.capacity() * size_of::<u32>()
     }
 
-    /// Steps from `coord` to the waypoint, if within its map's reach.
+    /// Steps from `coord` to the waypoint, if within its map's reach (measured by
+    /// [`Waypoints::prepare`]).
     pub fn distance(&self, id: WaypointId, coord: ICoord) -> Option<u32> {
+        debug_assert!(
+            self.measured_at[id as usize] != NEVER,
+            "waypoint {id} not prepared"
+        );
         let window = Window::new(self.cell(id), WAYPOINT_REACH);
         let distance = self.map(id)[window.index(coord)?];
         (distance != UNREACHED).then_some(u32::from(distance))
     }
 
-    /// The waypoints within reach of `id`, nearest first by index.
+    /// The waypoints within reach of `id`, nearest first by index (found by
+    /// [`Waypoints::prepare`]).
     pub fn neighbours(&self, id: WaypointId) -> &[WaypointId] {
+        debug_assert!(
+            self.measured_at[id as usize] != NEVER,
+            "waypoint {id} not prepared"
+        );
         let neighbours = &self.neighbours[id as usize];
         &neighbours.ids[..usize::from(neighbours.count)]
     }
@@ -104,12 +138,15 @@ impl Waypoints {
     pub fn in_window(&self, window: Window) -> impl Iterator<Item = WaypointId> + '_ {
         let top = window.origin().y;
         let left = window.origin().x;
-        let right = left + window.side();
-        (top..top + window.side()).flat_map(move |y| {
-            let start = self.cells.partition_point(|c| (c.y, c.x) < (y, left));
-            let end = self.cells.partition_point(|c| (c.y, c.x) < (y, right));
-            (start..end).map(|i| i as WaypointId)
-        })
+        let (right, bottom) = (left + window.side(), top + window.side());
+        // One search for the window's first row, then a walk along the sorted cells: a level
+        // has a few waypoints a row, fewer than a search on each of the window's rows costs.
+        let start = self.cells.partition_point(|c| (c.y, c.x) < (top, left));
+        (self.cells[start..].iter())
+            .take_while(move |c| c.y < bottom)
+            .enumerate()
+            .filter(move |(_, c)| (left..right).contains(&c.x))
+            .map(move |(i, _)| (start + i) as WaypointId)
     }
 
     fn map(&self, id: WaypointId) -> &[u8] {
@@ -118,11 +155,11 @@ impl Waypoints {
     }
 
     /// Measures the waypoint's map and finds its neighbours.
-    fn build(&mut self, world: &World, id: WaypointId, queue: &mut Vec<u32>) {
+    fn build(&mut self, world: &World, id: WaypointId) {
         let centre = self.cell(id);
         let start = id as usize * MAP_LEN;
         let map = &mut self.maps[start..start + MAP_LEN];
-        flood(world, centre, WAYPOINT_REACH, map, queue);
+        flood(world, centre, WAYPOINT_REACH, map, &mut self.queue);
         let window = Window::new(centre, WAYPOINT_REACH);
         let mut found = Neighbours {
             count: 0,
@@ -148,19 +185,23 @@ fn place(world: &World) -> Vec<ICoord> {
     let mut distances = vec![UNREACHED; Window::len_for(COVER_STEPS)];
     let mut queue = Vec::with_capacity(distances.len());
     let mut cells = Vec::new();
-    for level in (1..=CLEARANCE_CAP).rev() {
-        for (i, coord) in size.icoord_iter_row_major().enumerate() {
-            if clearance[i] != level || covered[i] {
-                continue;
-            }
-            cells.push(coord);
-            flood(world, coord, COVER_STEPS, &mut distances, &mut queue);
-            let window = Window::new(coord, COVER_STEPS);
-            for (j, &d) in distances.iter().enumerate() {
-                if d != UNREACHED {
-                    covered[index_of(size, window.coord(j))] = true;
-                }
-            }
+    // The cells of each openness, in row order, most open first: one pass over the level in
+    // place of one a level of openness (a 1000×1000 level is a million cells a pass).
+    let mut by_clearance: Vec<u32> = (0..size.count() as u32)
+        .filter(|&i| clearance[i as usize] > 0)
+        .collect();
+    by_clearance.sort_by_key(|&i| std::cmp::Reverse(clearance[i as usize]));
+    let width = size.width() as i32;
+    for i in by_clearance {
+        if covered[i as usize] {
+            continue;
+        }
+        let coord = ICoord::new(i as i32 % width, i as i32 / width);
+        cells.push(coord);
+        flood_lasting(world, coord, COVER_STEPS, &mut distances, &mut queue);
+        let window = Window::new(coord, COVER_STEPS);
+        for &j in &queue {
+            covered[index_of(size, window.coord(j as usize))] = true;
         }
     }
     cells.sort_unstable_by_key(|c| (c.y, c.x));
@@ -171,49 +212,90 @@ fn index_of(size: UCoord, coord: ICoord) -> usize {
     coord.y as usize * size.width() as usize + coord.x as usize
 }
 
-/// For each cell, how many cells away the nearest wall is along the worse axis (Chebyshev),
-/// capped at [`CLEARANCE_CAP`]; 0 for walls. Two passes of a chamfer transform.
+/// For each cell, how many cells away the nearest wall (any cell not open in the level's
+/// lasting shape) is along the worse axis (Chebyshev),
+/// capped at [`CLEARANCE_CAP`]; 0 for walls. Two passes of a chamfer transform. A neighbour off
+/// the map counts as a wall; only the border's cells have one, so the rest step by index.
 fn clearance(world: &World) -> Vec<u8> {
     let size = world.size();
     let (width, height) = (size.width() as i32, size.height() as i32);
     let mut clearance: Vec<u8> = size
         .icoord_iter_row_major()
         .map(|c| {
-            if world.blocks_walking(c) {
-                0
-            } else {
-                CLEARANCE_CAP
+            let ground = world.ground();
+            match ground.is_lasting_open(ground.index(c)) {
+                true => CLEARANCE_CAP,
+                false => 0,
             }
         })
         .collect();
-    let at = |clearance: &[u8], x: i32, y: i32| -> u8 {
-        if x < 0 || y < 0 || x >= width || y >= height {
-            0
-        } else {
-            clearance[(y * width + x) as usize]
-        }
-    };
+    let forward = [(-1, -1), (0, -1), (1, -1), (-1, 0)];
+    let backward = [(1, 1), (0, 1), (-1, 1), (1, 0)];
     for y in 0..height {
-        for x in 0..width {
-            let nearest = [(-1, -1), (0, -1), (1, -1), (-1, 0)]
-                .iter()
-                .map(|&(dx, dy)| at(&clearance, x + dx, y + dy))
-                .min()
-                .unwrap_or(0);
-            let cell = &mut clearance[(y * width + x) as usize];
-            *cell = (*cell).min(nearest.saturating_add(1));
-        }
+        chamfer_row(&mut clearance, (width, height), y, forward, false);
     }
     for y in (0..height).rev() {
-        for x in (0..width).rev() {
-            let nearest = [(1, 1), (0, 1), (-1, 1), (1, 0)]
-                .iter()
-                .map(|&(dx, dy)| at(&clearance, x + dx, y + dy))
-                .min()
-                .unwrap_or(0);
-            let cell = &mut clearance[(y * width + x) as usize];
-            *cell = (*cell).min(nearest.saturating_add(1));
-        }
+        chamfer_row(&mut clearance, (width, height), y, backward, true);
     }
     clearance
+}
+
+/// One row of a chamfer pass, in the pass's order (right to left if `reverse`). The border's
+/// cells have neighbours off the map and are looked at by coordinate; the rest step by index.
+fn chamfer_row(
+    clearance: &mut [u8],
+    (width, height): (i32, i32),
+    y: i32,
+    steps: [(i32, i32); 4],
+    reverse: bool,
+) {
+    let checked = |clearance: &mut [u8], x: i32| {
+        let nearest = (steps.into_iter())
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .map(
+                |(nx, ny)| match (0..width).contains(&nx) && (0..height).contains(&ny) {
+                    true => clearance[(ny * width + nx) as usize],
+                    // Off the map is a wall.
+                    false => 0,
+                },
+            )
+            .min()
+            .unwrap_or(0);
+        lower_to(clearance, (y * width + x) as usize, nearest);
+    };
+    if y == 0 || y == height - 1 || width < 3 {
+        for x in 0..width {
+            checked(clearance, if reverse { width - 1 - x } else { x });
+        }
+        return;
+    }
+    let offsets = steps.map(|(dx, dy)| (dy * width + dx) as isize);
+    let interior = |x: i32| {
+        let index = (y * width + x) as isize;
+        move |clearance: &mut [u8]| {
+            let nearest = (offsets.into_iter())
+                .map(|offset| clearance[(index + offset) as usize])
+                .min()
+                .unwrap_or(0);
+            lower_to(clearance, index as usize, nearest);
+        }
+    };
+    let (first, last) = if reverse {
+        (width - 1, 0)
+    } else {
+        (0, width - 1)
+    };
+    checked(clearance, first);
+    if reverse {
+        (1..width - 1).rev().for_each(|x| interior(x)(clearance));
+    } else {
+        (1..width - 1).for_each(|x| interior(x)(clearance));
+    }
+    checked(clearance, last);
+}
+
+/// The cell at `index` is at most one more than `nearest`.
+fn lower_to(clearance: &mut [u8], index: usize, nearest: u8) {
+    let cell = &mut clearance[index];
+    *cell = (*cell).min(nearest.saturating_add(1));
 }

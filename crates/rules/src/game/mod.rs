@@ -6,7 +6,7 @@
 
 use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
-use entity_table::{ComponentTable, Entity};
+use entity_table::Entity;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
@@ -82,7 +82,7 @@ pub use wizard::WizardCommand;
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 17;
+pub const RULES_VERSION: u32 = 18;
 
 /// The default map fits a 100×40 terminal with room below it for the status line and messages.
 pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -210,7 +210,7 @@ impl Game {
                 arrived_at: terrain.player,
             },
             visibility: Visibility::new(world.size()),
-            minds: parts::Minds::new(&world, ComponentTable::default()),
+            minds: parts::Minds::for_new_level(&world),
             world,
             hero: parts::Hero::new(lore),
             scratch: parts::TurnScratch::new(),
@@ -227,7 +227,7 @@ impl Game {
         let player_hit_points = self.player_hit_points();
         let mut world = World::from_terrain(terrain);
         world.set_player_hit_points(player_hit_points);
-        self.minds = parts::Minds::new(&world, ComponentTable::default());
+        self.minds = parts::Minds::for_new_level(&world);
         self.visibility = Visibility::new(world.size());
         self.world = world;
         self.travel.forget();

@@ -109,6 +109,15 @@ impl Minds {
         }
     }
 
+    /// A new level's minds: no agents yet, and every waypoint's map measured now, with the
+    /// level, so that no turn of the level's first wanderers pays for one. (A loaded game
+    /// measures each as a wanderer first asks for it, so that loading a large level is quick.)
+    pub fn for_new_level(world: &World) -> Self {
+        let mut minds = Self::new(world, ComponentTable::default());
+        minds.behaviour.measure_waypoints(world);
+        minds
+    }
+
     /// The awake list from the agents, in spawn order, with room for every NPC.
     pub fn rebuild_awake(&mut self, world: &World) {
         self.awake.clear();

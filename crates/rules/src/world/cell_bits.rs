@@ -21,6 +21,9 @@ pub(super) const DOOR_CLOSED_BITS: u8 = BLOCKS_SIGHT | STOPS_MISSILES;
 pub(super) const SECRET: u8 = 32;
 /// The cell is a drop to the next depth (see [`GroundFacts::falls`]).
 pub(super) const FALLS: u8 = 64;
+/// The cell is an altar, caged or not: a cage falling over it shuts it to feet, but waypoints
+/// are placed on the level's lasting shape, which counts an altar open either way.
+pub(super) const ALTAR: u8 = 128;
 
 /// The ground a tile of the floor or feature layer is, if it is ground.
 pub(super) const fn ground_of(tile: Tile) -> Option<TerrainTile> {
@@ -61,6 +64,7 @@ pub(super) fn tile_bits(tile: Tile) -> u8 {
     match (tile, ground_of(tile)) {
         (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
         (Tile::SecretDoor, Some(ground)) => ground_bits(ground.facts()) | SECRET,
+        (Tile::Altar | Tile::Cage, Some(ground)) => ground_bits(ground.facts()) | ALTAR,
         (_, Some(ground)) => ground_bits(ground.facts()),
         (Tile::Player | Tile::Npc(_) | Tile::Ally(_) | Tile::Captive(_), None) => CHARACTER,
         _ => 0,

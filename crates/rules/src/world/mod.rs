@@ -19,6 +19,7 @@ use entity_table::{Entity, EntityAllocator};
 pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::Lying;
+pub(crate) use query::Ground;
 pub use record::{WorldRecord, table_from_rows, table_rows};
 pub use sides::Side;
 use spatial_table::{Location, SpatialTable};
@@ -147,6 +148,10 @@ pub struct World {
     /// How many times a character of the player's side has moved, arrived or died: the maps
     /// that lead to them stay right while this stands still. Derived, not saved.
     heroes_moved: u64,
+    /// How many times ground has opened or closed to feet for good (a secret door found, a
+    /// locked door opened, cages fallen): every map over the ground stays right while this
+    /// stands still. Derived, not saved: a loaded game's maps are all measured afresh.
+    ground_changes: u64,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -192,6 +197,7 @@ impl World {
             vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
             allies: Vec::new(),
             heroes_moved: 0,
+            ground_changes: 0,
         };
         world.place(
             player,
@@ -272,6 +278,7 @@ impl World {
         self.components.tile.insert(feature, Tile::Door);
         self.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
         self.refresh_bits(coord);
+        self.ground_changes += 1;
         true
     }
 

@@ -5,7 +5,7 @@ use entity_table::Entity;
 
 use super::{
     BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FALLS, FIRST_CHANGE, HitPoints, LayerTable,
-    SECRET, STOPS_MISSILES, Tile, World,
+    SECRET, STOPS_MISSILES, Tile, World, cell_bits::ALTAR,
 };
 use crate::content::NpcKind;
 use crate::terrain::TerrainTile;
@@ -34,6 +34,15 @@ impl Ground<'_> {
     /// True if the cell at `index` (a neighbour of an open cell, so on the map) can be walked.
     pub fn is_open(&self, index: isize) -> bool {
         self.cells[index as usize] & BLOCKS_WALKING == 0
+    }
+
+    /// True if the cell at `index` is open in the level's lasting shape, whatever has happened
+    /// on it: ground that can be walked, or an altar (a cage may fall over it), but never a
+    /// door of any kind (one found or opened is the same door as one never hidden or locked).
+    /// Waypoints are placed on this, so that a loaded game places them where the level did.
+    pub fn is_lasting_open(&self, index: isize) -> bool {
+        let cell = self.cells[index as usize];
+        (cell & BLOCKS_WALKING == 0 || cell & ALTAR != 0) && cell & (DOOR | SECRET) == 0
     }
 
     /// True if a character stands on the cell at `index` (on the map).
@@ -172,6 +181,12 @@ impl World {
     /// stands still, what is seen from the player's cell stays the same.
     pub fn doors_moved(&self) -> u64 {
         self.doors_moved
+    }
+
+    /// How many times ground has opened or closed to feet for good since the world was made
+    /// or loaded: maps over the ground are measured again when it moves.
+    pub fn ground_changes(&self) -> u64 {
+        self.ground_changes
     }
 
     pub fn has_character(&self, coord: ICoord) -> bool {

@@ -122,6 +122,7 @@ impl World {
             vaults: record.vaults,
             allies: Vec::new(),
             heroes_moved: 0,
+            ground_changes: 0,
         };
         for (&entity, row) in entities.iter().zip(&record.rows) {
             world.place_row(entity, row)?;

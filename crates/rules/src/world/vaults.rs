@@ -70,6 +70,7 @@ impl World {
                 caged += 1;
             }
         }
+        self.ground_changes += u64::from(caged > 0);
         Some(caged)
     }
 
@@ -87,6 +88,7 @@ impl World {
         }
         self.components.tile.insert(feature, Tile::Door);
         self.refresh_bits(coord);
+        self.ground_changes += 1;
         true
     }
 }
