@@ -56,6 +56,25 @@ fn a_game_loaded_after_a_secret_door_is_found_plays_on_as_the_game_played_throug
     assert_eq!(first_difference(&mut game, 300), None);
 }
 
+/// An ally across the water follows the player the long way round until the secret door at
+/// the west end is found: then its way to the player (measured from the player's cell, which
+/// searching does not change) is the short one.
+#[test]
+fn an_ally_follows_by_a_found_door_alike_in_a_loaded_game_and_one_played_through() {
+    let (game, _) = Game::from_ascii(SECRET, GameOptions::default()).expect("a valid map");
+    let orc = game.npcs().next().expect("the orc").id;
+    let mut game = game.with_ally(orc);
+    // The ally sets off the long way before the door is found; the game is saved the turn it
+    // is found, while the ally is still on the long way.
+    game.act(PlayerAction::Wait);
+    let found = (0..10).any(|_| {
+        game.act(PlayerAction::Search);
+        happened(&game, |e| matches!(e, GameEvent::FoundSecretDoor { .. }))
+    });
+    assert!(found, "the door is found");
+    assert_eq!(first_difference(&mut game, 100), None);
+}
+
 /// The key beside the player, a locked door east of it, and orcs wandering the hall beyond.
 const LOCKED: &str = "\
 ############################
