@@ -93,7 +93,8 @@ impl SafetyMap {
     }
 
     /// Rebuilds the map unless it was built for the player standing at `player` already, on
-    /// the ground as it is (which changes only when a door is found or opened, or cages fall). The distances are those of the
+    /// the ground as it is (which changes only when a door is found or opened, or cages
+    /// fall). The distances are those of the
     /// shared map towards the player (the same flood over open ground, to the same reach), kept
     /// here in the window with the list of cells they reach.
     pub fn prepare(&mut self, world: &World, player: ICoord) {

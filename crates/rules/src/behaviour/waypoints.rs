@@ -213,9 +213,9 @@ fn index_of(size: UCoord, coord: ICoord) -> usize {
 }
 
 /// For each cell, how many cells away the nearest wall (any cell not open in the level's
-/// lasting shape) is along the worse axis (Chebyshev),
-/// capped at [`CLEARANCE_CAP`]; 0 for walls. Two passes of a chamfer transform. A neighbour off
-/// the map counts as a wall; only the border's cells have one, so the rest step by index.
+/// lasting shape) is along the worse axis (Chebyshev), capped at [`CLEARANCE_CAP`]; 0 for
+/// walls. Two passes of a chamfer transform. A neighbour off the map counts as a wall; only the
+/// border's cells have one, so the rest step by index.
 fn clearance(world: &World) -> Vec<u8> {
     let size = world.size();
     let (width, height) = (size.width() as i32, size.height() as i32);
@@ -249,49 +249,28 @@ fn chamfer_row(
     steps: [(i32, i32); 4],
     reverse: bool,
 ) {
-    let checked = |clearance: &mut [u8], x: i32| {
-        let nearest = (steps.into_iter())
-            .map(|(dx, dy)| (x + dx, y + dy))
-            .map(
-                |(nx, ny)| match (0..width).contains(&nx) && (0..height).contains(&ny) {
-                    true => clearance[(ny * width + nx) as usize],
-                    // Off the map is a wall.
-                    false => 0,
-                },
-            )
-            .min()
-            .unwrap_or(0);
-        lower_to(clearance, (y * width + x) as usize, nearest);
-    };
-    if y == 0 || y == height - 1 || width < 3 {
-        for x in 0..width {
-            checked(clearance, if reverse { width - 1 - x } else { x });
-        }
-        return;
-    }
     let offsets = steps.map(|(dx, dy)| (dy * width + dx) as isize);
-    let interior = |x: i32| {
+    for i in 0..width {
+        let x = if reverse { width - 1 - i } else { i };
         let index = (y * width + x) as isize;
-        move |clearance: &mut [u8]| {
-            let nearest = (offsets.into_iter())
+        let border = x == 0 || y == 0 || x == width - 1 || y == height - 1;
+        let nearest = match border {
+            true => (steps.into_iter())
+                .map(|(dx, dy)| (x + dx, y + dy))
+                .map(
+                    |(nx, ny)| match (0..width).contains(&nx) && (0..height).contains(&ny) {
+                        true => clearance[(ny * width + nx) as usize],
+                        // Off the map is a wall.
+                        false => 0,
+                    },
+                )
+                .min(),
+            false => (offsets.into_iter())
                 .map(|offset| clearance[(index + offset) as usize])
-                .min()
-                .unwrap_or(0);
-            lower_to(clearance, index as usize, nearest);
-        }
-    };
-    let (first, last) = if reverse {
-        (width - 1, 0)
-    } else {
-        (0, width - 1)
-    };
-    checked(clearance, first);
-    if reverse {
-        (1..width - 1).rev().for_each(|x| interior(x)(clearance));
-    } else {
-        (1..width - 1).for_each(|x| interior(x)(clearance));
+                .min(),
+        };
+        lower_to(clearance, index as usize, nearest.unwrap_or(0));
     }
-    checked(clearance, last);
 }
 
 /// The cell at `index` is at most one more than `nearest`.
