@@ -201,7 +201,7 @@ impl ClaimedSlot {
         };
         let snapshot = read_capped_in_slot(&self.snapshot_path(), snapshot::SIZE_LIMIT)
             .ok()
-            .and_then(|bytes| snapshot::decode(&bytes));
+            .and_then(snapshot::decode);
         Ok(Some(FoundSave(resume(&bytes, snapshot)?)))
     }
 

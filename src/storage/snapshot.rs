@@ -33,12 +33,15 @@ struct SnapshotRef<'a> {
     state: &'a [u8],
 }
 
+/// The state is borrowed from the file's bytes: read as a vector it would be taken byte by byte
+/// into a vector grown from a megabyte (serde's caution), a tenth of loading a large level.
+/// postcard writes a byte slice and a vector of bytes alike.
 #[derive(Deserialize)]
-struct SnapshotOwned {
+struct SnapshotRead<'a> {
     rules_version: u32,
     actions: u64,
     chain: u32,
-    state: Vec<u8>,
+    state: &'a [u8],
 }
 
 /// A snapshot read back, not yet matched against its journal.
@@ -47,7 +50,9 @@ pub struct Snapshot {
     pub actions: usize,
     /// The journal's chain after those actions.
     pub chain: u32,
-    state: Vec<u8>,
+    /// The file's bytes, and where in them the state lies.
+    bytes: Vec<u8>,
+    state: std::ops::Range<usize>,
 }
 
 impl Snapshot {
@@ -55,7 +60,7 @@ impl Snapshot {
     /// journal's game is for the caller to know from the chain: the chain starts from the
     /// header's checksum, so a matching chain also means the same seed, options and rules.
     pub fn game(&self) -> Option<Game> {
-        let game = Game::from_state_bytes(&self.state).ok()?;
+        let game = Game::from_state_bytes(&self.bytes[self.state.clone()]).ok()?;
         (game.actions().len() == self.actions).then_some(game)
     }
 }
@@ -74,12 +79,17 @@ pub fn encode(game: &Game, chain: u32) -> Vec<u8> {
 }
 
 /// The snapshot in `bytes`, or `None` for any reason it cannot be used.
-pub fn decode(bytes: &[u8]) -> Option<Snapshot> {
-    let payload = unwrap(MAGIC, FORMAT_VERSION, bytes).ok()?;
-    let snapshot: SnapshotOwned = postcard::from_bytes(payload).ok()?;
+pub fn decode(bytes: Vec<u8>) -> Option<Snapshot> {
+    let payload = unwrap(MAGIC, FORMAT_VERSION, &bytes).ok()?;
+    let snapshot: SnapshotRead = postcard::from_bytes(payload).ok()?;
+    // The state is a slice of `bytes`: its place in them is where it starts past theirs.
+    let start = snapshot.state.as_ptr() as usize - bytes.as_ptr() as usize;
+    let state = start..start + snapshot.state.len();
+    let (actions, chain) = (snapshot.actions, snapshot.chain);
     (snapshot.rules_version == RULES_VERSION).then_some(Snapshot {
-        actions: usize::try_from(snapshot.actions).ok()?,
-        chain: snapshot.chain,
-        state: snapshot.state,
+        actions: usize::try_from(actions).ok()?,
+        chain,
+        bytes,
+        state,
     })
 }

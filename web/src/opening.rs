@@ -64,7 +64,7 @@ fn load(store: &Store, notices: &mut Vec<Notice>) -> Option<(Vec<u8>, Resumed)> 
     // Storage that cannot be read cannot be written either: starting the new game says so.
     let read = store.get(SAVE_KEY).ok()??;
     let snapshot = match store.get(SNAPSHOT_KEY) {
-        Ok(Some(Ok(bytes))) => snapshot::decode(&bytes),
+        Ok(Some(Ok(bytes))) => snapshot::decode(bytes),
         _ => None,
     };
     let resumed = read

@@ -65,6 +65,7 @@ pub struct Visibility {
     /// How many cells have gone from never seen to seen: a route planned on the player's
     /// knowledge stays good while this stands still.
     discoveries: u64,
+    #[serde(deserialize_with = "read_cells")]
     grid: Grid<Cell>,
     /// The cells in the player's sight this generation, between [`Visibility::look`] and
     /// [`Visibility::remember`]. Scratch, like the shadowcast context.
@@ -79,6 +80,64 @@ pub struct Visibility {
     /// game scans afresh.
     #[serde(skip)]
     scanned_from: Option<(ICoord, u64)>,
+}
+
+/// Reads the grid as grid_2d writes it, into a vector sized once. grid_2d's own reading grows
+/// the vector from a megabyte (serde's caution against sizes read from the bytes) by doubling,
+/// copying a large level's memories (32 megabytes) over and over; the size here is trusted only
+/// as far as the largest map.
+fn read_cells<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Grid<Cell>, D::Error> {
+    deserializer.deserialize_struct("Grid", &["cells", "size"], CellsVisitor)
+}
+
+struct CellsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CellsVisitor {
+    type Value = Grid<Cell>;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a grid of remembered cells")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Grid<Cell>, A::Error> {
+        use serde::de::Error;
+        let cells: CellsWithRoom =
+            (seq.next_element()?).ok_or_else(|| A::Error::invalid_length(0, &self))?;
+        let size: UCoord =
+            (seq.next_element()?).ok_or_else(|| A::Error::invalid_length(1, &self))?;
+        Grid::try_new_iterator(size, cells.0.into_iter())
+            .map_err(|_| A::Error::custom("a grid's cells and size differ"))
+    }
+}
+
+struct CellsWithRoom(Vec<Cell>);
+
+impl<'de> serde::Deserialize<'de> for CellsWithRoom {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(CellsWithRoomVisitor)
+    }
+}
+
+struct CellsWithRoomVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CellsWithRoomVisitor {
+    type Value = CellsWithRoom;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("remembered cells")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> Result<CellsWithRoom, A::Error> {
+        let most = crate::terrain::MAX_MAP_SIZE.count();
+        let mut cells = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(most));
+        while let Some(cell) = seq.next_element()? {
+            cells.push(cell);
+        }
+        Ok(CellsWithRoom(cells))
+    }
 }
 
 /// The tile names a kind the content tables have.

@@ -235,6 +235,20 @@ impl Game {
     /// Every broken rule in the game's state, described; empty when all is well.
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut problems = self.world.invariant_violations();
+        problems.extend(self.minds_violations());
+        problems
+    }
+
+    /// Every broken rule a loaded game could bring: the world's own facts and the minds, but not
+    /// the grids loading has just derived from those facts.
+    pub(crate) fn loaded_violations(&self) -> Vec<String> {
+        let mut problems = self.world.consistency_violations();
+        problems.extend(self.minds_violations());
+        problems
+    }
+
+    fn minds_violations(&self) -> Vec<String> {
+        let mut problems = Vec::new();
         if self.minds.agents.len() != self.world.npcs().len() {
             problems.push(format!(
                 "{} agents for {} living NPCs",

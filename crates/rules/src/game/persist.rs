@@ -9,7 +9,7 @@ use super::parts::{Chronicle, Hero, Minds, Progress, TurnScratch};
 use super::{Game, GameOptions, PlayerAction};
 use crate::behaviour::Agent;
 use crate::visibility::Visibility;
-use crate::world::{World, WorldRecord, table_from_rows, table_rows};
+use crate::world::{ReadWorld, WorldRecord, table_from_rows, table_rows};
 
 /// The game's state as it is saved and hashed: every part's saved record, in one encoding, so
 /// that nothing saved can be left out of the hash (see [`Game::state_hash`]).
@@ -38,7 +38,7 @@ struct Saved {
     options: GameOptions,
     rng: Isaac64Rng,
     progress: Progress,
-    world: WorldRecord,
+    world: ReadWorld,
     visibility: Visibility,
     agents: Vec<(u32, Agent)>,
     hero: Hero,
@@ -93,8 +93,7 @@ impl Game {
         if !crate::terrain::is_valid_size(saved.options.map_size) {
             return Err(DecodeError::MapSizeOutOfRange);
         }
-        let (world, entities) =
-            World::from_record(saved.world).map_err(DecodeError::Inconsistent)?;
+        let (world, entities) = saved.world.0.map_err(DecodeError::Inconsistent)?;
         world.check_loaded().map_err(DecodeError::Inconsistent)?;
         if saved.visibility.size() != world.size() || !saved.visibility.is_sound() {
             return Err(DecodeError::SizesDiffer);
@@ -123,7 +122,7 @@ impl Game {
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         game.note_npcs_in_view();
-        match game.invariant_violations().first() {
+        match game.loaded_violations().first() {
             Some(problem) => Err(DecodeError::Inconsistent(problem.clone())),
             None => Ok(game),
         }

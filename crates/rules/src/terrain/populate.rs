@@ -131,12 +131,14 @@ pub(super) fn deeper_one<R: Rng>(
     }
     let deeper = (depth + odds.deeper).min(crate::balance::FINAL_DEPTH);
     let kind = draw_npc_kind(deeper, rng)?;
+    // A large level's rooms hold thousands of monsters: a cell is looked up, not searched for.
+    let taken: std::collections::HashSet<ICoord> = taken.iter().map(|&(at, _)| at).collect();
     let cells: Vec<ICoord> = (rooms.iter())
         .flat_map(|room| room.coords())
         .filter(|&cell| {
             grid.get(cell) == Some(&TerrainTile::Floor)
                 && (cell - player).manhattan_magnitude() >= DEEPER_ONE_FROM_ARRIVAL
-                && !taken.iter().any(|&(at, _)| at == cell)
+                && !taken.contains(&cell)
         })
         .collect();
     (!cells.is_empty()).then(|| (cells[rng.random_range(0..cells.len())], kind))

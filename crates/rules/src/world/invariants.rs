@@ -5,6 +5,14 @@ use super::{Layer, Tile, World};
 impl World {
     /// Every broken rule, described; empty when the world is consistent.
     pub fn invariant_violations(&self) -> Vec<String> {
+        let mut problems = self.consistency_violations();
+        problems.extend(self.derived_violations());
+        problems
+    }
+
+    /// Every broken rule among the facts themselves, leaving out the grids derived from them:
+    /// what a loaded world must satisfy, its derived grids having just been built from it.
+    pub fn consistency_violations(&self) -> Vec<String> {
         let mut problems = Vec::new();
         let mut characters = 0;
         for (coord, layers) in self.spatial_table.enumerate() {
@@ -44,6 +52,19 @@ impl World {
                 problems.push(format!("NPC {npc:?} in the living list is not a character"));
             }
         }
+        let corpses = self.count_corpses() as u64;
+        if corpses != self.deaths - self.corpses_replaced {
+            problems.push(format!(
+                "{corpses} corpses after {} deaths and {} replaced corpses",
+                self.deaths, self.corpses_replaced
+            ));
+        }
+        problems
+    }
+
+    /// Every cell whose derived facts disagree with what stands on it.
+    fn derived_violations(&self) -> Vec<String> {
+        let mut problems = Vec::new();
         for (coord, layers) in self.spatial_table.enumerate() {
             let occupied = self.occupied_bits(layers);
             if self.occupied.get(coord) != Some(&occupied) {
@@ -52,13 +73,6 @@ impl World {
                     self.occupied.get(coord)
                 ));
             }
-        }
-        let corpses = self.count_corpses() as u64;
-        if corpses != self.deaths - self.corpses_replaced {
-            problems.push(format!(
-                "{corpses} corpses after {} deaths and {} replaced corpses",
-                self.deaths, self.corpses_replaced
-            ));
         }
         problems
     }

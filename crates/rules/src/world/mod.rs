@@ -10,6 +10,7 @@ mod invariants;
 mod items;
 mod query;
 mod record;
+mod record_reader;
 mod sides;
 mod vaults;
 
@@ -21,6 +22,7 @@ use grid_2d::Grid;
 pub use items::Lying;
 pub(crate) use query::Ground;
 pub use record::{WorldRecord, table_from_rows, table_rows};
+pub use record_reader::ReadWorld;
 pub use sides::Side;
 use spatial_table::{Location, SpatialTable};
 pub use vaults::Vault;

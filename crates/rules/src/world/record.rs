@@ -1,32 +1,28 @@
 //! The world as a saved game keeps it: every entity on the map as a plain row (where, on which
 //! layer, what it is), in the order of its id, and the lists that refer to them by position.
-//! Reading one back builds the world through the same calls play uses, checking every row
-//! first, so damaged bytes (with a correct checksum) are an error, never a panic or a huge
-//! allocation: the map's size is checked before anything is made of it, and nothing is sized
-//! by a number read from the bytes but the map.
+//! `record_reader` reads one back, placing each row as it is decoded.
 
 use coord_2d::{ICoord, UCoord};
-use entity_table::{ComponentTable, Entity, EntityAllocator};
-use grid_2d::Grid;
+use entity_table::{ComponentTable, Entity};
 use serde::{Deserialize, Serialize};
-use spatial_table::{Location, SpatialTable};
 
-use super::{FIRST_CHANGE, HitPoints, Layer, Tile, World, components::Components};
+use super::{HitPoints, Layer, Tile, World};
 use crate::content::{ItemKind, NpcKind};
 
 /// One entity on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Row {
-    coord: ICoord,
-    layer: Layer,
-    tile: Tile,
-    side: Option<super::Side>,
-    kind: Option<NpcKind>,
-    hit_points: Option<HitPoints>,
-    count: Option<u32>,
+pub(super) struct Row {
+    pub(super) coord: ICoord,
+    pub(super) layer: Layer,
+    pub(super) tile: Tile,
+    pub(super) side: Option<super::Side>,
+    pub(super) kind: Option<NpcKind>,
+    pub(super) hit_points: Option<HitPoints>,
+    pub(super) count: Option<u32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Read back by `record_reader`, which places the rows as it decodes them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WorldRecord {
     size: UCoord,
     rows: Vec<Row>,
@@ -40,7 +36,7 @@ pub struct WorldRecord {
 }
 
 /// Layers a cell has room for: no map holds more entities than this many a cell.
-const LAYERS: usize = 5;
+pub(super) const LAYERS: usize = 5;
 
 impl World {
     /// The world as rows, and the entity of each row (to write other tables by row position).
@@ -85,80 +81,10 @@ impl World {
         };
         (record, entities)
     }
-
-    /// The world a record describes, and the entity made for each row; an error in words for
-    /// any row or reference that no world could hold.
-    pub fn from_record(record: WorldRecord) -> Result<(Self, Vec<Entity>), String> {
-        // Hand-drawn maps may be smaller than generated ones, never larger.
-        let max = crate::terrain::MAX_MAP_SIZE;
-        let (width, height) = (record.size.width(), record.size.height());
-        if !(1..=max.width()).contains(&width) || !(1..=max.height()).contains(&height) {
-            return Err(format!("a map of {width}x{height} cannot be"));
-        }
-        if record.rows.len() > record.size.count() * LAYERS {
-            return Err("more entities than the map has room for".into());
-        }
-        for vault in &record.vaults {
-            vault.check(record.size)?;
-        }
-        if record.vaults.len() > super::vaults::VAULTS_MAX {
-            return Err("more vaults than a level holds".into());
-        }
-        let mut allocator = EntityAllocator::default();
-        let entities: Vec<Entity> = record.rows.iter().map(|_| allocator.alloc()).collect();
-        let mut world = Self {
-            entity_allocator: allocator,
-            components: Components::default(),
-            spatial_table: SpatialTable::new(record.size),
-            player: entity_at(&entities, record.player)?,
-            npcs: positions(&entities, &record.npcs)?,
-            deaths: record.deaths,
-            corpses_replaced: record.corpses_replaced,
-            corpses: positions(&entities, &record.corpses)?,
-            occupied: Grid::new_copy(record.size, 0),
-            changes: Grid::new_copy(record.size, FIRST_CHANGE),
-            player_gear: super::Gear::BARE,
-            doors_moved: 0,
-            vaults: record.vaults,
-            allies: Vec::new(),
-            heroes_moved: 0,
-            ground_changes: 0,
-        };
-        for (&entity, row) in entities.iter().zip(&record.rows) {
-            world.place_row(entity, row)?;
-        }
-        world.rebuild_derived();
-        Ok((world, entities))
-    }
-
-    fn place_row(&mut self, entity: Entity, row: &Row) -> Result<(), String> {
-        check_kinds(row)?;
-        let location = Location {
-            coord: row.coord,
-            layer: Some(row.layer),
-        };
-        self.spatial_table
-            .update(entity, location)
-            .map_err(|error| format!("{:?} cannot go at {:?}: {error:?}", row.tile, row.coord))?;
-        self.components.tile.insert(entity, row.tile);
-        if let Some(side) = row.side {
-            self.components.side.insert(entity, side);
-        }
-        if let Some(kind) = row.kind {
-            self.components.npc_kind.insert(entity, kind);
-        }
-        if let Some(hit_points) = row.hit_points {
-            self.components.hit_points.insert(entity, hit_points);
-        }
-        if let Some(count) = row.count {
-            self.components.count.insert(entity, count);
-        }
-        Ok(())
-    }
 }
 
 /// Every kind a row names is in the tables.
-fn check_kinds(row: &Row) -> Result<(), String> {
+pub(super) fn check_kinds(row: &Row) -> Result<(), String> {
     let npc_in_range = |kind: NpcKind| kind.index() < NpcKind::all().len();
     let item_in_range = |kind: ItemKind| kind.index() < ItemKind::all().len();
     let tile_ok = match row.tile {
@@ -173,12 +99,12 @@ fn check_kinds(row: &Row) -> Result<(), String> {
     }
 }
 
-fn entity_at(entities: &[Entity], position: u32) -> Result<Entity, String> {
+pub(super) fn entity_at(entities: &[Entity], position: u32) -> Result<Entity, String> {
     (entities.get(position as usize).copied())
         .ok_or_else(|| format!("a reference to entity {position} of {}", entities.len()))
 }
 
-fn positions(entities: &[Entity], positions: &[u32]) -> Result<Vec<Entity>, String> {
+pub(super) fn positions(entities: &[Entity], positions: &[u32]) -> Result<Vec<Entity>, String> {
     positions.iter().map(|&p| entity_at(entities, p)).collect()
 }
 

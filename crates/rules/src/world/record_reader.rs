@@ -1,0 +1,282 @@
+//! Reading a saved world back: each row is placed in the tables as it is decoded, so a level of
+//! a million entities is never held twice (as rows, then as tables). The bytes are the ones
+//! [`WorldRecord`](super::WorldRecord) writes. Damaged bytes (with a correct checksum) are an
+//! error in words, never a panic or a huge allocation: the map's size is checked before
+//! anything is made of it, and nothing is sized by a number read from the bytes but the map.
+
+use std::fmt;
+
+use coord_2d::UCoord;
+use entity_table::{Entity, EntityAllocator};
+use grid_2d::Grid;
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use spatial_table::{Location, SpatialTable};
+
+use super::record::{LAYERS, Row, check_kinds, entity_at, positions};
+use super::{FIRST_CHANGE, Vault, World, components::Components, layers::Layers};
+
+/// A world read from its record: built, or what no world could hold, in words.
+pub struct ReadWorld(pub Result<(World, Vec<Entity>), String>);
+
+impl<'de> Deserialize<'de> for ReadWorld {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_struct("WorldRecord", FIELDS, RecordVisitor)
+    }
+}
+
+/// `WorldRecord`'s fields, in the order it writes them.
+const FIELDS: &[&str] = &[
+    "size",
+    "rows",
+    "player",
+    "npcs",
+    "corpses",
+    "deaths",
+    "corpses_replaced",
+    "vaults",
+];
+
+struct RecordVisitor;
+
+impl<'de> Visitor<'de> for RecordVisitor {
+    type Value = ReadWorld;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a world record")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadWorld, A::Error> {
+        let size: UCoord = field(&mut seq, 0)?;
+        let placed = (seq.next_element_seed(RowsSeed { size })?)
+            .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        let lists = Lists {
+            player: field(&mut seq, 2)?,
+            npcs: field(&mut seq, 3)?,
+            corpses: field(&mut seq, 4)?,
+            deaths: field(&mut seq, 5)?,
+            corpses_replaced: field(&mut seq, 6)?,
+            vaults: field(&mut seq, 7)?,
+        };
+        Ok(ReadWorld(
+            placed.and_then(|tables| tables.finish(size, lists)),
+        ))
+    }
+}
+
+fn field<'de, A: SeqAccess<'de>, T: Deserialize<'de>>(
+    seq: &mut A,
+    index: usize,
+) -> Result<T, A::Error> {
+    seq.next_element()?
+        .ok_or_else(|| de::Error::invalid_length(index, &"a world record"))
+}
+
+/// What the record says after its rows.
+struct Lists {
+    /// Positions in the rows.
+    player: u32,
+    npcs: Vec<u32>,
+    corpses: Vec<u32>,
+    deaths: u64,
+    corpses_replaced: u64,
+    vaults: Vec<Vault>,
+}
+
+/// The rows of a map of this size, placed as they are read.
+struct RowsSeed {
+    size: UCoord,
+}
+
+impl<'de> DeserializeSeed<'de> for RowsSeed {
+    type Value = Result<Tables, String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RowsSeed {
+    type Value = Result<Tables, String>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("the rows of a world record")
+    }
+
+    /// Every row is decoded even after one is found wrong, so that the bytes are read to
+    /// their end and an unreadable record stays told apart from an inconsistent one.
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut tables = Tables::new(self.size, seq.size_hint());
+        while let Some(row) = seq.next_element::<Row>()? {
+            if let Ok(placing) = &mut tables
+                && let Err(problem) = placing.place(&row)
+            {
+                tables = Err(problem);
+            }
+        }
+        Ok(tables)
+    }
+}
+
+/// The entity and spatial tables, filling as rows are read.
+struct Tables {
+    allocator: EntityAllocator,
+    components: Components,
+    spatial_table: SpatialTable<Layers>,
+    entities: Vec<Entity>,
+    placed: usize,
+    /// More rows than this, and the map has no room for them.
+    room: usize,
+}
+
+impl Tables {
+    fn new(size: UCoord, rows: Option<usize>) -> Result<Self, String> {
+        // Hand-drawn maps may be smaller than generated ones, never larger.
+        let max = crate::terrain::MAX_MAP_SIZE;
+        let (width, height) = (size.width(), size.height());
+        if !(1..=max.width()).contains(&width) || !(1..=max.height()).contains(&height) {
+            return Err(format!("a map of {width}x{height} cannot be"));
+        }
+        let room = size.count() * LAYERS;
+        let mut tables = Self {
+            allocator: EntityAllocator::default(),
+            components: Components::default(),
+            spatial_table: SpatialTable::new(size),
+            entities: Vec::new(),
+            placed: 0,
+            room,
+        };
+        tables.presize(rows.unwrap_or(0).min(room));
+        Ok(tables)
+    }
+
+    /// entity_table's tables grow by one entity per insert, a resize call each, and by
+    /// reallocation. The rows are announced, so their entities are made at once by an allocator
+    /// with room for them, and the last one is given a tile and a place and has them taken away
+    /// again: every table is sized once, as placing the rows in order leaves it (a quarter of a
+    /// large level's load).
+    fn presize(&mut self, rows: usize) {
+        self.allocator = allocator_with_room(rows as u32);
+        self.entities.reserve_exact(rows);
+        self.entities
+            .extend((0..rows).map(|_| self.allocator.alloc()));
+        if let Some(&last) = self.entities.last() {
+            let nowhere = Location {
+                coord: coord_2d::ICoord::new(0, 0),
+                layer: None,
+            };
+            let _ = self.spatial_table.update(last, nowhere);
+            self.components.tile.insert(last, super::Tile::Floor);
+            self.spatial_table.remove(last);
+            self.components.remove_entity(last);
+        }
+    }
+
+    fn place(&mut self, row: &Row) -> Result<(), String> {
+        if self.placed == self.room {
+            return Err("more entities than the map has room for".into());
+        }
+        check_kinds(row)?;
+        let entity = match self.entities.get(self.placed) {
+            Some(&announced) => announced,
+            None => {
+                let entity = self.allocator.alloc();
+                self.entities.push(entity);
+                entity
+            }
+        };
+        let location = Location {
+            coord: row.coord,
+            layer: Some(row.layer),
+        };
+        (self.spatial_table.update(entity, location))
+            .map_err(|error| format!("{:?} cannot go at {:?}: {error:?}", row.tile, row.coord))?;
+        self.components.tile.insert(entity, row.tile);
+        if let Some(side) = row.side {
+            self.components.side.insert(entity, side);
+        }
+        if let Some(kind) = row.kind {
+            self.components.npc_kind.insert(entity, kind);
+        }
+        if let Some(hit_points) = row.hit_points {
+            self.components.hit_points.insert(entity, hit_points);
+        }
+        if let Some(count) = row.count {
+            self.components.count.insert(entity, count);
+        }
+        self.placed += 1;
+        Ok(())
+    }
+
+    fn finish(self, size: UCoord, lists: Lists) -> Result<(World, Vec<Entity>), String> {
+        let entities = self.entities;
+        if self.placed != entities.len() {
+            return Err("fewer rows than announced".into());
+        }
+        for vault in &lists.vaults {
+            vault.check(size)?;
+        }
+        if lists.vaults.len() > super::vaults::VAULTS_MAX {
+            return Err("more vaults than a level holds".into());
+        }
+        let mut world = World {
+            entity_allocator: self.allocator,
+            components: self.components,
+            spatial_table: self.spatial_table,
+            player: entity_at(&entities, lists.player)?,
+            npcs: positions(&entities, &lists.npcs)?,
+            deaths: lists.deaths,
+            corpses_replaced: lists.corpses_replaced,
+            corpses: positions(&entities, &lists.corpses)?,
+            occupied: Grid::new_copy(size, 0),
+            changes: Grid::new_copy(size, FIRST_CHANGE),
+            player_gear: super::Gear::BARE,
+            doors_moved: 0,
+            vaults: lists.vaults,
+            allies: Vec::new(),
+            heroes_moved: 0,
+            ground_changes: 0,
+        };
+        world.rebuild_derived();
+        Ok((world, entities))
+    }
+}
+
+/// A fresh allocator whose table of ids has room for `count` entities: allocating them one by
+/// one would grow it by reallocation, copying it each time. entity_table offers no way to ask
+/// for room but its reading of a saved allocator, whose layout this mirrors: nothing allocated
+/// or freed, and the first `count` indices marked with ids equal to themselves, which is what
+/// each allocation marks them with again. Should the layout ever differ, a default allocator.
+fn allocator_with_room(count: u32) -> EntityAllocator {
+    #[derive(serde::Serialize)]
+    struct SavedAllocator {
+        next_id: u32,
+        next_index: u32,
+        /// Entities whose id differs from their index, and how many from the first match.
+        index_to_id: (Vec<(u32, u32)>, u32),
+        free_indices: Vec<u32>,
+    }
+    let saved = SavedAllocator {
+        next_id: 0,
+        next_index: 0,
+        index_to_id: (Vec::new(), count),
+        free_indices: Vec::new(),
+    };
+    let bytes = postcard::to_allocvec(&saved).expect("numbers and empty lists always encode");
+    postcard::from_bytes(&bytes).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_allocator_with_room_allocates_as_a_fresh_one() {
+        let (mut roomy, mut fresh) = (allocator_with_room(1000), EntityAllocator::default());
+        for _ in 0..1000 {
+            assert_eq!(roomy.alloc(), fresh.alloc());
+        }
+        assert_eq!(format!("{roomy:?}"), format!("{fresh:?}"));
+        assert_eq!(roomy.alloc(), fresh.alloc());
+    }
+}
