@@ -269,6 +269,34 @@ fn allocator_with_room(count: u32) -> EntityAllocator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::terrain::VaultGuard;
+
+    /// The world written as a snapshot writes it and read back; what reading says of it.
+    fn read_back(world: &World) -> Result<(), String> {
+        let (record, _) = world.to_record();
+        let bytes = postcard::to_allocvec(&record).expect("a record encodes");
+        let read: ReadWorld = postcard::from_bytes(&bytes).expect("its own bytes decode");
+        read.0.map(|_| ())
+    }
+
+    #[test]
+    fn a_world_with_more_vaults_than_a_level_holds_is_refused_and_one_with_as_many_is_not() {
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@..#", "#####"]).expect("map");
+        let mut world = World::from_terrain(&terrain);
+        let vault = Vault {
+            door: coord_2d::ICoord::new(3, 1),
+            guard: VaultGuard::Sleepers,
+            altars: Vec::new(),
+            taken: false,
+        };
+        world.set_vaults(vec![vault.clone(); super::super::vaults::VAULTS_MAX]);
+        assert_eq!(read_back(&world), Ok(()));
+        world.set_vaults(vec![vault; super::super::vaults::VAULTS_MAX + 1]);
+        assert_eq!(
+            read_back(&world),
+            Err("more vaults than a level holds".to_string())
+        );
+    }
 
     #[test]
     fn an_allocator_with_room_allocates_as_a_fresh_one() {
