@@ -5,6 +5,7 @@
 //! bytes live is the edge's: files here, read only if they are regular files of bounded size and
 //! written atomically where replaced whole; the browser build keeps them in local storage.
 
+mod action_codes;
 // The mark of a run's end in progress: only the native save keeps one.
 #[cfg(feature = "native")]
 mod ending;

@@ -9,11 +9,21 @@
 //! peeling, so a chased NPC runs round a loop, where it can keep running, and never backs into a
 //! dead end: inside one it heads for the mouth, and where nothing but dead ends lies within
 //! reach (every cell peeled, nothing seeded) no step is safer and it fights as if cornered.
+//!
+//! When a monster turns to flee (hurt to its kind's threshold) and when it stops (healed, or
+//! cornered) is decided here too.
 
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
+use entity_table::Entity;
+use rand::Rng;
 
 use super::local_map::{UNREACHED, Window, flood_in};
+use super::{
+    Agent, BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, NpcState, Reason, has_trait,
+};
+use crate::balance;
+use crate::content::NpcTrait;
 use crate::world::World;
 
 /// Distance from the player counts -1.2 per step (as -12 against a step cost of 10): more than
@@ -270,4 +280,72 @@ impl SafetyMap {
             .min_by_key(|&(value, _)| value)
             .map(|(_, direction)| direction)
     }
+}
+
+impl BehaviourContext {
+    /// A step along the safety map away from the player; a blow when cornered; back to the
+    /// fight or the search once healed.
+    pub(super) fn flee_step(
+        &mut self,
+        world: &World,
+        npc: Entity,
+        agent: &mut Agent,
+        foe: Option<ICoord>,
+        rng: &mut impl Rng,
+        turn: u64,
+    ) -> NpcAction {
+        let here = world.coord_of(npc);
+        let player = world.player_coord();
+        if world.hit_points(npc).is_some_and(is_recovered) {
+            if let Some(foe) = foe {
+                agent.turn_to_fight(Reason::Recovered, turn);
+                return self.engage(world, npc, agent, foe);
+            }
+            agent.recover(here, turn);
+            return self.search_step(world, here, agent, rng, turn);
+        }
+        // Beyond the safety map's reach every cell counts as safe as it gets: no step is
+        // safer, and no map need be built to know it.
+        let on_map = (here - player).manhattan_magnitude() <= DISTANCE_MAP_MAX_STEPS;
+        if on_map {
+            self.safety.prepare(world, player);
+            if let Some(direction) = self.safety.safer_step(world, here) {
+                return NpcAction::Move(direction);
+            }
+        }
+        let cornered = CardinalDirections.into_iter().find(|d| {
+            let next = here + d.coord();
+            world
+                .character_at(next)
+                .is_some_and(|c| world.are_enemies(npc, c))
+        });
+        match cornered {
+            Some(direction) => {
+                agent.turn_to_fight(Reason::Cornered, turn);
+                NpcAction::Move(direction)
+            }
+            None => NpcAction::Wait,
+        }
+    }
+}
+
+/// A kind that flees, hurt to its threshold, not already fleeing and not fighting because it was
+/// cornered (a cornered NPC fights on rather than turning its back every other turn).
+pub(super) fn should_flee(world: &World, npc: Entity, agent: &Agent) -> bool {
+    let fleeing_kind = has_trait(world, npc, NpcTrait::FleesWhenHurt);
+    let cornered =
+        agent.state == NpcState::Hunting && agent.last_transition.reason == Reason::Cornered;
+    let awake_and_free = !matches!(agent.state, NpcState::Fleeing | NpcState::Asleep);
+    fleeing_kind
+        && awake_and_free
+        && !cornered
+        && world.hit_points(npc).is_some_and(|hp| {
+            let (num, den) = balance::FLEE_AT_OR_BELOW;
+            hp.current * den <= hp.max * num
+        })
+}
+
+fn is_recovered(hp: crate::world::HitPoints) -> bool {
+    let (num, den) = balance::RECOVERED_AT_OR_ABOVE;
+    hp.current * den >= hp.max * num
 }

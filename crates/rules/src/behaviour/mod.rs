@@ -22,6 +22,7 @@ pub mod waypoints;
 
 pub use agent::{Agent, NpcState, Reason, Sighting, Transition};
 pub use noise::{NOISE_MAX_STEPS, Noise, NoiseKind};
+use sight::nearest_in_sight;
 pub use sight::{can_see, sees_player};
 
 use coord_2d::ICoord;
@@ -36,6 +37,7 @@ use crate::content::NpcTrait;
 use crate::visibility::Visibility;
 use crate::world::World;
 pub use flee::SafetyMap;
+use flee::should_flee;
 use foes::FoesMap;
 use local_map::{LocalMap, LocalMaps};
 use waypoints::Waypoints;
@@ -365,71 +367,6 @@ impl BehaviourContext {
             .step_towards_goal(world, here)
             .map_or(NpcAction::Wait, NpcAction::Move)
     }
-
-    fn flee_step(
-        &mut self,
-        world: &World,
-        npc: Entity,
-        agent: &mut Agent,
-        foe: Option<ICoord>,
-        rng: &mut impl Rng,
-        turn: u64,
-    ) -> NpcAction {
-        let here = world.coord_of(npc);
-        let player = world.player_coord();
-        if world.hit_points(npc).is_some_and(is_recovered) {
-            if let Some(foe) = foe {
-                agent.turn_to_fight(Reason::Recovered, turn);
-                return self.engage(world, npc, agent, foe);
-            }
-            agent.recover(here, turn);
-            return self.search_step(world, here, agent, rng, turn);
-        }
-        // Beyond the safety map's reach every cell counts as safe as it gets: no step is
-        // safer, and no map need be built to know it.
-        let on_map = (here - player).manhattan_magnitude() <= DISTANCE_MAP_MAX_STEPS;
-        if on_map {
-            self.safety.prepare(world, player);
-            if let Some(direction) = self.safety.safer_step(world, here) {
-                return NpcAction::Move(direction);
-            }
-        }
-        let cornered = CardinalDirections.into_iter().find(|d| {
-            let next = here + d.coord();
-            world
-                .character_at(next)
-                .is_some_and(|c| world.are_enemies(npc, c))
-        });
-        match cornered {
-            Some(direction) => {
-                agent.turn_to_fight(Reason::Cornered, turn);
-                NpcAction::Move(direction)
-            }
-            None => NpcAction::Wait,
-        }
-    }
-}
-
-/// The nearest of `candidates` (by distance, then row order) for which `in_sight` holds: the
-/// nearest is looked at first, and most often it is in sight, so the list is never sorted, only
-/// searched for the nearest left. The list is scratch: it is left in any order.
-fn nearest_in_sight(
-    candidates: &mut [(u32, ICoord)],
-    mut in_sight: impl FnMut(ICoord) -> bool,
-) -> Option<ICoord> {
-    let order = |&(distance, at): &(u32, ICoord)| (distance, at.y, at.x);
-    let mut left = candidates.len();
-    while left > 0 {
-        let (index, &(_, nearest)) = (candidates[..left].iter().enumerate())
-            .min_by_key(|(_, c)| order(c))
-            .expect("some are left");
-        if in_sight(nearest) {
-            return Some(nearest);
-        }
-        candidates.swap(index, left - 1);
-        left -= 1;
-    }
-    None
 }
 
 /// Whether the NPC's kind sends a bolt that harms (an archer's arrow).
@@ -443,25 +380,4 @@ pub fn has_trait(world: &World, npc: Entity, wanted: NpcTrait) -> bool {
     world
         .npc_kind(npc)
         .is_some_and(|kind| kind.rules().has(wanted))
-}
-
-/// A kind that flees, hurt to its threshold, not already fleeing and not fighting because it was
-/// cornered (a cornered NPC fights on rather than turning its back every other turn).
-fn should_flee(world: &World, npc: Entity, agent: &Agent) -> bool {
-    let fleeing_kind = has_trait(world, npc, NpcTrait::FleesWhenHurt);
-    let cornered =
-        agent.state == NpcState::Hunting && agent.last_transition.reason == Reason::Cornered;
-    let awake_and_free = !matches!(agent.state, NpcState::Fleeing | NpcState::Asleep);
-    fleeing_kind
-        && awake_and_free
-        && !cornered
-        && world.hit_points(npc).is_some_and(|hp| {
-            let (num, den) = balance::FLEE_AT_OR_BELOW;
-            hp.current * den <= hp.max * num
-        })
-}
-
-fn is_recovered(hp: crate::world::HitPoints) -> bool {
-    let (num, den) = balance::RECOVERED_AT_OR_ABOVE;
-    hp.current * den >= hp.max * num
 }

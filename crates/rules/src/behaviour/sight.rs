@@ -37,3 +37,25 @@ pub fn can_see(world: &World, from: ICoord, to: ICoord) -> bool {
         .config_iter(between)
         .all(|coord| !world.blocks_sight(coord))
 }
+
+/// The nearest of `candidates` (by distance, then row order) for which `in_sight` holds: the
+/// nearest is looked at first, and most often it is in sight, so the list is never sorted, only
+/// searched for the nearest left. The list is scratch: it is left in any order.
+pub(super) fn nearest_in_sight(
+    candidates: &mut [(u32, ICoord)],
+    mut in_sight: impl FnMut(ICoord) -> bool,
+) -> Option<ICoord> {
+    let order = |&(distance, at): &(u32, ICoord)| (distance, at.y, at.x);
+    let mut left = candidates.len();
+    while left > 0 {
+        let (index, &(_, nearest)) = (candidates[..left].iter().enumerate())
+            .min_by_key(|(_, c)| order(c))
+            .expect("some are left");
+        if in_sight(nearest) {
+            return Some(nearest);
+        }
+        candidates.swap(index, left - 1);
+        left -= 1;
+    }
+    None
+}
