@@ -101,42 +101,44 @@ impl<'de> serde::de::Visitor<'de> for CellsVisitor {
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Grid<Cell>, A::Error> {
         use serde::de::Error;
-        let cells: CellsWithRoom =
-            (seq.next_element()?).ok_or_else(|| A::Error::invalid_length(0, &self))?;
+        let cells = (seq.next_element_seed(CellsWithRoom)?)
+            .ok_or_else(|| A::Error::invalid_length(0, &self))?;
         let size: UCoord =
             (seq.next_element()?).ok_or_else(|| A::Error::invalid_length(1, &self))?;
-        Grid::try_new_iterator(size, cells.0.into_iter())
+        Grid::try_new_iterator(size, cells.into_iter())
             .map_err(|_| A::Error::custom("a grid's cells and size differ"))
     }
 }
 
-struct CellsWithRoom(Vec<Cell>);
+/// The cells, read into a vector with room for as many as the bytes announce, up to the
+/// largest map's.
+struct CellsWithRoom;
 
-impl<'de> serde::Deserialize<'de> for CellsWithRoom {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(CellsWithRoomVisitor)
+impl<'de> serde::de::DeserializeSeed<'de> for CellsWithRoom {
+    type Value = Vec<Cell>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
     }
 }
 
-struct CellsWithRoomVisitor;
-
-impl<'de> serde::de::Visitor<'de> for CellsWithRoomVisitor {
-    type Value = CellsWithRoom;
+impl<'de> serde::de::Visitor<'de> for CellsWithRoom {
+    type Value = Vec<Cell>;
 
     fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
         formatter.write_str("remembered cells")
     }
 
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(
-        self,
-        mut seq: A,
-    ) -> Result<CellsWithRoom, A::Error> {
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Cell>, A::Error> {
         let most = crate::terrain::MAX_MAP_SIZE.count();
         let mut cells = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(most));
         while let Some(cell) = seq.next_element()? {
             cells.push(cell);
         }
-        Ok(CellsWithRoom(cells))
+        Ok(cells)
     }
 }
 
