@@ -189,6 +189,17 @@ fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
         s.act(PlayerAction::Move(East));
         s.check_eq(s.game.player_coord(), ICoord::new(4, 1), "above the orc");
         s.check(s.game.blocks_walking(ICoord::new(4, 2)), "the orc is caged");
+        s.check_eq(
+            s.game.invariant_violations(),
+            Vec::<String>::new(),
+            "a caged orc breaks no rule of the world",
+        );
+        let loaded = Game::from_state_bytes(&s.game.to_state_bytes());
+        s.check_eq(
+            loaded.map(|game| game.state_hash()).ok(),
+            Some(s.game.state_hash()),
+            "a game saved with the orc caged loads as the same game",
+        );
         let outcome = s.act(PlayerAction::Move(South));
         let blow = s.game.events().iter().any(|event| event.is_blow());
         s.check_eq(blow, struck, "a blow through the bars at a foe only");
