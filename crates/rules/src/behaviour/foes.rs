@@ -8,7 +8,7 @@ use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 
 use super::hunt;
-use super::local_map::{UNREACHED, Window};
+use super::local_map::{MapIndex, UNREACHED, Window};
 use crate::balance::{ALLY_LEASH_STEPS, ALLY_MAP_REACH};
 use crate::world::{Side, World};
 
@@ -78,7 +78,7 @@ impl FoesMap {
         let side = self.window.side() as isize;
         let in_window = [-side, 1, side, -1];
         let on_map = ground.steps();
-        let origin = ground.index(self.window.origin());
+        let map_index = MapIndex::new(ground, self.window);
         let mut next = 0;
         while let Some(&index) = self.queue.get(next) {
             next += 1;
@@ -86,8 +86,7 @@ impl FoesMap {
             if u32::from(distance) >= ALLY_MAP_REACH {
                 continue;
             }
-            let (row, column) = (index as isize / side, index as isize % side);
-            let cell = origin + row * on_map[2] + column;
+            let cell = map_index.of(index);
             for (step, map_step) in in_window.into_iter().zip(on_map) {
                 let n = (index as isize + step) as usize;
                 if self.distances[n] == UNREACHED && ground.is_open(cell + map_step) {

@@ -60,6 +60,37 @@ impl Window {
     }
 }
 
+/// Turns a window's indices into the map's (of the cells on the map) without a division:
+/// floods ask it of every cell they take, and a division by the window's side there cost more
+/// than the rest of the step.
+#[derive(Debug, Clone, Copy)]
+pub struct MapIndex {
+    origin: isize,
+    /// From the end of one row of the window to the start of the next, on the map.
+    row_gap: isize,
+    /// 2^32 / side, rounded up: `index * reciprocal >> 32` is `index / side` for every index
+    /// of the window (exact while index × side < 2^32, so for sides under 1,600).
+    reciprocal: u64,
+}
+
+impl MapIndex {
+    pub fn new(ground: Ground, window: Window) -> Self {
+        let side = window.side() as u64;
+        debug_assert!(side * side * side < 1 << 32);
+        Self {
+            origin: ground.index(window.origin()),
+            row_gap: ground.steps()[2] - side as isize,
+            reciprocal: (1 << 32) / side + 1,
+        }
+    }
+
+    /// The map's index of the window's cell `index`.
+    pub fn of(&self, index: u32) -> isize {
+        let row = ((u64::from(index) * self.reciprocal) >> 32) as isize;
+        self.origin + index as isize + row * self.row_gap
+    }
+}
+
 /// Fills `distances` (one byte per cell of the window of `reach` round `centre`) with the steps
 /// from `centre` over open ground, up to `reach`; everything else is [`UNREACHED`]. `queue` is
 /// scratch: with room for the whole window it never grows. Afterwards it holds the cells
@@ -157,7 +188,7 @@ fn flood_by(
     let side = window.side() as isize;
     let in_window = [-side, 1, side, -1];
     let on_map = ground.steps();
-    let origin = ground.index(window.origin());
+    let map_index = MapIndex::new(ground, window);
     let mut next = 1;
     while let Some(&index) = queue.get(next) {
         next += 1;
@@ -165,8 +196,7 @@ fn flood_by(
         if u32::from(distance) == reach {
             continue;
         }
-        let (row, column) = (index as isize / side, index as isize % side);
-        let cell = origin + row * on_map[2] + column;
+        let cell = map_index.of(index);
         for (step, map_step) in in_window.into_iter().zip(on_map) {
             let n = (index as isize + step) as usize;
             if distances[n] == UNREACHED && open(ground, cell + map_step) {
@@ -267,5 +297,39 @@ impl LocalMaps {
     /// The map the last [`LocalMaps::lead_to`] chose.
     pub fn current(&self) -> &LocalMap {
         &self.maps[self.current]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell of a window that lies on the map is found where the map keeps it, for
+    /// windows of every reach the NPCs' maps use and wider, at the map's corners too.
+    #[test]
+    fn a_windows_cells_are_found_on_the_map_without_dividing() {
+        let (width, height) = (300, 200);
+        let mut rows = vec!["#".repeat(width)];
+        rows.extend((2..height).map(|_| format!("#{}#", ".".repeat(width - 2))));
+        rows.push("#".repeat(width));
+        rows[1].replace_range(1..2, "@");
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let (terrain, _) = crate::terrain::from_ascii(&rows).expect("a map");
+        let world = World::from_terrain(&terrain);
+        let ground = world.ground();
+        let centres = [(0, 0), (150, 100), (299, 199), (40, 7)];
+        for reach in [0, 1, 10, 20, 21, 30, 41, 99] {
+            for (x, y) in centres {
+                let window = Window::new(ICoord::new(x, y), reach);
+                let map_index = MapIndex::new(ground, window);
+                for index in 0..Window::len_for(reach) {
+                    let coord = window.coord(index);
+                    if coord.is_valid(world.size()) {
+                        let expected = ground.index(coord);
+                        assert_eq!(map_index.of(index as u32), expected, "{coord:?}, {reach}");
+                    }
+                }
+            }
+        }
     }
 }

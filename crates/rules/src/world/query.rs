@@ -202,6 +202,11 @@ impl World {
     }
 
     pub fn character_at(&self, coord: ICoord) -> Option<Entity> {
+        // Most cells asked about hold nobody: one byte of the occupied grid says so, where the
+        // spatial table's cell is five layers wide and rarely in the cache.
+        if !self.has_character(coord) {
+            return None;
+        }
         self.spatial_table
             .layers_at(coord)
             .and_then(|layers| layers.character)
