@@ -103,7 +103,8 @@ impl World {
     /// Takes `damage` hit points from a character; true if that killed it (its corpse is left
     /// where it stood). Blows, bolts and bursts all hurt through here.
     pub fn wound(&mut self, target: Entity, damage: u32) -> bool {
-        let Some(hit_points) = self.components.hit_points.get_mut(target) else {
+        let Some(hit_points) = (self.particulars_mut(target)).and_then(|p| p.hit_points.as_mut())
+        else {
             return false;
         };
         hit_points.current = hit_points.current.saturating_sub(damage);
@@ -170,7 +171,8 @@ impl World {
 
     /// Heals a character by `amount`, never past the maximum.
     pub fn heal(&mut self, entity: Entity, amount: u32) {
-        if let Some(hit_points) = self.components.hit_points.get_mut(entity) {
+        if let Some(hit_points) = (self.particulars_mut(entity)).and_then(|p| p.hit_points.as_mut())
+        {
             hit_points.current = (hit_points.current + amount).min(hit_points.max);
         }
     }
@@ -193,8 +195,6 @@ impl World {
         let max = hit_points.max.max(1);
         let least = u32::from(entity != self.player);
         let current = hit_points.current.clamp(least, max);
-        self.components
-            .hit_points
-            .insert(entity, HitPoints { current, max });
+        self.set_particulars(entity, |p| p.hit_points = Some(HitPoints { current, max }));
     }
 }

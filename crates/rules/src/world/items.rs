@@ -23,7 +23,7 @@ impl World {
         match self.components.tile.get(entity) {
             Some(&Tile::Item(kind)) => Some(Lying {
                 kind,
-                count: self.components.count.get(entity).copied().unwrap_or(1),
+                count: self.particulars(entity).count.unwrap_or(1),
             }),
             _ => None,
         }
@@ -52,14 +52,14 @@ impl World {
         let place = self.room_for_item(coord, kind)?;
         match self.spatial_table.layers_at(place).and_then(|l| l.item) {
             Some(entity) => {
-                if let Some(lying) = self.components.count.get_mut(entity) {
+                if let Some(lying) = (self.particulars_mut(entity)).and_then(|p| p.count.as_mut()) {
                     *lying += count;
                 }
                 self.changed(place);
             }
             None => {
                 let entity = self.spawn((place, Layer::Item).into(), Tile::Item(kind));
-                self.components.count.insert(entity, count);
+                self.set_particulars(entity, |p| p.count = Some(count));
             }
         }
         Some(place)

@@ -8,6 +8,7 @@ mod cell_bits;
 mod flight;
 mod invariants;
 mod items;
+mod particulars;
 mod query;
 mod record;
 mod record_reader;
@@ -87,11 +88,8 @@ impl HitPoints {
 entity_table::declare_entity_module! {
     components {
         tile: Tile,
-        side: Side,
-        npc_kind: NpcKind,
-        hit_points: HitPoints,
-        // How many items a stack on the item layer holds.
-        count: u32,
+        // A character's side, kind and hit points, a stack's count: see `particulars`.
+        particulars: particulars::Particulars,
     }
 }
 use components::Components;
@@ -207,11 +205,10 @@ impl World {
             Tile::Player,
         );
         let player_hit_points = HitPoints::full(balance::PLAYER_MAX_HIT_POINTS);
-        world
-            .components
-            .hit_points
-            .insert(player, player_hit_points);
-        world.components.side.insert(player, Side::Hero);
+        world.set_particulars(player, |p| {
+            p.hit_points = Some(player_hit_points);
+            p.side = Some(Side::Hero);
+        });
         for (coord, tile) in terrain.grid.enumerate() {
             let (layer, tile) = match tile {
                 TerrainTile::Floor => (Layer::Floor, Tile::Floor),
@@ -312,10 +309,12 @@ impl World {
 
     fn spawn_npc(&mut self, coord: coord_2d::ICoord, kind: NpcKind) -> Entity {
         let entity = self.spawn((coord, Layer::Character).into(), Tile::Npc(kind));
-        self.components.npc_kind.insert(entity, kind);
-        self.components.side.insert(entity, Side::Dungeon);
         let hit_points = HitPoints::full(kind.rules().hit_points);
-        self.components.hit_points.insert(entity, hit_points);
+        self.set_particulars(entity, |p| {
+            p.kind = Some(kind);
+            p.side = Some(Side::Dungeon);
+            p.hit_points = Some(hit_points);
+        });
         self.npcs.push(entity);
         entity
     }

@@ -82,16 +82,16 @@ impl World {
     }
 
     pub fn hit_points(&self, entity: Entity) -> Option<HitPoints> {
-        self.components.hit_points.get(entity).copied()
+        self.particulars(entity).hit_points
     }
 
     /// The side a character fights on.
     pub fn side_of(&self, entity: Entity) -> Option<super::Side> {
-        self.components.side.get(entity).copied()
+        self.particulars(entity).side
     }
 
     pub fn npc_kind(&self, entity: Entity) -> Option<NpcKind> {
-        self.components.npc_kind.get(entity).copied()
+        self.particulars(entity).kind
     }
 
     /// Nothing can be seen on or past the cell (off the map, nothing is).

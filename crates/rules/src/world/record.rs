@@ -49,6 +49,7 @@ impl World {
         let row = |entity: Entity| {
             let location = self.spatial_table.location_of(entity).copied();
             let location = location.expect("every entity listed is on the map");
+            let particulars = self.particulars(entity);
             Row {
                 coord: location.coord,
                 layer: location.layer.expect("every entity is on a layer"),
@@ -58,10 +59,10 @@ impl World {
                     .get(entity)
                     .copied()
                     .unwrap_or(Tile::Floor),
-                side: self.components.side.get(entity).copied(),
-                kind: self.components.npc_kind.get(entity).copied(),
-                hit_points: self.components.hit_points.get(entity).copied(),
-                count: self.components.count.get(entity).copied(),
+                side: particulars.side,
+                kind: particulars.kind,
+                hit_points: particulars.hit_points,
+                count: particulars.count,
             }
         };
         let position = |entity: Entity| {

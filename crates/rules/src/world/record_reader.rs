@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use spatial_table::{Location, SpatialTable};
 
+use super::particulars::Particulars;
 use super::record::{LAYERS, Row, check_kinds, entity_at, positions};
 use super::{FIRST_CHANGE, Vault, World, components::Components, layers::Layers};
 
@@ -192,17 +193,14 @@ impl Tables {
         (self.spatial_table.update(entity, location))
             .map_err(|error| format!("{:?} cannot go at {:?}: {error:?}", row.tile, row.coord))?;
         self.components.tile.insert(entity, row.tile);
-        if let Some(side) = row.side {
-            self.components.side.insert(entity, side);
-        }
-        if let Some(kind) = row.kind {
-            self.components.npc_kind.insert(entity, kind);
-        }
-        if let Some(hit_points) = row.hit_points {
-            self.components.hit_points.insert(entity, hit_points);
-        }
-        if let Some(count) = row.count {
-            self.components.count.insert(entity, count);
+        let particulars = Particulars {
+            side: row.side,
+            kind: row.kind,
+            hit_points: row.hit_points,
+            count: row.count,
+        };
+        if particulars != Particulars::default() {
+            self.components.particulars.insert(entity, particulars);
         }
         self.placed += 1;
         Ok(())

@@ -34,10 +34,10 @@ impl World {
 
     /// A character changes sides: a captive freed, a monster called up to fight for the player.
     pub fn set_side(&mut self, entity: Entity, side: Side) {
-        if !self.components.side.contains(entity) {
-            return;
+        match self.particulars_mut(entity) {
+            Some(particulars) if particulars.side.is_some() => particulars.side = Some(side),
+            _ => return,
         }
-        self.components.side.insert(entity, side);
         if let Some(kind) = self.npc_kind(entity) {
             // How it looks tells whose side it is on: the app draws each its own way.
             let tile = match side {
@@ -61,9 +61,7 @@ impl World {
     /// True if the character, a living one, is an NPC on the player's side (ask it of the
     /// living: a corpse keeps the side its owner died on).
     pub fn is_ally(&self, entity: Entity) -> bool {
-        !self.allies.is_empty()
-            && entity != self.player
-            && self.components.side.get(entity) == Some(&Side::Hero)
+        !self.allies.is_empty() && entity != self.player && self.side_of(entity) == Some(Side::Hero)
     }
 
     /// True if the character stands on the player's side: the player or an ally.
@@ -86,8 +84,7 @@ impl World {
 
     /// The list of allies again from every living NPC's side.
     pub(super) fn rebuild_allies(&mut self) {
-        let sides = &self.components.side;
-        let allies = (self.npcs.iter()).filter(|&&npc| sides.get(npc) == Some(&Side::Hero));
+        let allies = (self.npcs.iter()).filter(|&&npc| self.side_of(npc) == Some(Side::Hero));
         let allies: Vec<Entity> = allies.copied().collect();
         self.allies = allies;
         self.heroes_moved += 1;
