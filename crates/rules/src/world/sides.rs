@@ -120,3 +120,26 @@ impl World {
         (self.side_of(character) == Some(Side::Captive)).then_some(character)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ItemKind;
+
+    /// Only a character has a side to change: a stack of items told to change sides stays
+    /// nobody's, fights nobody, and keeps its count.
+    #[test]
+    fn only_a_character_changes_sides() {
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@..#", "#####"]).expect("a map");
+        let mut world = World::from_terrain(&terrain);
+        let at = ICoord::new(3, 1);
+        let kind = ItemKind::all().next().expect("an item kind");
+        assert_eq!(world.put_item(at, kind, 2), Some(at));
+        let layers = world.spatial_table.layers_at(at);
+        let stack = layers.and_then(|layers| layers.item).expect("the stack");
+        world.set_side(stack, Side::Dungeon);
+        assert_eq!(world.side_of(stack), None);
+        assert!(!world.are_enemies(world.player(), stack));
+        assert_eq!(world.item_at(at).map(|lying| lying.count), Some(2));
+    }
+}
