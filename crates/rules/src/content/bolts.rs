@@ -1,9 +1,87 @@
-//! The bolt table read and checked, and the other tables' bolt names turned into places in it.
+//! The bolt table: its rows, read and checked, and the other tables' bolt names turned into
+//! places in it.
 
 use super::BoltKind;
 use super::error::{ContentError, field_error};
-use super::tables::{BoltEffect, BoltPath, BoltsFile};
+use serde::{Deserialize, Serialize};
+
+use super::tables::Entry;
 use crate::balance::{AttackDice, PLAYER_VISION_DISTANCE_SQUARED};
+
+/// `content/bolts.ron`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BoltsFile {
+    pub kinds: Vec<Entry<BoltRules>>,
+}
+
+/// Something that flies at someone, whoever sends it: a thrown dart, an archer's arrow, a
+/// shaman's healing, a bloat's burst. Every one is resolved by the same code (`game::flight`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoltRules {
+    /// How far it is sent (a circle, squared distance, as sight); zero for a burst where its
+    /// sender stands.
+    pub range: u32,
+    /// How it finds its mark; along a line unless said.
+    #[serde(default)]
+    pub path: BoltPath,
+    pub effect: BoltEffect,
+}
+
+impl BoltRules {
+    /// True if it goes where its sender aims it, along the line there.
+    pub fn flies_along_a_line(&self) -> bool {
+        self.path == BoltPath::Line
+    }
+}
+
+/// How a bolt finds its mark.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoltPath {
+    /// Along the line to a cell its sender picks, stopping on the first character or before
+    /// the first ground that stops missiles.
+    #[default]
+    Line,
+    /// Straight to the nearest enemy its sender sees within range, whatever stands between
+    /// (lightning); nowhere, if there is none.
+    NearestEnemy,
+}
+
+/// What a bolt does to the character it stops on (or, bursting, round where it stops).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoltEffect {
+    /// A blow with these dice, as a melee blow.
+    Blow(AttackDice),
+    /// This much damage (inclusive range), surely: no roll to hit, no armour.
+    Strike((u32, u32)),
+    /// Heals this many hit points (inclusive range): sent at allies, never at the player.
+    Heal((u32, u32)),
+    /// Bursts where it stops: this much damage to every character within `radius` the blast
+    /// reaches past walls.
+    Burst { damage: (u32, u32), radius: u32 },
+    /// The character it stops on (never its sender) stumbles at random for this many of its
+    /// own actions, then goes back to what it was doing.
+    Confuse { turns: u32 },
+}
+
+impl BoltEffect {
+    /// True for a bolt sent to help an ally rather than to hurt the player.
+    pub fn helps(self) -> bool {
+        match self {
+            Self::Heal(_) => true,
+            Self::Blow(_) | Self::Strike(_) | Self::Burst { .. } | Self::Confuse { .. } => false,
+        }
+    }
+
+    /// How far round where it stops it reaches, if it bursts.
+    pub fn radius(self) -> Option<u32> {
+        match self {
+            Self::Burst { radius, .. } => Some(radius),
+            Self::Blow(_) | Self::Strike(_) | Self::Heal(_) | Self::Confuse { .. } => None,
+        }
+    }
+}
 
 const TABLE: &str = "bolts";
 

@@ -4,9 +4,10 @@
 
 use serde::de::DeserializeOwned;
 
+use super::bolts::BoltsFile;
 use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
-use super::tables::{BestiaryFile, BoltsFile, Entry, ItemsFile, Spawn};
+use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
 use super::{Bestiary, Content, ItemKind, ItemUse, Items};
 use crate::balance::{FASTEST_ACTION_TIME, FINAL_DEPTH, SLOWEST_ACTION_TIME};
 

@@ -22,6 +22,7 @@ mod tables;
 use std::sync::LazyLock;
 
 pub use bands::Band;
+pub use bolts::{BoltEffect, BoltPath, BoltRules};
 pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
 pub use levels::{
@@ -30,8 +31,8 @@ pub use levels::{
 pub use load::parse_table;
 pub use spawn::pick_weighted;
 pub use tables::{
-    ActionTimes, BoltEffect, BoltPath, BoltRules, Chance, ItemClass, ItemRules, ItemUse,
-    MapLetters, NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, OutOfDepth, Ramp, Spawn,
+    ActionTimes, Chance, ItemClass, ItemRules, ItemUse, MapLetters, NORMAL_TIMES, NpcRules,
+    NpcSpawn, NpcTrait, OutOfDepth, Ramp, Spawn,
 };
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds

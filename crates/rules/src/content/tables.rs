@@ -74,74 +74,6 @@ pub(super) struct ItemsFile {
     pub kinds: Vec<Entry<ItemRules<String>>>,
 }
 
-/// `content/bolts.ron`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct BoltsFile {
-    pub kinds: Vec<Entry<BoltRules>>,
-}
-
-/// Something that flies at someone, whoever sends it: a thrown dart, an archer's arrow, a
-/// shaman's healing, a bloat's burst. Every one is resolved by the same code (`game::flight`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BoltRules {
-    /// How far it is sent (a circle, squared distance, as sight); zero for a burst where its
-    /// sender stands.
-    pub range: u32,
-    /// How it finds its mark; along a line unless said.
-    #[serde(default)]
-    pub path: BoltPath,
-    pub effect: BoltEffect,
-}
-
-/// How a bolt finds its mark.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BoltPath {
-    /// Along the line to a cell its sender picks, stopping on the first character or before
-    /// the first ground that stops missiles.
-    #[default]
-    Line,
-    /// Straight to the nearest enemy its sender sees within range, whatever stands between
-    /// (lightning); nowhere, if there is none.
-    NearestEnemy,
-}
-
-/// What a bolt does to the character it stops on (or, bursting, round where it stops).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BoltEffect {
-    /// A blow with these dice, as a melee blow.
-    Blow(AttackDice),
-    /// This much damage (inclusive range), surely: no roll to hit, no armour.
-    Strike((u32, u32)),
-    /// Heals this many hit points (inclusive range): sent at allies, never at the player.
-    Heal((u32, u32)),
-    /// Bursts where it stops: this much damage to every character within `radius` the blast
-    /// reaches past walls.
-    Burst { damage: (u32, u32), radius: u32 },
-    /// The character it stops on (never its sender) stumbles at random for this many of its
-    /// own actions, then goes back to what it was doing.
-    Confuse { turns: u32 },
-}
-
-impl BoltEffect {
-    /// True for a bolt sent to help an ally rather than to hurt the player.
-    pub fn helps(self) -> bool {
-        match self {
-            Self::Heal(_) => true,
-            Self::Blow(_) | Self::Strike(_) | Self::Burst { .. } | Self::Confuse { .. } => false,
-        }
-    }
-
-    /// How far round where it stops it reaches, if it bursts.
-    pub fn radius(self) -> Option<u32> {
-        match self {
-            Self::Burst { radius, .. } => Some(radius),
-            Self::Blow(_) | Self::Strike(_) | Self::Heal(_) | Self::Confuse { .. } => None,
-        }
-    }
-}
-
 /// A number that changes with depth: `first` on the shallowest level of its window, `last` on
 /// the deepest, in a straight line between (rounded down), nothing outside the window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,7 +318,7 @@ impl ItemUse {
     /// True for the kinds used at a cell the player picks: their bolt flies along a line.
     pub fn is_aimed(self) -> bool {
         self.bolt()
-            .is_some_and(|bolt| bolt.rules().path == BoltPath::Line)
+            .is_some_and(|bolt| bolt.rules().flies_along_a_line())
     }
 }
 

@@ -36,6 +36,8 @@ mod pack;
 mod parts;
 mod persist;
 mod run;
+#[cfg(feature = "testing")]
+mod scenario;
 mod score;
 mod search;
 mod state_hash;
@@ -261,59 +263,6 @@ impl Game {
         self.rebuild_npc_lists();
         self.visibility
             .update(&self.world, self.chronicle.options.omniscience);
-    }
-
-    /// The same game with a player of `max` hit points, for scenario tests and benchmarks that
-    /// need a longer fight than the balance allows (a crowd that fights on turn after turn).
-    /// Call it before the first turn. The hit points are part of the game's state, so saves and
-    /// state hashes keep them, but not of its seed and options: a recording of such a game would
-    /// replay with the balance's player.
-    #[cfg(feature = "testing")]
-    #[must_use]
-    pub fn with_player_max_hit_points(mut self, max: u32) -> Self {
-        self.world.set_player_max_hit_points(max);
-        self
-    }
-
-    /// The same game with every NPC awake and wandering, for benchmarks of a level in full
-    /// swing from its first turn (as the reference tutorial's NPCs are). Call it before the
-    /// first turn.
-    #[cfg(feature = "testing")]
-    #[must_use]
-    pub fn with_every_npc_awake(mut self) -> Self {
-        for &npc in self.world.npcs() {
-            // A captive stays held: it is no monster to let loose.
-            if self
-                .minds
-                .agents
-                .get(npc)
-                .is_none_or(|agent| agent.acts() || agent.is_asleep())
-            {
-                self.minds.agents.insert(npc, Agent::wandering());
-            }
-        }
-        self.rebuild_npc_lists();
-        self
-    }
-
-    /// The same game with the character `id` on `side`, for scenarios of characters of two sides
-    /// until a rule makes allies. Call it before the first turn.
-    #[cfg(feature = "testing")]
-    #[must_use]
-    pub fn with_side(mut self, id: EntityId, side: Side) -> Self {
-        self.world.set_side(id, side);
-        self
-    }
-
-    /// The same hand-made game with its future rolls drawn from `seed`, for scenario tests that
-    /// measure a chance by playing one level under many seeds. Call it before the first turn.
-    #[must_use]
-    #[cfg(feature = "testing")]
-    pub fn reseeded(mut self, seed: u64) -> Self {
-        self.chronicle.seed = seed;
-        self.chronicle.rng = Isaac64Rng::seed_from_u64(seed);
-        self.hero.lore = lore::Lore::shuffled(&mut self.chronicle.rng);
-        self
     }
 
     /// The awake list from the agents, and room in every NPC list for every NPC.
