@@ -5,6 +5,7 @@
 //! docs/balance.md; `-- --runs N` plays N. `cargo test` runs a few of them (see the tests below).
 
 mod activities;
+mod args;
 mod golden;
 mod items;
 mod players;
@@ -14,6 +15,7 @@ mod table;
 use std::io::Write;
 use std::thread;
 
+use args::{Request, request_from_args};
 use direction::CardinalDirection;
 use players::{Player, Style};
 use umbra_rules::content::NpcKind;
@@ -23,7 +25,6 @@ use umbra_rules::{Game, GameOptions, PlayerAction};
 /// A run still going after this many turns is counted as lost: a stuck player, not a slow one
 /// (a careful win takes a few thousand).
 const TURN_LIMIT: u64 = 50_000;
-const DEFAULT_RUNS: u64 = 200;
 /// Actions sent, turn or no turn, before a run is counted as lost: twice the turn limit.
 const ACTION_LIMIT: usize = 2 * TURN_LIMIT as usize;
 
@@ -173,88 +174,6 @@ fn summary(outcomes: &[Outcome]) -> (f64, f64, f64) {
     (wins / runs, depth as f64 / runs, turns as f64 / runs)
 }
 
-enum Request {
-    Table {
-        runs: u64,
-        /// One player only (tuning), or all of them.
-        only: Option<Style>,
-    },
-    /// Every message of one run, to see how a player lives and dies.
-    Trace {
-        style: Style,
-        seed: u64,
-        options: GameOptions,
-    },
-    /// The run's key presses, to replay it in the real game (`umbra --rng-seed SEED`).
-    Keys {
-        style: Style,
-        seed: u64,
-        options: GameOptions,
-    },
-    /// Re-records the golden recordings into a directory (see `golden`).
-    Golden { dir: String },
-}
-
-const USAGE: &str = "usage: balance [--runs N [PLAYER] | --trace|--keys PLAYER SEED [WxH] | --golden DIR], PLAYER one of careful, careful-without-items, careful-without-allies, reckless";
-
-fn style_named(name: &str) -> Result<Style, String> {
-    Ok(match name {
-        "careful" => Style::Careful,
-        "careful-without-items" => Style::CarefulWithoutItems,
-        "careful-without-allies" => Style::CarefulWithoutAllies,
-        "reckless" => Style::Reckless,
-        other => return Err(format!("no player called {other:?}; {USAGE}")),
-    })
-}
-
-fn request_from_args() -> Result<Request, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |text: &str| {
-        text.parse::<u64>()
-            .map_err(|_| format!("{text:?} is not a whole number; {USAGE}"))
-    };
-    match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
-        [] => Ok(Request::Table {
-            runs: DEFAULT_RUNS,
-            only: None,
-        }),
-        ["--golden", dir] => Ok(Request::Golden {
-            dir: dir.to_string(),
-        }),
-        ["--runs", n, only @ ..] if only.len() <= 1 => Ok(Request::Table {
-            runs: number(n)?.max(1),
-            only: only.first().map(|name| style_named(name)).transpose()?,
-        }),
-        [flag @ ("--trace" | "--keys"), style, seed, size @ ..] if size.len() <= 1 => {
-            let mut options = GameOptions::default();
-            if let [size] = size {
-                options.map_size = map_size(size)?;
-            }
-            let style = style_named(style)?;
-            let seed = number(seed)?;
-            Ok(if *flag == "--trace" {
-                Request::Trace {
-                    style,
-                    seed,
-                    options,
-                }
-            } else {
-                Request::Keys {
-                    style,
-                    seed,
-                    options,
-                }
-            })
-        }
-        _ => Err(USAGE.to_string()),
-    }
-}
-
 /// The key the game binds to an action.
 fn key(action: PlayerAction) -> char {
     match action {
@@ -275,15 +194,6 @@ fn key(action: PlayerAction) -> char {
         // A step into the captive, then `y`: the keys line stops being replayable here too.
         PlayerAction::Free(_) => 'F',
     }
-}
-
-/// A map size written `WIDTHxHEIGHT`, within what levels may be.
-fn map_size(text: &str) -> Result<coord_2d::UCoord, String> {
-    let size = text
-        .split_once('x')
-        .and_then(|(w, h)| Some(coord_2d::UCoord::new(w.parse().ok()?, h.parse().ok()?)))
-        .filter(|&size| umbra_rules::game::is_valid_map_size(size));
-    size.ok_or_else(|| format!("{text:?} is not a map size such as 40x24; {USAGE}"))
 }
 
 fn trace(style: Style, seed: u64, options: GameOptions) {
