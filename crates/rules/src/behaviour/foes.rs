@@ -8,7 +8,7 @@ use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 
 use super::hunt;
-use super::local_map::{MapIndex, UNREACHED, Window};
+use super::local_map::{UNREACHED, Window, spread};
 use crate::balance::{ALLY_LEASH_STEPS, ALLY_MAP_REACH};
 use crate::world::{Side, World};
 
@@ -74,27 +74,14 @@ impl FoesMap {
                 }
             }
         }
-        let ground = world.ground();
-        let side = self.window.side() as isize;
-        let in_window = [-side, 1, side, -1];
-        let on_map = ground.steps();
-        let map_index = MapIndex::new(ground, self.window);
-        let mut next = 0;
-        while let Some(&index) = self.queue.get(next) {
-            next += 1;
-            let distance = self.distances[index as usize];
-            if u32::from(distance) >= ALLY_MAP_REACH {
-                continue;
-            }
-            let cell = map_index.of(index);
-            for (step, map_step) in in_window.into_iter().zip(on_map) {
-                let n = (index as isize + step) as usize;
-                if self.distances[n] == UNREACHED && ground.is_open(cell + map_step) {
-                    self.distances[n] = distance + 1;
-                    self.queue.push(n as u32);
-                }
-            }
-        }
+        spread(
+            world.ground(),
+            self.window,
+            ALLY_MAP_REACH,
+            (&mut self.distances, &mut self.queue),
+            0,
+            |ground, index| ground.is_open(index),
+        );
     }
 
     /// Where the enemies the map was built from stood, in row order: some may have died or

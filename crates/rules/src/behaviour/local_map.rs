@@ -184,16 +184,29 @@ fn flood_by(
             queue.push(n as u32);
         }
     }
-    let ground = world.ground();
+    spread(world.ground(), window, reach, (distances, queue), 1, open);
+}
+
+/// Carries a flood on from the cells queued from `next` on, in order, each to its open
+/// neighbours not yet reached, up to `reach` steps. Every cell taken is open ground within
+/// the window's reach less one of its centre (or the flood's sources are), so its neighbours
+/// are in the window and on the map, and it steps by index.
+pub fn spread(
+    ground: Ground,
+    window: Window,
+    reach: u32,
+    (distances, queue): (&mut [u8], &mut Vec<u32>),
+    mut next: usize,
+    open: impl Fn(Ground, isize) -> bool,
+) {
     let side = window.side() as isize;
     let in_window = [-side, 1, side, -1];
     let on_map = ground.steps();
     let map_index = MapIndex::new(ground, window);
-    let mut next = 1;
     while let Some(&index) = queue.get(next) {
         next += 1;
         let distance = distances[index as usize];
-        if u32::from(distance) == reach {
+        if u32::from(distance) >= reach {
             continue;
         }
         let cell = map_index.of(index);

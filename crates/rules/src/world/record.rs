@@ -6,7 +6,8 @@ use coord_2d::{ICoord, UCoord};
 use entity_table::{ComponentTable, Entity};
 use serde::{Deserialize, Serialize};
 
-use super::{HitPoints, Layer, Tile, World};
+use super::particulars::Particulars;
+use super::{Layer, Tile, World};
 use crate::content::{ItemKind, NpcKind};
 
 /// One entity on the map.
@@ -15,10 +16,9 @@ pub(super) struct Row {
     pub(super) coord: ICoord,
     pub(super) layer: Layer,
     pub(super) tile: Tile,
-    pub(super) side: Option<super::Side>,
-    pub(super) kind: Option<NpcKind>,
-    pub(super) hit_points: Option<HitPoints>,
-    pub(super) count: Option<u32>,
+    /// Written as its four fields in turn (postcard writes a struct as its fields), as the rows
+    /// were written before the world kept them in one table.
+    pub(super) particulars: Particulars,
 }
 
 /// Read back by `record_reader`, which places the rows as it decodes them.
@@ -49,7 +49,6 @@ impl World {
         let row = |entity: Entity| {
             let location = self.spatial_table.location_of(entity).copied();
             let location = location.expect("every entity listed is on the map");
-            let particulars = self.particulars(entity);
             Row {
                 coord: location.coord,
                 layer: location.layer.expect("every entity is on a layer"),
@@ -59,10 +58,7 @@ impl World {
                     .get(entity)
                     .copied()
                     .unwrap_or(Tile::Floor),
-                side: particulars.side,
-                kind: particulars.kind,
-                hit_points: particulars.hit_points,
-                count: particulars.count,
+                particulars: self.particulars(entity),
             }
         };
         let position = |entity: Entity| {
@@ -93,7 +89,7 @@ pub(super) fn check_kinds(row: &Row) -> Result<(), String> {
         Tile::Item(kind) => item_in_range(kind),
         _ => true,
     };
-    if tile_ok && row.kind.is_none_or(npc_in_range) {
+    if tile_ok && row.particulars.kind.is_none_or(npc_in_range) {
         Ok(())
     } else {
         Err(format!("a kind outside the tables at {:?}", row.coord))

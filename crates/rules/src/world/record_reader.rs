@@ -193,14 +193,8 @@ impl Tables {
         (self.spatial_table.update(entity, location))
             .map_err(|error| format!("{:?} cannot go at {:?}: {error:?}", row.tile, row.coord))?;
         self.components.tile.insert(entity, row.tile);
-        let particulars = Particulars {
-            side: row.side,
-            kind: row.kind,
-            hit_points: row.hit_points,
-            count: row.count,
-        };
-        if particulars != Particulars::default() {
-            self.components.particulars.insert(entity, particulars);
+        if row.particulars != Particulars::default() {
+            self.components.particulars.insert(entity, row.particulars);
         }
         self.placed += 1;
         Ok(())
