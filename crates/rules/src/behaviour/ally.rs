@@ -7,7 +7,6 @@ use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 
-use super::foes::enemy_at;
 use super::{Agent, BehaviourContext, NpcAction, NpcState, Reason, hunt, nearest_in_sight, sight};
 use crate::balance::{
     ALLY_FLEE_AT_OR_BELOW, ALLY_FLEE_FROM_STEPS, ALLY_FOLLOW_STEPS, ALLY_LEASH_STEPS,
@@ -99,7 +98,7 @@ impl BehaviourContext {
         }
         // Where an enemy stood as the turn began: one that has moved on is no target.
         nearest_in_sight(&mut self.candidates, |at| {
-            enemy_at(world, at).is_some() && sight::can_see(world, here, at)
+            world.has_monster(at) && sight::can_see(world, here, at)
         })
     }
 
@@ -112,7 +111,7 @@ impl BehaviourContext {
             return Some(at);
         }
         (self.foes.leashed().iter().copied())
-            .find(|&at| enemy_at(world, at).is_some() && sight::can_see(world, here, at))
+            .find(|&at| world.has_monster(at) && sight::can_see(world, here, at))
     }
 
     /// Strikes an enemy beside it, or does what its kind does to one it sees: shoots, heals,
@@ -129,7 +128,7 @@ impl BehaviourContext {
     }
 
     /// A blow at any enemy beside it, else a step nearer the nearest enemy.
-    pub(super) fn close_in_on_foes(&self, world: &World, here: ICoord) -> NpcAction {
+    pub(super) fn close_in_on_foes(&mut self, world: &World, here: ICoord) -> NpcAction {
         if let Some(direction) = towards_enemy_beside(world, here) {
             return NpcAction::Move(direction);
         }
@@ -174,19 +173,19 @@ fn has_bolt(world: &World, npc: Entity) -> bool {
     (world.npc_kind(npc)).is_some_and(|kind| kind.rules().bolt.is_some())
 }
 
-/// An enemy beside `here`, the first in row order.
+/// An enemy beside `here`, the first in row order (north, west, east, south).
 fn enemy_beside(world: &World, here: ICoord) -> Option<ICoord> {
-    (CardinalDirections.into_iter())
-        .map(|d| here + d.coord())
-        .filter(|&at| enemy_at(world, at).is_some())
-        .min_by_key(|at| (at.y, at.x))
+    [(0, -1), (-1, 0), (1, 0), (0, 1)]
+        .map(|(x, y)| here + ICoord::new(x, y))
+        .into_iter()
+        .find(|&at| world.has_monster(at))
 }
 
 /// The way to an enemy beside `here`, the first in compass order.
 fn towards_enemy_beside(world: &World, here: ICoord) -> Option<CardinalDirection> {
     CardinalDirections
         .into_iter()
-        .find(|d| enemy_at(world, here + d.coord()).is_some())
+        .find(|d| world.has_monster(here + d.coord()))
 }
 
 /// More than `num/den` of its hit points left.

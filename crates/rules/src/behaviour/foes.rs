@@ -5,19 +5,20 @@
 
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
-use entity_table::Entity;
 
 use super::hunt;
 use super::local_map::{UNREACHED, Window, spread};
 use crate::balance::{ALLY_LEASH_STEPS, ALLY_MAP_REACH};
-use crate::world::{Side, World};
+use crate::world::World;
 
 /// The window's reach round the player: the monsters' and as far again, and one more.
 const WINDOW_REACH: u32 = 2 * ALLY_MAP_REACH + 1;
 
 pub struct FoesMap {
-    /// The turn it was built on, and where the player stood then.
+    /// The turn its enemies were listed on, and where the player stood then.
     built: Option<(u64, ICoord)>,
+    /// Whether the distances from them have been measured since.
+    measured: bool,
     window: Window,
     distances: Vec<u8>,
     queue: Vec<u32>,
@@ -33,6 +34,7 @@ impl FoesMap {
         let len = Window::len_for(WINDOW_REACH);
         Self {
             built: None,
+            measured: false,
             window: Window::new(ICoord::new(0, 0), WINDOW_REACH),
             distances: vec![UNREACHED; len],
             queue: Vec::with_capacity(len),
@@ -41,37 +43,64 @@ impl FoesMap {
         }
     }
 
-    /// Builds the map for this turn unless it is built already: monsters move as the turn
-    /// goes on, and an ally next to one strikes it without the map. The monsters it starts
-    /// from stand within the map's reach of the player, and it floods as far again, so its
-    /// window reaches twice as far plus one: every cell the flood takes has its neighbours
-    /// inside, and (open ground never lying on the map's edge) on the map, so it steps by index.
+    /// Lists the player's enemies round the player for this turn unless they are listed
+    /// already: monsters move as the turn goes on, and an ally next to one strikes it without
+    /// the list. The distances are measured from them only when an ally first needs to step
+    /// (most allies in a fight stand beside an enemy or are hemmed in by their friends): they
+    /// depend on nothing but the listed cells and the ground, so they are the same whenever
+    /// they are measured in the turn.
     pub fn prepare(&mut self, world: &World, turn: u64) {
         let player = world.player_coord();
         if self.built == Some((turn, player)) {
             return;
         }
         self.built = Some((turn, player));
+        self.measured = false;
         self.window = Window::new(player, WINDOW_REACH);
-        self.distances.fill(UNREACHED);
-        self.queue.clear();
         self.foes.clear();
         self.leashed.clear();
+        // The part of the square round the player within the map's reach that lies on the
+        // map (all of it but near the map's edge).
         let reach = ALLY_MAP_REACH as i32;
-        for y in player.y - reach..=player.y + reach {
-            for x in player.x - reach..=player.x + reach {
+        let size = world.size();
+        let (left, right) = (
+            0.max(player.x - reach),
+            (size.width() as i32 - 1).min(player.x + reach),
+        );
+        let (top, bottom) = (
+            0.max(player.y - reach),
+            (size.height() as i32 - 1).min(player.y + reach),
+        );
+        for y in top..=bottom {
+            for x in left..=right {
                 let cell = ICoord::new(x, y);
-                if enemy_at(world, cell).is_none() {
+                if !world.has_monster(cell) {
                     continue;
                 }
                 self.foes.push(cell);
                 if (cell - player).manhattan_magnitude() <= ALLY_LEASH_STEPS {
                     self.leashed.push(cell);
                 }
-                if let Some(index) = self.window.index(cell) {
-                    self.distances[index] = 0;
-                    self.queue.push(index as u32);
-                }
+            }
+        }
+    }
+
+    /// Measures the distances from the listed enemies, once a turn, when an ally first needs
+    /// them. They start from enemies within the map's reach of the player and flood as far
+    /// again, so the window reaches twice as far plus one: every cell the flood takes has its
+    /// neighbours inside, and (open ground never lying on the map's edge) on the map, so it
+    /// steps by index.
+    fn measure(&mut self, world: &World) {
+        if self.measured {
+            return;
+        }
+        self.measured = true;
+        self.distances.fill(UNREACHED);
+        self.queue.clear();
+        for &cell in &self.foes {
+            if let Some(index) = self.window.index(cell) {
+                self.distances[index] = 0;
+                self.queue.push(index as u32);
             }
         }
         spread(
@@ -95,13 +124,14 @@ impl FoesMap {
         &self.leashed
     }
 
-    pub fn distance(&self, coord: ICoord) -> Option<u32> {
+    fn distance(&self, coord: ICoord) -> Option<u32> {
         let distance = self.distances[self.window.index(coord)?];
         (distance != UNREACHED).then_some(u32::from(distance))
     }
 
     /// A step from `here` to a free cell nearer the nearest enemy, the first in compass order.
-    pub fn step_nearer(&self, world: &World, here: ICoord) -> Option<CardinalDirection> {
+    pub fn step_nearer(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
+        self.measure(world);
         let now = self.distance(here)?;
         CardinalDirections.into_iter().find(|d| {
             let next = here + d.coord();
@@ -110,16 +140,8 @@ impl FoesMap {
     }
 
     /// A step from `here` to a free cell further from every enemy, the furthest first.
-    pub fn step_away(&self, world: &World, here: ICoord) -> Option<CardinalDirection> {
+    pub fn step_away(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
+        self.measure(world);
         hunt::step_further(world, here, |cell| self.distance(cell))
     }
-}
-
-/// The character at `coord` if it is a monster (the dungeon's side; a captive is nobody's foe).
-pub fn enemy_at(world: &World, coord: ICoord) -> Option<Entity> {
-    if !world.has_character(coord) {
-        return None;
-    }
-    let character = world.character_at(coord)?;
-    (world.side_of(character) == Some(Side::Dungeon)).then_some(character)
 }

@@ -62,10 +62,8 @@ impl BehaviourContext {
             return NpcAction::Move(direction);
         }
         if !world.allies().is_empty()
-            && let Some(direction) = CardinalDirections.into_iter().find(|d| {
-                (world.character_at(coord + d.coord()))
-                    .is_some_and(|c| c == world.player() || world.is_ally(c))
-            })
+            && let Some(direction) =
+                (CardinalDirections.into_iter()).find(|d| world.has_hero(coord + d.coord()))
         {
             // Another of the player's side stands in its way: it strikes that one.
             return NpcAction::Move(direction);

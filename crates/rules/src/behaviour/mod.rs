@@ -330,8 +330,7 @@ impl BehaviourContext {
         }
         let beside = (CardinalDirections.into_iter())
             .map(|d| here + d.coord())
-            .filter(|&at| world.has_character(at))
-            .filter(|&at| world.character_at(at).is_some_and(|c| world.is_ally(c)))
+            .filter(|&at| at != player && world.has_hero(at))
             .min_by_key(|at| (at.y, at.x));
         if beside.is_some() {
             return beside;
@@ -350,7 +349,7 @@ impl BehaviourContext {
                 self.candidates.push((distance, at));
             }
         }
-        let ally_there = |at: ICoord| world.character_at(at).is_some_and(|c| world.is_ally(c));
+        let ally_there = |at: ICoord| at != player && world.has_hero(at);
         let seen = nearest_in_sight(&mut self.candidates, |at| {
             ally_there(at) && can_see(world, here, at)
         });

@@ -17,18 +17,20 @@ impl Game {
     /// A character as the events name it. An ally keeps its side in death, so its death is
     /// told as an ally's.
     pub(super) fn actor(&self, entity: Entity) -> Actor {
-        match self.world.npc_kind(entity) {
-            Some(kind) if self.world.side_of(entity) == Some(Side::Hero) => Actor::Ally(kind),
-            Some(kind) => Actor::Npc(kind),
-            None => Actor::Player,
-        }
+        self.blame(entity).actor
     }
 
     /// A character's own doing. One without a side (none is) is taken for the dungeon's.
     pub(super) fn blame(&self, entity: Entity) -> Blame {
+        let (kind, side) = self.world.kind_and_side(entity);
+        let actor = match kind {
+            Some(kind) if side == Some(Side::Hero) => Actor::Ally(kind),
+            Some(kind) => Actor::Npc(kind),
+            None => Actor::Player,
+        };
         Blame {
-            actor: self.actor(entity),
-            side: self.world.side_of(entity).unwrap_or(Side::Dungeon),
+            actor,
+            side: side.unwrap_or(Side::Dungeon),
         }
     }
 

@@ -61,7 +61,7 @@ impl World {
                     .expect("destination was checked to be inside the map and free");
                 self.set_character_gone(origin);
                 self.set_character_here(destination);
-                self.hero_moved(entity);
+                self.hero_moved(entity, origin, destination);
                 ActOutcome::Moved
             }
             Some(other) if self.are_enemies(entity, other) => {
@@ -153,6 +153,7 @@ impl World {
             .update_layer(entity, Layer::Corpse)
             .expect("the corpse layer was just cleared");
         self.set_character_gone(coord);
+        self.mark_side(coord, None);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
         self.forget_ally(entity);

@@ -1,7 +1,12 @@
 //! The world's one byte a cell: a bit for each fact of the cell's ground and one for a
-//! character standing there, what sight, steps, flights and every distance map ask.
+//! character standing there, what sight, steps, flights and every distance map ask; and how
+//! it is kept in step with what stands on each cell.
 
-use super::Tile;
+use coord_2d::ICoord;
+use entity_table::Entity;
+
+use super::{Layers, Tile, World};
+use crate::balance;
 use crate::terrain::{GroundFacts, TerrainTile};
 
 /// Light stops on the cell (see [`GroundFacts`]).
@@ -78,5 +83,72 @@ pub(super) const fn with_door_state(cell: u8) -> u8 {
         (true, true) => cell & !DOOR_CLOSED_BITS,
         (true, false) => cell | DOOR_CLOSED_BITS,
         (false, _) => cell,
+    }
+}
+
+/// Keeping the occupied grid and the change counts in step with what stands on each cell.
+impl World {
+    /// Sets the cell's bits again from what stands on it, and counts the change.
+    pub(super) fn refresh_bits(&mut self, coord: ICoord) {
+        let bits =
+            (self.spatial_table.layers_at(coord)).map_or(0, |layers| self.occupied_bits(layers));
+        if let Some(cell) = self.occupied.get_mut(coord) {
+            *cell = bits;
+        }
+        self.changed(coord);
+    }
+
+    pub(super) fn set_occupied(&mut self, coord: ICoord, what: u8, there: bool) {
+        if let Some(cell) = self.occupied.get_mut(coord) {
+            let before = *cell;
+            if there {
+                *cell |= what;
+            } else {
+                *cell &= !what;
+            }
+            *cell = with_door_state(*cell);
+            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 && self.near_player(coord)
+            {
+                self.doors_moved += 1;
+            }
+        }
+    }
+
+    /// Within the player's sight radius (either axis): a door further off cannot change what the
+    /// player sees, so its moving leaves the player's view as it was (on a level of wanderers,
+    /// doors open and close far away every turn).
+    pub(super) fn near_player(&self, coord: ICoord) -> bool {
+        let reach = balance::PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
+        let player = self.spatial_table.coord_of(self.player);
+        player.is_none_or(|p| (p.x - coord.x).abs().max((p.y - coord.y).abs()) <= reach)
+    }
+
+    /// A character left `coord` (moved off it, or died there).
+    pub(super) fn set_character_gone(&mut self, coord: ICoord) {
+        self.set_occupied(coord, CHARACTER, false);
+        self.changed(coord);
+    }
+
+    /// A character arrived at `coord`.
+    pub(super) fn set_character_here(&mut self, coord: ICoord) {
+        self.set_occupied(coord, CHARACTER, true);
+        self.changed(coord);
+    }
+
+    /// What `coord` shows has changed.
+    pub(super) fn changed(&mut self, coord: ICoord) {
+        if let Some(count) = self.changes.get_mut(coord) {
+            *count = count.wrapping_add(1);
+        }
+    }
+
+    /// What the occupied grid says of a cell with these layers: its ground's facts, and whether
+    /// a character stands there.
+    pub(super) fn occupied_bits(&self, layers: &Layers) -> u8 {
+        let tile = |entity: &Entity| self.components.tile.get(*entity).copied();
+        let ground = [layers.floor.as_ref(), layers.feature.as_ref()];
+        let ground = ground.into_iter().flatten().filter_map(tile);
+        let character = layers.character.map_or(0, |_| CHARACTER);
+        with_door_state(ground.fold(character, |bits, tile| bits | tile_bits(tile)))
     }
 }

@@ -7,6 +7,7 @@ impl World {
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut problems = self.consistency_violations();
         problems.extend(self.derived_violations());
+        problems.extend(self.side_mark_violations());
         problems
     }
 

@@ -12,6 +12,7 @@ mod particulars;
 mod query;
 mod record;
 mod record_reader;
+mod side_marks;
 mod sides;
 mod vaults;
 
@@ -145,6 +146,8 @@ pub struct World {
     /// The living NPCs on the player's side, in spawn order: few, so reading them is cheap
     /// where every NPC would not be. Derived from the sides, so not saved.
     allies: Vec<Entity>,
+    /// Where the player's side and the captives stand. Derived, not saved.
+    side_marks: side_marks::SideMarks,
     /// How many times a character of the player's side has moved, arrived or died: the maps
     /// that lead to them stay right while this stands still. Derived, not saved.
     heroes_moved: u64,
@@ -196,6 +199,7 @@ impl World {
             doors_moved: 0,
             vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
             allies: Vec::new(),
+            side_marks: side_marks::SideMarks::new(terrain.grid.size()),
             heroes_moved: 0,
             ground_changes: 0,
         };
@@ -209,6 +213,7 @@ impl World {
             p.hit_points = Some(player_hit_points);
             p.side = Some(Side::Hero);
         });
+        world.mark_side(terrain.player, Some(Side::Hero));
         for (coord, tile) in terrain.grid.enumerate() {
             let (layer, tile) = match tile {
                 TerrainTile::Floor => (Layer::Floor, Tile::Floor),
@@ -281,16 +286,6 @@ impl World {
         true
     }
 
-    /// Sets the cell's bits again from what stands on it, and counts the change.
-    fn refresh_bits(&mut self, coord: coord_2d::ICoord) {
-        let bits =
-            (self.spatial_table.layers_at(coord)).map_or(0, |layers| self.occupied_bits(layers));
-        if let Some(cell) = self.occupied.get_mut(coord) {
-            *cell = bits;
-        }
-        self.changed(coord);
-    }
-
     /// A monster arrives in mid-game (a wizard's command) on a cell it could enter.
     pub fn add_npc(&mut self, coord: coord_2d::ICoord, kind: NpcKind) -> Entity {
         self.spawn_npc(coord, kind)
@@ -304,7 +299,7 @@ impl World {
             .expect("the caller checked the cell is inside the map and free");
         self.set_character_gone(from);
         self.set_character_here(to);
-        self.hero_moved(entity);
+        self.hero_moved(entity, from, to);
     }
 
     fn spawn_npc(&mut self, coord: coord_2d::ICoord, kind: NpcKind) -> Entity {
@@ -330,50 +325,6 @@ impl World {
         self.components.remove_entity(entity);
     }
 
-    fn set_occupied(&mut self, coord: coord_2d::ICoord, what: u8, there: bool) {
-        if let Some(cell) = self.occupied.get_mut(coord) {
-            let before = *cell;
-            if there {
-                *cell |= what;
-            } else {
-                *cell &= !what;
-            }
-            *cell = with_door_state(*cell);
-            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 && self.near_player(coord)
-            {
-                self.doors_moved += 1;
-            }
-        }
-    }
-
-    /// Within the player's sight radius (either axis): a door further off cannot change what the
-    /// player sees, so its moving leaves the player's view as it was (on a level of wanderers,
-    /// doors open and close far away every turn).
-    fn near_player(&self, coord: coord_2d::ICoord) -> bool {
-        let reach = balance::PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
-        let player = self.spatial_table.coord_of(self.player);
-        player.is_none_or(|p| (p.x - coord.x).abs().max((p.y - coord.y).abs()) <= reach)
-    }
-
-    /// A character left `coord` (moved off it, or died there).
-    fn set_character_gone(&mut self, coord: coord_2d::ICoord) {
-        self.set_occupied(coord, CHARACTER, false);
-        self.changed(coord);
-    }
-
-    /// A character arrived at `coord`.
-    fn set_character_here(&mut self, coord: coord_2d::ICoord) {
-        self.set_occupied(coord, CHARACTER, true);
-        self.changed(coord);
-    }
-
-    /// What `coord` shows has changed.
-    fn changed(&mut self, coord: coord_2d::ICoord) {
-        if let Some(count) = self.changes.get_mut(coord) {
-            *count = count.wrapping_add(1);
-        }
-    }
-
     /// Rebuilds what is derived from the tables, after loading.
     pub fn rebuild_derived(&mut self) {
         let size = self.size();
@@ -384,16 +335,7 @@ impl World {
         });
         self.changes = Grid::new_copy(size, FIRST_CHANGE);
         self.rebuild_allies();
-    }
-
-    /// What the occupied grid says of a cell with these layers: its ground's facts, and whether
-    /// a character stands there.
-    fn occupied_bits(&self, layers: &Layers) -> u8 {
-        let tile = |entity: &Entity| self.components.tile.get(*entity).copied();
-        let ground = [layers.floor.as_ref(), layers.feature.as_ref()];
-        let ground = ground.into_iter().flatten().filter_map(tile);
-        let character = layers.character.map_or(0, |_| CHARACTER);
-        with_door_state(ground.fold(character, |bits, tile| bits | tile_bits(tile)))
+        self.rebuild_side_marks();
     }
 
     pub fn size(&self) -> UCoord {

@@ -90,6 +90,12 @@ impl World {
         self.particulars(entity).side
     }
 
+    /// An NPC's kind and a character's side, read together.
+    pub fn kind_and_side(&self, entity: Entity) -> (Option<NpcKind>, Option<super::Side>) {
+        let particulars = self.particulars(entity);
+        (particulars.kind, particulars.side)
+    }
+
     pub fn npc_kind(&self, entity: Entity) -> Option<NpcKind> {
         self.particulars(entity).kind
     }

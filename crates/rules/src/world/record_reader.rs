@@ -226,6 +226,7 @@ impl Tables {
             doors_moved: 0,
             vaults: lists.vaults,
             allies: Vec::new(),
+            side_marks: Default::default(),
             heroes_moved: 0,
             ground_changes: 0,
         };

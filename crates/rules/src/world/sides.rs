@@ -50,6 +50,9 @@ impl World {
                 self.changed(coord);
             }
         }
+        if self.spatial_table.layer_of(entity) == Some(super::Layer::Character) {
+            self.mark_side(self.coord_of(entity), Some(side));
+        }
         self.rebuild_allies();
     }
 
@@ -69,10 +72,14 @@ impl World {
         entity == self.player || self.is_ally(entity)
     }
 
-    /// Counts a move of a character of the player's side (see [`World::heroes_moved`]).
-    pub(super) fn hero_moved(&mut self, entity: Entity) {
+    /// A character moved from `from` to `to`: if it is of the player's side, the move is
+    /// counted (see [`World::heroes_moved`]) and its mark goes with it. A monster's move (ten
+    /// thousand wanderers' every turn) touches neither, and a captive never moves.
+    #[inline]
+    pub(super) fn hero_moved(&mut self, entity: Entity, from: ICoord, to: ICoord) {
         if self.is_hero(entity) {
             self.heroes_moved += 1;
+            self.carry_mark(from, to);
         }
     }
 
@@ -108,6 +115,7 @@ impl World {
         self.spatial_table
             .update(b, (at_a, super::Layer::Character).into())
             .expect("a's cell was just left");
+        self.swap_marks(at_a, at_b);
         for cell in [at_a, at_b] {
             self.changed(cell);
         }
@@ -141,5 +149,21 @@ mod tests {
         assert_eq!(world.side_of(stack), None);
         assert!(!world.are_enemies(world.player(), stack));
         assert_eq!(world.item_at(at).map(|lying| lying.count), Some(2));
+    }
+
+    /// Whoever trades places, each cell's mark (the player's side, a monster) goes with the
+    /// one who stood there: the game swaps only the player and an ally, whose marks are the
+    /// same, but the world's promise is for any two.
+    #[test]
+    fn marks_go_with_characters_who_trade_places() {
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@o.#", "#####"]).expect("a map");
+        let mut world = World::from_terrain(&terrain);
+        let (player_at, orc_at) = (ICoord::new(1, 1), ICoord::new(2, 1));
+        let orc = world.character_at(orc_at).expect("the orc");
+        assert!(world.has_hero(player_at) && world.has_monster(orc_at));
+        world.swap_characters(world.player(), orc);
+        assert!(world.has_hero(orc_at) && !world.has_monster(orc_at));
+        assert!(world.has_monster(player_at) && !world.has_hero(player_at));
+        assert_eq!(world.invariant_violations(), Vec::<String>::new());
     }
 }
