@@ -59,20 +59,9 @@ impl FoesMap {
         self.window = Window::new(player, WINDOW_REACH);
         self.foes.clear();
         self.leashed.clear();
-        // The part of the square round the player within the map's reach that lies on the
-        // map (all of it but near the map's edge).
         let reach = ALLY_MAP_REACH as i32;
-        let size = world.size();
-        let (left, right) = (
-            0.max(player.x - reach),
-            (size.width() as i32 - 1).min(player.x + reach),
-        );
-        let (top, bottom) = (
-            0.max(player.y - reach),
-            (size.height() as i32 - 1).min(player.y + reach),
-        );
-        for y in top..=bottom {
-            for x in left..=right {
+        for y in player.y - reach..=player.y + reach {
+            for x in player.x - reach..=player.x + reach {
                 let cell = ICoord::new(x, y);
                 if !world.has_monster(cell) {
                     continue;

@@ -324,13 +324,14 @@ impl BehaviourContext {
             return Some(player);
         }
         // An enemy beside it is the nearest there can be: the player first, then the first
-        // ally in row order.
+        // ally in row order (the player beside is always seen, so one of the player's side
+        // beside it now is an ally).
         if player_seen.is_some_and(|(distance, _)| distance == 1) {
             return Some(player);
         }
         let beside = (CardinalDirections.into_iter())
             .map(|d| here + d.coord())
-            .filter(|&at| at != player && world.has_hero(at))
+            .filter(|&at| world.has_hero(at))
             .min_by_key(|at| (at.y, at.x));
         if beside.is_some() {
             return beside;
@@ -349,9 +350,10 @@ impl BehaviourContext {
                 self.candidates.push((distance, at));
             }
         }
-        let ally_there = |at: ICoord| at != player && world.has_hero(at);
+        // An ally still where it stood (the player, who never moves while the NPCs act, is
+        // never on such a cell).
         let seen = nearest_in_sight(&mut self.candidates, |at| {
-            ally_there(at) && can_see(world, here, at)
+            world.has_hero(at) && can_see(world, here, at)
         });
         seen.or(player_seen.map(|(_, at)| at))
     }
