@@ -1,6 +1,7 @@
 //! Helpers shared by the scenario tests: hand-made maps in, labelled cells out.
 #![allow(dead_code)]
 
+pub mod allies;
 pub mod finished;
 #[cfg(unix)]
 pub mod hostile;
