@@ -81,6 +81,11 @@ pub enum Parsed {
     Help(String),
     /// `--version`: say which build and rules this is.
     Version,
+    /// `--seed-catalog`: describe each depth of a seed's dungeon and exit.
+    Catalog {
+        seed: u64,
+        map_size: UCoord,
+    },
 }
 
 /// A command line that cannot be obeyed: what is wrong, plus the usage text.
@@ -118,6 +123,7 @@ struct RawArgs {
     palette: Option<String>,
     keys: Option<String>,
     print_keys: bool,
+    seed_catalog: bool,
     version: bool,
     free: Vec<String>,
 }
@@ -146,13 +152,14 @@ fn spec() -> impl Arg<Item = simon::OrHelp<RawArgs>> {
             palette = Opt::new("", "palette", "colours: default, high-contrast, or colour-blind (safe for red-green colour blindness)", "NAME");
             keys = Opt::new("", "keys", "play with the keys in FILE (as --print-keys writes them) instead of keys.toml in the config directory", "FILE");
             print_keys = Flag::new("", "print-keys", "print the keys in use as a keys file (TOML, a comment per action) and exit");
+            seed_catalog = Flag::new("", "seed-catalog", "print what each depth of the dungeon of SEED (--seed-catalog SEED, or with --daily) holds as it is made, and exit");
             version = Flag::new("V", "version", "print the version and the rules version it plays by, and exit");
             free = Free;
         } in {
             RawArgs {
                 rng_seed, daily, omniscient, overlays, wizard, map_size, terminal, graphical, colours,
                 no_mouse, new_game, save_dir, record, replay, headless, dump_at, scores, verify, palette,
-                keys, print_keys, version, free,
+                keys, print_keys, seed_catalog, version, free,
             }
         }
     }
@@ -181,6 +188,9 @@ where
     if raw.version {
         return Ok(Parsed::Version);
     }
+    if raw.seed_catalog {
+        return catalog(&raw).map_err(error);
+    }
     validate(raw).map(Parsed::Play).map_err(error)
 }
 
@@ -197,7 +207,9 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
     let rng_seed = match (raw.daily, raw.rng_seed.as_deref()) {
         (true, Some(_)) => return Err("--daily cannot be combined with --rng-seed".into()),
         (true, None) => Some(daily::daily_seed(daily::today())),
-        (false, seed) => seed.map(parse_seed).transpose()?,
+        (false, seed) => seed
+            .map(|seed| parse_seed(seed, "--rng-seed"))
+            .transpose()?,
     };
     let map_size = match raw.map_size.as_deref() {
         Some(text) => parse_map_size(text)?,
@@ -245,6 +257,53 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         keys: path(&raw.keys, "--keys")?,
         print_keys: raw.print_keys,
     })
+}
+
+/// `--seed-catalog SEED` (the seed also by `--rng-seed`, or `--daily`'s), at `--map-size` if
+/// given: nothing else means anything beside it.
+fn catalog(raw: &RawArgs) -> Result<Parsed, String> {
+    let others = [
+        ("--debug-omniscient", raw.omniscient),
+        ("--debug-wizard", raw.wizard),
+        ("--debug-overlays", raw.overlays),
+        ("--new-game", raw.new_game),
+        ("--record", raw.record.is_some()),
+        ("--replay", raw.replay.is_some()),
+        ("--scores", raw.scores),
+        ("--verify", raw.verify.is_some()),
+        ("--save-dir", raw.save_dir.is_some()),
+        ("--terminal", raw.terminal),
+        ("--graphical", raw.graphical),
+        ("--colours", raw.colours.is_some()),
+        ("--palette", raw.palette.is_some()),
+        ("--keys", raw.keys.is_some()),
+        ("--print-keys", raw.print_keys),
+    ];
+    refuse_beside("--seed-catalog", &others)?;
+    if let Some(extra) = raw.free.get(1) {
+        return Err(format!("unexpected argument '{extra}'"));
+    }
+    let given = [raw.free.first(), raw.rng_seed.as_ref()];
+    let seed = match (raw.daily, given) {
+        (true, [None, None]) => daily::daily_seed(daily::today()),
+        (true, _) => return Err("--daily cannot be combined with a seed".into()),
+        (false, [Some(_), Some(_)]) => {
+            return Err("--seed-catalog takes one seed: give it alone or by --rng-seed".into());
+        }
+        (false, [Some(seed), None]) => parse_seed(seed, "--seed-catalog")?,
+        (false, [None, Some(seed)]) => parse_seed(seed, "--rng-seed")?,
+        (false, [None, None]) => {
+            return Err(
+                "--seed-catalog needs a seed: --seed-catalog SEED, or --daily --seed-catalog"
+                    .into(),
+            );
+        }
+    };
+    let map_size = match raw.map_size.as_deref() {
+        Some(text) => parse_map_size(text)?,
+        None => DEFAULT_MAP_SIZE,
+    };
+    Ok(Parsed::Catalog { seed, map_size })
 }
 
 /// The flags that shape a new game: meaningless beside a replay or the high scores.
@@ -336,10 +395,10 @@ fn whole_number<T: std::str::FromStr>(text: &str) -> Option<T> {
     digits.then(|| text.parse().ok()).flatten()
 }
 
-fn parse_seed(text: &str) -> Result<u64, String> {
+fn parse_seed(text: &str, flag: &str) -> Result<u64, String> {
     whole_number(text).ok_or_else(|| {
         format!(
-            "invalid --rng-seed {text:?}: expected a whole number from 0 to {}",
+            "invalid {flag} {text:?}: expected a whole number from 0 to {}",
             u64::MAX
         )
     })

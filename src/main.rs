@@ -19,6 +19,14 @@ fn main() -> ExitCode {
             say(&format!("{}\n", umbra::app::version_line()));
             return ExitCode::SUCCESS;
         }
+        Ok(Parsed::Catalog { seed, map_size }) => {
+            if let Err(problem) = umbra::app::looks::check_content() {
+                complain(&problem);
+                return ExitCode::FAILURE;
+            }
+            say(&umbra::app::catalog_text(seed, map_size));
+            return ExitCode::SUCCESS;
+        }
         Err(error) => {
             let _ = write!(io::stderr(), "{error}");
             return ExitCode::from(2);

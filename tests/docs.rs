@@ -3,6 +3,8 @@
 //! tables it is written for, every table of numbers agrees with the content it repeats, the
 //! README's keys are the keys the game answers, and every source file named exists.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -10,7 +12,7 @@ use umbra::app::keymap::{Keymap, key_name};
 use umbra::app::keys::Action;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, Content, ITEMS_SOURCE, ItemKind, NpcKind,
+    BESTIARY_SOURCE, BOLTS_SOURCE, Content, ITEMS_SOURCE, ItemKind, NpcKind, content,
 };
 use umbra_rules::game::ItemUse;
 
@@ -336,4 +338,123 @@ fn every_link_and_image_of_readme_and_docs_is_there() {
         links >= 16,
         "the screenshots and the pages are linked: {links}"
     );
+}
+
+/// A page's text (or a file's doc comment) with its lines joined, so a phrase wrapped across
+/// lines reads whole.
+fn flowing(text: &str) -> String {
+    (text.split_whitespace())
+        .filter(|word| *word != "//!")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+const NUMBERS: [&str; 11] = [
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
+
+#[test]
+fn the_monster_from_deeper_down_comes_as_often_in_the_docs_as_the_bestiary_says() {
+    let odds = content().bestiary.out_of_depth;
+    assert_eq!(odds.chance % 20, 0, "a chance the docs say in fifths");
+    let often = format!("{} levels in five", NUMBERS[odds.chance as usize / 20]);
+    let deeper = format!("{} depths", NUMBERS[odds.deeper as usize]);
+    for name in ["content.md", "rules.md"] {
+        let text = flowing(&page(name)).to_lowercase();
+        assert!(text.contains(&often), "docs/{name} says {often:?}");
+        assert!(text.contains(&deeper), "docs/{name} says {deeper:?}");
+    }
+}
+
+#[test]
+fn the_open_ground_spread_in_docs_is_the_one_measured() {
+    let measured = common::levels::open_ground_spread_of_whole_runs() * 100.0;
+    let said = format!("differ by {measured:.1} %");
+    let text = flowing(&page("rules.md"));
+    assert!(
+        text.contains(&said),
+        "docs/rules.md says the levels of whole runs {said:?}"
+    );
+    let bound = "at least 20 %";
+    assert!(
+        text.contains(bound),
+        "and the bound tests/levels_by_depth.rs holds them to"
+    );
+}
+
+/// The order the docs give the rules' modules in, top to bottom: the names between arrows that
+/// follow `lead`, each a part's first word, for as long as they name modules of the rules.
+fn layers(text: &str, lead: &str, arrow: &str) -> Vec<String> {
+    let text = flowing(text);
+    let start = text
+        .find(lead)
+        .unwrap_or_else(|| panic!("a line beginning {lead:?}"));
+    let src = root().join("crates/rules/src");
+    let is_module = |name: &str| {
+        !name.is_empty() && (src.join(name).is_dir() || src.join(format!("{name}.rs")).is_file())
+    };
+    text[start + lead.len()..]
+        .split(arrow)
+        .map(|part| {
+            (part.trim().trim_start_matches('`').chars())
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .take_while(|name| is_module(name))
+        .collect()
+}
+
+/// The top-level modules of the rules that `module`'s code names (`crate::world`).
+fn rules_imports(module: &str) -> std::collections::BTreeSet<String> {
+    let src = root().join("crates/rules/src");
+    let mut files = vec![src.join(format!("{module}.rs"))];
+    let mut pending = vec![src.join(module)];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    let mut named = std::collections::BTreeSet::new();
+    for file in files.iter().filter(|f| f.exists()) {
+        let text = fs::read_to_string(file).expect("a source file");
+        for (at, _) in text.match_indices("crate::") {
+            let name: String = (text[at + 7..].chars())
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            named.insert(name);
+        }
+    }
+    named
+}
+
+#[test]
+fn the_rules_layers_run_downward_in_the_order_the_docs_give() {
+    let architecture = page("architecture.md");
+    let lib = fs::read_to_string(root().join("crates/rules/src/lib.rs")).expect("lib.rs");
+    let drawn = layers(&architecture, "crates/rules (umbra-rules):", "->");
+    let told = layers(&lib, "from the top of this list to the bottom:", "→");
+    assert_eq!(
+        drawn, told,
+        "docs/architecture.md and lib.rs give one order"
+    );
+    assert_eq!(drawn.len(), 8, "every module of the rules: {drawn:?}");
+    for (place, module) in drawn.iter().enumerate() {
+        for named in rules_imports(module) {
+            let Some(below) = drawn.iter().position(|m| *m == named) else {
+                continue;
+            };
+            assert!(
+                below >= place,
+                "{module} names {named}, which the docs put above it: {drawn:?}"
+            );
+        }
+    }
 }

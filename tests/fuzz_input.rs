@@ -10,7 +10,9 @@ use std::ffi::OsStr;
 use coord_2d::ICoord;
 use proptest::prelude::*;
 use umbra::cli::{self, Parsed};
-use umbra_rules::terrain::{self, AsciiMapError, MAX_MAP_SIZE, MIN_MAP_SIZE};
+use umbra_rules::terrain::{
+    self, AsciiMapError, MAX_MAP_SIZE, MIN_MAP_SIZE, is_valid_size as is_valid_map_size,
+};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// `cases` random inputs. A failure prints its shrunk input, which is all a regression test needs,
@@ -171,6 +173,8 @@ fn typed_argument() -> impl Strategy<Value = String> {
             "--graphical",
             "--colours",
             "--debug-omniscient",
+            "--seed-catalog",
+            "--daily",
             "--help",
             "-h",
             "--",
@@ -229,6 +233,10 @@ fn check_parse<S: AsRef<OsStr>>(args: &[S]) -> Result<(), TestCaseError> {
             }),
             "only --version or -V asks for the version"
         ),
+        Ok(Parsed::Catalog { map_size, .. }) => {
+            prop_assert!(args.iter().any(|arg| arg.as_ref() == "--seed-catalog"));
+            prop_assert!(is_valid_map_size(map_size));
+        }
         Ok(Parsed::Play(args)) => {
             let size = args.options.map_size;
             prop_assert!(

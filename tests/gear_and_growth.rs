@@ -95,12 +95,16 @@ fn wielding_rolls_the_weapons_dice_and_putting_it_away_restores_the_blade() {
 fn armour_blunts_blows_and_heavy_armour_slows_every_step() {
     // The player puts on the scale mail west of it; a troll comes and strikes turn after turn.
     let map = &["##########", "#]@.T....#", "##########"];
+    // The player outlasts a hundred blows, so that they can be counted: enough that their mean
+    // stands well clear of chance (1.58 expected with scale mail's 0-3 off each, its spread
+    // about 0.12 over a hundred; 3 unblunted).
     let mut s = Scenario::new(map);
+    s.game = s.game.with_player_max_hit_points(1000);
     s.act(PlayerAction::Move(West));
     s.act(PlayerAction::Use { slot: 0, at: None });
     s.check_eq(s.game.pack().worn(), Some(kind_of(']')), "worn");
     let mut damages = Vec::new();
-    for _ in 0..40 {
+    for _ in 0..200 {
         s.act(PlayerAction::Wait);
         for event in s.game.events() {
             if let GameEvent::Attack {
@@ -120,7 +124,7 @@ fn armour_blunts_blows_and_heavy_armour_slows_every_step() {
     s.check(damages.len() > 10, "the troll kept striking");
     s.check(damages.contains(&0), "some blows the armour takes whole");
     s.check(
-        mean < 2.0,
+        mean < 2.2,
         &format!("a troll's 2-4 blunted to {mean} on average"),
     );
 }
@@ -132,25 +136,26 @@ fn in_heavy_armour_a_jackal_runs_three_steps_to_each_of_the_players() {
         "#]@...................................1..#",
         "##########################################",
     ];
-    let mut s = Scenario::with_npcs(map, &[('1', 'J')]);
-    s.act(PlayerAction::Move(West));
-    s.act(PlayerAction::Use { slot: 0, at: None });
-    // It sleeps: the player walks east towards it until it wakes and runs at it, and the
-    // steps of that turn are counted.
-    let mut before = s.where_is('1');
-    for _ in 0..30 {
-        s.act(PlayerAction::Move(East));
-        let now = s.where_is('1');
-        let moved = (now - before).manhattan_magnitude();
-        let hunting = s.mind('1').state == umbra_rules::behaviour::NpcState::Hunting;
-        let gap = (now - s.game.player_coord()).manhattan_magnitude();
-        if hunting && moved > 0 && gap > 3 {
-            s.check_eq(moved, 3, "three jackal steps to one in scale mail");
-            return;
+    // It sleeps: the player walks east towards it until it wakes far enough off to run at it
+    // for a whole step of the player's (a roll: the first seed on which it does).
+    let mut s = Scenario::rolled(map, &[('1', 'J')], |s| {
+        s.act(PlayerAction::Move(West));
+        s.act(PlayerAction::Use { slot: 0, at: None });
+        for _ in 0..30 {
+            s.act(PlayerAction::Move(East));
+            let hunting = s.mind('1').state == umbra_rules::behaviour::NpcState::Hunting;
+            if hunting {
+                let gap = (s.where_is('1') - s.game.player_coord()).manhattan_magnitude();
+                return gap >= 6;
+            }
         }
-        before = now;
-    }
-    s.fail("the jackal never ran at the player");
+        false
+    });
+    s.check_eq(s.game.pack().worn(), Some(kind_of(']')), "worn");
+    let before = s.where_is('1');
+    s.act(PlayerAction::Move(East));
+    let moved = (s.where_is('1') - before).manhattan_magnitude();
+    s.check_eq(moved, 3, "three jackal steps to one in scale mail");
 }
 
 /// A game that has just reached depth 2: its offer waits.
@@ -271,7 +276,7 @@ fn the_boon_panel_fits_the_smallest_screen_and_chooses_by_number() {
     let screen = render_at(&app, size);
     let text = screen.text();
     for boon in offer {
-        let (name, _) = umbra::app::boons::words(boon);
+        let (name, _) = umbra::app::boon_words(boon);
         assert!(text.contains(name), "{name} on the panel:\n{text}");
     }
     let status = &screen.rows[size.height() as usize - 6];

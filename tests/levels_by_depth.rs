@@ -2,6 +2,8 @@
 //! depth joined up with its way on reachable, each room design only at the depths its weights
 //! allow, caverns and caves deep, doors in walls, and levels that differ in shape.
 
+mod common;
+
 use coord_2d::{ICoord, UCoord};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
@@ -15,7 +17,7 @@ use umbra_rules::terrain::{
 const SIZE: UCoord = UCoord::new_u16(80, 30);
 
 fn level(seed: u64, depth: u32) -> Terrain {
-    // Each level from its own seed, as a run's levels come from one stream of dice.
+    // Each level from a seed of its own, as a run's depths are.
     let mut rng = Isaac64Rng::seed_from_u64(seed * 1000 + u64::from(depth));
     generate_at_depth(SIZE, depth, &mut rng)
 }
@@ -112,38 +114,15 @@ fn most_runs_meet_a_cavern_in_depths_4_to_10() {
     );
 }
 
-/// Levels as whole runs meet them (one stream of dice from the seed, as `--dump-at` shows a
-/// run's depths, here reached by the wizard's descent) differ in how much ground they open:
-/// some a few rooms, some a maze of them.
+/// Levels as whole runs meet them (each depth from its own seed, reached as a run reaches it)
+/// differ in how much ground they open: some a few rooms, some a maze of them. docs/rules.md
+/// quotes the figure (tests/docs.rs holds it to this measure).
 #[test]
 fn the_levels_of_whole_runs_differ_in_open_ground() {
-    use umbra_rules::game::WizardCommand;
-    use umbra_rules::{Game, GameOptions, PlayerAction};
-    let mut open_ground = Vec::new();
-    for seed in 1..=8 {
-        let mut game = Game::new(seed, GameOptions::default());
-        for depth in 1..=FINAL_DEPTH {
-            let size = game.size();
-            let cells = (0..size.height() as i32)
-                .flat_map(|y| (0..size.width() as i32).map(move |x| ICoord::new(x, y)));
-            open_ground.push(cells.filter(|&c| !game.blocks_walking(c)).count() as f64);
-            if depth < FINAL_DEPTH {
-                game.act(PlayerAction::Wizard(WizardCommand::Descend));
-                game.act(PlayerAction::Choose { boon: 0 });
-            }
-        }
-    }
-    let spread = spread(&open_ground);
+    let spread = common::levels::open_ground_spread_of_whole_runs();
     // About a quarter with fills drawn from 5 to 60; from 5 to 100 these runs' levels varied by
     // 17.6 %, which a sample of four runs could see as less than 15 %.
     assert!(spread >= 0.2, "open ground varies {:.1} %", spread * 100.0);
-}
-
-/// The coefficient of variation: the standard deviation as a share of the mean.
-fn spread(values: &[f64]) -> f64 {
-    let mean = values.iter().sum::<f64>() / values.len() as f64;
-    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64;
-    variance.sqrt() / mean
 }
 
 /// A captive never moves until freed, so it must never stand where it cuts a level in two:
@@ -222,7 +201,7 @@ fn levels_have_characters_of_their_own() {
             open_ground.push(level.grid.iter().filter(|&&t| walkable(t)).count() as f64);
         }
     }
-    let spread = spread(&open_ground);
+    let spread = common::levels::spread(&open_ground);
     println!(
         "cave-like {cave_like}/40, with doors {with_doors}/40, open ground varies {:.0} %",
         spread * 100.0

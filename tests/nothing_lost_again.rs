@@ -37,10 +37,20 @@ fn strace_installed() -> bool {
     common::tmux::tool_installed("strace", "the tests that kill at a system call")
 }
 
-/// Seed 7 in a pane under `wrapper` (strace), its map shown.
-fn seed_7_under(wrapper: &str, save: &Path) -> Session {
+/// How many turns the player who only waits may take to die: the doomed seed is the first whose
+/// waiting player dies within them, whatever the rules make of any one seed.
+const DOOMED_WITHIN: u32 = 300;
+
+/// The seed of a run its waiting player loses (see `common::doomed_seed`).
+fn doomed() -> u64 {
+    common::doomed_seed(DOOMED_WITHIN)
+}
+
+/// The doomed seed's game in a pane under `wrapper` (strace), its map shown.
+fn doomed_under(wrapper: &str, save: &Path) -> Session {
     let dir = save.to_str().expect("UTF-8");
-    let args = ["--save-dir", dir, "--rng-seed", "7"];
+    let seed = doomed().to_string();
+    let args = ["--save-dir", dir, "--rng-seed", &seed];
     let launch = common::tmux::Launch {
         args: &args,
         prefix: "",
@@ -129,7 +139,8 @@ fn a_score_file_with_bytes_cut_from_its_header_is_called_damaged() {
     assert!(!stderr.contains("another version"), "{stderr}");
 }
 
-/// The game of `umbra --save-dir DIR` as the binary opens it (a new game's seed is 1).
+/// The game of `umbra --save-dir DIR` as the binary opens it (a new game's seed is 0, which
+/// is never the doomed seed).
 fn opened_in(dir: &Path) -> umbra::app::GameApp {
     let Ok(umbra::cli::Parsed::Play(args)) =
         umbra::cli::parse(["--save-dir", dir.to_str().expect("UTF-8")])
@@ -137,19 +148,19 @@ fn opened_in(dir: &Path) -> umbra::app::GameApp {
         panic!("arguments parse")
     };
     let slot = umbra::storage::SaveSlot::in_dir(dir);
-    let opened = umbra::session::open_game(&args, Some(&slot), || 1, umbra::session::reporting().0)
+    let opened = umbra::session::open_game(&args, Some(&slot), || 0, umbra::session::reporting().0)
         .expect("opens");
     umbra::app::GameApp::new(opened.game).with_keeper(opened.keeper)
 }
 
-/// Seed 7 played by waiting in a pane, under strace set to kill the game (SIGKILL) at the first
+/// The doomed seed played by waiting in a pane, under strace set to kill the game (SIGKILL) at the first
 /// of `calls` that names `path`: a kill at that exact step of the run's end.
 fn play_to_death_killed_at(save: &Path, path: &Path, calls: &str) {
     let wrapper = format!(
         "strace -f -qq -o /dev/null -P {} -e trace={calls} -e inject={calls}:signal=KILL",
         quoted(path)
     );
-    let session = seed_7_under(&wrapper, save);
+    let session = doomed_under(&wrapper, save);
     let code = wait_for("the game to die and be killed", STARTUP * 6, || {
         session.send(".");
         std::thread::sleep(Duration::from_millis(20));
@@ -175,10 +186,13 @@ fn a_run_ended_by_a_kill_at_any_step_of_its_end_is_kept_once() {
     if !tmux_installed() || !strace_installed() {
         return;
     }
+    let seed = doomed();
+    let run = format!("run-0001-seed-{seed}");
+    let (recording, morgue) = (format!("{run}.umbra"), format!("{run}.txt"));
     let steps = [
         ("save.ending", RENAMES),
-        ("run-0001-seed-7.umbra", RENAMES),
-        ("run-0001-seed-7.txt", RENAMES),
+        (recording.as_str(), RENAMES),
+        (morgue.as_str(), RENAMES),
         ("scores.umbra", RENAMES),
         ("save.umbra", UNLINKS),
         ("save.ending", UNLINKS),
@@ -189,7 +203,7 @@ fn a_run_ended_by_a_kill_at_any_step_of_its_end_is_kept_once() {
         let app = opened_in(&save.0);
         let step = format!("killed at {calls} of {name}");
         let scores = runs::read_scores(&save.0).expect("a table").table;
-        let of_the_run: Vec<_> = scores.entries().iter().filter(|e| e.seed == 7).collect();
+        let of_the_run: Vec<_> = scores.entries().iter().filter(|e| e.seed == seed).collect();
         assert_eq!(
             of_the_run.len(),
             1,
@@ -203,12 +217,8 @@ fn a_run_ended_by_a_kill_at_any_step_of_its_end_is_kept_once() {
                 |p: &std::path::PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned());
             paths.iter().filter_map(stem).collect()
         };
-        assert_eq!(stems(&morgues), ["run-0001-seed-7"], "{step}: {morgues:?}");
-        assert_eq!(
-            stems(&recordings),
-            ["run-0001-seed-7"],
-            "{step}: {recordings:?}"
-        );
+        assert_eq!(stems(&morgues), std::slice::from_ref(&run), "{step}: {morgues:?}");
+        assert_eq!(stems(&recordings), std::slice::from_ref(&run), "{step}: {recordings:?}");
         let recorded = History::read(&recordings[0]).expect("a whole recording");
         assert!(
             recorded.play_to_end().is_over(),
@@ -218,7 +228,7 @@ fn a_run_ended_by_a_kill_at_any_step_of_its_end_is_kept_once() {
             !save.0.join("save.ending").exists(),
             "{step}: the end's mark is gone"
         );
-        if app.game().seed() == 7 {
+        if app.game().seed() == seed {
             // The save outlived the kill: the start shows the death and then lets it go.
             assert!(app.game().is_over(), "{step}");
             assert!(
@@ -226,8 +236,8 @@ fn a_run_ended_by_a_kill_at_any_step_of_its_end_is_kept_once() {
                 "{step}: the save is gone"
             );
         } else {
-            // The save was gone already: a new game (seed 1) begins.
-            assert_eq!((app.game().seed(), app.game().turn()), (1, 0), "{step}");
+            // The save was gone already: a new game (seed 0) begins.
+            assert_eq!((app.game().seed(), app.game().turn()), (0, 0), "{step}");
         }
     }
 }
@@ -348,7 +358,7 @@ fn the_save_directory_is_synced_after_each_rename_and_the_saves_removal() {
         "strace -f -y -qq -o {} -e trace=rename,renameat,renameat2,unlink,unlinkat,fsync,fdatasync",
         quoted(&log_file)
     );
-    let session = seed_7_under(&wrapper, &save.0);
+    let session = doomed_under(&wrapper, &save.0);
     let dir = save.0.to_str().expect("UTF-8");
     wait_for("the death", STARTUP * 6, || {
         session.send(".");

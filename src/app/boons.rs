@@ -5,39 +5,9 @@ use chargrid::input::KeyboardInput;
 
 use super::draw::{self, Line};
 use super::keys::PlayKey;
+use super::words::boon_words;
 use super::{GameApp, palette};
 use umbra_rules::game::{Boon, Game, PlayerAction};
-
-/// A boon's name and what it does, in a few words that fit the narrowest panel.
-pub fn words(boon: Boon) -> (&'static str, &'static str) {
-    match boon {
-        Boon::Vigour => ("Vigour", "more hit points, fewer each time"),
-        Boon::Might => ("Might", "every blow deals 1 more"),
-        Boon::Precision => ("Precision", "every blow lands more often"),
-        Boon::Swiftness => ("Swiftness", "every step a fifth quicker"),
-        Boon::Recovery => ("Recovery", "heal a hit point 2 turns sooner"),
-    }
-}
-
-/// The run's build in a word or two, from how often each boon was chosen (in `Boon::ALL`'s
-/// order), for the high scores and the morgue: the boon chosen most (the first in that order
-/// on a tie), with how often when more than once: "Might ×3"; "no boons" before any.
-pub fn build_words(counts: &[u8]) -> String {
-    let most = (Boon::ALL.iter().zip(counts))
-        .filter(|(_, count)| **count > 0)
-        .fold(
-            None,
-            |best: Option<(Boon, u8)>, (&boon, &count)| match best {
-                Some((_, most)) if most >= count => best,
-                _ => Some((boon, count)),
-            },
-        );
-    match most {
-        None => "no boons".to_string(),
-        Some((boon, 1)) => words(boon).0.to_string(),
-        Some((boon, count)) => format!("{} ×{count}", words(boon).0),
-    }
-}
 
 impl GameApp {
     /// While boons wait for a choice: 1 to 3 choose; the menu, help and log still open; every
@@ -76,7 +46,7 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
         (String::new(), palette::TEXT),
     ];
     for (i, &boon) in offer.iter().enumerate() {
-        let (name, what) = words(boon);
+        let (name, what) = boon_words(boon);
         let what = match boon {
             Boon::Vigour => format!("{} more hit points", game.next_vigour()),
             _ => what.to_string(),

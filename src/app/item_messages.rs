@@ -2,9 +2,9 @@
 //! orc is burnt for 4.", "The dart misses the troll."
 
 use super::looks::{self, item_words};
-use super::words::{Tone, capitalised, npc_name};
+use super::words::{boon_words, capitalised, npc_name};
 use umbra_rules::game::{
-    Actor, AimError, BoltEffect, BoltPath, GameEvent, ItemClass, ItemKind, Missile,
+    Actor, AimError, BoltEffect, BoltPath, Boon, ItemClass, ItemKind, ItemName, Missile, NpcKind,
 };
 
 /// The letter a pack slot goes by.
@@ -25,110 +25,141 @@ fn known(item: ItemKind) -> String {
     looks::item(item).a()
 }
 
-/// Words for an item event; None for an event that is not the pack's or a flying thing's, and
-/// Some("") for one the log does not mention (a flight, which is only drawn).
-pub fn describe(event: GameEvent) -> Option<String> {
-    Some(match event {
-        GameEvent::PickedUp { item, .. } if item.kind == ItemKind::prize() => format!(
+/// The pack's events, each in words (`messages::describe` calls the one an event needs).
+pub fn picked_up(item: ItemName, count: u32, slot: u8) -> String {
+    if item.kind == ItemKind::prize() {
+        return format!(
             "You lift {}! Its light fills the deep. You have won.",
             looks::prize()
-        ),
-        GameEvent::PickedUp { item, count, slot } => format!(
-            "You pick up {} ({}).",
-            item_words(item, count),
-            slot_letter(slot)
-        ),
-        GameEvent::NoRoom { item, count } => format!(
-            "{} {} here, but your pack is full.",
-            capitalised(&item_words(item, count)),
-            if count == 1 { "lies" } else { "lie" }
-        ),
-        GameEvent::Dropped { item, count } => format!("You drop {}.", item_words(item, count)),
-        GameEvent::Lost {
-            item,
-            into_chasm: false,
-        } => format!("{} sinks out of sight.", capitalised(&known(item))),
-        GameEvent::Lost {
-            item,
-            into_chasm: true,
-        } => format!("{} falls into the chasm.", capitalised(&known(item))),
-        GameEvent::Broke { item } => format!("The {} breaks.", looks::item(item).name),
-        GameEvent::Drank { item, healed: 0 } => format!(
+        );
+    }
+    format!(
+        "You pick up {} ({}).",
+        item_words(item, count),
+        slot_letter(slot)
+    )
+}
+
+pub fn no_room(item: ItemName, count: u32) -> String {
+    format!(
+        "{} {} here, but your pack is full.",
+        capitalised(&item_words(item, count)),
+        if count == 1 { "lies" } else { "lie" }
+    )
+}
+
+pub fn dropped(item: ItemName, count: u32) -> String {
+    format!("You drop {}.", item_words(item, count))
+}
+
+pub fn lost(item: ItemKind, into_chasm: bool) -> String {
+    let item = capitalised(&known(item));
+    if into_chasm {
+        format!("{item} falls into the chasm.")
+    } else {
+        format!("{item} sinks out of sight.")
+    }
+}
+
+pub fn broke(item: ItemKind) -> String {
+    format!("The {} breaks.", looks::item(item).name)
+}
+
+pub fn drank(item: ItemName, healed: u32) -> String {
+    match healed {
+        0 => format!(
             "You drink {}. You were already unhurt.",
             item_words(item, 1)
         ),
-        GameEvent::Drank { item, healed } => format!(
+        _ => format!(
             "You drink {} and regain {healed} hit points.",
             item_words(item, 1)
         ),
-        GameEvent::Read { item } => format!("You read {}.", item_words(item, 1)),
-        GameEvent::Chose { boon } => {
-            let (name, what) = super::boons::words(boon);
-            format!("You choose {name}: {what}.")
+    }
+}
+
+pub fn read(item: ItemName) -> String {
+    format!("You read {}.", item_words(item, 1))
+}
+
+pub fn chose(boon: Boon) -> String {
+    let (name, what) = boon_words(boon);
+    format!("You choose {name}: {what}.")
+}
+
+pub fn put_to_use(item: ItemName) -> String {
+    match looks::item(item.kind).class {
+        Some(ItemClass::Armour) => format!("You put on {}.", item_words(item, 1)),
+        _ => format!("You wield {}.", item_words(item, 1)),
+    }
+}
+
+pub fn put_away(item: ItemName) -> String {
+    match looks::item(item.kind).class {
+        Some(ItemClass::Armour) => format!("You take off {}.", item_words(item, 1)),
+        _ => format!("You put away {}.", item_words(item, 1)),
+    }
+}
+
+pub fn threw(item: ItemName) -> String {
+    format!("You throw {}.", item_words(item, 1))
+}
+
+pub fn identified(item: ItemKind, by_elimination: bool) -> String {
+    if by_elimination {
+        format!("So the last of its kind must be {}.", known(item))
+    } else {
+        format!("It is {}.", known(item))
+    }
+}
+
+/// A flight is only drawn, but for a monster's shot or spell: the log says who sent it.
+pub fn flew(by: Actor, what: Missile) -> String {
+    let (Actor::Npc(sender), Missile::Bolt(bolt)) = (by, what) else {
+        return String::new();
+    };
+    let verb = if bolt.rules().effect.helps() {
+        "casts"
+    } else {
+        "shoots"
+    };
+    format!("The {} {verb} {}.", npc_name(sender), looks::bolt(bolt).a())
+}
+
+/// What burst, by the name of what bursts: "The fireball bursts!". A monster's burst follows
+/// its death ("You kill the bloat."), so it is "it", and the next line says whom it burns.
+pub fn burst(what: Missile) -> String {
+    match (what, what.bolt()) {
+        (Missile::Item(_), Some(bolt)) => {
+            format!("The {} bursts!", looks::bolt(bolt).name)
         }
-        GameEvent::ChooseABoonFirst => "Choose a boon first (1-3).".to_string(),
-        GameEvent::PutToUse { item } => match looks::item(item.kind).class {
-            Some(ItemClass::Armour) => format!("You put on {}.", item_words(item, 1)),
-            _ => format!("You wield {}.", item_words(item, 1)),
-        },
-        GameEvent::PutAway { item } => match looks::item(item.kind).class {
-            Some(ItemClass::Armour) => format!("You take off {}.", item_words(item, 1)),
-            _ => format!("You put away {}.", item_words(item, 1)),
-        },
-        GameEvent::Threw { item } => format!("You throw {}.", item_words(item, 1)),
-        GameEvent::Identified {
-            item,
-            by_elimination: false,
-        } => format!("It is {}.", known(item)),
-        GameEvent::Identified {
-            item,
-            by_elimination: true,
-        } => format!("So the last of its kind must be {}.", known(item)),
-        GameEvent::Flew {
-            by: Actor::Npc(sender),
-            what: Missile::Bolt(bolt),
-            ..
-        } => {
-            let verb = if bolt.rules().effect.helps() {
-                "casts"
-            } else {
-                "shoots"
-            };
-            format!("The {} {verb} {}.", npc_name(sender), looks::bolt(bolt).a())
-        }
-        GameEvent::Flew { .. } => String::new(),
-        // A monster's burst follows its death ("You kill the bloat."): the next line says
-        // whom it burns.
-        GameEvent::Burst {
-            what: Missile::Bolt(_),
-            ..
-        } => "It bursts!".to_string(),
-        GameEvent::Burst { .. } => "The fireball bursts!".to_string(),
-        GameEvent::Struck {
-            what,
-            target,
-            damage,
-        } => struck(what, target, damage),
-        GameEvent::Missed { what, target } => {
-            format!("The {} misses {}.", missile_name(what), the(target))
-        }
-        GameEvent::Mended { target, amount, .. } => {
-            format!("{} is healed for {amount}.", capitalised(&the(target)))
-        }
-        GameEvent::Confused { target } => format!("The {} looks confused.", npc_name(target)),
-        GameEvent::NoLongerConfused { kind } => {
-            format!("The {} is no longer confused.", npc_name(kind))
-        }
-        GameEvent::Fizzled { what } => match what.bolt().map(|bolt| bolt.rules().path) {
-            Some(BoltPath::NearestEnemy) => "Lightning crackles round you and finds no one.",
-            Some(BoltPath::Line) | None => "A shimmer spreads and fades: nobody was there.",
-        }
-        .to_string(),
-        GameEvent::NothingHere => "There is nothing here to pick up.".to_string(),
-        GameEvent::NoSuchItem => "You carry nothing under that letter.".to_string(),
-        GameEvent::CannotAim(error) => aim_words(error).to_string(),
-        _ => return None,
-    })
+        (Missile::Item(item), None) => format!("The {} bursts!", looks::item(item).name),
+        (Missile::Bolt(_), _) => "It bursts!".to_string(),
+    }
+}
+
+pub fn missed(what: Missile, target: Actor) -> String {
+    format!("The {} misses {}.", missile_name(what), the(target))
+}
+
+pub fn mended(target: Actor, amount: u32) -> String {
+    format!("{} is healed for {amount}.", capitalised(&the(target)))
+}
+
+pub fn confused(target: NpcKind) -> String {
+    format!("The {} looks confused.", npc_name(target))
+}
+
+pub fn no_longer_confused(kind: NpcKind) -> String {
+    format!("The {} is no longer confused.", npc_name(kind))
+}
+
+pub fn fizzled(what: Missile) -> String {
+    match what.bolt().map(|bolt| bolt.rules().path) {
+        Some(BoltPath::NearestEnemy) => "Lightning crackles round you and finds no one.",
+        Some(BoltPath::Line) | None => "A shimmer spreads and fades: nobody was there.",
+    }
+    .to_string()
 }
 
 /// Why the cursor's cell cannot be aimed at: said before any time passes.
@@ -150,7 +181,7 @@ fn missile_name(what: Missile) -> &'static str {
     }
 }
 
-fn struck(what: Missile, target: Actor, damage: u32) -> String {
+pub fn struck(what: Missile, target: Actor, damage: u32) -> String {
     let target_words = the(target);
     let item = match what {
         Missile::Item(item) => item,
@@ -185,37 +216,4 @@ fn struck(what: Missile, target: Actor, damage: u32) -> String {
             looks::item(item).name
         ),
     }
-}
-
-/// How an item event reads: harm to the player in red, gains in green.
-pub fn tone(event: GameEvent) -> Option<Tone> {
-    Some(match event {
-        GameEvent::Struck {
-            target: Actor::Player,
-            ..
-        } => Tone::Danger,
-        GameEvent::PickedUp { .. }
-        | GameEvent::Chose { .. }
-        | GameEvent::PutToUse { .. }
-        | GameEvent::Drank { .. }
-        | GameEvent::Identified { .. }
-        | GameEvent::Confused { .. }
-        | GameEvent::Struck { .. } => Tone::Good,
-        GameEvent::NoRoom { .. }
-        | GameEvent::PutAway { .. }
-        | GameEvent::ChooseABoonFirst
-        | GameEvent::Dropped { .. }
-        | GameEvent::Read { .. }
-        | GameEvent::Threw { .. }
-        | GameEvent::Flew { .. }
-        | GameEvent::Burst { .. }
-        | GameEvent::Missed { .. }
-        | GameEvent::Mended { .. }
-        | GameEvent::NoLongerConfused { .. }
-        | GameEvent::Fizzled { .. }
-        | GameEvent::NothingHere
-        | GameEvent::NoSuchItem
-        | GameEvent::CannotAim(_) => Tone::Normal,
-        _ => return None,
-    })
 }

@@ -66,15 +66,20 @@ pub struct Named<L> {
     pub class: Option<ItemClass>,
 }
 
-/// What every look has: how the name takes its article, and its colour.
+/// What every look has: how the name takes its article and its plural, and its colour.
 pub trait Look {
     fn article(&self) -> &str;
+    fn plural(&self) -> &str;
     fn rgb(&self) -> (u8, u8, u8);
 }
 
 impl Look for NpcLook {
     fn article(&self) -> &str {
         &self.article
+    }
+
+    fn plural(&self) -> &str {
+        &self.plural
     }
 
     fn rgb(&self) -> (u8, u8, u8) {
@@ -87,6 +92,10 @@ impl Look for ItemLook {
         &self.article
     }
 
+    fn plural(&self) -> &str {
+        &self.plural
+    }
+
     fn rgb(&self) -> (u8, u8, u8) {
         self.colour
     }
@@ -96,6 +105,14 @@ impl<L: Look> Named<L> {
     /// The name with its article: "an orc", "the Sunstone".
     pub fn a(&self) -> String {
         format!("{} {}", self.look.article(), self.name)
+    }
+
+    /// "an orc" for one, "3 orcs" for more.
+    pub fn counted(&self, count: u32) -> String {
+        match count {
+            1 => self.a(),
+            n => format!("{n} {}", self.look.plural()),
+        }
     }
 
     pub fn colour(&self) -> Rgba32 {

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
-use super::{item_messages, looks};
+use super::{item_messages, looks, wizard_words};
 use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
@@ -111,14 +111,10 @@ const MISS: (&str, &str) = ("miss", "misses");
 const KILL: (&str, &str) = ("kill", "kills");
 
 /// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
-/// drawn (a flight).
+/// drawn (a flight). Every event has its arm here, none a catch-all: a new `GameEvent` does not
+/// compile until the log says something of it, or says on purpose that it says nothing.
 pub fn describe(event: GameEvent) -> String {
-    if let Some(words) = item_messages::describe(event) {
-        return words;
-    }
-    if let Some(words) = super::debug::wizard_words::describe(event) {
-        return words;
-    }
+    use item_messages as items;
     match event {
         GameEvent::Attack {
             attacker,
@@ -206,38 +202,107 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::AllyArrived { kind } => {
             format!("Your {} follows you down.", npc_name(kind))
         }
-        // The pack's and the flying things' events are worded above.
-        _ => String::new(),
+        // The pack's events and what flies, in `item_messages`.
+        GameEvent::PickedUp { item, count, slot } => items::picked_up(item, count, slot),
+        GameEvent::NoRoom { item, count } => items::no_room(item, count),
+        GameEvent::Dropped { item, count } => items::dropped(item, count),
+        GameEvent::Lost { item, into_chasm } => items::lost(item, into_chasm),
+        GameEvent::Broke { item } => items::broke(item),
+        GameEvent::Drank { item, healed } => items::drank(item, healed),
+        GameEvent::Read { item } => items::read(item),
+        GameEvent::Chose { boon } => items::chose(boon),
+        GameEvent::ChooseABoonFirst => "Choose a boon first (1-3).".to_string(),
+        GameEvent::PutToUse { item } => items::put_to_use(item),
+        GameEvent::PutAway { item } => items::put_away(item),
+        GameEvent::Threw { item } => items::threw(item),
+        GameEvent::Identified {
+            item,
+            by_elimination,
+        } => items::identified(item, by_elimination),
+        GameEvent::Flew { by, what, .. } => items::flew(by, what),
+        GameEvent::Burst { what, .. } => items::burst(what),
+        GameEvent::Struck {
+            what,
+            target,
+            damage,
+        } => items::struck(what, target, damage),
+        GameEvent::Missed { what, target } => items::missed(what, target),
+        GameEvent::Mended { target, amount, .. } => items::mended(target, amount),
+        GameEvent::Confused { target } => items::confused(target),
+        GameEvent::NoLongerConfused { kind } => items::no_longer_confused(kind),
+        GameEvent::Fizzled { what } => items::fizzled(what),
+        GameEvent::NothingHere => "There is nothing here to pick up.".to_string(),
+        GameEvent::NoSuchItem => "You carry nothing under that letter.".to_string(),
+        GameEvent::CannotAim(error) => items::aim_words(error).to_string(),
+        // The wizard's, in `wizard_words`.
+        GameEvent::Wizardry { command } => wizard_words::done(command),
+        GameEvent::WizardCrowdFull { limit } => wizard_words::crowd_full(limit),
+        GameEvent::WizardryFailed { command } => wizard_words::failed(command),
     }
 }
 
+/// How an event reads: harm in red, gains in green. Every event has its arm, as in
+/// [`describe`].
 fn tone(event: GameEvent) -> Tone {
-    if let Some(tone) = item_messages::tone(event) {
-        return tone;
-    }
     match event {
         GameEvent::Attack {
+            target: Actor::Player | Actor::Ally(_),
+            ..
+        }
+        | GameEvent::Kill {
+            victim: Actor::Ally(_),
+            ..
+        }
+        | GameEvent::Struck {
             target: Actor::Player,
             ..
         }
         | GameEvent::PlayerDied { .. }
         | GameEvent::Shout { .. } => Tone::Danger,
-        GameEvent::Kill {
-            victim: Actor::Ally(_),
-            ..
-        }
-        | GameEvent::Attack {
-            target: Actor::Ally(_),
-            ..
-        } => Tone::Danger,
-        GameEvent::Kill { .. } | GameEvent::Freed { .. } | GameEvent::AllyArrived { .. } => {
-            Tone::Good
-        }
+        GameEvent::Kill { .. }
+        | GameEvent::Freed { .. }
+        | GameEvent::AllyArrived { .. }
+        | GameEvent::PickedUp { .. }
+        | GameEvent::Chose { .. }
+        | GameEvent::PutToUse { .. }
+        | GameEvent::Drank { .. }
+        | GameEvent::Identified { .. }
+        | GameEvent::Confused { .. }
+        | GameEvent::Struck { .. } => Tone::Good,
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
         | GameEvent::CameIntoView { .. }
         | GameEvent::Descended { .. }
-        | GameEvent::NoStairsHere => Tone::Normal,
-        _ => Tone::Normal,
+        | GameEvent::NoStairsHere
+        | GameEvent::KeyOpensByWalking
+        | GameEvent::DoorLocked
+        | GameEvent::Unlocked
+        | GameEvent::KeyCrumbled
+        | GameEvent::Caged { .. }
+        | GameEvent::FellIntoChasm { .. }
+        | GameEvent::FoundSecretDoor { .. }
+        | GameEvent::CaptiveAsksFreeing
+        | GameEvent::NoCaptiveThere
+        | GameEvent::CaptiveCameIntoView { .. }
+        | GameEvent::NoRoom { .. }
+        | GameEvent::PutAway { .. }
+        | GameEvent::ChooseABoonFirst
+        | GameEvent::Dropped { .. }
+        | GameEvent::Lost { .. }
+        | GameEvent::Broke { .. }
+        | GameEvent::Read { .. }
+        | GameEvent::Threw { .. }
+        | GameEvent::Flew { .. }
+        | GameEvent::Burst { .. }
+        | GameEvent::Missed { .. }
+        | GameEvent::Mended { .. }
+        | GameEvent::NoLongerConfused { .. }
+        | GameEvent::Fizzled { .. }
+        | GameEvent::NothingHere
+        | GameEvent::NoSuchItem
+        | GameEvent::CannotAim(_)
+        | GameEvent::Wizardry { .. }
+        | GameEvent::WizardCrowdFull { .. }
+        | GameEvent::WizardryFailed { .. } => Tone::Normal,
     }
 }

@@ -5,6 +5,7 @@
 mod aim;
 mod animation;
 pub mod boons;
+mod catalog;
 mod cell_words;
 pub mod daily;
 pub mod debug;
@@ -31,12 +32,14 @@ mod replay;
 mod screens;
 mod sidebar;
 mod title;
+mod wizard_words;
 mod words;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
 use direction::CardinalDirection;
 
+pub use catalog::catalog_text;
 pub use cell_words::describe;
 pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
 use keeping::{KeepNothing, Keeping};
@@ -47,7 +50,7 @@ pub use screens::MenuItem;
 pub use title::TitleItem;
 use umbra_rules::game::{Doing, EntityId, Game, History, ItemKind, PlayerAction, TurnOutcome};
 use words::welcome;
-pub use words::{resuming_line, seed_line, version_line};
+pub use words::{boon_words, resuming_line, seed_line, version_line};
 
 /// What is on screen besides the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

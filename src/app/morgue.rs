@@ -103,7 +103,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
         let _ = writeln!(text, "  nothing");
     }
     let boons: Vec<&str> = (game.boons_chosen().iter())
-        .map(|&boon| super::boons::words(boon).0)
+        .map(|&boon| super::words::boon_words(boon).0)
         .collect();
     let _ = match boons.is_empty() {
         true => writeln!(text, "Boons: none"),
@@ -166,7 +166,7 @@ pub fn verified_line(game: &Game) -> Result<String, String> {
         ending_words(entry.ending, entry.depth),
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
-        super::boons::build_words(&entry.boons),
+        super::words::build_words(&entry.boons),
         umbra_rules::game::RULES_VERSION
     ))
 }
@@ -194,7 +194,7 @@ fn score_line(entry: &ScoreEntry) -> String {
         ending_words(entry.ending, entry.depth),
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
-        super::boons::build_words(&entry.boons),
+        super::words::build_words(&entry.boons),
         run_words(entry.seed)
     )
 }

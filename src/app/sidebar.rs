@@ -5,7 +5,7 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
-use super::{boons, draw, layout, looks, palette, words};
+use super::{draw, layout, looks, palette, words};
 use umbra_rules::game::{Boon, CellVisibility, Game, HitPoints, NpcInfo, NpcState, Side};
 
 /// The health bar under a character's name; the state's word follows it on the same row.
@@ -91,8 +91,8 @@ fn player_entry(game: &Game) -> Entry {
         .iter()
         .filter_map(|&boon| match game.boon_count(boon) {
             0 => None,
-            1 => Some(boons::words(boon).0.to_string()),
-            count => Some(format!("{} {count}", boons::words(boon).0)),
+            1 => Some(words::boon_words(boon).0.to_string()),
+            count => Some(format!("{} {count}", words::boon_words(boon).0)),
         })
         .collect();
     if !chosen.is_empty() {

@@ -2,7 +2,7 @@
 //! capitals), and the lines said outside the map: the version, the seed, the welcome.
 
 use super::looks;
-use umbra_rules::game::{Game, NpcKind, TURN_TIME};
+use umbra_rules::game::{Boon, Game, NpcKind, TURN_TIME};
 
 /// The morgue's line for a run in which wizard commands were used.
 pub const WIZARD_RUN: &str = "Wizard run: wizard commands were used; it is not in the high scores.";
@@ -62,6 +62,37 @@ pub fn version_line() -> String {
         umbra_rules::game::RULES_VERSION,
         umbra_rules::game::content_digest()
     )
+}
+
+/// A boon's name and what it does, in a few words that fit the narrowest panel.
+pub fn boon_words(boon: Boon) -> (&'static str, &'static str) {
+    match boon {
+        Boon::Vigour => ("Vigour", "more hit points, fewer each time"),
+        Boon::Might => ("Might", "every blow deals 1 more"),
+        Boon::Precision => ("Precision", "every blow lands more often"),
+        Boon::Swiftness => ("Swiftness", "every step a fifth quicker"),
+        Boon::Recovery => ("Recovery", "heal a hit point 2 turns sooner"),
+    }
+}
+
+/// The run's build in a word or two, from how often each boon was chosen (in `Boon::ALL`'s
+/// order), for the high scores and the morgue: the boon chosen most (the first in that order
+/// on a tie), with how often when more than once: "Might ×3"; "no boons" before any.
+pub fn build_words(counts: &[u8]) -> String {
+    let most = (Boon::ALL.iter().zip(counts))
+        .filter(|(_, count)| **count > 0)
+        .fold(
+            None,
+            |best: Option<(Boon, u8)>, (&boon, &count)| match best {
+                Some((_, most)) if most >= count => best,
+                _ => Some((boon, count)),
+            },
+        );
+    match most {
+        None => "no boons".to_string(),
+        Some((boon, 1)) => boon_words(boon).0.to_string(),
+        Some((boon, count)) => format!("{} ×{count}", boon_words(boon).0),
+    }
 }
 
 /// The first line the game says outside its screen, so a seed can be played again.

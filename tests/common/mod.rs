@@ -5,6 +5,7 @@ pub mod allies;
 pub mod finished;
 #[cfg(unix)]
 pub mod hostile;
+pub mod levels;
 pub mod play;
 pub mod screen;
 pub mod tmux;

@@ -40,8 +40,8 @@ pub fn args(search: &str) -> Result<Args, String> {
     }
     match cli::parse(&flags) {
         Ok(Parsed::Play(args)) => Ok(args),
-        // Neither can be asked for: no known name stands for --help or --version.
-        Ok(Parsed::Help(_) | Parsed::Version) => {
+        // None can be asked for: no known name stands for --help, --version or --seed-catalog.
+        Ok(Parsed::Help(_) | Parsed::Version | Parsed::Catalog { .. }) => {
             Err("the address asks for what only the command line answers".to_string())
         }
         // The message names the flag; the player wrote the address's name for it.

@@ -4,8 +4,9 @@
 //! `game` (one turn: the player's action, every NPC's, the field of view; the API frontends,
 //! tests and benchmarks use) → `travel` (routes over what the player remembers) → `behaviour`
 //! (what NPCs decide) → `visibility` (what the player sees and remembers) → `world` (entities,
-//! moving, fighting, dying) → `terrain` (levels, generated or drawn in ASCII) → `balance` (every
-//! number, with its reason) → `content` (the kinds of monster and item).
+//! moving, fighting, dying) → `terrain` (levels, generated or drawn in ASCII) → `content` (the
+//! kinds of monster, item and ground, and the level profiles) → `balance` (every number, with
+//! its reason).
 //!
 //! No module here touches rendering, input, files, clocks or words: the app (the `umbra`
 //! package) turns the game's state and events into cells and sentences, and the edges keep the

@@ -6,7 +6,6 @@
 pub mod mind;
 pub mod overlay;
 pub mod wizard;
-pub mod wizard_words;
 
 use chargrid::input::KeyboardInput;
 

@@ -216,8 +216,7 @@ impl Game {
             .npcs
             .sort_by_key(|spawn| order(spawn.coord).unwrap_or(usize::MAX));
         let seed = parsed.about.as_ref().map_or(0, |about| about.seed);
-        let rng = rand::SeedableRng::seed_from_u64(seed);
-        let mut game = Self::from_terrain(seed, options, &terrain, rng);
+        let mut game = Self::from_terrain(seed, options, &terrain);
         game.apply_dump(&parsed)?;
         Ok((game, labels))
     }

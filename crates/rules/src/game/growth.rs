@@ -1,5 +1,5 @@
 //! Growth: on reaching each new depth the player chooses one boon of [`BOONS_OFFERED`] drawn
-//! from the run's RNG (in place of hit points given). The offer is part of the game's state, so
+//! from that depth's own dice (in place of hit points given). The offer is part of the game's state, so
 //! a game saved in the middle of the choice offers the same boons when it resumes, and the
 //! choice is a recorded action like a step. The boons' numbers are in `balance`.
 
@@ -74,22 +74,18 @@ impl Game {
         self.hero.growth.count(boon)
     }
 
-    /// Draws the offer for a depth just reached: distinct boons, in the order drawn, never the
-    /// one chosen on the last descent.
-    pub(super) fn offer_boons(&mut self) {
-        let mut all = Boon::ALL;
+    /// Makes the offer for a depth just reached from that depth's dice: the boons in an order
+    /// drawn for the depth, the first [`BOONS_OFFERED`] of them but the one chosen on the last
+    /// descent. So a depth offers the same boons in every game of its seed, but for the one
+    /// the player's own last choice takes out.
+    pub(super) fn offer_boons(&mut self, level_rng: &mut impl Rng) {
+        let order = boon_order(level_rng);
         let last = self.hero.growth.chosen.last().copied();
-        let mut left = all.len();
-        if let Some(at) = last.and_then(|last| all.iter().position(|&b| b == last)) {
-            all.swap(at, left - 1);
-            left -= 1;
-        }
-        for i in 0..BOONS_OFFERED {
-            let j = self.chronicle.rng.random_range(i..left);
-            all.swap(i, j);
-        }
         let mut offer = [Boon::Vigour; BOONS_OFFERED];
-        offer.copy_from_slice(&all[..BOONS_OFFERED]);
+        let offered = order.into_iter().filter(|&boon| Some(boon) != last);
+        for (place, boon) in offer.iter_mut().zip(offered) {
+            *place = boon;
+        }
         self.hero.growth.offer = Some(offer);
     }
 
@@ -127,6 +123,15 @@ impl Game {
             .saturating_sub(sooner)
             .max(balance::QUICKEST_REGENERATION_INTERVAL)
     }
+}
+
+/// Every boon, in an order drawn from `rng` (a Fisher-Yates shuffle).
+pub(crate) fn boon_order(rng: &mut impl Rng) -> [Boon; Boon::ALL.len()] {
+    let mut all = Boon::ALL;
+    for i in (1..all.len()).rev() {
+        all.swap(i, rng.random_range(0..=i));
+    }
+    all
 }
 
 /// What the `nth` vigour chosen (from 1) gives.

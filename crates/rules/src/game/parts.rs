@@ -19,7 +19,8 @@ use crate::world::World;
 pub(super) struct Chronicle {
     pub seed: u64,
     pub options: GameOptions,
-    /// Level generation draws from it, and every rule that rolls dice.
+    /// The play's dice: every rule that rolls draws from it. Levels never do: each is made from
+    /// its depth's own seed (`seeds`).
     pub rng: Isaac64Rng,
     /// Every action the player has sent, from the first turn: with the seed and options, the
     /// whole game. Saved, but not hashed: the hash says where a game stands, not how it got there

@@ -3,15 +3,15 @@
 use coord_2d::ICoord;
 use rand::Rng;
 
+use super::seeds::RunSeeds;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::balance;
 use crate::content::ItemKind;
 use crate::terrain::{self, Terrain, TerrainTile};
 
 impl Game {
-    /// Takes the stairs: the next level is generated from the run's RNG, so the same seed and
-    /// actions always lead to the same levels. Arriving takes the turn; the new level's NPCs
-    /// first act on the next one.
+    /// Takes the stairs. Arriving takes the turn; the new level's NPCs first act on the next
+    /// one.
     pub(super) fn descend(&mut self) -> TurnOutcome {
         if !self.world.is_stairs(self.world.player_coord()) {
             self.scratch.events.push(GameEvent::NoStairsHere);
@@ -45,7 +45,9 @@ impl Game {
     }
 
     /// Arrives on the next depth: where the level puts arrivals, or (after a fall) on the open
-    /// floor nearest `landing` that nobody stands on.
+    /// floor nearest `landing` that nobody stands on. The level and the boons offered on it are
+    /// drawn from the depth's own seed, never from the play's dice: whatever was played above,
+    /// depth N of a seed is the same level.
     fn arrive_below(&mut self, landing: Option<ICoord>) -> TurnOutcome {
         // A key opens only its own level's door.
         if let Some(slot) = self.hero.pack.slot_of(ItemKind::key()) {
@@ -54,16 +56,15 @@ impl Game {
         }
         self.take_followers();
         self.progress.depth += 1;
-        let mut terrain = terrain::generate_at_depth(
-            self.chronicle.options.map_size,
-            self.progress.depth,
-            &mut self.chronicle.rng,
-        );
+        let depth = self.progress.depth;
+        let mut level_rng = RunSeeds::of(self.chronicle.seed).level_rng(depth);
+        let size = self.chronicle.options.map_size;
+        let mut terrain = terrain::generate_at_depth(size, depth, &mut level_rng);
         if let Some(landing) = landing {
             terrain.player = landing_place(&terrain, landing);
         }
         self.enter_level(&terrain);
-        self.offer_boons();
+        self.offer_boons(&mut level_rng);
         self.progress.turn += 1;
         self.regenerate();
         self.scratch.events.push(GameEvent::Descended {

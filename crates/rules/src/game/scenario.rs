@@ -2,9 +2,6 @@
 //! level in full swing from its first turn, characters on chosen sides, hand-made levels
 //! replayed under other seeds. None of these is reachable from play.
 
-use rand::SeedableRng;
-use rand_isaac::Isaac64Rng;
-
 use super::{Game, lore};
 use crate::behaviour::Agent;
 use crate::world::{EntityId, Side};
@@ -54,8 +51,9 @@ impl Game {
     #[must_use]
     pub fn reseeded(mut self, seed: u64) -> Self {
         self.chronicle.seed = seed;
-        self.chronicle.rng = Isaac64Rng::seed_from_u64(seed);
-        self.hero.lore = lore::Lore::shuffled(&mut self.chronicle.rng);
+        let seeds = super::seeds::RunSeeds::of(seed);
+        self.chronicle.rng = seeds.play_rng();
+        self.hero.lore = lore::Lore::shuffled(&mut seeds.looks_rng());
         self
     }
 }

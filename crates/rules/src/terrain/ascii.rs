@@ -99,6 +99,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         items,
         designs: Vec::new(),
         vaults: Vec::new(),
+        from_deeper: None,
     };
     Ok((terrain, labels))
 }

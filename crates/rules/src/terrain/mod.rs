@@ -102,6 +102,9 @@ pub struct Terrain {
     pub designs: Vec<DesignKind>,
     /// The level's vaults.
     pub vaults: Vec<VaultSpawn>,
+    /// Where the monster from deeper down stands, if the level drew one (see
+    /// `content::OutOfDepth`).
+    pub from_deeper: Option<ICoord>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -170,6 +173,7 @@ pub fn generate_by_profile<R: Rng>(
     let vault = vaults::plan(&mut grid, &profile.vaults, player, exit, rng);
     let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
     let deeper_one = populate::deeper_one(&grid, &rooms, player, &placed, depth, rng);
+    let from_deeper = deeper_one.map(|(coord, _)| coord);
     // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
     let npcs = placed
         .into_iter()
@@ -227,6 +231,7 @@ pub fn generate_by_profile<R: Rng>(
         items,
         designs,
         vaults,
+        from_deeper,
     }
 }
 

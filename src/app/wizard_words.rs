@@ -1,24 +1,27 @@
-//! The wizard's commands in words, for the log.
+//! The wizard's commands in words, for the log (the wizard's panel is `debug::wizard`).
 
-use super::super::looks;
-use umbra_rules::game::{GameEvent, ItemKind, NpcKind, WizardCommand};
+use super::looks;
+use umbra_rules::game::{ItemKind, NpcKind, WizardCommand};
 
-/// A wizard command's event in words; none for other events.
-pub fn describe(event: GameEvent) -> Option<String> {
-    Some(match event {
-        GameEvent::Wizardry { command } => format!("Wizard: {}.", done_words(command)),
-        GameEvent::WizardCrowdFull { limit } => format!(
-            "Wizard: no more monsters on this level ({limit} called up already, the most a \
-             level takes)."
-        ),
-        GameEvent::WizardryFailed { command } => {
-            format!(
-                "Wizard: cannot {} (nothing happens).",
-                failed_words(command)
-            )
-        }
-        _ => return None,
-    })
+/// A wizard's command done.
+pub fn done(command: WizardCommand) -> String {
+    format!("Wizard: {}.", done_words(command))
+}
+
+/// A wizard's spawn refused: the level has its most.
+pub fn crowd_full(limit: u32) -> String {
+    format!(
+        "Wizard: no more monsters on this level ({limit} called up already, the most a level \
+         takes)."
+    )
+}
+
+/// A wizard's command that could not be done.
+pub fn failed(command: WizardCommand) -> String {
+    format!(
+        "Wizard: cannot {} (nothing happens).",
+        failed_words(command)
+    )
 }
 
 fn done_words(command: WizardCommand) -> String {

@@ -1,0 +1,175 @@
+//! A seed described before it is played (Brogue CE's `--print-seed-catalog`): what each depth's
+//! level holds as it is made, from the depth's own seed, so the description is true of every
+//! game of the seed whatever is played above. The app puts it into words.
+
+use coord_2d::{ICoord, UCoord};
+use grid_2d::Grid;
+
+use super::growth::{Boon, boon_order};
+use super::seeds::RunSeeds;
+use crate::balance::FINAL_DEPTH;
+use crate::content::{ItemKind, NpcKind};
+use crate::terrain::{self, DesignKind, Disposition, Terrain, TerrainTile, VaultGuard};
+
+/// One depth's level as generated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelCatalog {
+    pub depth: u32,
+    /// How many rooms of each design the level grew, in the order of [`DesignKind::ALL`] with
+    /// the cavern last; designs it has none of are left out.
+    pub designs: Vec<(DesignKind, u32)>,
+    /// The monsters that live there, by kind in the bestiary's order (captives, their captors
+    /// and the one from deeper down are told apart below).
+    pub monsters: Vec<(NpcKind, u32)>,
+    /// How many of `monsters` are awake when the player arrives.
+    pub awake: u32,
+    /// The monster from deeper down, awake and wandering, if the level drew one.
+    pub from_deeper: Option<NpcKind>,
+    /// A captive held by its band, if the level holds one.
+    pub captive: Option<CaptiveCatalog>,
+    pub vaults: Vec<VaultCatalog>,
+    /// What lies about the level outside the vaults, by kind in the item table's order (the
+    /// Sunstone is told by `holds_the_prize`).
+    pub items: Vec<(ItemKind, u32)>,
+    /// Separate bodies of deep water, and of chasm.
+    pub lakes: u32,
+    pub chasms: u32,
+    pub doors: u32,
+    pub secret_doors: u32,
+    /// Every boon, in the order this depth offers them: the first three but the one chosen on
+    /// the last descent. None on the first depth, where nothing is offered.
+    pub boons: Option<[Boon; Boon::ALL.len()]>,
+    /// The way on: the stairs down, or (on the last depth) the Sunstone.
+    pub holds_the_prize: bool,
+}
+
+/// A captive and the band that holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaptiveCatalog {
+    pub captive: NpcKind,
+    pub captors: NpcKind,
+    pub captor_count: u32,
+}
+
+/// A vault: what guards it and what lies on its altars (the player takes one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VaultCatalog {
+    pub guard: VaultGuard,
+    pub offers: Vec<ItemKind>,
+}
+
+/// Every depth of the run `seed` on maps of `size` (which must be a valid map size), from the
+/// first to the last.
+pub fn seed_catalog(seed: u64, size: UCoord) -> Vec<LevelCatalog> {
+    let seeds = RunSeeds::of(seed);
+    (1..=FINAL_DEPTH)
+        .map(|depth| {
+            let mut rng = seeds.level_rng(depth);
+            let terrain = terrain::generate_at_depth(size, depth, &mut rng);
+            // Drawn as arriving draws them: after the level, from the same dice.
+            let boons = (depth > 1).then(|| boon_order(&mut rng));
+            describe(depth, &terrain, boons)
+        })
+        .collect()
+}
+
+fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCatalog {
+    let on_altar: Vec<ICoord> = (terrain.vaults.iter())
+        .flat_map(|vault| vault.altars.iter().copied())
+        .collect();
+    let vaults = (terrain.vaults.iter())
+        .map(|vault| VaultCatalog {
+            guard: vault.guard,
+            offers: (terrain.items.iter())
+                .filter(|item| vault.altars.contains(&item.coord))
+                .map(|item| item.item)
+                .collect(),
+        })
+        .collect();
+    let loose = (terrain.items.iter())
+        .filter(|item| !on_altar.contains(&item.coord) && item.item != ItemKind::prize());
+    let items = tally(loose.map(|item| (item.item, item.count)));
+    let captive_spawn = (terrain.npcs.iter()).find(|npc| npc.disposition == Disposition::Captive);
+    let captors = (terrain.npcs.iter()).filter(|npc| npc.disposition == Disposition::Guarding);
+    let captive = captive_spawn.map(|spawn| CaptiveCatalog {
+        captive: spawn.kind,
+        captors: captors
+            .clone()
+            .next()
+            .map_or(spawn.kind, |captor| captor.kind),
+        captor_count: captors.count() as u32,
+    });
+    let from_deeper = (terrain.from_deeper)
+        .and_then(|at| terrain.npcs.iter().find(|npc| npc.coord == at))
+        .map(|npc| npc.kind);
+    let living = (terrain.npcs.iter()).filter(|npc| {
+        matches!(npc.disposition, Disposition::Asleep | Disposition::Awake)
+            && Some(npc.coord) != terrain.from_deeper
+    });
+    let awake = (living.clone())
+        .filter(|npc| npc.disposition == Disposition::Awake)
+        .count() as u32;
+    let count_of =
+        |ground: TerrainTile| terrain.grid.iter().filter(|&&g| g == ground).count() as u32;
+    LevelCatalog {
+        depth,
+        designs: designs(&terrain.designs),
+        monsters: tally(living.map(|npc| (npc.kind, 1))),
+        awake,
+        from_deeper,
+        captive,
+        vaults,
+        items,
+        lakes: bodies_of(&terrain.grid, TerrainTile::DeepWater),
+        chasms: bodies_of(&terrain.grid, TerrainTile::Chasm),
+        doors: count_of(TerrainTile::Door) + count_of(TerrainTile::LockedDoor),
+        secret_doors: count_of(TerrainTile::SecretDoor),
+        boons,
+        holds_the_prize: depth >= FINAL_DEPTH,
+    }
+}
+
+/// Counts by kind, in the kinds' order.
+fn tally<K: Ord + Copy>(things: impl Iterator<Item = (K, u32)>) -> Vec<(K, u32)> {
+    let mut counts = std::collections::BTreeMap::new();
+    for (kind, count) in things {
+        *counts.entry(kind).or_insert(0) += count;
+    }
+    counts.into_iter().collect()
+}
+
+fn designs(grown: &[DesignKind]) -> Vec<(DesignKind, u32)> {
+    let order = DesignKind::ALL.into_iter().chain([DesignKind::Cavern]);
+    order
+        .map(|design| {
+            let count = grown.iter().filter(|&&d| d == design).count() as u32;
+            (design, count)
+        })
+        .filter(|&(_, count)| count > 0)
+        .collect()
+}
+
+/// How many separate bodies (by the four steps) of `ground` the level holds.
+fn bodies_of(grid: &Grid<TerrainTile>, ground: TerrainTile) -> u32 {
+    let mut counted = Grid::new_copy(grid.size(), false);
+    let mut bodies = 0;
+    let mut pending = Vec::new();
+    for (start, &here) in grid.enumerate() {
+        if here != ground || *counted.get_checked(start) {
+            continue;
+        }
+        bodies += 1;
+        *counted.get_checked_mut(start) = true;
+        pending.push(start);
+        while let Some(cell) = pending.pop() {
+            for step in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                let next = cell + ICoord::from(step);
+                if grid.get(next) == Some(&ground) && !counted.get_checked(next) {
+                    *counted.get_checked_mut(next) = true;
+                    pending.push(next);
+                }
+            }
+        }
+    }
+    bodies
+}

@@ -1,0 +1,79 @@
+//! A run's seeds: one for each depth's level, one for the play's dice and one for the looks of
+//! the item kinds not yet known, all drawn from the run's seed before anything else (Brogue CE
+//! draws its levels' seeds the same way when a game begins, `RogueMain.c`). A level is made from
+//! its own seed alone, so depth N of seed S is the same level whatever was played above it: the
+//! daily run is one dungeon for everyone, and a seed can be described before it is played
+//! (`catalog`).
+
+use rand::{Rng, SeedableRng};
+use rand_isaac::Isaac64Rng;
+
+use crate::balance::FINAL_DEPTH;
+
+/// The seeds a run's seed stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RunSeeds {
+    /// Every roll of play: blows, steps, searches, wakings.
+    pub play: u64,
+    /// How the potions and scrolls not yet known look this run.
+    pub looks: u64,
+    /// Each depth's level (index 0 is depth 1) and the boons offered on arriving there.
+    pub levels: [u64; FINAL_DEPTH as usize],
+}
+
+impl RunSeeds {
+    /// Drawn in a fixed order from a generator seeded with the run's seed: the order is part of
+    /// the rules (a change to it is a change of `RULES_VERSION`).
+    pub fn of(run_seed: u64) -> Self {
+        let mut master = Isaac64Rng::seed_from_u64(run_seed);
+        let play = master.random();
+        let looks = master.random();
+        let levels = std::array::from_fn(|_| master.random());
+        Self {
+            play,
+            looks,
+            levels,
+        }
+    }
+
+    /// The dice of play.
+    pub fn play_rng(&self) -> Isaac64Rng {
+        Isaac64Rng::seed_from_u64(self.play)
+    }
+
+    /// The dice the item kinds' looks are shuffled with.
+    pub fn looks_rng(&self) -> Isaac64Rng {
+        Isaac64Rng::seed_from_u64(self.looks)
+    }
+
+    /// The dice depth `depth`'s level is made with (depths past the last reuse the last's, which
+    /// no run reaches: the final depth holds no way down).
+    pub fn level_rng(&self, depth: u32) -> Isaac64Rng {
+        let index = (depth.clamp(1, FINAL_DEPTH) - 1) as usize;
+        Isaac64Rng::seed_from_u64(self.levels[index])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_depth_and_the_play_get_seeds_of_their_own_from_the_run_s_alone() {
+        let seeds = RunSeeds::of(5);
+        assert_eq!(seeds, RunSeeds::of(5));
+        let mut all = seeds.levels.to_vec();
+        all.extend([seeds.play, seeds.looks]);
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(
+            all.len(),
+            FINAL_DEPTH as usize + 2,
+            "no two streams share a seed"
+        );
+        assert_ne!(RunSeeds::of(6).levels[1], seeds.levels[1]);
+        let first = |mut rng: Isaac64Rng| rng.random::<u64>();
+        assert_eq!(first(seeds.level_rng(2)), first(seeds.level_rng(2)));
+        assert_ne!(first(seeds.level_rng(2)), first(seeds.level_rng(3)));
+    }
+}
