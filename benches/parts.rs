@@ -53,7 +53,7 @@ fn distance_map(criterion: &mut Criterion) {
         terrain.player = [ICoord::new(1, 0), ICoord::new(-1, 0), ICoord::new(0, 1)]
             .into_iter()
             .map(|step| terrain.player + step)
-            .find(|&c| terrain.grid.get(c) == Some(&terrain::TerrainTile::Floor))
+            .find(|&c| terrain.grid.get(c) == Some(&terrain::Ground::FLOOR))
             .expect("the player has an open neighbour");
         let there = World::from_terrain(&terrain);
         let worlds = [here, there];

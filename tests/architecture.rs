@@ -123,39 +123,6 @@ fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
 }
 
-/// Which of `nodes` each node imports, by `prefix::` (`crate` between a crate's top-level
-/// modules, `super` between the files of one folder), with `node_of` naming a file's node.
-fn imports(
-    files: &[PathBuf],
-    prefix: &str,
-    node_of: impl Fn(&Path) -> Option<String>,
-) -> BTreeMap<String, BTreeSet<String>> {
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let nodes: BTreeSet<String> = files.iter().filter_map(|f| node_of(f)).collect();
-    for file in files {
-        let Some(node) = node_of(file) else { continue };
-        let uses: Vec<String> = named_after(&code(file), prefix)
-            .into_iter()
-            .filter(|name| nodes.contains(name) && *name != node)
-            .collect();
-        graph.entry(node).or_default().extend(uses);
-    }
-    graph
-}
-
-fn top_module(src: &Path) -> impl Fn(&Path) -> Option<String> + '_ {
-    move |file| {
-        let first = file.strip_prefix(src).ok()?.components().next()?;
-        let name = first.as_os_str().to_str()?.trim_end_matches(".rs");
-        (!matches!(name, "lib" | "main")).then(|| name.to_string())
-    }
-}
-
-fn sibling_file(file: &Path) -> Option<String> {
-    let stem = file.file_stem()?.to_str()?;
-    (stem != "mod").then(|| stem.to_string())
-}
-
 #[test]
 fn the_rules_use_no_crate_or_call_that_draws_reads_keys_keeps_files_or_tells_the_time() {
     let manifest = fs::read_to_string(Path::new(ROOT).join(RULES).join("Cargo.toml"))
@@ -206,29 +173,404 @@ fn the_app_reads_the_rules_through_game_alone_and_keeps_no_files() {
     }
 }
 
+/// Within every folder of both crates, no file imports one that imports it back, the folder's
+/// own `mod.rs` included (`self` below): its children may use what it holds only if it uses
+/// nothing of theirs but to re-export it. A path to a re-exported name counts as a path to where
+/// the name is made, and a file that adds methods to a type (`impl Game` in `game/combat.rs`)
+/// is part of that type, not a client of it. Every circle found is listed, each step with the
+/// files and paths that make it.
 #[test]
 fn no_module_and_no_file_imports_in_a_circle() {
+    let mut circles = Vec::new();
     for crate_src in [
         Path::new(ROOT).join(RULES).join("src"),
         Path::new(ROOT).join("src"),
     ] {
-        let files = rust_files(&crate_src);
-        let graph = imports(&files, "crate", top_module(&crate_src));
-        assert_eq!(circle(&graph), None, "modules of {}", crate_src.display());
-        let folders: BTreeSet<PathBuf> = files
-            .iter()
-            .filter_map(|f| f.parent().map(Path::to_path_buf))
-            .collect();
-        for folder in folders {
-            let siblings: Vec<PathBuf> = files
-                .iter()
-                .filter(|f| f.parent() == Some(folder.as_path()))
-                .cloned()
-                .collect();
-            let graph = imports(&siblings, "super", sibling_file);
-            assert_eq!(circle(&graph), None, "files of {}", folder.display());
+        let modules = Modules::read(&crate_src);
+        for (parent, mut graph, evidence) in modules.graphs() {
+            while let Some(found) = circle(&graph) {
+                let steps: Vec<String> = (found.windows(2))
+                    .map(|step| {
+                        let why = &evidence[&(step[0].clone(), step[1].clone())];
+                        format!("  {} -> {}: {}", step[0], step[1], why.join(", "))
+                    })
+                    .collect();
+                let place = match parent.is_empty() {
+                    true => "the crate's root".to_string(),
+                    false => parent.join("::"),
+                };
+                circles.push(format!(
+                    "in {} (`{place}`; `self` is its own file):\n{}",
+                    crate_src.display(),
+                    steps.join("\n")
+                ));
+                // Take the circle's last step away, to find the next circle.
+                let last = found.len() - 1;
+                if let Some(to) = graph.get_mut(&found[last - 1]) {
+                    to.remove(&found[last]);
+                }
+            }
         }
     }
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
+
+/// A crate's modules as its files declare them, and every path each file's code names, resolved
+/// to the module or item it names: `super::`, `self::` and `crate::` paths, and in a file that
+/// declares modules, its children named bare (`wizard::Step`).
+struct Modules {
+    /// Each file's module (`app/debug/wizard.rs` is `app::debug::wizard`, `app/debug/mod.rs`
+    /// is `app::debug`, `lib.rs` the root) and the paths it names, re-exports followed.
+    files: Vec<(Vec<String>, Vec<Vec<String>>)>,
+    /// Every module of the crate.
+    modules: BTreeSet<Vec<String>>,
+}
+
+impl Modules {
+    fn read(src: &Path) -> Self {
+        let mut sources = Vec::new();
+        let mut modules = BTreeSet::new();
+        for file in rust_files(src) {
+            let Some(module) = module_of(src, &file) else {
+                continue;
+            };
+            modules.insert(module.clone());
+            sources.push((module, file));
+        }
+        let mut aliases = BTreeMap::new();
+        let mut files = Vec::new();
+        for (module, file) in sources {
+            let children: BTreeSet<String> = (modules.iter())
+                .filter(|m| m.len() == module.len() + 1 && m.starts_with(&module))
+                .map(|m| m[module.len()].clone())
+                .collect();
+            let code = code(&file);
+            // A file's own tests (`#[cfg(test)] mod tests` at its end) are not part of the
+            // house, and their `super::` starts a level further down.
+            let code = match code.find("#[cfg(test)]\nmod ") {
+                Some(at) => &code[..at],
+                None => &code,
+            };
+            let (exports, rest) = re_exports(code);
+            for export in exports {
+                for (name, path) in exported(&export, &module, &children) {
+                    let mut alias = module.clone();
+                    alias.push(name);
+                    aliases.insert(alias, path);
+                }
+            }
+            // A file that adds methods to a type (`impl Game` in `game/combat.rs`) is a part
+            // of that type, not a client of it: its naming the type is no import.
+            let extends = extended_types(&rest);
+            let paths: Vec<Vec<String>> = named_paths(&rest, &module, &children)
+                .into_iter()
+                .filter(|path| path.last().is_none_or(|name| !extends.contains(name)))
+                .collect();
+            files.push((module.clone(), paths));
+        }
+        // A path to a name a module re-exports is a path to where the name is made: the
+        // re-export itself (a module's public face) joins nothing to nothing.
+        for (_, paths) in &mut files {
+            for path in paths.iter_mut() {
+                for _ in 0..8 {
+                    let Some((alias, target)) = (1..=path.len())
+                        .rev()
+                        .find_map(|len| aliases.get_key_value(&path[..len]))
+                    else {
+                        break;
+                    };
+                    let mut followed = target.clone();
+                    followed.extend_from_slice(&path[alias.len()..]);
+                    *path = followed;
+                }
+            }
+        }
+        Self { files, modules }
+    }
+
+    /// For each module with children: which of its children (and `self`, its own file) imports
+    /// which. A file deeper down counts as the child it lies in; a path to an item of the
+    /// module's own file (or one it re-exports) counts as `self`.
+    fn graphs(&self) -> Vec<(Vec<String>, Graph, Evidence)> {
+        let parents: BTreeSet<&Vec<String>> = (self.modules.iter())
+            .filter(|m| {
+                self.modules
+                    .iter()
+                    .any(|c| c.len() == m.len() + 1 && c.starts_with(m))
+            })
+            .collect();
+        parents
+            .into_iter()
+            .map(|parent| {
+                let node = |path: &[String]| {
+                    let child = path.get(parent.len())?;
+                    let mut module = parent.clone();
+                    module.push(child.clone());
+                    Some(if self.modules.contains(&module) {
+                        child.clone()
+                    } else {
+                        "self".to_string()
+                    })
+                };
+                let mut graph = Graph::new();
+                let mut evidence = Evidence::new();
+                for (module, paths) in &self.files {
+                    if !module.starts_with(parent) {
+                        continue;
+                    }
+                    let from = node(module).unwrap_or_else(|| "self".to_string());
+                    for path in paths.iter().filter(|p| p.starts_with(parent)) {
+                        if let Some(to) = node(path).filter(|to| *to != from) {
+                            graph.entry(from.clone()).or_default().insert(to.clone());
+                            let why = format!("{} names {}", module.join("::"), path.join("::"));
+                            evidence.entry((from.clone(), to)).or_default().push(why);
+                        }
+                    }
+                }
+                (parent.clone(), graph, evidence)
+            })
+            .collect()
+    }
+}
+
+type Graph = BTreeMap<String, BTreeSet<String>>;
+/// Why each edge of a graph is there: which file names what.
+type Evidence = BTreeMap<(String, String), Vec<String>>;
+
+/// The file's `pub use` statements (any visibility), and the rest of its code.
+fn re_exports(code: &str) -> (Vec<String>, String) {
+    let mut exports = Vec::new();
+    let mut rest = String::new();
+    let mut remaining = code;
+    while let Some(at) = remaining.find("pub") {
+        let after = &remaining[at..];
+        let visibility_end = if after.starts_with("pub(") {
+            after.find(')').map_or(3, |end| end + 1)
+        } else {
+            3
+        };
+        let is_use = after[visibility_end..].trim_start().starts_with("use ")
+            && !remaining[..at].ends_with(|c: char| is_ident(c));
+        if is_use && let Some(end) = after.find(';') {
+            rest.push_str(&remaining[..at]);
+            let statement = after[visibility_end..end].trim_start();
+            exports.push(statement["use ".len()..].trim().to_string());
+            remaining = &after[end + 1..];
+        } else {
+            rest.push_str(&remaining[..at + 3]);
+            remaining = &remaining[at + 3..];
+        }
+    }
+    rest.push_str(remaining);
+    (exports, rest)
+}
+
+/// What a re-export makes `module` hold: each name (or its `as` name) and the path it stands
+/// for, resolved.
+fn exported(
+    export: &str,
+    module: &[String],
+    children: &BTreeSet<String>,
+) -> Vec<(String, Vec<String>)> {
+    let renamed: BTreeMap<String, String> = export
+        .split([',', '{', '}'])
+        .filter_map(|part| {
+            let (name, alias) = part.split_once(" as ")?;
+            let name = name.trim().rsplit("::").next()?.to_string();
+            Some((name, alias.trim().to_string()))
+        })
+        .collect();
+    let (paths, _) = path_tree(export.trim());
+    paths
+        .into_iter()
+        .filter(|path| path.last().is_some_and(|last| last != "*"))
+        .filter_map(|path| {
+            let starts_inside = matches!(path[0].as_str(), "crate" | "super" | "self")
+                || children.contains(&path[0]);
+            let resolved = if starts_inside {
+                resolve(module, &path)?
+            } else {
+                return None;
+            };
+            let last = resolved.last()?.clone();
+            let name = renamed.get(&last).cloned().unwrap_or(last);
+            Some((name, resolved))
+        })
+        .collect()
+}
+
+/// The types a file writes inherent methods for (`impl Game {`, `impl<'a> World {`).
+fn extended_types(code: &str) -> BTreeSet<String> {
+    let mut types = BTreeSet::new();
+    for line in code.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("impl") else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let rest = match rest.strip_prefix('<') {
+            Some(generic) => generic
+                .split_once('>')
+                .map_or("", |(_, after)| after.trim_start()),
+            None => rest,
+        };
+        if rest.contains(" for ") {
+            continue;
+        }
+        let name: String = rest.chars().take_while(|&c| is_ident(c)).collect();
+        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(['{', '<']) {
+            types.insert(name);
+        }
+    }
+    types
+}
+
+/// The module a source file is, or None for a binary's own root (`main.rs`).
+fn module_of(src: &Path, file: &Path) -> Option<Vec<String>> {
+    let relative = file.strip_prefix(src).ok()?;
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    match parts.last().map(String::as_str) {
+        Some("main") => return None,
+        Some("lib" | "mod") => {
+            parts.pop();
+        }
+        _ => (),
+    }
+    Some(parts)
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Every path the code of module `module` names that leads into the crate, resolved from the
+/// module: `super::x` from `app::debug::wizard` is `app::debug::x`.
+fn named_paths(code: &str, module: &[String], children: &BTreeSet<String>) -> Vec<Vec<String>> {
+    let mut paths = Vec::new();
+    let mut at = 0;
+    while at < code.len() {
+        let rest = &code[at..];
+        let Some(offset) = rest.find(is_ident) else {
+            break;
+        };
+        let start = at + offset;
+        let word_len = code[start..]
+            .find(|c| !is_ident(c))
+            .unwrap_or(code.len() - start);
+        let word = &code[start..start + word_len];
+        let before = code[..start].chars().next_back();
+        let after = &code[start + word_len..];
+        let leads = matches!(word, "crate" | "super" | "self") || children.contains(word);
+        let is_path_start = !before.is_some_and(|c| is_ident(c) || c == ':');
+        if leads && is_path_start && after.starts_with("::") {
+            let (found, used) = path_tree(&code[start..]);
+            for path in found {
+                if let Some(resolved) = resolve(module, &path) {
+                    paths.push(resolved);
+                }
+            }
+            at = start + used.max(word_len);
+        } else {
+            at = start + word_len;
+        }
+    }
+    paths
+}
+
+/// The paths a path expression names (`a::{b, c::d}` names `a::b` and `a::c::d`), and how many
+/// bytes it takes.
+fn path_tree(text: &str) -> (Vec<Vec<String>>, usize) {
+    let mut segments = Vec::new();
+    let mut at = 0;
+    loop {
+        let len = text[at..].find(|c| !is_ident(c)).unwrap_or(text.len() - at);
+        if len > 0 {
+            segments.push(text[at..at + len].to_string());
+            at += len;
+        }
+        if !text[at..].starts_with("::") {
+            return (vec![segments], at);
+        }
+        at += 2;
+        if text[at..].starts_with('{') {
+            let mut depth = 0;
+            let mut end = at;
+            for (i, c) in text[at..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => (),
+                }
+                if depth == 0 {
+                    end = at + i;
+                    break;
+                }
+            }
+            let inner = &text[at + 1..end];
+            let mut found = Vec::new();
+            for element in split_top_level(inner) {
+                let element = element.trim();
+                let (paths, _) = path_tree(element);
+                for path in paths {
+                    let mut whole = segments.clone();
+                    whole.extend(path);
+                    found.push(whole);
+                }
+            }
+            return (found, end + 1);
+        }
+    }
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => (),
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// A path as the crate's absolute module path: `super` climbs from `module`, `crate` starts at
+/// the root, `self` and a child's bare name start at `module`.
+fn resolve(module: &[String], path: &[String]) -> Option<Vec<String>> {
+    let mut base = module.to_vec();
+    let mut segments = path.iter().peekable();
+    match segments.peek().map(|s| s.as_str()) {
+        Some("crate") => {
+            base.clear();
+            segments.next();
+        }
+        Some("self") => {
+            segments.next();
+        }
+        _ => (),
+    }
+    while segments.peek().is_some_and(|s| *s == "super") {
+        base.pop()?;
+        segments.next();
+    }
+    let rest: Vec<String> = segments.filter(|s| *s != "self").cloned().collect();
+    (!rest.is_empty()).then(|| {
+        base.extend(rest);
+        base
+    })
 }
 
 /// The checker itself: a circle is found, and a straight line is not.
@@ -255,11 +597,35 @@ fn a_circle_of_imports_is_found() {
         ])
     );
     assert_eq!(circle(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])), None);
+    let app = |path: &[&str]| {
+        let mut whole = vec!["app".to_string()];
+        whole.extend(path.iter().map(|s| s.to_string()));
+        whole
+    };
+    let children: BTreeSet<String> = ["wizard".to_string()].into();
     assert_eq!(
-        named_after(
-            "use super::{draw, layout::X};\nsuper::map::f(a, b)",
-            "super"
+        named_paths(
+            "use super::{draw::{self, Line}, layout::X};\nsuper::map::f(a, b); wizard::Step",
+            &["app".to_string(), "hud".to_string()],
+            &children,
         ),
-        ["draw", "layout", "map"].map(String::from).into()
+        [
+            app(&["draw"]),
+            app(&["draw", "Line"]),
+            app(&["layout", "X"]),
+            app(&["map", "f"]),
+            app(&["hud", "wizard", "Step"]),
+        ]
+    );
+    assert_eq!(
+        resolve(
+            &["app".to_string(), "debug".to_string(), "wizard".to_string()],
+            &[
+                "super".to_string(),
+                "super".to_string(),
+                "looks".to_string()
+            ]
+        ),
+        Some(app(&["looks"]))
     );
 }

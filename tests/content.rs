@@ -8,7 +8,9 @@ use umbra::app::looks::{self, Looks};
 use umbra_rules::balance::FINAL_DEPTH;
 use umbra_rules::content::{
     BESTIARY_SOURCE, BOLTS_SOURCE, Content, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem,
+    Sources,
 };
+use umbra_rules::content::{GROUND_SOURCE, Ground};
 use umbra_rules::game::DEFAULT_MAP_SIZE;
 use umbra_rules::terrain;
 
@@ -27,7 +29,7 @@ fn items_with(from: &str, to: &str) -> String {
 }
 
 fn refused(bestiary: &str, items: &str) -> ContentError {
-    match Content::load(bestiary, items, BOLTS_SOURCE) {
+    match Content::load(Sources::SHIPPED.with_bestiary(bestiary).with_items(items)) {
         Ok(_) => panic!("broken tables were accepted"),
         Err(error) => error,
     }
@@ -48,13 +50,12 @@ fn says(error: &ContentError, table: &str, entry: Option<&str>, names: &[&str]) 
 
 #[test]
 fn the_shipped_tables_load_with_their_looks() {
-    let content = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE)
-        .expect("the shipped tables load");
-    let looks =
-        Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE).expect("the shipped looks load");
+    let content = Content::load(Sources::SHIPPED).expect("the shipped tables load");
+    let looks = Looks::load(Sources::SHIPPED).expect("the shipped looks load");
     assert_eq!(looks.npcs.len(), content.bestiary.kinds.len());
     assert_eq!(looks.items.len(), content.items.kinds.len());
     assert_eq!(looks.bolts.len(), content.bolts.len());
+    assert_eq!(looks.grounds.len(), content.ground.len());
     looks::check_content().expect("what the game checks at start-up");
 }
 
@@ -126,12 +127,12 @@ fn shallow_windows(source: &str) -> String {
 #[test]
 fn two_kinds_drawn_with_one_glyph_are_named() {
     let broken = bestiary_with("glyph: 'T'", "glyph: 'o'");
-    let error =
-        Looks::load(&broken, ITEMS_SOURCE, BOLTS_SOURCE).expect_err("a shared glyph is refused");
+    let error = Looks::load(Sources::SHIPPED.with_bestiary(&broken))
+        .expect_err("a shared glyph is refused");
     says(&error, "bestiary", Some("troll"), &["`glyph`", "\"orc\""]);
     let broken = items_with("glyph: '!'", "glyph: '#'");
-    let error = Looks::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE)
-        .expect_err("the wall's glyph is refused");
+    let error =
+        Looks::load(Sources::SHIPPED.with_items(&broken)).expect_err("the wall's glyph is refused");
     says(&error, "items", Some("healing potion"), &["`glyph`"]);
 }
 
@@ -154,7 +155,7 @@ fn two_kinds_written_with_one_map_letter_are_named() {
 fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
     let broken = items_with("plural: \"healing potions\",", "");
     let error =
-        Looks::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE).expect_err("a look without its plural");
+        Looks::load(Sources::SHIPPED.with_items(&broken)).expect_err("a look without its plural");
     says(&error, "items", Some("healing potion"), &["plural"]);
     let broken = items_with("use: WinsTheRun", "use: Explodes");
     let error = refused(BESTIARY_SOURCE, &broken);
@@ -276,10 +277,11 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
     ];
     for (from, to) in bestiary_edges {
         let tables = bestiary_with(from, to);
-        Content::load(&tables, ITEMS_SOURCE, BOLTS_SOURCE).unwrap_or_else(|e| panic!("{to}: {e}"));
+        Content::load(Sources::SHIPPED.with_bestiary(&tables))
+            .unwrap_or_else(|e| panic!("{to}: {e}"));
     }
     let tables = items_with("per_level: (1, 2)", "per_level: (1, 1)");
-    Content::load(BESTIARY_SOURCE, &tables, BOLTS_SOURCE).unwrap_or_else(|e| panic!("(1, 1): {e}"));
+    Content::load(Sources::SHIPPED.with_items(&tables)).unwrap_or_else(|e| panic!("(1, 1): {e}"));
 }
 
 #[test]
@@ -341,7 +343,7 @@ fn items_with_nothing_to_draw_on_a_depth_are_named_unless_none_are_placed() {
     assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
     says(&error, "items", None, &["depth 6"]);
     let none_placed = shallow.replacen("per_level: (1, 2)", "per_level: (0, 0)", 1);
-    Content::load(BESTIARY_SOURCE, &none_placed, BOLTS_SOURCE)
+    Content::load(Sources::SHIPPED.with_items(&none_placed))
         .expect("no items placed, no weights needed");
 }
 
@@ -353,17 +355,17 @@ fn bolts_with(from: &str, to: &str) -> String {
 #[test]
 fn a_bolt_named_nowhere_is_refused_naming_the_entry_that_names_it() {
     let broken = items_with("Throw(bolt: \"dart\"", "Throw(bolt: \"javelin\"");
-    let error = Content::load(BESTIARY_SOURCE, &broken, BOLTS_SOURCE).expect_err("no javelin bolt");
+    let error = Content::load(Sources::SHIPPED.with_items(&broken)).expect_err("no javelin bolt");
     says(&error, "items", Some("dart"), &["use", "javelin"]);
 }
 
 #[test]
 fn broken_bolts_are_refused() {
     let far = bolts_with("range: 7,", "range: 11,");
-    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &far).expect_err("beyond sight");
+    let error = Content::load(Sources::SHIPPED.with_bolts(&far)).expect_err("beyond sight");
     says(&error, "bolts", Some("arrow"), &["range", "sight"]);
     let nothing = bolts_with("effect: Heal((1, 3))", "effect: Heal((0, 3))");
-    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &nothing).expect_err("heals nothing");
+    let error = Content::load(Sources::SHIPPED.with_bolts(&nothing)).expect_err("heals nothing");
     says(
         &error,
         "bolts",
@@ -378,7 +380,7 @@ fn an_action_quicker_than_a_quarter_turn_is_refused() {
         "time: (move: 50, attack: 100)",
         "time: (move: 10, attack: 100)",
     );
-    let error = Content::load(&broken, ITEMS_SOURCE, BOLTS_SOURCE).expect_err("too quick");
+    let error = Content::load(Sources::SHIPPED.with_bestiary(&broken)).expect_err("too quick");
     says(&error, "bestiary", Some("jackal"), &["time", "quarter"]);
 }
 
@@ -388,11 +390,10 @@ fn a_scroll_is_its_bolt_and_a_broken_scroll_bolt_is_refused() {
         "Burst(damage: (3, 6), radius: 2)",
         "Burst(damage: (3, 6), radius: 8)",
     );
-    let error =
-        Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &wide).expect_err("wider than it flies");
+    let error = Content::load(Sources::SHIPPED.with_bolts(&wide)).expect_err("wider than it flies");
     says(&error, "bolts", Some("fireball"), &["effect", "less far"]);
     let never = bolts_with("Confuse(turns: 8)", "Confuse(turns: 0)");
-    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &never).expect_err("confuses nobody");
+    let error = Content::load(Sources::SHIPPED.with_bolts(&never)).expect_err("confuses nobody");
     says(
         &error,
         "bolts",
@@ -403,7 +404,7 @@ fn a_scroll_is_its_bolt_and_a_broken_scroll_bolt_is_refused() {
         "range: 8,\n                // Needs no aim",
         "range: 0,\n                // Needs no aim",
     );
-    let error = Content::load(BESTIARY_SOURCE, ITEMS_SOURCE, &nowhere).expect_err("sent nowhere");
+    let error = Content::load(Sources::SHIPPED.with_bolts(&nowhere)).expect_err("sent nowhere");
     says(&error, "bolts", Some("lightning"), &["range"]);
 }
 
@@ -415,7 +416,8 @@ fn a_monster_sends_nothing_that_seeks_or_confuses() {
         says(&error, "bestiary", Some("goblin archer"), &["bolt", "line"]);
     }
     let fireball = bestiary_with("bolt: Some(\"arrow\")", "bolt: Some(\"fireball\")");
-    Content::load(&fireball, ITEMS_SOURCE, BOLTS_SOURCE).expect("a monster may throw a fireball");
+    Content::load(Sources::SHIPPED.with_bestiary(&fireball))
+        .expect("a monster may throw a fireball");
 }
 
 /// The bestiary's bands and captives name kinds by name: a name the bestiary lacks, a count of
@@ -452,4 +454,73 @@ fn broken_bands_captives_and_deeper_ones_are_named() {
         let error = refused(&bestiary_with(from, to), ITEMS_SOURCE);
         says(&error, "bestiary", Some(entry), &[field]);
     }
+}
+
+fn ground_with(from: &str, to: &str) -> String {
+    assert!(
+        GROUND_SOURCE.contains(from),
+        "{from:?} is in the ground table"
+    );
+    GROUND_SOURCE.replacen(from, to, 1)
+}
+
+fn ground_refused(ground: &str) -> ContentError {
+    Content::load(Sources::SHIPPED.with_ground(ground)).expect_err("a broken ground table")
+}
+
+#[test]
+fn the_kinds_the_code_places_by_name_keep_their_places_in_the_ground_table() {
+    let renamed = ground_with("name: \"stairs\"", "name: \"steps\"");
+    let error = ground_refused(&renamed);
+    says(
+        &error,
+        "ground",
+        Some("steps"),
+        &["name", "row 3", "\"stairs\""],
+    );
+    for ground in Ground::all().take(13) {
+        let letter = ground.map_letter();
+        assert_eq!(Ground::from_map_letter(letter), Some(ground));
+    }
+    assert_eq!(Ground::WALL.map_letter(), '#');
+    assert_eq!(Ground::LOCKED_DOOR.map_letter(), '$');
+}
+
+#[test]
+fn a_ground_table_that_cannot_be_played_is_refused_in_words() {
+    let error = ground_refused(&ground_with("map_letters: [','],", "map_letters: ['~'],"));
+    says(
+        &error,
+        "ground",
+        Some("shallow water"),
+        &["map_letters", "deep water"],
+    );
+    let error = ground_refused(&ground_with("map_letters: ['_'],", "map_letters: ['b'],"));
+    says(&error, "ground", Some("bridge"), &["map_letters"]);
+    let error = ground_refused(&ground_with(
+        "on: Some(\"altar\"), blocks_walking: true",
+        "on: Some(\"altars\"), blocks_walking: true",
+    ));
+    says(&error, "ground", Some("cage"), &["altars"]);
+    let error = ground_refused(&ground_with(
+        "on: Some(\"altar\"), blocks_walking: true",
+        "on: Some(\"wall\"), blocks_walking: true",
+    ));
+    says(&error, "ground", Some("cage"), &["on"]);
+    let error = ground_refused(&ground_with(
+        "found_as: Some(\"door\")",
+        "found_as: Some(\"floor\")",
+    ));
+    says(
+        &error,
+        "ground",
+        Some("secret door"),
+        &["found_as", "layer"],
+    );
+    let error = ground_refused(&ground_with("catches: 50,", "catches: 150,"));
+    says(&error, "ground", Some("door"), &["fire", "hundred"]);
+    // An item drawn on test maps with the ground's letter could never be told from it.
+    let clash = items_with("map_letter: '!'", "map_letter: '~'");
+    let error = Content::load(Sources::SHIPPED.with_items(&clash)).expect_err("a shared letter");
+    says(&error, "items", None, &["map_letter", "ground"]);
 }

@@ -131,7 +131,7 @@ fn only_the_last_level_holds_the_sunstone_and_it_has_no_stairs() {
             let stairs = level
                 .grid
                 .iter()
-                .filter(|&&t| t == terrain::TerrainTile::Stairs)
+                .filter(|&&t| t == terrain::Ground::STAIRS)
                 .count();
             let stones = level.items.iter().filter(|i| i.item == sunstone()).count();
             let last = depth == balance::FINAL_DEPTH;
@@ -342,7 +342,7 @@ fn potions_lie_apart_from_the_arrival_the_way_on_and_each_other() {
             let way_on = level
                 .grid
                 .enumerate()
-                .find_map(|(coord, tile)| (*tile == terrain::TerrainTile::Stairs).then_some(coord));
+                .find_map(|(coord, tile)| (*tile == terrain::Ground::STAIRS).then_some(coord));
             let sunstone = level.items.iter().find(|i| i.item == sunstone());
             let way_on = way_on.or(sunstone.map(|i| i.coord)).expect("a way on");
             let cells: Vec<_> = level

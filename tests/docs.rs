@@ -12,7 +12,8 @@ use umbra::app::keymap::{Keymap, key_name};
 use umbra::app::keys::Action;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, Content, ITEMS_SOURCE, ItemKind, NpcKind, content,
+    BESTIARY_SOURCE, BOLTS_SOURCE, Content, GROUND_SOURCE, ITEMS_SOURCE, ItemKind, NpcKind,
+    Sources, content,
 };
 use umbra_rules::game::ItemUse;
 
@@ -99,36 +100,44 @@ fn with_entry(source: &str, entry: &str) -> String {
 
 #[test]
 fn every_ron_example_in_docs_loads_into_its_table() {
-    let mut loaded = 0;
+    let mut loaded = Vec::new();
     for (name, text) in pages() {
         for (table, example) in ron_examples(&text) {
-            let (mut bestiary, mut items, mut bolts) = (
-                BESTIARY_SOURCE.to_string(),
-                ITEMS_SOURCE.to_string(),
-                BOLTS_SOURCE.to_string(),
-            );
-            match table.as_str() {
-                "bestiary" => bestiary = with_entry(&bestiary, &example),
-                "items" => items = with_entry(&items, &example),
-                "bolts" => bolts = with_entry(&bolts, &example),
-                other => panic!("docs/{name}: a RON example that loads into {other:?}"),
-            }
-            let rules = Content::load(&bestiary, &items, &bolts);
+            let mut sources =
+                [BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE, GROUND_SOURCE].map(String::from);
+            let at = ["bestiary", "items", "bolts", "ground"]
+                .iter()
+                .position(|t| *t == table)
+                .unwrap_or_else(|| panic!("docs/{name}: a RON example that loads into {table:?}"));
+            sources[at] = with_entry(&sources[at], &example);
+            let [bestiary, items, bolts, ground] = &sources;
+            let sources = Sources {
+                bestiary,
+                items,
+                bolts,
+                ground,
+            };
+            let rules = Content::load(sources);
             assert!(
                 rules.is_ok(),
                 "docs/{name}: {:?}",
                 rules.err().map(|e| e.to_string())
             );
-            let looks = Looks::load(&bestiary, &items, &bolts);
+            let looks = Looks::load(sources);
             assert!(
                 looks.is_ok(),
                 "docs/{name}: {:?}",
                 looks.err().map(|e| e.to_string())
             );
-            loaded += 1;
+            loaded.push(table);
         }
     }
-    assert!(loaded >= 2, "the monster and the item examples");
+    for table in ["bestiary", "items", "ground"] {
+        assert!(
+            loaded.iter().any(|t| t == table),
+            "docs/content.md shows how to add to content/{table}.ron"
+        );
+    }
 }
 
 /// The rows of the markdown table whose header begins with `header`, cells trimmed.

@@ -7,6 +7,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::content::NpcKind;
 use umbra_rules::game::{CellView, GameEvent, TileSnapshot};
+use umbra_rules::terrain::Ground;
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::world::Tile;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -43,7 +44,10 @@ fn a_cell_behind_a_wall_is_not_visible_but_the_wall_is() {
     );
     let wall = label(&labels, '1') + West.coord();
     assert_eq!(visibility(&game, wall), CellVisibility::Visible);
-    assert_eq!(game.cell_view(wall).tiles.feature, Some(Tile::Wall));
+    assert_eq!(
+        game.cell_view(wall).tiles.feature,
+        Some(Tile::Ground(Ground::WALL))
+    );
 }
 
 #[test]
@@ -90,7 +94,7 @@ fn walking_away_turns_visible_cells_into_remembered_ones() {
     assert_eq!(game.player_coord(), label(&labels, '2'));
     assert_eq!(visibility(&game, corner), CellVisibility::Remembered);
     let remembered: CellView = game.cell_view(corner);
-    assert_eq!(remembered.tiles.floor, Some(Tile::Floor));
+    assert_eq!(remembered.tiles.floor, Some(Tile::Ground(Ground::FLOOR)));
     // What the look command dates a memory by.
     assert!(last_in_view < game.turn());
     assert_eq!(game.last_seen_turn(corner), Some(last_in_view));

@@ -11,7 +11,7 @@ use umbra_rules::balance::FINAL_DEPTH;
 use umbra_rules::content::ItemKind;
 use umbra_rules::content::{DesignWeights, profile_at};
 use umbra_rules::terrain::{
-    DesignKind, Terrain, TerrainTile, VaultGuard, VaultSpawn, generate_at_depth, walking_distances,
+    DesignKind, Ground, Terrain, VaultGuard, VaultSpawn, generate_at_depth, walking_distances,
 };
 
 const SIZE: UCoord = UCoord::new_u16(80, 30);
@@ -22,8 +22,8 @@ fn level(seed: u64, depth: u32) -> Terrain {
     generate_at_depth(SIZE, depth, &mut rng)
 }
 
-fn walkable(tile: TerrainTile) -> bool {
-    !tile.facts().blocks_walking
+fn walkable(tile: Ground) -> bool {
+    !tile.rules().blocks_walking
 }
 
 #[test]
@@ -34,7 +34,7 @@ fn every_level_of_every_depth_is_joined_up_and_its_way_on_reachable() {
             // A vault's door opened: what lies behind a locked or secret one is joined up too.
             let mut opened = level.grid.clone();
             for vault in &level.vaults {
-                *opened.get_checked_mut(vault.door) = TerrainTile::Door;
+                *opened.get_checked_mut(vault.door) = Ground::DOOR;
             }
             let distances = walking_distances(&opened, level.player);
             for (cell, &tile) in level.grid.enumerate() {
@@ -48,7 +48,7 @@ fn every_level_of_every_depth_is_joined_up_and_its_way_on_reachable() {
             let exit = level
                 .grid
                 .enumerate()
-                .find(|(_, t)| **t == TerrainTile::Stairs)
+                .find(|(_, t)| **t == Ground::STAIRS)
                 .map(|(c, _)| c)
                 // The Sunstone is the first item the last level places.
                 .or_else(|| level.items.first().map(|item| item.coord))
@@ -136,14 +136,14 @@ fn no_captive_stands_in_the_way() {
             let level = level(seed, depth);
             let mut grid = level.grid.clone();
             for vault in &level.vaults {
-                *grid.get_checked_mut(vault.door) = TerrainTile::Door;
+                *grid.get_checked_mut(vault.door) = Ground::DOOR;
             }
             for npc in level
                 .npcs
                 .iter()
                 .filter(|n| n.disposition == Disposition::Captive)
             {
-                *grid.get_checked_mut(npc.coord) = TerrainTile::Wall;
+                *grid.get_checked_mut(npc.coord) = Ground::WALL;
                 captives += 1;
             }
             let distances = walking_distances(&grid, level.player);
@@ -160,9 +160,9 @@ fn no_captive_stands_in_the_way() {
 
 /// How long the straight stretches of wall facing open ground run, on average: rooms of
 /// rectangles give long ones, caves short ones.
-pub fn straight_wall_run(grid: &grid_2d::Grid<TerrainTile>) -> f64 {
+pub fn straight_wall_run(grid: &grid_2d::Grid<Ground>) -> f64 {
     let open = |c: ICoord| grid.get(c).is_some_and(|&t| walkable(t));
-    let facing = |c: ICoord, out: ICoord| grid.get(c) == Some(&TerrainTile::Wall) && open(c + out);
+    let facing = |c: ICoord, out: ICoord| grid.get(c) == Some(&Ground::WALL) && open(c + out);
     let (mut runs, mut cells) = (0u32, 0u32);
     for (out, along) in [
         (ICoord::new(0, 1), ICoord::new(1, 0)),
@@ -195,7 +195,7 @@ fn levels_have_characters_of_their_own() {
             if straight_wall_run(&level.grid) <= 2.5 {
                 cave_like += 1;
             }
-            if level.grid.iter().any(|&t| t == TerrainTile::Door) {
+            if level.grid.iter().any(|&t| t == Ground::DOOR) {
                 with_doors += 1;
             }
             open_ground.push(level.grid.iter().filter(|&&t| walkable(t)).count() as f64);
@@ -225,7 +225,7 @@ fn secret_doors_come_from_depth_3_and_grow_with_depth() {
                 level
                     .grid
                     .iter()
-                    .filter(|&&t| t == TerrainTile::SecretDoor)
+                    .filter(|&&t| t == Ground::SECRET_DOOR)
                     .count()
             })
             .sum()
@@ -236,7 +236,7 @@ fn secret_doors_come_from_depth_3_and_grow_with_depth() {
     assert!(deep > middle, "more deep down: {deep} against {middle}");
 }
 
-fn holds(level: &Terrain, tile: TerrainTile) -> bool {
+fn holds(level: &Terrain, tile: Ground) -> bool {
     level.grid.iter().any(|&t| t == tile)
 }
 
@@ -253,10 +253,10 @@ fn lakes_and_chasms_come_by_depth_wreathed_and_bridged() {
     for seed in 0..seeds {
         for depth in 1..=FINAL_DEPTH {
             let level = level(seed, depth);
-            let chasm = holds(&level, TerrainTile::Chasm);
-            with_either += usize::from(chasm || holds(&level, TerrainTile::DeepWater));
+            let chasm = holds(&level, Ground::CHASM);
+            with_either += usize::from(chasm || holds(&level, Ground::DEEP_WATER));
             chasms_by_depth[depth as usize] += usize::from(chasm);
-            bridged += usize::from(holds(&level, TerrainTile::Bridge));
+            bridged += usize::from(holds(&level, Ground::BRIDGE));
             check_wreaths_and_bridges(&level, seed, depth);
         }
     }
@@ -287,17 +287,12 @@ fn check_wreaths_and_bridges(level: &Terrain, seed: u64, depth: u32) {
     let at = |c: ICoord| level.grid.get(c).copied();
     for (cell, &tile) in level.grid.enumerate() {
         let around = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| cell + ICoord::new(dx, dy)));
-        let fits: &[TerrainTile] = match tile {
-            TerrainTile::DeepWater => &[TerrainTile::DeepWater, TerrainTile::ShallowWater],
-            TerrainTile::Chasm => &[
-                TerrainTile::Chasm,
-                TerrainTile::ChasmEdge,
-                TerrainTile::Bridge,
-            ],
-            TerrainTile::Bridge => {
+        let fits: &[Ground] = match tile {
+            Ground::DEEP_WATER => &[Ground::DEEP_WATER, Ground::SHALLOW_WATER],
+            Ground::CHASM => &[Ground::CHASM, Ground::CHASM_EDGE, Ground::BRIDGE],
+            Ground::BRIDGE => {
                 // Chasm (or a crossing bridge) on both its sides, one way or the other.
-                let spanned =
-                    |c: ICoord| matches!(at(c), Some(TerrainTile::Chasm | TerrainTile::Bridge));
+                let spanned = |c: ICoord| matches!(at(c), Some(Ground::CHASM | Ground::BRIDGE));
                 let across = [ICoord::new(1, 0), ICoord::new(0, 1)]
                     .into_iter()
                     .any(|side| spanned(cell + side) && spanned(cell - side));
@@ -348,9 +343,9 @@ fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
     let at = |c: ICoord| level.grid.get(c).copied();
     let door = at(vault.door);
     let expected = match vault.guard {
-        VaultGuard::Locked => TerrainTile::LockedDoor,
-        VaultGuard::Secret => TerrainTile::SecretDoor,
-        VaultGuard::Sleepers => TerrainTile::Door,
+        VaultGuard::Locked => Ground::LOCKED_DOOR,
+        VaultGuard::Secret => Ground::SECRET_DOOR,
+        VaultGuard::Sleepers => Ground::DOOR,
     };
     assert_eq!(door, Some(expected), "seed {seed} depth {depth}: {vault:?}");
     assert!((2..=3).contains(&vault.altars.len()));
@@ -358,7 +353,7 @@ fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
         .altars
         .iter()
         .map(|&altar| {
-            assert_eq!(at(altar), Some(TerrainTile::Altar));
+            assert_eq!(at(altar), Some(Ground::ALTAR));
             level
                 .items
                 .iter()

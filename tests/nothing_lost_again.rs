@@ -217,8 +217,16 @@ fn a_run_ended_by_a_kill_at_any_step_of_its_end_is_kept_once() {
                 |p: &std::path::PathBuf| p.file_stem().map(|s| s.to_string_lossy().into_owned());
             paths.iter().filter_map(stem).collect()
         };
-        assert_eq!(stems(&morgues), std::slice::from_ref(&run), "{step}: {morgues:?}");
-        assert_eq!(stems(&recordings), std::slice::from_ref(&run), "{step}: {recordings:?}");
+        assert_eq!(
+            stems(&morgues),
+            std::slice::from_ref(&run),
+            "{step}: {morgues:?}"
+        );
+        assert_eq!(
+            stems(&recordings),
+            std::slice::from_ref(&run),
+            "{step}: {recordings:?}"
+        );
         let recorded = History::read(&recordings[0]).expect("a whole recording");
         assert!(
             recorded.play_to_end().is_over(),

@@ -9,9 +9,10 @@ use chargrid::core::{Rgba32, Tint, UCoord};
 use chargrid::input::{KeyboardInput, keys};
 use common::screen::{Screen, render_at};
 use umbra::app::palettes::Palette;
-use umbra::app::{GameApp, palette};
+use umbra::app::{GameApp, looks, palette};
 use umbra::cli::ColourMode;
 use umbra::frontend::colour::encode;
+use umbra_rules::game::Ground;
 use umbra_rules::{Game, GameOptions};
 
 const SIZES: [UCoord; 2] = [UCoord::new_u16(100, 40), UCoord::new_u16(50, 16)];
@@ -168,7 +169,7 @@ fn the_high_contrast_palette_keeps_every_glyph_readable_on_its_ground() {
 #[test]
 fn seen_and_remembered_ground_differ_by_brightness_in_every_palette_and_colour_mode() {
     for palette in Palette::ALL {
-        let seen = palette.tint(palette::FLOOR);
+        let seen = palette.tint(looks::ground(Ground::FLOOR).colour());
         let remembered = palette.tint(palette::REMEMBERED);
         let ratio = luminance(seen) / luminance(remembered);
         assert!(ratio >= 1.5, "{palette:?}: seen is {ratio:.2}x as bright");

@@ -9,6 +9,7 @@ use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::balance::THOROUGH_SEARCH_TURNS;
 use umbra_rules::game::{Activity, GameEvent, Stop};
+use umbra_rules::terrain::Ground;
 use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::Tile;
 
@@ -41,7 +42,7 @@ fn a_search_beside_a_secret_door_finds_it_and_it_becomes_a_door() {
     s.check_eq(s.game.secret_doors_found(), 1, "one found");
     s.check_eq(
         s.game.cell_view(door).tiles.feature,
-        Some(Tile::Door),
+        Some(Tile::Ground(Ground::DOOR)),
         "a door now",
     );
     s.check(!s.game.blocks_walking(door), "walked through");
@@ -56,7 +57,7 @@ fn before_it_is_found_a_secret_door_is_wall_to_the_eye_and_to_the_foot() {
     s.check(s.game.blocks_walking(door), "no one walks into it");
     s.check_eq(
         s.game.cell_view(door).tiles.feature,
-        Some(Tile::SecretDoor),
+        Some(Tile::Ground(Ground::SECRET_DOOR)),
         "known only as a tile the screen draws as wall",
     );
     s.check(

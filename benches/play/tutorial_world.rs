@@ -11,7 +11,7 @@ use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
 use entity_table::{Entity, EntityAllocator};
 use spatial_table::{Location, SpatialTable};
-use umbra_rules::terrain::{Terrain, TerrainTile};
+use umbra_rules::terrain::{Ground as TerrainGround, Terrain};
 
 use super::reference::Ground;
 
@@ -76,7 +76,7 @@ impl TutorialWorld {
         };
         for (coord, &tile) in terrain.grid.enumerate() {
             world.spawn(coord, Layer::Floor, Tile::Floor);
-            if tile == TerrainTile::Wall {
+            if tile == TerrainGround::WALL {
                 world.spawn(coord, Layer::Feature, Tile::Wall);
             }
         }

@@ -7,6 +7,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::Game;
 use umbra_rules::content::{ItemKind, ItemUse};
+use umbra_rules::terrain::Ground;
 use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::Tile;
 
@@ -15,7 +16,7 @@ use umbra_rules::world::Tile;
 pub fn known_open(game: &Game, coord: ICoord) -> bool {
     let view = game.cell_view(coord);
     view.visibility != CellVisibility::NeverSeen
-        && matches!(view.tiles.feature, None | Some(Tile::Door))
+        && matches!(view.tiles.feature, None | Some(Tile::Ground(Ground::DOOR)))
         && view.tiles.floor.is_some()
 }
 
@@ -45,7 +46,7 @@ pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {
 pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
     let tiles = game.cell_view(coord).tiles;
     match tiles.item {
-        Some(Tile::Item(kind)) if tiles.feature != Some(Tile::Cage) => {
+        Some(Tile::Item(kind)) if tiles.feature != Some(Tile::Ground(Ground::CAGE)) => {
             kind.rules().use_ != ItemUse::WinsTheRun
         }
         _ => false,
@@ -54,11 +55,11 @@ pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
 
 /// A chasm the player has seen: a way down for a jump.
 pub fn shows_chasm(game: &Game, coord: ICoord) -> bool {
-    game.cell_view(coord).tiles.feature == Some(Tile::Chasm)
+    game.cell_view(coord).tiles.feature == Some(Tile::Ground(Ground::CHASM))
 }
 
 pub fn shows_stairs(game: &Game, coord: ICoord) -> bool {
-    game.cell_view(coord).tiles.floor == Some(Tile::Stairs)
+    game.cell_view(coord).tiles.floor == Some(Tile::Ground(Ground::STAIRS))
 }
 
 /// Open neighbours of a known open cell: 2 or fewer is a corridor, where only one NPC at a time

@@ -9,7 +9,8 @@ use chargrid::input::{KeyboardInput, keys};
 use super::item_messages::aim_words;
 use super::looks::item_words;
 use super::messages::Tone;
-use super::{GameApp, Mode, cell_words, draw, layout, map, palette};
+use super::mode::Mode;
+use super::{GameApp, cell_words, draw, layout, map, palette};
 use umbra_rules::game::{Aim, CellVisibility, Game, ItemClass, PlayerAction};
 
 /// The enemies the player sees, nearest first.

@@ -56,40 +56,29 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
 /// What lies on the cell below any character; a stack in view with its count.
 fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
     let tiles = &view.tiles;
-    let words = match tiles
-        .item
-        .or(tiles.corpse)
-        .or(tiles.feature)
-        .or(tiles.floor)
-    {
+    let ground = [tiles.feature, tiles.floor]
+        .into_iter()
+        .flatten()
+        .find_map(|tile| match tile {
+            Tile::Ground(ground) => Some(looks::ground(ground)),
+            _ => None,
+        });
+    match tiles.item.or(tiles.corpse) {
         Some(Tile::Item(kind)) => {
             let count = game.item_at(coord).map_or(1, |lying| lying.count);
             let words = looks::item_words(game.item_name(kind), count);
-            return match (tiles.feature, tiles.floor) {
-                (Some(Tile::Cage), _) => format!("{words}, caged on an altar"),
-                (_, Some(Tile::Altar)) => {
-                    format!("{words} on an altar (take one, and the others are caged)")
-                }
-                _ => words,
-            };
+            match ground.and_then(|ground| ground.lying_on.as_deref()) {
+                Some(on) if on.starts_with(',') || on.starts_with(' ') => format!("{words}{on}"),
+                Some(on) => format!("{words} {on}"),
+                None => words,
+            }
         }
-        Some(Tile::Corpse) => "a corpse",
-        Some(Tile::Wall) => "the wall",
-        Some(Tile::Stairs) => "the stairs down",
-        Some(Tile::Door) => "a door",
-        // Never told apart from the wall it hides in (omniscience draws it, see `map`).
-        Some(Tile::SecretDoor) => "the wall",
-        Some(Tile::DeepWater) => "deep water",
-        Some(Tile::ShallowWater) => "shallow water",
-        Some(Tile::Chasm) => "a chasm (walk in to jump down a level)",
-        Some(Tile::ChasmEdge) => "the edge of a chasm",
-        Some(Tile::Bridge) => "a bridge over the chasm",
-        Some(Tile::Altar) => "an empty altar",
-        Some(Tile::Cage) => "a cage over an altar",
-        Some(Tile::LockedDoor) => "a locked door (its key lies somewhere on this level)",
-        _ => "the floor",
-    };
-    words.to_string()
+        Some(_) => "a corpse".to_string(),
+        // A secret is described as what it looks like (omniscience draws it, see `map`).
+        None => ground
+            .map_or("the floor", |ground| &ground.description)
+            .to_string(),
+    }
 }
 
 /// A living NPC in view: its state of mind and how hurt it is.

@@ -3,8 +3,8 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::{panel_text_rows, panel_text_width, view_size};
-use super::palette;
-use umbra_rules::game::HitPoints;
+use super::{map, palette};
+use umbra_rules::game::{Game, HitPoints};
 
 /// Panels and text draw above the map.
 const TEXT_DEPTH: i8 = 2;
@@ -138,4 +138,34 @@ pub fn panel(fb: &mut FrameBuffer, ctx: Ctx, lines: &[Line]) {
             *colour,
         );
     }
+}
+
+/// Marks `cell` on the map and writes `line` on the top row.
+pub fn cursor_line(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    screen: UCoord,
+    cell: ICoord,
+    line: &str,
+) {
+    if let Some(on_screen) = map::screen_coord(game, screen, cell) {
+        highlight(fb, ctx, on_screen, palette::CURSOR);
+    }
+    top_line(ctx, fb, screen, 0, line);
+}
+
+/// `line` on a panel-coloured row of the map view, cut to its width.
+pub fn top_line(ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, row: i32, line: &str) {
+    let view = view_size(screen);
+    let line: String = line.chars().take(view.width() as usize).collect();
+    for x in 0..view.width() {
+        background(
+            fb,
+            ctx,
+            ICoord::new(x as i32, row),
+            palette::PANEL_BACKGROUND,
+        );
+    }
+    text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
 }

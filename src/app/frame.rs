@@ -3,10 +3,9 @@
 
 use chargrid::core::{Ctx, FrameBuffer, UCoord};
 
-use super::debug::wizard::Step;
+use super::mode::{Mode, Step};
 use super::{
-    GameApp, Mode, aim, boons, debug, hud, layout, map, pack, pointer, replay, screens, sidebar,
-    title,
+    GameApp, aim, boons, debug, hud, layout, map, pack, pointer, replay, screens, sidebar, title,
 };
 
 impl GameApp {

@@ -5,8 +5,9 @@ use chargrid::input::KeyboardInput;
 use chargrid::input::keys;
 
 use super::keys::{ListKey, PlayKey};
-use super::screens::{self, MenuItem};
-use super::{GameApp, Mode, map};
+use super::mode::{MenuItem, Mode, Step};
+use super::screens;
+use super::{GameApp, map};
 use direction::CardinalDirection;
 use umbra_rules::game::{Activity, PlayerAction};
 
@@ -62,7 +63,7 @@ impl GameApp {
             return None;
         }
         if self.debug.wizard && key == super::debug::WIZARD_KEY && !self.game.is_over() {
-            self.mode = Mode::Wizard(super::debug::wizard::Step::Commands);
+            self.mode = Mode::Wizard(Step::Commands);
             return None;
         }
         if !self.game.is_over() && self.handle_boon_key(key).is_some() {

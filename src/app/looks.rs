@@ -7,12 +7,13 @@ use chargrid::core::Rgba32;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, BoltKind, ContentError, ITEMS_SOURCE, ItemClass, ItemKind,
-    ItemName, ItemUse, LOOKS_PER_CLASS, NpcKind, Problem, parse_table,
+    BoltKind, ContentError, Ground, ItemClass, ItemKind, ItemName, ItemUse, LOOKS_PER_CLASS,
+    NpcKind, Problem, Sources, parse_table,
 };
 
-/// Glyphs the map draws for things that are not kinds: no kind may take one.
-const RESERVED_GLYPHS: [char; 5] = ['@', '#', '.', '>', '%'];
+/// Glyphs the map draws for things that are not kinds: no monster or item may take one (nor a
+/// kind of ground's).
+const RESERVED_GLYPHS: [char; 2] = ['@', '%'];
 
 #[derive(Debug, Deserialize)]
 struct LookFile<L, R> {
@@ -55,6 +56,55 @@ pub struct ItemLook {
     pub article: String,
     pub plural: String,
     pub description: String,
+}
+
+/// How a kind of ground is drawn and named (`content/ground.ron` says each field's meaning).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroundLook {
+    pub glyph: char,
+    pub colour: (u8, u8, u8),
+    /// Behind the glyph; the map's black if none.
+    #[serde(default)]
+    pub background: Option<(u8, u8, u8)>,
+    /// Remembered out of view, it is drawn on the remembered wall's ground rather than its
+    /// own, so the level's shape reads in memory.
+    #[serde(default)]
+    pub solid_in_memory: bool,
+    /// What lies or stands on it is drawn on its background (an altar's glow, a cage's bars).
+    #[serde(default)]
+    pub shows_under: bool,
+    /// How the debugging eye (`--debug-omniscient`) draws a kind hidden from the player.
+    #[serde(default)]
+    pub revealed: Option<Revealed>,
+    /// The look cursor's words for it.
+    pub description: String,
+    /// The words after an item lying on it ("a dagger on an altar (take one ...)").
+    #[serde(default)]
+    pub lying_on: Option<String>,
+}
+
+/// A hidden kind as the debugging eye draws it.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Revealed {
+    pub glyph: char,
+    pub colour: (u8, u8, u8),
+}
+
+impl GroundLook {
+    pub fn colour(&self) -> Rgba32 {
+        rgba(self.colour)
+    }
+
+    /// Behind the glyph, if not the map's black.
+    pub fn background(&self) -> Option<Rgba32> {
+        self.background.map(rgba)
+    }
+}
+
+fn rgba((r, g, b): (u8, u8, u8)) -> Rgba32 {
+    Rgba32::new_rgb(r, g, b)
 }
 
 /// A kind's name and its look.
@@ -116,8 +166,7 @@ impl<L: Look> Named<L> {
     }
 
     pub fn colour(&self) -> Rgba32 {
-        let (r, g, b) = self.look.rgb();
-        Rgba32::new_rgb(r, g, b)
+        rgba(self.look.rgb())
     }
 }
 
@@ -127,10 +176,11 @@ pub struct Looks {
     pub npcs: Vec<Named<NpcLook>>,
     pub items: Vec<Named<ItemLook>>,
     pub bolts: Vec<Named<ItemLook>>,
+    pub grounds: Vec<Named<GroundLook>>,
 }
 
 static LOOKS: LazyLock<Result<Looks, ContentError>> =
-    LazyLock::new(|| Looks::load(BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE));
+    LazyLock::new(|| Looks::load(Sources::SHIPPED));
 
 fn looks() -> &'static Looks {
     match &*LOOKS {
@@ -173,14 +223,21 @@ pub fn bolt(kind: BoltKind) -> &'static Named<ItemLook> {
     &looks().bolts[kind.index()]
 }
 
+pub fn ground(kind: Ground) -> &'static GroundLook {
+    &looks().grounds[kind.index()].look
+}
+
 impl Looks {
-    /// The tables' looks from their text, checked: every kind drawn with a glyph of its own
-    /// (bolts are drawn only in flight, over the map, and may share one).
-    pub fn load(bestiary: &str, items: &str, bolts: &str) -> Result<Self, ContentError> {
-        let npcs: LookFile<NpcLook, IgnoredAny> = parse_table("bestiary", bestiary)?;
-        let items: LookFile<ItemLook, ItemUseOnly> = parse_table("items", items)?;
-        let bolts: LookFile<ItemLook, IgnoredAny> = parse_table("bolts", bolts)?;
+    /// The tables' looks from their text, checked: every monster and item drawn with a glyph
+    /// of its own (bolts are drawn only in flight, over the map, and may share one; kinds of
+    /// ground may share one, as wall and cage do, but not with a monster or an item).
+    pub fn load(sources: Sources) -> Result<Self, ContentError> {
+        let npcs: LookFile<NpcLook, IgnoredAny> = parse_table("bestiary", sources.bestiary)?;
+        let items: LookFile<ItemLook, ItemUseOnly> = parse_table("items", sources.items)?;
+        let bolts: LookFile<ItemLook, IgnoredAny> = parse_table("bolts", sources.bolts)?;
+        let grounds: LookFile<GroundLook, IgnoredAny> = parse_table("ground", sources.ground)?;
         let looks = Self {
+            grounds: grounds.kinds.into_iter().map(|e| named(e, None)).collect(),
             bolts: bolts.kinds.into_iter().map(|e| named(e, None)).collect(),
             npcs: npcs.kinds.into_iter().map(|e| named(e, None)).collect(),
             items: (items.kinds.into_iter())
@@ -211,13 +268,14 @@ impl Looks {
         };
         for (i, &(table, name, glyph, class)) in glyphs.iter().enumerate() {
             let entry = Some(name.to_string());
-            if RESERVED_GLYPHS.contains(&glyph) || glyph.is_whitespace() {
+            let the_grounds = self.grounds.iter().any(|g| g.look.glyph == glyph);
+            if RESERVED_GLYPHS.contains(&glyph) || the_grounds || glyph.is_whitespace() {
                 return Err(ContentError {
                     table,
                     entry,
                     problem: Problem::Field {
                         field: "glyph",
-                        reason: format!("'{glyph}' is the map's own"),
+                        reason: format!("'{glyph}' is the map's own or the ground's"),
                     },
                 });
             }

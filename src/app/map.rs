@@ -4,7 +4,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::view_size;
 use super::{looks, palette};
-use umbra_rules::game::{CellView, CellVisibility, Game, Omniscience, Tile};
+use umbra_rules::game::{CellView, CellVisibility, Game, Ground, Omniscience, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
 /// the map's edges.
@@ -68,22 +68,30 @@ pub fn glyph(view: &CellView) -> char {
 fn render_cell(view: &CellView, behind_panel: bool, omniscient: bool) -> Option<RenderCell> {
     let tile = top_tile(view)?;
     let (mut character, mut foreground, mut background) = look(tile);
-    if omniscient && tile == Tile::SecretDoor {
+    if let (true, Tile::Ground(ground)) = (omniscient, tile)
+        && let Some(revealed) = looks::ground(ground).revealed
+    {
         // The debugging eye sees what a search would find.
-        (character, foreground) = ('+', palette::SECRET_DOOR);
+        let (r, g, b) = revealed.colour;
+        (character, foreground) = (revealed.glyph, Rgba32::new_rgb(r, g, b));
     }
-    // What lies on an altar shows the altar behind it, and a closed cage's bars.
-    match (view.tiles.feature, view.tiles.floor) {
-        (Some(Tile::Cage), _) => background = palette::CAGE_BACKGROUND,
-        (_, Some(Tile::Altar)) => background = palette::ALTAR_BACKGROUND,
-        _ => (),
+    // What lies or stands on ground that shows under it (an altar's glow, a cage's bars) is
+    // drawn on that ground's background.
+    let under = [view.tiles.feature, view.tiles.floor]
+        .into_iter()
+        .flatten()
+        .find_map(|tile| match tile {
+            Tile::Ground(ground) if looks::ground(ground).shows_under => {
+                looks::ground(ground).background()
+            }
+            _ => None,
+        });
+    if let Some(under) = under {
+        background = under;
     }
     if view.visibility != CellVisibility::Visible {
         foreground = palette::REMEMBERED;
-        if matches!(
-            tile,
-            Tile::Wall | Tile::Door | Tile::SecretDoor | Tile::DeepWater | Tile::LockedDoor
-        ) {
+        if matches!(tile, Tile::Ground(ground) if looks::ground(ground).solid_in_memory) {
             background = palette::REMEMBERED_WALL_BACKGROUND;
         }
     }
@@ -118,22 +126,18 @@ fn look(tile: Tile) -> (char, Rgba32, Rgba32) {
         // A captive stands in the grey of the cages.
         Tile::Captive(kind) => {
             let npc = looks::npc(kind);
-            (npc.look.glyph, npc.colour(), palette::CAGE_BACKGROUND)
+            let cage = looks::ground(Ground::CAGE).background();
+            (
+                npc.look.glyph,
+                npc.colour(),
+                cage.unwrap_or(palette::BACKGROUND),
+            )
         }
-        Tile::Floor => ('.', palette::FLOOR, palette::BACKGROUND),
-        Tile::Wall => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
-        Tile::Stairs => ('>', palette::STAIRS, palette::BACKGROUND),
-        Tile::Door => ('+', palette::DOOR, palette::WALL_BACKGROUND),
-        // A wall to the player's eyes (omniscience shows it, see `render_cell`).
-        Tile::SecretDoor => ('#', palette::WALL_FOREGROUND, palette::WALL_BACKGROUND),
-        Tile::DeepWater => ('~', palette::DEEP_WATER, palette::DEEP_WATER_BACKGROUND),
-        Tile::ShallowWater => ('~', palette::SHALLOW_WATER, palette::BACKGROUND),
-        Tile::Chasm => (':', palette::CHASM, palette::BACKGROUND),
-        Tile::ChasmEdge => ('.', palette::CHASM_EDGE, palette::BACKGROUND),
-        Tile::Bridge => ('=', palette::BRIDGE, palette::BACKGROUND),
-        Tile::Altar => ('|', palette::ALTAR, palette::ALTAR_BACKGROUND),
-        Tile::Cage => ('#', palette::CAGE, palette::CAGE_BACKGROUND),
-        Tile::LockedDoor => ('+', palette::LOCKED_DOOR, palette::WALL_BACKGROUND),
+        Tile::Ground(ground) => {
+            let look = looks::ground(ground);
+            let background = look.background().unwrap_or(palette::BACKGROUND);
+            (look.glyph, look.colour(), background)
+        }
         Tile::Corpse => ('%', palette::CORPSE, palette::BACKGROUND),
         Tile::Item(kind) => {
             let item = looks::item(kind);

@@ -23,6 +23,7 @@ mod layout;
 pub mod looks;
 mod map;
 pub mod messages;
+mod mode;
 mod morgue;
 mod pack;
 pub mod palette;
@@ -37,7 +38,6 @@ mod words;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
 use chargrid::input::{Input, KeyboardInput};
-use direction::CardinalDirection;
 
 pub use catalog::catalog_text;
 pub use cell_words::describe;
@@ -45,65 +45,12 @@ pub use keeping::{KeepError, Keeper, Notice, RunRecord, notice_report};
 use keeping::{KeepNothing, Keeping};
 pub use layout::MIN_SCREEN;
 use messages::{MessageLog, Tone};
+use mode::Mode;
+pub use mode::{MenuItem, TitleItem};
 pub use morgue::{score_lines, verified_line};
-pub use screens::MenuItem;
-pub use title::TitleItem;
 use umbra_rules::game::{Doing, EntityId, Game, History, ItemKind, PlayerAction, TurnOutcome};
 use words::welcome;
 pub use words::{boon_words, resuming_line, seed_line, version_line};
-
-/// What is on screen besides the map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Play,
-    Menu {
-        selected: MenuItem,
-    },
-    /// The keys; `scroll` counts lines hidden above when the screen is short.
-    Help {
-        scroll: usize,
-    },
-    /// The look cursor on a cell of the map.
-    Look {
-        cursor: ICoord,
-    },
-    /// The full log; `scroll` counts messages hidden below the bottom line.
-    Log {
-        scroll: usize,
-    },
-    /// Asks before the living game is thrown away for a new one (with this seed, if the
-    /// command line named one).
-    ConfirmAbandon {
-        seed: Option<u64>,
-    },
-    /// Asks before the player walks into a chasm, this way.
-    ConfirmJump {
-        direction: CardinalDirection,
-    },
-    /// Asks whether to free the captive standing this way.
-    ConfirmFree {
-        direction: CardinalDirection,
-    },
-    /// The pack listed; a letter picks an item, for `purpose` when a direct key opened it.
-    Pack {
-        purpose: Option<keys::Purpose>,
-    },
-    /// One item's panel: what it is and what can be done with it.
-    Item {
-        slot: u8,
-    },
-    /// Aiming the item under `slot` at the cell under `cursor`.
-    Aim {
-        slot: u8,
-        cursor: ICoord,
-    },
-    /// The title screen, where quitting leads when the app is told there is nowhere to quit to.
-    Title {
-        selected: TitleItem,
-    },
-    /// The wizard's commands, asked for step by step.
-    Wizard(debug::wizard::Step),
-}
 
 /// The whole game as one chargrid component; frontends run it as it is.
 pub struct GameApp {

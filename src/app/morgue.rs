@@ -96,7 +96,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
             text,
             "  {}  {name}{}",
             super::item_messages::slot_letter(slot),
-            super::pack::in_use_words(game, stack)
+            super::words::in_use_words(game, stack)
         );
     }
     if game.pack().is_empty() {

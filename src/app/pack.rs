@@ -10,7 +10,8 @@ use super::keymap::{Keymap, key_name};
 use super::keys::{PlayKey, Purpose};
 use super::looks::{self, item_words};
 use super::messages::Tone;
-use super::{GameApp, Mode, palette};
+use super::mode::Mode;
+use super::{GameApp, palette};
 use umbra_rules::game::{Game, ItemClass, PlayerAction, Stack};
 
 /// What an item of this kind can be used for, in the item panel's order.
@@ -113,17 +114,6 @@ impl GameApp {
     }
 }
 
-/// " (wielded)" or " (worn)" for a stack in use.
-pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
-    if game.pack().wielded() == Some(stack.kind) {
-        " (wielded)"
-    } else if game.pack().worn() == Some(stack.kind) {
-        " (worn)"
-    } else {
-        ""
-    }
-}
-
 /// The pack listed by letter, in a panel over the map.
 pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: Option<Purpose>) {
     let heading = match purpose {
@@ -139,7 +129,7 @@ pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: Option<
             palette::FAINT_TEXT
         };
         let name = item_words(game.item_name(stack.kind), stack.count);
-        let in_use = in_use_words(game, stack);
+        let in_use = super::words::in_use_words(game, stack);
         lines.push((format!("{}  {name}{in_use}", slot_letter(slot)), colour));
     }
     if game.pack().is_empty() {

@@ -1,40 +1,15 @@
-//! Every colour Umbra draws with, but the kinds' own (each monster's and item's colour is in its
-//! entry of the content tables, `content/*.ron`, read by `looks`). Colours sit close to the 16
+//! Every colour Umbra draws with, but the kinds' own (each monster's, item's and kind of
+//! ground's colours are in its entry of the content tables, `content/*.ron`, read by `looks`). Colours sit close to the 16
 //! ANSI colours so the HUD stays readable when a terminal can only show those.
 
 use chargrid::core::Rgba32;
 
 pub const BACKGROUND: Rgba32 = Rgba32::new_rgb(0, 0, 0);
-pub const FLOOR: Rgba32 = Rgba32::new_rgb(100, 100, 120);
-pub const WALL_FOREGROUND: Rgba32 = Rgba32::new_rgb(210, 190, 150);
-pub const WALL_BACKGROUND: Rgba32 = Rgba32::new_rgb(70, 55, 40);
 pub const PLAYER: Rgba32 = Rgba32::new_rgb(255, 255, 255);
 pub const CORPSE: Rgba32 = Rgba32::new_rgb(170, 30, 30);
-pub const STAIRS: Rgba32 = Rgba32::new_rgb(255, 255, 255);
-/// A door: wood in the wall's own colour of stone, so it reads as a way through the wall.
-pub const DOOR: Rgba32 = Rgba32::new_rgb(230, 150, 60);
-/// A secret door as `--debug-omniscient` shows it: a door's shape in a colour no door has.
-/// Deep water stands out by its background, shallow water has none: the two read apart by
-/// brightness alone, not only by hue.
-pub const DEEP_WATER: Rgba32 = Rgba32::new_rgb(110, 170, 255);
-pub const DEEP_WATER_BACKGROUND: Rgba32 = Rgba32::new_rgb(10, 35, 120);
-pub const SHALLOW_WATER: Rgba32 = Rgba32::new_rgb(70, 120, 200);
-/// A chasm is a dark hole; its edge and a bridge over it are lit like ground.
-pub const CHASM: Rgba32 = Rgba32::new_rgb(120, 90, 170);
-pub const CHASM_EDGE: Rgba32 = Rgba32::new_rgb(140, 120, 160);
-pub const BRIDGE: Rgba32 = Rgba32::new_rgb(180, 130, 70);
-/// A vault's altar glows under what lies on it; a closed cage is grey bars behind its item.
-pub const ALTAR: Rgba32 = Rgba32::new_rgb(230, 200, 60);
-pub const ALTAR_BACKGROUND: Rgba32 = Rgba32::new_rgb(130, 100, 15);
-pub const CAGE: Rgba32 = Rgba32::new_rgb(150, 150, 160);
-pub const CAGE_BACKGROUND: Rgba32 = Rgba32::new_rgb(55, 55, 65);
 /// An ally stands on a dark green ground, and is underlined: told from a monster of its kind
 /// by more than colour.
 pub const ALLY_BACKGROUND: Rgba32 = Rgba32::new_rgb(20, 70, 40);
-/// A locked door: a door's shape in the key's gold.
-pub const LOCKED_DOOR: Rgba32 = Rgba32::new_rgb(240, 210, 60);
-pub const SECRET_DOOR: Rgba32 = Rgba32::new_rgb(200, 80, 220);
-
 pub const TEXT: Rgba32 = Rgba32::new_rgb(220, 220, 220);
 pub const FAINT_TEXT: Rgba32 = Rgba32::new_rgb(140, 140, 140);
 pub const HEADING: Rgba32 = Rgba32::new_rgb(255, 220, 90);

@@ -4,9 +4,13 @@
 //! Facts are never told by colour alone in any palette: states in words (sidebar, look) and
 //! letters (minds view), allies underlined, health bars by their length, memory by brightness.
 
+use std::sync::LazyLock;
+
 use chargrid::core::{Rgba32, Tint};
 
+use super::looks;
 use super::palette as p;
+use umbra_rules::game::Ground;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Palette {
@@ -73,13 +77,10 @@ const COLOUR_BLIND: &[(Rgba32, Rgba32)] = &[
 const HIGH_CONTRAST: &[(Rgba32, Rgba32)] = &[
     (p::TEXT, rgb(255, 255, 255)),
     (p::FAINT_TEXT, rgb(205, 205, 205)),
-    (p::FLOOR, rgb(190, 190, 205)),
     (p::REMEMBERED, rgb(90, 110, 255)),
     (p::REMEMBERED_WALL_BACKGROUND, rgb(0, 0, 30)),
     (p::PANEL_BACKGROUND, rgb(0, 0, 80)),
     (p::CURSOR, rgb(0, 45, 120)),
-    (p::DEEP_WATER_BACKGROUND, rgb(0, 20, 90)),
-    (p::ALTAR_BACKGROUND, rgb(90, 70, 0)),
     (p::AIM_PATH, rgb(110, 85, 0)),
     (p::AIM_AREA, rgb(130, 30, 0)),
     (p::ALLY_BACKGROUND, rgb(0, 70, 30)),
@@ -89,6 +90,23 @@ const HIGH_CONTRAST: &[(Rgba32, Rgba32)] = &[
     (p::MIND_SEARCHING, rgb(110, 100, 0)),
     (p::MIND_FLEEING, rgb(20, 40, 150)),
 ];
+
+/// The same for the ground's colours, which its table gives (`content/ground.ron`): floor bright
+/// enough to read, deep water and an altar's glow dark enough to read what is on them.
+static HIGH_CONTRAST_GROUND: LazyLock<Vec<(Rgba32, Rgba32)>> = LazyLock::new(|| {
+    let background = |ground| looks::ground(ground).background();
+    [
+        (
+            Some(looks::ground(Ground::FLOOR).colour()),
+            rgb(190, 190, 205),
+        ),
+        (background(Ground::DEEP_WATER), rgb(0, 20, 90)),
+        (background(Ground::ALTAR), rgb(90, 70, 0)),
+    ]
+    .into_iter()
+    .filter_map(|(from, to)| Some((from?, to)))
+    .collect()
+});
 
 fn replaced(table: &[(Rgba32, Rgba32)], colour: Rgba32) -> Option<Rgba32> {
     table
@@ -104,7 +122,7 @@ fn colour_blind(colour: Rgba32) -> Rgba32 {
 /// Colours the table does not name: a bright one (a glyph, text) brought to full brightness,
 /// a dark one (a ground) darker still.
 fn high_contrast(colour: Rgba32) -> Rgba32 {
-    if let Some(to) = replaced(HIGH_CONTRAST, colour) {
+    if let Some(to) = replaced(HIGH_CONTRAST, colour).or(replaced(&HIGH_CONTRAST_GROUND, colour)) {
         return to;
     }
     let brightest = colour.r.max(colour.g).max(colour.b);

@@ -3,7 +3,8 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{MouseButton, MouseInput};
 
-use super::{GameApp, Mode, cell_words, debug, draw, layout, map, palette, sidebar};
+use super::mode::Mode;
+use super::{GameApp, cell_words, debug, draw, map, sidebar};
 use umbra_rules::game::{Activity, Game};
 
 impl GameApp {
@@ -63,41 +64,11 @@ pub fn render_look(
     if with_keys {
         line.push_str(".  Enter: travel there, Esc: leave");
     }
-    render_cursor_line(game, ctx, fb, screen, cell, &line);
+    draw::cursor_line(game, ctx, fb, screen, cell, &line);
     if minds {
         let memory = debug::mind::memory_lines(game, cell);
         for (row, words) in memory.iter().enumerate() {
-            top_line(ctx, fb, screen, row as i32 + 1, words);
+            draw::top_line(ctx, fb, screen, row as i32 + 1, words);
         }
     }
-}
-
-/// Marks `cell` on the map and writes `line` on the top row.
-pub fn render_cursor_line(
-    game: &Game,
-    ctx: Ctx,
-    fb: &mut FrameBuffer,
-    screen: UCoord,
-    cell: ICoord,
-    line: &str,
-) {
-    if let Some(on_screen) = map::screen_coord(game, screen, cell) {
-        draw::highlight(fb, ctx, on_screen, palette::CURSOR);
-    }
-    top_line(ctx, fb, screen, 0, line);
-}
-
-/// `line` on a panel-coloured row of the map view, cut to its width.
-fn top_line(ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, row: i32, line: &str) {
-    let view = layout::view_size(screen);
-    let line: String = line.chars().take(view.width() as usize).collect();
-    for x in 0..view.width() {
-        draw::background(
-            fb,
-            ctx,
-            ICoord::new(x as i32, row),
-            palette::PANEL_BACKGROUND,
-        );
-    }
-    draw::text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
 }

@@ -10,43 +10,10 @@ use super::keeping::RunRecord;
 use super::keymap::Keymap;
 use super::layout::{self, MIN_SCREEN};
 use super::messages::MessageLog;
+use super::mode::MenuItem;
 use super::{looks, morgue, palette};
 use direction::CardinalDirection;
 use umbra_rules::game::{Ending, Game};
-
-/// What the pause menu offers, in the order it lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MenuItem {
-    Resume,
-    NewGame,
-    Quit,
-}
-
-impl MenuItem {
-    pub const ALL: [Self; 3] = [Self::Resume, Self::NewGame, Self::Quit];
-
-    fn label(self) -> &'static str {
-        match self {
-            Self::Resume => "Resume",
-            Self::NewGame => "New game",
-            Self::Quit => "Quit",
-        }
-    }
-
-    fn index(self) -> usize {
-        Self::ALL.iter().position(|&item| item == self).unwrap_or(0)
-    }
-
-    /// The item below, wrapping round to the top.
-    pub fn next(self) -> Self {
-        Self::ALL[(self.index() + 1) % Self::ALL.len()]
-    }
-
-    /// The item above, wrapping round to the bottom.
-    pub fn previous(self) -> Self {
-        Self::ALL[(self.index() + Self::ALL.len() - 1) % Self::ALL.len()]
-    }
-}
 
 /// Asks for a larger screen, wrapped to whatever width there is.
 pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {

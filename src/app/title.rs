@@ -6,46 +6,10 @@ use chargrid::input::KeyboardInput;
 
 use super::draw::{self, Line};
 use super::keys::{ListKey, list_key};
-use super::{GameApp, Mode, looks, palette};
+use super::mode::{Mode, TitleItem};
+use super::{GameApp, looks, palette};
 use umbra_rules::game::FINAL_DEPTH;
 use umbra_rules::game::Game;
-
-/// What the title screen offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TitleItem {
-    /// Back to the living game, as it was left.
-    Continue,
-    NewGame,
-}
-
-impl TitleItem {
-    /// The items for this game, in order: nothing to continue once a run is over.
-    fn all(game: &Game) -> &'static [Self] {
-        if game.is_over() {
-            &[Self::NewGame]
-        } else {
-            &[Self::Continue, Self::NewGame]
-        }
-    }
-
-    fn label(self, game: &Game) -> String {
-        match self {
-            Self::Continue => format!("Continue (depth {}, turn {})", game.depth(), game.turn()),
-            Self::NewGame => "New game".to_string(),
-        }
-    }
-
-    /// The first item: continuing, when there is a game to continue.
-    pub fn first(game: &Game) -> Self {
-        Self::all(game)[0]
-    }
-
-    fn step(self, game: &Game, by: usize) -> Self {
-        let items = Self::all(game);
-        let at = items.iter().position(|&item| item == self).unwrap_or(0);
-        items[(at + by) % items.len()]
-    }
-}
 
 pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, selected: TitleItem) {
     let mut lines: Vec<Line> = vec![

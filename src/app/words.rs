@@ -2,7 +2,7 @@
 //! capitals), and the lines said outside the map: the version, the seed, the welcome.
 
 use super::looks;
-use umbra_rules::game::{Boon, Game, NpcKind, TURN_TIME};
+use umbra_rules::game::{Boon, Game, NpcKind, Stack, TURN_TIME};
 
 /// The morgue's line for a run in which wizard commands were used.
 pub const WIZARD_RUN: &str = "Wizard run: wizard commands were used; it is not in the high scores.";
@@ -92,6 +92,17 @@ pub fn build_words(counts: &[u8]) -> String {
         None => "no boons".to_string(),
         Some((boon, 1)) => boon_words(boon).0.to_string(),
         Some((boon, count)) => format!("{} ×{count}", boon_words(boon).0),
+    }
+}
+
+/// " (wielded)" or " (worn)" for a stack in use.
+pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
+    if game.pack().wielded() == Some(stack.kind) {
+        " (wielded)"
+    } else if game.pack().worn() == Some(stack.kind) {
+        " (worn)"
+    } else {
+        ""
     }
 }
 

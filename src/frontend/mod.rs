@@ -5,12 +5,12 @@
 //! the caller can print the message and the seed on a usable screen.
 
 pub mod colour;
+mod ending;
 pub mod input_parser;
 pub mod signals;
 mod terminal;
 mod terminal_reader;
 
-use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,6 +21,7 @@ use chargrid_wgpu::{Config, Dimensions, FontBytes};
 
 use crate::app::GameApp;
 use crate::cli::ColourMode;
+pub use ending::{Ending, FrontendError};
 pub use signals::Signals;
 pub use terminal::check_term;
 
@@ -34,43 +35,6 @@ const CELL_SIZE_PX: Dimensions<f64> = Dimensions {
     height: 20.,
 };
 const FONT_SIZE_PX: f32 = 16.;
-
-/// How a frontend stopped, when nothing went wrong.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// The player quit from inside the game.
-    Quit,
-    /// A signal (or its key in a raw terminal, such as Ctrl-C) ended the game, which was saved.
-    Signal(i32),
-}
-
-#[derive(Debug)]
-pub enum FrontendError {
-    Terminal(String),
-    /// The terminal went away mid-game (closed, hung up); the game was saved as it stood.
-    TerminalLost(String),
-    Window(String),
-    /// The game panicked; the message is the panic's own.
-    Crash(String),
-}
-
-impl fmt::Display for FrontendError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Terminal(reason) => write!(f, "cannot use this terminal: {reason}"),
-            Self::TerminalLost(reason) => write!(
-                f,
-                "the terminal went away ({reason}); the game is saved and resumes at the next start"
-            ),
-            Self::Window(reason) => {
-                write!(f, "cannot open a window ({reason}); try --terminal")
-            }
-            Self::Crash(message) => write!(f, "the game crashed: {message}"),
-        }
-    }
-}
-
-impl std::error::Error for FrontendError {}
 
 static PANIC_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
 

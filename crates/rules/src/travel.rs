@@ -10,6 +10,7 @@ use coord_2d::{ICoord, UCoord};
 use direction::CardinalDirection;
 use grid_search_cardinal::best::{self, BestSearch, Depth, Path};
 
+use crate::terrain::Ground;
 use crate::visibility::{CellVisibility, Visibility};
 use crate::world::Tile;
 
@@ -177,10 +178,11 @@ impl BestSearch for Finder<'_> {
         let occupied = in_view && coord != self.start && memory.character.is_some();
         // Stepping on an altar takes its item and cages the others: the player's choice, never
         // a route's, unless the player travels to that very altar.
-        let altar = memory.floor == Some(Tile::Altar)
+        let altar = memory.floor == Some(Tile::Ground(Ground::ALTAR))
             && memory.item.is_some()
             && self.goal != Goal::Cell(coord);
-        let locked = memory.feature == Some(Tile::LockedDoor) && !self.keyed;
+        let locked = matches!(memory.feature, Some(Tile::Ground(ground)) if ground.rules().unlocks_as.is_some())
+            && !self.keyed;
         let closed = !self.visibility.is_known_open(coord) || locked;
         if self.found.is_some() || closed || occupied || altar {
             return false;

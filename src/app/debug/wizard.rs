@@ -5,34 +5,9 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord};
 use chargrid::input::{KeyboardInput, keys};
 
 use super::super::draw::{self, Line};
-use super::super::{GameApp, Mode, looks, map, palette};
+use super::super::mode::{CellPurpose, Mode, Step};
+use super::super::{GameApp, looks, map, palette};
 use umbra_rules::game::{Game, ItemKind, NpcKind, PlayerAction, WizardCommand};
-
-/// Where the wizard is in asking for a command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// The list of commands.
-    Commands,
-    /// Which monster to spawn, and whether on the player's side.
-    Monsters { ally: bool },
-    /// Which item to give.
-    Items,
-    /// A cell for a command, under the cursor.
-    Cell {
-        purpose: CellPurpose,
-        cursor: ICoord,
-    },
-}
-
-/// What the cell is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CellPurpose {
-    Teleport,
-    /// A monster of the bestiary's row.
-    Spawn(u8),
-    /// An ally of the bestiary's row.
-    SpawnAlly(u8),
-}
 
 /// The commands by letter, as the panel lists them.
 const COMMANDS: [(char, &str); 8] = [
@@ -194,5 +169,5 @@ fn render_cell(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: CellPurpose
         }
     };
     let line = format!("{what}: move the cursor, Enter here, Esc cancel");
-    super::super::pointer::render_cursor_line(game, ctx, fb, screen, cell, &line);
+    draw::cursor_line(game, ctx, fb, screen, cell, &line);
 }

@@ -208,7 +208,7 @@ impl SafetyMap {
         let side = window.side() as usize;
         // Every reached cell is open ground (the player's too), so its neighbours are on the
         // map and are found by index.
-        let ground = world.ground();
+        let ground = world.floorplan();
         let map_index = MapIndex::new(ground, window);
         for &index in &self.reached {
             let cell = map_index.of(index);

@@ -93,7 +93,7 @@ impl FoesMap {
             }
         }
         spread(
-            world.ground(),
+            world.floorplan(),
             self.window,
             ALLY_MAP_REACH,
             (&mut self.distances, &mut self.queue),

@@ -8,7 +8,7 @@
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 
-use crate::world::{Ground, World};
+use crate::world::{Floorplan, World};
 
 /// The distance stored for a cell the flood did not reach.
 pub const UNREACHED: u8 = u8::MAX;
@@ -74,7 +74,7 @@ pub struct MapIndex {
 }
 
 impl MapIndex {
-    pub fn new(ground: Ground, window: Window) -> Self {
+    pub fn new(ground: Floorplan, window: Window) -> Self {
         let side = window.side() as u64;
         debug_assert!(side * side * side < 1 << 32);
         Self {
@@ -109,7 +109,7 @@ pub fn flood(
     flood_in(world, Window::new(centre, reach), reach, distances, queue);
 }
 
-/// [`flood`] over the level's lasting shape (see `Ground::is_lasting_open`): where waypoints
+/// [`flood`] over the level's lasting shape (see `Floorplan::is_lasting_open`): where waypoints
 /// are placed.
 pub fn flood_lasting(
     world: &World,
@@ -119,7 +119,7 @@ pub fn flood_lasting(
     queue: &mut Vec<u32>,
 ) {
     let window = Window::new(centre, reach);
-    let ground = world.ground();
+    let ground = world.floorplan();
     let lasting =
         |coord: ICoord| coord.is_valid(world.size()) && ground.is_lasting_open(ground.index(coord));
     flood_by(
@@ -159,7 +159,7 @@ fn flood_by(
     reach: u32,
     (distances, queue): (&mut [u8], &mut Vec<u32>),
     open_at: impl Fn(ICoord) -> bool,
-    open: impl Fn(Ground, isize) -> bool,
+    open: impl Fn(Floorplan, isize) -> bool,
 ) {
     debug_assert!(reach < u32::from(UNREACHED));
     debug_assert!(window.side() > 2 * reach as i32);
@@ -184,7 +184,14 @@ fn flood_by(
             queue.push(n as u32);
         }
     }
-    spread(world.ground(), window, reach, (distances, queue), 1, open);
+    spread(
+        world.floorplan(),
+        window,
+        reach,
+        (distances, queue),
+        1,
+        open,
+    );
 }
 
 /// Carries a flood on from the cells queued from `next` on, in order, each to its open
@@ -192,12 +199,12 @@ fn flood_by(
 /// the window's reach less one of its centre (or the flood's sources are), so its neighbours
 /// are in the window and on the map, and it steps by index.
 pub fn spread(
-    ground: Ground,
+    ground: Floorplan,
     window: Window,
     reach: u32,
     (distances, queue): (&mut [u8], &mut Vec<u32>),
     mut next: usize,
-    open: impl Fn(Ground, isize) -> bool,
+    open: impl Fn(Floorplan, isize) -> bool,
 ) {
     let side = window.side() as isize;
     let in_window = [-side, 1, side, -1];
@@ -329,7 +336,7 @@ mod tests {
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let (terrain, _) = crate::terrain::from_ascii(&rows).expect("a map");
         let world = World::from_terrain(&terrain);
-        let ground = world.ground();
+        let ground = world.floorplan();
         let centres = [(0, 0), (150, 100), (299, 199), (40, 7)];
         for reach in [0, 1, 10, 20, 21, 30, 41, 99] {
             for (x, y) in centres {

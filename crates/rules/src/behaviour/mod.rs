@@ -9,6 +9,7 @@
 
 mod agent;
 mod ally;
+mod decision;
 mod flee;
 mod foes;
 mod hunt;
@@ -21,12 +22,16 @@ mod wander;
 pub mod waypoints;
 
 pub use agent::{Agent, NpcState, Reason, Sighting, Transition};
+pub use decision::{
+    DISTANCE_MAP_MAX_STEPS, Decision, NpcAction, ROUTE_SEARCH_DISTANCE, SEARCH_MAP_MAX_STEPS,
+    has_trait,
+};
 pub use noise::{NOISE_MAX_STEPS, Noise, NoiseKind};
 use sight::nearest_in_sight;
 pub use sight::{can_see, sees_player};
 
 use coord_2d::ICoord;
-use direction::{CardinalDirection, CardinalDirections};
+use direction::CardinalDirections;
 use entity_table::Entity;
 use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchContext};
@@ -42,34 +47,9 @@ use foes::FoesMap;
 use local_map::{LocalMap, LocalMaps};
 use waypoints::Waypoints;
 
-/// The distance map reaches 20 steps from the player: twice the vision radius, so every NPC that
-/// can see the player also finds it on the map unless walls force a long detour.
-pub const DISTANCE_MAP_MAX_STEPS: u32 = 20;
-/// How far an NPC looks for a way around other NPCs before it waits its turn.
-pub const ROUTE_SEARCH_DISTANCE: u32 = 5;
-/// How far the map towards a searched cell reaches. A sighting is at most ten cells away in a
-/// straight line; thirty steps allow for walls in the way without flooding the whole level.
-pub const SEARCH_MAP_MAX_STEPS: u32 = 30;
 /// How many searched cells keep their maps: a fight's searchers head for a few cells at most
 /// (where the player was seen, where a blow was heard); 4 KB each.
 const SEARCH_MAPS_KEPT: usize = 4;
-
-/// An NPC's decision for one turn: the same kinds of action the player has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NpcAction {
-    Wait,
-    /// Step, or attack whoever stands in the way.
-    Move(CardinalDirection),
-    /// Send its kind's bolt at a cell: an arrow at the player, healing at an ally.
-    Fire(ICoord),
-}
-
-/// What an NPC decided: its action, and whether it shouts to the others (free, with the action).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decision {
-    pub action: NpcAction,
-    pub shout: bool,
-}
 
 /// What an NPC decides from: the world, what the player sees this turn, and the turn.
 #[derive(Clone, Copy)]
@@ -374,11 +354,4 @@ impl BehaviourContext {
 fn has_harming_bolt(world: &World, npc: Entity) -> bool {
     (world.npc_kind(npc).and_then(|kind| kind.rules().bolt))
         .is_some_and(|bolt| !bolt.rules().effect.helps())
-}
-
-/// Whether the NPC's kind has the trait.
-pub fn has_trait(world: &World, npc: Entity, wanted: NpcTrait) -> bool {
-    world
-        .npc_kind(npc)
-        .is_some_and(|kind| kind.rules().has(wanted))
 }

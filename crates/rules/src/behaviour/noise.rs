@@ -103,7 +103,7 @@ impl Hearing {
             self.stamp = 1;
         }
         self.queue.clear();
-        let ground = world.ground();
+        let ground = world.floorplan();
         let kind = noises
             .iter()
             .enumerate()

@@ -222,7 +222,7 @@ fn clearance(world: &World) -> Vec<u8> {
     let mut clearance: Vec<u8> = size
         .icoord_iter_row_major()
         .map(|c| {
-            let ground = world.ground();
+            let ground = world.floorplan();
             match ground.is_lasting_open(ground.index(c)) {
                 true => CLEARANCE_CAP,
                 false => 0,

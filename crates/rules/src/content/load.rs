@@ -7,8 +7,11 @@ use serde::de::DeserializeOwned;
 use super::bolts::BoltsFile;
 use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
+use super::ground::GroundFile;
+use super::loaded::{Bestiary, Content, Items};
+use super::sources::Sources;
 use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
-use super::{Bestiary, Content, ItemKind, ItemUse, Items};
+use super::{GroundRules, ItemKind, ItemUse};
 use crate::balance::{FASTEST_ACTION_TIME, FINAL_DEPTH, SLOWEST_ACTION_TIME};
 
 /// Reads one table file as `T`. On error, names the entry the reader stopped in: the last
@@ -42,14 +45,17 @@ fn entry_at(source: &str, line: usize) -> Option<String> {
 }
 
 impl Content {
-    /// The three tables from their text, checked, bolts named by the others found.
-    pub fn load(bestiary: &str, items: &str, bolts: &str) -> Result<Self, ContentError> {
-        let bestiary_file: BestiaryFile = parse_table("bestiary", bestiary)?;
-        let items_file: ItemsFile = parse_table("items", items)?;
-        let bolts_file: BoltsFile = parse_table("bolts", bolts)?;
+    /// The four tables from their text, checked, the bolts and kinds of ground the others name
+    /// found.
+    pub fn load(sources: Sources) -> Result<Self, ContentError> {
+        let bestiary_file: BestiaryFile = parse_table("bestiary", sources.bestiary)?;
+        let items_file: ItemsFile = parse_table("items", sources.items)?;
+        let bolts_file: BoltsFile = parse_table("bolts", sources.bolts)?;
+        let ground_file: GroundFile = parse_table("ground", sources.ground)?;
+        let ground = super::ground::resolve(ground_file)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
-        let (prize, key) = check_items(&items_file)?;
+        let (prize, key) = check_items(&items_file, &ground)?;
         let names: Vec<String> = bestiary_file.kinds.iter().map(|e| e.name.clone()).collect();
         let bestiary = Bestiary {
             per_room: bestiary_file.per_room,
@@ -85,19 +91,25 @@ impl Content {
             key,
         };
         let bolts: Vec<_> = bolts_file.kinds.into_iter().map(|e| e.rules).collect();
-        let digest = digest(&bestiary, &items, &bolts);
+        let digest = digest(&bestiary, &items, &bolts, &ground);
         Ok(Self {
             bestiary,
             items,
             bolts,
+            ground,
             digest,
         })
     }
 }
 
-/// A CRC-32 of the rules' half of both tables in postcard's encoding: the same on every
+/// A CRC-32 of the rules' half of the tables in postcard's encoding: the same on every
 /// platform, and blind to the words, which change no game.
-fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32 {
+fn digest(
+    bestiary: &Bestiary,
+    items: &Items,
+    bolts: &[super::BoltRules],
+    ground: &[GroundRules],
+) -> u32 {
     let rules = (
         &bestiary.per_room,
         bestiary.extra_per_room,
@@ -108,17 +120,11 @@ fn digest(bestiary: &Bestiary, items: &Items, bolts: &[super::BoltRules]) -> u32
         items.per_level,
         &items.kinds,
         bolts,
+        ground,
     );
     let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
     crc32fast::hash(&bytes)
 }
-
-/// What hand-drawn maps already use: walls, floor, the player, the stairs, doors, water,
-/// chasms, bridges, altars, cages and locked doors (the terrain's letters; a test there holds
-/// the two lists together).
-pub(crate) const MAP_SYNTAX: [char; 15] = [
-    '#', '.', '@', '>', '+', '\'', '=', '~', ',', ':', ';', '_', '|', '"', '$',
-];
 
 /// A chance in a hundred, and a few depths deeper at most.
 fn check_out_of_depth(odds: super::OutOfDepth) -> Result<super::OutOfDepth, ContentError> {
@@ -283,7 +289,10 @@ fn every_depth_has_a_kind(table: &'static str, spawns: &[Spawn]) -> Result<(), C
     Ok(())
 }
 
-fn check_items(file: &ItemsFile) -> Result<(ItemKind, ItemKind), ContentError> {
+fn check_items(
+    file: &ItemsFile,
+    ground: &[GroundRules],
+) -> Result<(ItemKind, ItemKind), ContentError> {
     const TABLE: &str = "items";
     check_kind_count(TABLE, file.kinds.len())?;
     if file.per_level.0 > file.per_level.1 {
@@ -302,12 +311,16 @@ fn check_items(file: &ItemsFile) -> Result<(ItemKind, ItemKind), ContentError> {
             check_window(TABLE, &entry.name, spawn.depths)?;
         }
         let letter = entry.rules.map_letter;
-        if letter.is_alphanumeric() || MAP_SYNTAX.contains(&letter) {
+        let the_grounds = ground.iter().any(|row| row.map_letters.contains(&letter));
+        if letter.is_alphanumeric() || letter == '@' || the_grounds {
             return Err(field_error(
                 TABLE,
                 &entry.name,
                 "map_letter",
-                format!("'{letter}' is the map's own or a monster's (letters and digits)"),
+                format!(
+                    "'{letter}' is the player's, the ground's (content/ground.ron) or a \
+                     monster's or a label's (letters and digits)"
+                ),
             ));
         }
         if let Some(other) = file.kinds[..i]

@@ -8,7 +8,7 @@ use direction::CardinalDirection;
 
 use super::{Game, PlayerAction, TurnOutcome};
 use crate::balance;
-use crate::content::NpcKind;
+use crate::content::{Ground, NpcKind};
 use crate::travel::Goal;
 use crate::world::Tile;
 
@@ -243,9 +243,9 @@ impl Game {
 
     /// Where the player remembers the stairs down on this level, if it has seen them.
     pub fn known_stairs(&self) -> Option<ICoord> {
-        self.size()
-            .icoord_iter_row_major()
-            .find(|&coord| self.visibility.memory(coord).floor == Some(Tile::Stairs))
+        self.size().icoord_iter_row_major().find(|&coord| {
+            self.visibility.memory(coord).floor == Some(Tile::Ground(Ground::STAIRS))
+        })
     }
 
     /// The turn on which the player last saw the cell (this turn if in view), if ever.

@@ -9,33 +9,11 @@ use entity_table::Entity;
 use rand::Rng;
 
 use super::combat::Blame;
-use super::{Actor, Game, GameEvent};
+use super::{Actor, Game, GameEvent, Missile};
 use crate::balance::AttackDice;
 use crate::behaviour::Noise;
 use crate::content::{BoltEffect, BoltKind, BoltPath, ItemKind, NpcKind};
 use crate::world::Side;
-
-/// What flew, burst or struck: an item the player used, or a bolt a monster sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Missile {
-    Item(ItemKind),
-    Bolt(BoltKind),
-}
-
-impl Missile {
-    /// The bolt it flew as: an item's is the one its use sends.
-    pub fn bolt(self) -> Option<BoltKind> {
-        match self {
-            Self::Item(item) => item.rules().use_.bolt(),
-            Self::Bolt(bolt) => Some(bolt),
-        }
-    }
-
-    /// How far its burst reaches, if it bursts.
-    pub fn radius(self) -> Option<u32> {
-        self.bolt().and_then(|bolt| bolt.rules().effect.radius())
-    }
-}
 
 impl Game {
     /// Sends `what` from `by` toward `toward`: it flies, and stops on the first character on

@@ -5,11 +5,12 @@
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
-use super::growth::{Boon, boon_order};
+use super::actions::Boon;
+use super::growth::boon_order;
 use super::seeds::RunSeeds;
 use crate::balance::FINAL_DEPTH;
 use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{self, DesignKind, Disposition, Terrain, TerrainTile, VaultGuard};
+use crate::terrain::{self, DesignKind, Disposition, Ground, Terrain, VaultGuard};
 
 /// One depth's level as generated.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -109,8 +110,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
     let awake = (living.clone())
         .filter(|npc| npc.disposition == Disposition::Awake)
         .count() as u32;
-    let count_of =
-        |ground: TerrainTile| terrain.grid.iter().filter(|&&g| g == ground).count() as u32;
+    let count_of = |ground: Ground| terrain.grid.iter().filter(|&&g| g == ground).count() as u32;
     LevelCatalog {
         depth,
         designs: designs(&terrain.designs),
@@ -120,10 +120,10 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         captive,
         vaults,
         items,
-        lakes: bodies_of(&terrain.grid, TerrainTile::DeepWater),
-        chasms: bodies_of(&terrain.grid, TerrainTile::Chasm),
-        doors: count_of(TerrainTile::Door) + count_of(TerrainTile::LockedDoor),
-        secret_doors: count_of(TerrainTile::SecretDoor),
+        lakes: bodies_of(&terrain.grid, Ground::DEEP_WATER),
+        chasms: bodies_of(&terrain.grid, Ground::CHASM),
+        doors: count_of(Ground::DOOR) + count_of(Ground::LOCKED_DOOR),
+        secret_doors: count_of(Ground::SECRET_DOOR),
         boons,
         holds_the_prize: depth >= FINAL_DEPTH,
     }
@@ -150,7 +150,7 @@ fn designs(grown: &[DesignKind]) -> Vec<(DesignKind, u32)> {
 }
 
 /// How many separate bodies (by the four steps) of `ground` the level holds.
-fn bodies_of(grid: &Grid<TerrainTile>, ground: TerrainTile) -> u32 {
+fn bodies_of(grid: &Grid<Ground>, ground: Ground) -> u32 {
     let mut counted = Grid::new_copy(grid.size(), false);
     let mut bodies = 0;
     let mut pending = Vec::new();

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{Game, GameOptions};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{self, AsciiMapError, TerrainTile, VaultGuard};
+use crate::terrain::{self, AsciiMapError, Ground, VaultGuard};
 use crate::world::Vault;
 use crate::world::{HitPoints, Side};
 
@@ -180,7 +180,7 @@ impl Game {
         }
         let ground = self.world.ground_at(coord);
         // An altar keeps its letter: the item on it has its own line.
-        if matches!(ground, TerrainTile::Altar | TerrainTile::CagedAltar) {
+        if matches!(ground, Ground::ALTAR | Ground::CAGE) {
             return terrain::ground_letter(ground);
         }
         if let Some(lying) = self.world.item_at(coord) {

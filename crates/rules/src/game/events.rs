@@ -3,8 +3,47 @@
 
 use coord_2d::ICoord;
 
-use super::{AimError, ItemName, Missile};
-use crate::content::{ItemKind, NpcKind};
+use super::ItemName;
+use crate::content::{BoltKind, ItemKind, NpcKind};
+
+/// What flew, burst or struck: an item the player used, or a bolt a monster sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Missile {
+    Item(ItemKind),
+    Bolt(BoltKind),
+}
+
+impl Missile {
+    /// The bolt it flew as: an item's is the one its use sends.
+    pub fn bolt(self) -> Option<BoltKind> {
+        match self {
+            Self::Item(item) => item.rules().use_.bolt(),
+            Self::Bolt(bolt) => Some(bolt),
+        }
+    }
+
+    /// How far its burst reaches, if it bursts.
+    pub fn radius(self) -> Option<u32> {
+        self.bolt().and_then(|bolt| bolt.rules().effect.radius())
+    }
+}
+
+/// Why an aimed item cannot go where the player asked: said before any time passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AimError {
+    /// Nothing is carried under that letter.
+    NoSuchItem,
+    /// It is used at a cell and none was given.
+    NoTarget,
+    /// The player's own cell.
+    OwnCell,
+    /// A cell the player does not see now.
+    NotInView,
+    /// Further than the item reaches.
+    OutOfRange,
+    /// A wall stands between the player and the cell.
+    NoClearLine,
+}
 
 /// Who did something, in terms a message can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -5,25 +5,8 @@
 use coord_2d::ICoord;
 use entity_table::Entity;
 
-use super::{Actor, Game, Missile};
+use super::{Actor, AimError, Game, Missile};
 use crate::content::{BoltKind, BoltPath};
-
-/// Why an aimed item cannot go where the player asked: said before any time passes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AimError {
-    /// Nothing is carried under that letter.
-    NoSuchItem,
-    /// It is used at a cell and none was given.
-    NoTarget,
-    /// The player's own cell.
-    OwnCell,
-    /// A cell the player does not see now.
-    NotInView,
-    /// Further than the item reaches.
-    OutOfRange,
-    /// A wall stands between the player and the cell.
-    NoClearLine,
-}
 
 /// Where an aimed item would go: the cells it crosses, the character it would stop on, and for
 /// a burst the cells it would reach.

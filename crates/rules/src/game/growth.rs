@@ -6,33 +6,9 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::actions::Boon;
 use super::{Game, GameEvent};
 use crate::balance::{self, BOONS_OFFERED};
-
-/// What the player can grow in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Boon {
-    /// More hit points ([`balance::VIGOUR_HIT_POINTS`]).
-    Vigour,
-    /// Harder blows ([`balance::MIGHT_DAMAGE`]).
-    Might,
-    /// Surer blows ([`balance::PRECISION_TO_HIT`]).
-    Precision,
-    /// Quicker steps ([`balance::SWIFTNESS_STEP_TIME`]).
-    Swiftness,
-    /// Quicker healing ([`balance::RECOVERY_TURNS`]).
-    Recovery,
-}
-
-impl Boon {
-    pub const ALL: [Self; 5] = [
-        Self::Vigour,
-        Self::Might,
-        Self::Precision,
-        Self::Swiftness,
-        Self::Recovery,
-    ];
-}
 
 /// The boons chosen so far, and the offer waiting for a choice.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,8 +4,7 @@
 //! (if that took time) every living NPC in spawn order, then the field of view. Same seed, same
 //! options and same actions give the same game.
 
-use coord_2d::{ICoord, UCoord};
-use direction::CardinalDirection;
+use coord_2d::ICoord;
 use entity_table::Entity;
 
 use crate::behaviour::Agent;
@@ -15,6 +14,7 @@ use crate::visibility::Visibility;
 use crate::world::World;
 use seeds::RunSeeds;
 
+mod actions;
 mod activity;
 mod allies;
 mod bolts;
@@ -46,13 +46,12 @@ mod step;
 mod wizard;
 
 pub use crate::world::flight_cells;
+pub use actions::{Boon, DEFAULT_MAP_SIZE, GameOptions, PlayerAction, WizardCommand};
 pub use activity::{Activity, Doing, Stop};
 pub use allies::Follower;
-pub use bolts::Missile;
 pub use catalog::{CaptiveCatalog, LevelCatalog, VaultCatalog, seed_catalog};
-pub use events::{Actor, Ending, GameEvent, TurnOutcome};
-pub use flight::{Aim, AimError};
-pub use growth::Boon;
+pub use events::{Actor, AimError, Ending, GameEvent, Missile, TurnOutcome};
+pub use flight::Aim;
 pub use history::History;
 pub use lore::ItemName;
 pub use minds::{Heading, Noise, NoiseKind, ThinkingMaps};
@@ -63,9 +62,9 @@ pub use pack::{PACK_LETTERS, Pack, Stack};
 pub use crate::balance::{FINAL_DEPTH, TURN_TIME};
 pub use crate::behaviour::{NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, ITEMS_SOURCE,
-    ItemClass, ItemKind, ItemUse, LOOKS_PER_CLASS, NpcKind, NpcTrait, Problem,
-    check as check_content, parse_table,
+    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, GROUND_SOURCE,
+    Ground, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LOOKS_PER_CLASS, NpcKind, NpcTrait,
+    Problem, Sources, check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -81,7 +80,6 @@ pub use crate::world::{EntityId, Gear, HitPoints, Lying, Side, Tile};
 pub use dump::DumpError;
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry, boon_counts};
-pub use wizard::WizardCommand;
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
 /// replay to the same game only under the same rules, so a file from other rules is refused
@@ -89,56 +87,6 @@ pub use wizard::WizardCommand;
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
 pub const RULES_VERSION: u32 = 19;
-
-/// The default map fits a 100×40 terminal with room below it for the status line and messages.
-pub const DEFAULT_MAP_SIZE: UCoord = UCoord::new_u16(80, 30);
-/// Room for this many recorded actions before the list grows (and so allocates) mid-game.
-const ACTIONS_RESERVED: usize = 4096;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct GameOptions {
-    pub map_size: UCoord,
-    pub omniscience: Omniscience,
-}
-
-impl Default for GameOptions {
-    fn default() -> Self {
-        Self {
-            map_size: DEFAULT_MAP_SIZE,
-            omniscience: Omniscience::Off,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum PlayerAction {
-    Move(CardinalDirection),
-    Wait,
-    /// Take the stairs down; only on the stairs.
-    Descend,
-    /// Take what lies underfoot into the pack.
-    PickUp,
-    /// Spend a turn searching the walls in view nearby for secret doors.
-    Search,
-    /// Free the captive standing that way: it fights at the player's side from now on.
-    Free(CardinalDirection),
-    /// Put down the whole stack under a letter (slot 0 is `a`).
-    Drop {
-        slot: u8,
-    },
-    /// Drink, read or throw one item of the stack under a letter, at a cell if it is aimed;
-    /// wield or wear it, or put it away.
-    Use {
-        slot: u8,
-        at: Option<ICoord>,
-    },
-    /// Take one of the boons offered on reaching a new depth (0 is the first); takes no time.
-    Choose {
-        boon: u8,
-    },
-    /// A wizard's shortcut (see [`WizardCommand`]); marks the run a wizard run.
-    Wizard(WizardCommand),
-}
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

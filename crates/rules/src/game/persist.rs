@@ -171,7 +171,10 @@ fn check_counts(hero: &Hero, depth: u32) -> Result<(), DecodeError> {
 }
 
 /// Keeps recording without reallocating during play for a long while.
+/// Room for this many recorded actions before the list grows (and so allocates) mid-game.
+const ACTIONS_RESERVED: usize = 4096;
+
 pub(super) fn with_room_to_grow(mut actions: Vec<PlayerAction>) -> Vec<PlayerAction> {
-    actions.reserve(super::ACTIONS_RESERVED);
+    actions.reserve(ACTIONS_RESERVED);
     actions
 }

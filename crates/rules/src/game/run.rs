@@ -7,7 +7,7 @@ use super::seeds::RunSeeds;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::balance;
 use crate::content::ItemKind;
-use crate::terrain::{self, Terrain, TerrainTile};
+use crate::terrain::{self, Ground, Terrain};
 
 impl Game {
     /// Takes the stairs. Arriving takes the turn; the new level's NPCs first act on the next
@@ -88,7 +88,7 @@ fn landing_place(terrain: &Terrain, below: ICoord) -> ICoord {
     terrain
         .grid
         .enumerate()
-        .filter(|&(cell, &tile)| tile == TerrainTile::Floor && !taken(cell) && open(cell))
+        .filter(|&(cell, &tile)| tile == Ground::FLOOR && !taken(cell) && open(cell))
         .min_by_key(|&(cell, _)| (cell.distance2(below), cell.y, cell.x))
         .map_or(terrain.player, |(cell, _)| cell)
 }

@@ -6,7 +6,6 @@ use direction::CardinalDirection;
 
 use super::{Game, GameEvent, TurnOutcome};
 use crate::content::ItemKind;
-use crate::terrain::TerrainTile;
 use crate::world::ActOutcome;
 
 impl Game {
@@ -21,7 +20,7 @@ impl Game {
             return Err(self.jump());
         }
         if self.world.blocks_walking(ahead)
-            && self.world.ground_at(ahead) == TerrainTile::LockedDoor
+            && self.world.ground_at(ahead).rules().unlocks_as.is_some()
         {
             return self.try_unlock(ahead).map_or(Ok(None), Err);
         }

@@ -4,40 +4,13 @@
 //! high scores). Whether the keys are offered at all is the frontend's business.
 
 use coord_2d::ICoord;
-use serde::{Deserialize, Serialize};
 
-use super::{Game, GameEvent, PlayerAction, TurnOutcome};
+use super::actions::WizardCommand;
+use super::{Game, GameEvent, TurnOutcome};
 use crate::balance::{FINAL_DEPTH, WIZARD_SPAWNS_PER_LEVEL};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
 use crate::world::Side;
-
-/// What the wizard asks for. Kinds are their places in the tables (as the journal keeps them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WizardCommand {
-    /// Down to the next depth from anywhere, as if by the stairs.
-    Descend,
-    /// Stand at once on an open, empty cell.
-    Teleport { to: ICoord },
-    /// A monster of the bestiary's `kind`-th row, awake, on an open, empty cell.
-    Spawn { kind: u8, at: ICoord },
-    /// The same, on the player's side: an ally following the player.
-    SpawnAlly { kind: u8, at: ICoord },
-    /// One item of the item table's `kind`-th row into the pack.
-    Give { kind: u8 },
-    /// Back to full hit points.
-    Heal,
-    /// Remember the whole level as it is now.
-    Reveal,
-    /// Every monster the player sees falls asleep.
-    SleepInView,
-}
-
-impl PlayerAction {
-    pub fn is_wizardry(self) -> bool {
-        matches!(self, Self::Wizard(_))
-    }
-}
 
 impl Game {
     /// True once any wizard command was used in this run.

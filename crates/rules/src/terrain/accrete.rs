@@ -8,7 +8,7 @@ use rand::Rng;
 
 use super::designs::{self, Design, DesignKind, SIDES, opposite};
 use super::reach::BoundedSearch;
-use super::{Room, TerrainTile};
+use super::{Ground, Room};
 use crate::content::{LevelProfile, pick_weighted};
 
 /// Door sites tried for each new room before it is given up: enough that rooms keep fitting
@@ -29,7 +29,7 @@ const CAVERN_MARGIN: u32 = 3;
 
 /// A level growing: the grid, the rooms placed, the door sites still open and the doorways cut.
 pub(super) struct Builder {
-    pub grid: Grid<TerrainTile>,
+    pub grid: Grid<Ground>,
     pub rooms: Vec<Room>,
     pub designs: Vec<DesignKind>,
     sites: Vec<(ICoord, usize)>,
@@ -39,7 +39,7 @@ pub(super) struct Builder {
 impl Builder {
     pub fn new(size: UCoord) -> Self {
         Self {
-            grid: Grid::new_copy(size, TerrainTile::Wall),
+            grid: Grid::new_copy(size, Ground::WALL),
             rooms: Vec::new(),
             designs: Vec::new(),
             sites: Vec::new(),
@@ -143,9 +143,7 @@ impl Builder {
             let c = cell + at;
             inside(c)
                 && (-1..=1).all(|dy| {
-                    (-1..=1).all(|dx| {
-                        self.grid.get(c + ICoord::new(dx, dy)) == Some(&TerrainTile::Wall)
-                    })
+                    (-1..=1).all(|dx| self.grid.get(c + ICoord::new(dx, dy)) == Some(&Ground::WALL))
                 })
         })
     }
@@ -156,7 +154,7 @@ impl Builder {
         let mut max = ICoord::new(i32::MIN, i32::MIN);
         for &cell in &design.floor {
             let c = cell + at;
-            *self.grid.get_checked_mut(c) = TerrainTile::Floor;
+            *self.grid.get_checked_mut(c) = Ground::FLOOR;
             min = ICoord::new(min.x.min(c.x), min.y.min(c.y));
             max = ICoord::new(max.x.max(c.x), max.y.max(c.y));
         }
@@ -187,10 +185,10 @@ impl Builder {
     /// The side a door site at `cell` faces: rock with floor beside it on exactly one side,
     /// facing away from that floor.
     fn site_facing(&self, cell: ICoord) -> Option<usize> {
-        if self.grid.get(cell) != Some(&TerrainTile::Wall) {
+        if self.grid.get(cell) != Some(&Ground::WALL) {
             return None;
         }
-        let floor = |c: ICoord| self.grid.get(c) == Some(&TerrainTile::Floor);
+        let floor = |c: ICoord| self.grid.get(c) == Some(&Ground::FLOOR);
         let mut facing = None;
         for (side, &out) in SIDES.iter().enumerate() {
             if floor(cell - out) {
@@ -204,7 +202,7 @@ impl Builder {
     }
 
     fn cut_doorway(&mut self, cell: ICoord) {
-        *self.grid.get_checked_mut(cell) = TerrainTile::Floor;
+        *self.grid.get_checked_mut(cell) = Ground::FLOOR;
         self.doorways.push(cell);
     }
 
@@ -214,7 +212,7 @@ impl Builder {
         let mut candidates: Vec<(ICoord, ICoord)> = Vec::new();
         for (cell, &tile) in self.grid.enumerate() {
             for out in [SIDES[1], SIDES[2]] {
-                if tile == TerrainTile::Wall && self.floor_either_side(cell, out) {
+                if tile == Ground::WALL && self.floor_either_side(cell, out) {
                     candidates.push((cell, out));
                 }
             }
@@ -225,7 +223,7 @@ impl Builder {
         }
         let mut search = BoundedSearch::new(self.grid.size());
         for (cell, out) in candidates {
-            if self.grid.get(cell) == Some(&TerrainTile::Wall)
+            if self.grid.get(cell) == Some(&Ground::WALL)
                 && self.floor_either_side(cell, out)
                 && !search.within(&self.grid, cell - out, cell + out, distance)
             {
@@ -235,7 +233,7 @@ impl Builder {
     }
 
     fn floor_either_side(&self, cell: ICoord, out: ICoord) -> bool {
-        let open = |c: ICoord| self.grid.get(c) == Some(&TerrainTile::Floor);
+        let open = |c: ICoord| self.grid.get(c) == Some(&Ground::FLOOR);
         open(cell - out) && open(cell + out)
     }
 
@@ -245,7 +243,7 @@ impl Builder {
         let doorways = std::mem::take(&mut self.doorways);
         let mut search = BoundedSearch::new(self.grid.size());
         for cell in doorways {
-            if self.grid.get(cell) != Some(&TerrainTile::Floor) {
+            if self.grid.get(cell) != Some(&Ground::FLOOR) {
                 // A lake has taken the doorway.
                 continue;
             }
@@ -255,19 +253,19 @@ impl Builder {
             if rng.random_range(0..100) >= profile.doors {
                 continue;
             }
-            *self.grid.get_checked_mut(cell) = TerrainTile::SecretDoor;
+            *self.grid.get_checked_mut(cell) = Ground::SECRET_DOOR;
             // Hidden only where the level has another way round: a shortcut, never the way on.
             let detour = search.within(&self.grid, cell - across, cell + across, SECRET_DETOUR);
             let hidden = detour && rng.random_range(0..100) < profile.secret_doors;
             if !hidden {
-                *self.grid.get_checked_mut(cell) = TerrainTile::Door;
+                *self.grid.get_checked_mut(cell) = Ground::DOOR;
             }
         }
     }
 
     /// The way through a doorway in a wall (rock on both its other sides), if it is one.
     fn passage_through(&self, cell: ICoord) -> Option<ICoord> {
-        let wall = |c: ICoord| self.grid.get(c) == Some(&TerrainTile::Wall);
+        let wall = |c: ICoord| self.grid.get(c) == Some(&Ground::WALL);
         let across = |out: ICoord| wall(cell + out) && wall(cell - out);
         let walk = |out: ICoord| !wall(cell + out) && !wall(cell - out);
         if across(SIDES[0]) && walk(SIDES[1]) {

@@ -3,7 +3,7 @@
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
-use super::{Disposition, ItemSpawn, NpcSpawn, Terrain, TerrainTile};
+use super::{Disposition, Ground, ItemSpawn, NpcSpawn, Terrain};
 use crate::content::{ItemKind, NpcKind};
 
 /// Errors from reading an ASCII map.
@@ -47,7 +47,8 @@ impl std::error::Error for AsciiMapError {}
 
 /// Reads a hand-made level: `#` wall, `.` floor, `@` player, `>` the stairs down, `+` a door,
 /// `=` a secret door, `~` deep water, `,` shallow water, `:` a chasm, `;` its edge, `_` a bridge
-/// `|` an altar, `"` a caged one, `$` a locked door (see [`GROUND_LETTERS`]); a monster by
+/// `|` an altar, `"` a caged one, `$` a locked door (each kind's `map_letters` in
+/// `content/ground.ron`); a monster by
 /// its kind's `map_letters` in the bestiary (`o` an orc, `z` a sleeping one; `T` and `Z` a
 /// troll), an item by its `map_letter` in the item table (`!` a healing potion, `*` the Sunstone).
 /// Digits `0`-`9` are floor cells that tests use as labels; their coordinates are returned too.
@@ -57,7 +58,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         return Err(AsciiMapError::Empty);
     }
     let size = UCoord::new(width as u32, rows.len() as u32);
-    let mut grid = Grid::new_copy(size, TerrainTile::Floor);
+    let mut grid = Grid::new_copy(size, Ground::FLOOR);
     let mut player = None;
     let mut npcs = Vec::new();
     let mut items = Vec::new();
@@ -106,7 +107,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
 
 /// Every cell on the edge is wall (so nothing stands there either: a character or an item
 /// stands on floor).
-fn walled_in(grid: &Grid<TerrainTile>) -> Result<(), AsciiMapError> {
+fn walled_in(grid: &Grid<Ground>) -> Result<(), AsciiMapError> {
     let size = grid.size();
     let on_edge = |c: &ICoord| {
         c.x == 0 || c.y == 0 || c.x == size.width() as i32 - 1 || c.y == size.height() as i32 - 1
@@ -114,7 +115,7 @@ fn walled_in(grid: &Grid<TerrainTile>) -> Result<(), AsciiMapError> {
     match size
         .icoord_iter_row_major()
         .filter(on_edge)
-        .find(|&c| *grid.get_checked(c) != TerrainTile::Wall)
+        .find(|&c| *grid.get_checked(c) != Ground::WALL)
     {
         Some(c) => Err(AsciiMapError::OpenEdge {
             x: c.x as usize,
@@ -139,41 +140,16 @@ fn ascii_npc(coord: ICoord, ch: char) -> Option<NpcSpawn> {
     })
 }
 
-/// Every kind of ground and its letter in maps and dumps (a closed door's `+`; `'`, an open
-/// door, reads as a door too, since a door is open exactly while someone stands in it).
-const GROUND_LETTERS: [(TerrainTile, char); 13] = [
-    (TerrainTile::Wall, '#'),
-    (TerrainTile::Floor, '.'),
-    (TerrainTile::Stairs, '>'),
-    (TerrainTile::Door, '+'),
-    (TerrainTile::SecretDoor, '='),
-    (TerrainTile::DeepWater, '~'),
-    (TerrainTile::ShallowWater, ','),
-    (TerrainTile::Chasm, ':'),
-    (TerrainTile::ChasmEdge, ';'),
-    (TerrainTile::Bridge, '_'),
-    (TerrainTile::Altar, '|'),
-    (TerrainTile::CagedAltar, '"'),
-    (TerrainTile::LockedDoor, '$'),
-];
-
-/// The letter maps and dumps write for a kind of ground.
-pub fn ground_letter(tile: TerrainTile) -> char {
-    GROUND_LETTERS
-        .iter()
-        .find(|(kind, _)| *kind == tile)
-        .map_or('#', |&(_, letter)| letter)
+/// The letter maps and dumps write for a kind of ground (its row's first `map_letters`).
+pub fn ground_letter(ground: Ground) -> char {
+    ground.map_letter()
 }
 
-/// The ground a map letter stands for (other than the player, labels, monsters and items).
-fn ground_of_letter(letter: char) -> Option<TerrainTile> {
-    match letter {
-        '\'' => Some(TerrainTile::Door),
-        _ => GROUND_LETTERS
-            .iter()
-            .find(|&&(_, l)| l == letter)
-            .map(|&(kind, _)| kind),
-    }
+/// The ground a map letter stands for (other than the player, labels, monsters and items): any
+/// of a kind's `map_letters` (`'`, an open door, reads as a door, since a door is open exactly
+/// while someone stands in it).
+fn ground_of_letter(letter: char) -> Option<Ground> {
+    Ground::from_map_letter(letter)
 }
 
 /// The level's ground as an ASCII map [`from_ascii`] reads back: walls, floor, stairs and the
@@ -202,21 +178,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_content_checks_keep_every_letter_of_the_ground_from_monsters_and_items() {
-        let used = GROUND_LETTERS.iter().map(|&(_, letter)| letter);
-        for letter in used.chain(['@', '\'']) {
-            assert!(
-                crate::content::MAP_SYNTAX.contains(&letter),
-                "{letter:?} is not reserved"
-            );
-        }
-    }
-
-    #[test]
     fn every_kind_of_ground_reads_back_as_itself() {
-        for &(kind, letter) in &GROUND_LETTERS {
+        for kind in Ground::all() {
+            let letter = ground_letter(kind);
             assert_eq!(ground_of_letter(letter), Some(kind));
-            assert_eq!(ground_letter(kind), letter);
         }
+        assert_eq!(
+            ground_of_letter('\''),
+            Some(Ground::DOOR),
+            "an open door is a door"
+        );
     }
 }

@@ -5,7 +5,7 @@ use coord_2d::ICoord;
 use grid_2d::Grid;
 use rand::Rng;
 
-use super::{Disposition, ItemSpawn, NpcSpawn, Room, TerrainTile};
+use super::{Disposition, Ground, ItemSpawn, NpcSpawn, Room};
 use crate::content::{self, pick_weighted};
 
 /// Rooms tried for the band before the level goes without one.
@@ -38,7 +38,7 @@ impl Taken<'_> {
 /// With the captive table's chance at `depth`, a band: its kind by weight, then a room with a
 /// cell whose neighbours have room for every captor. The spawns to add, captive first.
 pub(super) fn band<R: Rng>(
-    grid: &Grid<TerrainTile>,
+    grid: &Grid<Ground>,
     rooms: &[Room],
     depth: u32,
     taken: &Taken,
@@ -55,13 +55,13 @@ pub(super) fn band<R: Rng>(
         return Vec::new();
     };
     let count = rng.random_range(band.count.0..=band.count.1) as usize;
-    let free = |cell: ICoord| grid.get(cell) == Some(&TerrainTile::Floor) && taken.allows(cell);
+    let free = |cell: ICoord| grid.get(cell) == Some(&Ground::FLOOR) && taken.allows(cell);
     for _ in 0..ROOM_TRIES {
         let room = &rooms[rng.random_range(0..rooms.len())];
         // The captive never moves until freed, so it stands where the eight cells round it are
         // all floor: a ring anyone can walk round it, never a doorway or a corridor it would
         // stop (as one did, leaving its captors and the way on behind it).
-        let open = |c: ICoord| grid.get(c) == Some(&TerrainTile::Floor);
+        let open = |c: ICoord| grid.get(c) == Some(&Ground::FLOOR);
         let roomy: Vec<ICoord> = room
             .coords()
             .filter(|&c| {

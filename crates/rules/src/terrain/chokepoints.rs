@@ -8,7 +8,7 @@
 use coord_2d::ICoord;
 use grid_2d::Grid;
 
-use super::TerrainTile;
+use super::Ground;
 use super::designs::SIDES;
 
 /// A cell that cuts off an area, and the cells of that area.
@@ -30,11 +30,11 @@ const UNSEEN: u32 = u32::MAX;
 
 impl Chokepoints {
     /// Searches every cell walkable from `from` (doors are walkable, secret doors are not).
-    pub fn of(grid: &Grid<TerrainTile>, from: ICoord) -> Self {
+    pub fn of(grid: &Grid<Ground>, from: ICoord) -> Self {
         let cells = grid.size().count();
         let width = grid.size().width() as i32;
         let index = |c: ICoord| (c.y * width + c.x) as usize;
-        let walkable = |c: ICoord| grid.get(c).is_some_and(|t| !t.facts().blocks_walking);
+        let walkable = |c: ICoord| grid.get(c).is_some_and(|t| !t.rules().blocks_walking);
         let mut number = vec![UNSEEN; cells];
         let mut low: Vec<u32> = Vec::new();
         let mut size: Vec<u32> = Vec::new();

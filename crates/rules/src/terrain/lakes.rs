@@ -7,7 +7,7 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use rand::Rng;
 
-use super::TerrainTile;
+use super::Ground;
 use super::designs::{self, SIDES};
 use super::reach::BoundedSearch;
 use crate::content::Lakes;
@@ -35,29 +35,24 @@ enum Liquid {
 }
 
 impl Liquid {
-    const fn deep(self) -> TerrainTile {
+    const fn deep(self) -> Ground {
         match self {
-            Self::Water => TerrainTile::DeepWater,
-            Self::Chasm => TerrainTile::Chasm,
+            Self::Water => Ground::DEEP_WATER,
+            Self::Chasm => Ground::CHASM,
         }
     }
 
-    const fn wreath(self) -> TerrainTile {
+    const fn wreath(self) -> Ground {
         match self {
-            Self::Water => TerrainTile::ShallowWater,
-            Self::Chasm => TerrainTile::ChasmEdge,
+            Self::Water => Ground::SHALLOW_WATER,
+            Self::Chasm => Ground::CHASM_EDGE,
         }
     }
 }
 
 /// Draws the profile's lakes on `grid`; `chasms` is false where nothing lies below. Then
 /// bridges the chasms where walking round is long.
-pub(super) fn add_lakes<R: Rng>(
-    grid: &mut Grid<TerrainTile>,
-    lakes: &Lakes,
-    chasms: bool,
-    rng: &mut R,
-) {
+pub(super) fn add_lakes<R: Rng>(grid: &mut Grid<Ground>, lakes: &Lakes, chasms: bool, rng: &mut R) {
     let tries = lakes.most as usize * (grid.size().count() / LAKES_AREA).max(1);
     for _ in 0..tries {
         if rng.random_range(0..100) >= lakes.chance {
@@ -79,7 +74,7 @@ pub(super) fn add_lakes<R: Rng>(
 
 /// One lake of a random shape at a random place, if it fits there: over rock and floor only,
 /// off the map's edge, and leaving every open cell joined.
-fn try_lake<R: Rng>(grid: &mut Grid<TerrainTile>, liquid: Liquid, rng: &mut R) -> bool {
+fn try_lake<R: Rng>(grid: &mut Grid<Ground>, liquid: Liquid, rng: &mut R) -> bool {
     let size = grid.size();
     let ((w_low, w_high), (h_low, h_high)) = LAKE_BOX;
     // Room for the wreath and the map's wall on every side.
@@ -142,29 +137,25 @@ fn on_inside(size: UCoord, cell: ICoord) -> bool {
         && cell.y < size.height() as i32 - 1
 }
 
-fn is_rock_or_floor(tile: Option<&TerrainTile>) -> bool {
-    matches!(tile, Some(TerrainTile::Wall | TerrainTile::Floor))
+fn is_rock_or_floor(tile: Option<&Ground>) -> bool {
+    matches!(tile, Some(&Ground::WALL | &Ground::FLOOR))
 }
 
 /// True if the level stays in one piece with the lake drawn: every open cell of the lake's box
 /// and the ring round it is joined to the others within that ring, and some cell there was open
 /// before. A way that crossed the lake's cells left and rejoined open ground on that ring, so it
 /// still joins; a lake in the rock touching nothing open would be a pocket of its own.
-fn keeps_level_joined(
-    grid: &Grid<TerrainTile>,
-    lake: &Grid<Option<TerrainTile>>,
-    origin: ICoord,
-) -> bool {
+fn keeps_level_joined(grid: &Grid<Ground>, lake: &Grid<Option<Ground>>, origin: ICoord) -> bool {
     let ring = ICoord::new(1, 1);
     let top_left = origin - ring;
     let size = UCoord::new(lake.width() + 2, lake.height() + 2);
-    let after = |local: ICoord| -> Option<TerrainTile> {
+    let after = |local: ICoord| -> Option<Ground> {
         let cell = top_left + local;
         let drawn = lake.get(local - ring).copied().flatten();
         drawn.or_else(|| grid.get(cell).copied())
     };
     let open = Grid::new_fn(size, |local| {
-        after(local).is_some_and(|tile| !tile.facts().blocks_walking)
+        after(local).is_some_and(|tile| !tile.rules().blocks_walking)
     });
     let was_open = open.enumerate().any(|(local, &now)| {
         let untouched = lake.get(local - ring).is_none_or(Option::is_none);
@@ -197,10 +188,10 @@ fn joined_count(open: &Grid<bool>, start: ICoord) -> usize {
 
 /// Bridges over chasms, straight across, wherever walking round from one end to the other is
 /// long: the chasm's candidates in random order, each judged on the level as bridged so far.
-fn add_bridges<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) {
+fn add_bridges<R: Rng>(grid: &mut Grid<Ground>, rng: &mut R) {
     let mut spans: Vec<(ICoord, ICoord, i32)> = Vec::new();
     for (cell, &tile) in grid.enumerate() {
-        if tile.facts().blocks_walking {
+        if tile.rules().blocks_walking {
             continue;
         }
         for out in [SIDES[1], SIDES[2]] {
@@ -219,7 +210,7 @@ fn add_bridges<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) {
         let round = (crossing * BRIDGE_SAVING).max(BRIDGE_DETOUR);
         if span(grid, start, out) == Some(length) && !search.within(grid, start, end, round) {
             for step in 1..=length {
-                *grid.get_checked_mut(start + out * step) = TerrainTile::Bridge;
+                *grid.get_checked_mut(start + out * step) = Ground::BRIDGE;
             }
         }
     }
@@ -227,8 +218,8 @@ fn add_bridges<R: Rng>(grid: &mut Grid<TerrainTile>, rng: &mut R) {
 
 /// The length of a bridge from `start` (open ground) going `out` across a chasm to open ground,
 /// if one fits: at most [`BRIDGE_LONGEST`] cells, each with chasm on both its other sides.
-fn span(grid: &Grid<TerrainTile>, start: ICoord, out: ICoord) -> Option<i32> {
-    let chasm = |c: ICoord| grid.get(c) == Some(&TerrainTile::Chasm);
+fn span(grid: &Grid<Ground>, start: ICoord, out: ICoord) -> Option<i32> {
+    let chasm = |c: ICoord| grid.get(c) == Some(&Ground::CHASM);
     let across = ICoord::new(out.y, out.x);
     let mut length = 0;
     while length < BRIDGE_LONGEST {
@@ -242,6 +233,6 @@ fn span(grid: &Grid<TerrainTile>, start: ICoord, out: ICoord) -> Option<i32> {
         length += 1;
     }
     let end = start + out * (length + 1);
-    let lands = grid.get(end).is_some_and(|t| !t.facts().blocks_walking);
+    let lands = grid.get(end).is_some_and(|t| !t.rules().blocks_walking);
     (length > 0 && lands).then_some(length)
 }

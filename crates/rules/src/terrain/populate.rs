@@ -7,7 +7,7 @@ use coord_2d::ICoord;
 use grid_2d::Grid;
 use rand::Rng;
 
-use super::{ItemSpawn, Room, TerrainTile};
+use super::{Ground, ItemSpawn, Room};
 use crate::content::{self, ItemKind, NpcKind, pick_weighted};
 
 /// Monsters for each room, never next to the player: a count from the bestiary's `per_room`
@@ -22,7 +22,7 @@ use crate::content::{self, ItemKind, NpcKind, pick_weighted};
 const CELLS_PER_DRAW: usize = 60;
 
 pub(super) fn place_npcs<R: Rng>(
-    grid: &Grid<TerrainTile>,
+    grid: &Grid<Ground>,
     rooms: &[Room],
     player: ICoord,
     depth: u32,
@@ -39,7 +39,7 @@ pub(super) fn place_npcs<R: Rng>(
         candidates.clear();
         candidates.extend(
             room.coords()
-                .filter(|&c| grid.get(c) == Some(&TerrainTile::Floor)),
+                .filter(|&c| grid.get(c) == Some(&Ground::FLOOR)),
         );
         let floor = candidates.len();
         let share = (floor % CELLS_PER_DRAW) as u32;
@@ -118,7 +118,7 @@ fn draw_encounter<R: Rng>(depth: u32, rng: &mut R) -> Option<Encounter> {
 /// With the bestiary's chance, one monster drawn as if the level were deeper, on a free floor
 /// cell of a room far from the arrival: it starts awake, wandering.
 pub(super) fn deeper_one<R: Rng>(
-    grid: &Grid<TerrainTile>,
+    grid: &Grid<Ground>,
     rooms: &[Room],
     player: ICoord,
     taken: &[(ICoord, NpcKind)],
@@ -136,7 +136,7 @@ pub(super) fn deeper_one<R: Rng>(
     let cells: Vec<ICoord> = (rooms.iter())
         .flat_map(|room| room.coords())
         .filter(|&cell| {
-            grid.get(cell) == Some(&TerrainTile::Floor)
+            grid.get(cell) == Some(&Ground::FLOOR)
                 && (cell - player).manhattan_magnitude() >= DEEPER_ONE_FROM_ARRIVAL
                 && !taken.contains(&cell)
         })
@@ -190,7 +190,7 @@ fn count_of<R: Rng>(fewest: u32, most: u32, rng: &mut R) -> u32 {
 /// Items in random areas, on floor holding nothing else and never under the player nor on the
 /// way on: a count from the item table's `per_level`, each a kind by weight at this depth.
 pub(super) fn place_items<R: Rng>(
-    grid: &Grid<TerrainTile>,
+    grid: &Grid<Ground>,
     rooms: &[Room],
     player: ICoord,
     exit: ICoord,
@@ -216,7 +216,7 @@ pub(super) fn place_items<R: Rng>(
                 rng.random_range(0..room.size.height()) as i32,
             );
             let coord = room.top_left + offset;
-            let open = grid.get(coord) == Some(&TerrainTile::Floor);
+            let open = grid.get(coord) == Some(&Ground::FLOOR);
             let taken = coord == player || coord == exit || items.iter().any(|i| i.coord == coord);
             if open && !taken {
                 let count = stack_size(item, rng);

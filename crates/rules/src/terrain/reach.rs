@@ -6,11 +6,11 @@ use std::collections::VecDeque;
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
-use super::TerrainTile;
+use super::Ground;
 use super::designs::SIDES;
 
 /// Steps from `from` to every cell walkable from it (`None` where it cannot be walked to).
-pub fn walking_distances(grid: &Grid<TerrainTile>, from: ICoord) -> Grid<Option<u32>> {
+pub fn walking_distances(grid: &Grid<Ground>, from: ICoord) -> Grid<Option<u32>> {
     let mut distances = Grid::new_copy(grid.size(), None);
     let mut queue = VecDeque::new();
     *distances.get_checked_mut(from) = Some(0);
@@ -19,7 +19,7 @@ pub fn walking_distances(grid: &Grid<TerrainTile>, from: ICoord) -> Grid<Option<
         let steps = distances.get_checked(cell).unwrap_or(0);
         for out in SIDES {
             let next = cell + out;
-            let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
+            let walkable = grid.get(next).is_some_and(|t| !t.rules().blocks_walking);
             if walkable && distances.get_checked(next).is_none() {
                 *distances.get_checked_mut(next) = Some(steps + 1);
                 queue.push_back(next);
@@ -30,7 +30,7 @@ pub fn walking_distances(grid: &Grid<TerrainTile>, from: ICoord) -> Grid<Option<
 }
 
 /// Every cell walkable from `from` within `steps` steps, `from` first.
-pub(super) fn within_steps(grid: &Grid<TerrainTile>, from: ICoord, steps: u32) -> Vec<ICoord> {
+pub(super) fn within_steps(grid: &Grid<Ground>, from: ICoord, steps: u32) -> Vec<ICoord> {
     let mut reached = vec![from];
     let mut queue = VecDeque::from([(from, 0)]);
     while let Some((cell, distance)) = queue.pop_front() {
@@ -39,7 +39,7 @@ pub(super) fn within_steps(grid: &Grid<TerrainTile>, from: ICoord, steps: u32) -
         }
         for out in SIDES {
             let next = cell + out;
-            let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
+            let walkable = grid.get(next).is_some_and(|t| !t.rules().blocks_walking);
             if walkable && !reached.contains(&next) {
                 reached.push(next);
                 queue.push_back((next, distance + 1));
@@ -51,9 +51,9 @@ pub(super) fn within_steps(grid: &Grid<TerrainTile>, from: ICoord, steps: u32) -
 
 /// The floor cell in a room (open on three sides or more, so never in a corridor) furthest from
 /// `from` by walking, the first in reading order among equals.
-pub(super) fn farthest_floor(grid: &Grid<TerrainTile>, from: ICoord) -> ICoord {
+pub(super) fn farthest_floor(grid: &Grid<Ground>, from: ICoord) -> ICoord {
     let distances = walking_distances(grid, from);
-    let floor = |c: ICoord| grid.get(c) == Some(&TerrainTile::Floor);
+    let floor = |c: ICoord| grid.get(c) == Some(&Ground::FLOOR);
     let in_a_room = |c: ICoord| SIDES.iter().filter(|&&out| floor(c + out)).count() >= 3;
     grid.enumerate()
         .filter(|&(cell, _)| floor(cell) && in_a_room(cell))
@@ -82,7 +82,7 @@ impl BoundedSearch {
     /// True if `to` is at most `steps` steps from `from` over walkable ground.
     pub(super) fn within(
         &mut self,
-        grid: &Grid<TerrainTile>,
+        grid: &Grid<Ground>,
         from: ICoord,
         to: ICoord,
         steps: u32,
@@ -100,7 +100,7 @@ impl BoundedSearch {
             }
             for out in SIDES {
                 let next = cell + out;
-                let walkable = grid.get(next).is_some_and(|t| !t.facts().blocks_walking);
+                let walkable = grid.get(next).is_some_and(|t| !t.rules().blocks_walking);
                 if walkable && *self.marks.get_checked(next) != self.search {
                     *self.marks.get_checked_mut(next) = self.search;
                     self.queue.push_back((next, distance + 1));

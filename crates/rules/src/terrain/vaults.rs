@@ -12,7 +12,7 @@ use super::chokepoints::Chokepoints;
 use super::designs::SIDES;
 use super::populate::draw_npc_kind;
 use super::reach::walking_distances;
-use super::{Disposition, ItemSpawn, NpcSpawn, TerrainTile};
+use super::{Disposition, Ground, ItemSpawn, NpcSpawn};
 use crate::content::{ItemKind, VaultOdds, pick_weighted};
 
 /// A vault's area holds this many cells: room for its altars and a step between them and the
@@ -59,7 +59,7 @@ pub(super) struct Plan {
 /// Draws a vault into `grid` with the profile's chance, where a dead end of the right size lies
 /// behind a doorway (never the way on's).
 pub(super) fn plan<R: Rng>(
-    grid: &mut Grid<TerrainTile>,
+    grid: &mut Grid<Ground>,
     odds: &VaultOdds,
     player: ICoord,
     exit: ICoord,
@@ -98,12 +98,12 @@ pub(super) fn plan<R: Rng>(
     }
     altars.sort_by_key(|c| (c.y, c.x));
     for &altar in &altars {
-        *grid.get_checked_mut(altar) = TerrainTile::Altar;
+        *grid.get_checked_mut(altar) = Ground::ALTAR;
     }
     *grid.get_checked_mut(door) = match guard {
-        VaultGuard::Locked => TerrainTile::LockedDoor,
-        VaultGuard::Secret => TerrainTile::SecretDoor,
-        VaultGuard::Sleepers => TerrainTile::Door,
+        VaultGuard::Locked => Ground::LOCKED_DOOR,
+        VaultGuard::Secret => Ground::SECRET_DOOR,
+        VaultGuard::Sleepers => Ground::DOOR,
     };
     Some(Plan {
         door,
@@ -115,19 +115,19 @@ pub(super) fn plan<R: Rng>(
 
 /// Floor cells of the area an altar may stand on: not in the doorway's way.
 fn altar_cells<'a>(
-    grid: &'a Grid<TerrainTile>,
+    grid: &'a Grid<Ground>,
     door: ICoord,
     area: &'a [ICoord],
 ) -> impl Iterator<Item = ICoord> + 'a {
     area.iter().copied().filter(move |&c| {
-        grid.get(c) == Some(&TerrainTile::Floor) && (c - door).manhattan_magnitude() > 1
+        grid.get(c) == Some(&Ground::FLOOR) && (c - door).manhattan_magnitude() > 1
     })
 }
 
 /// A cell in a wall's gap: walls on two opposite sides.
-fn is_doorway(grid: &Grid<TerrainTile>, cell: ICoord) -> bool {
-    let wall = |c: ICoord| grid.get(c) == Some(&TerrainTile::Wall);
-    let gap = matches!(grid.get(cell), Some(TerrainTile::Floor | TerrainTile::Door));
+fn is_doorway(grid: &Grid<Ground>, cell: ICoord) -> bool {
+    let wall = |c: ICoord| grid.get(c) == Some(&Ground::WALL);
+    let gap = matches!(grid.get(cell), Some(&Ground::FLOOR | &Ground::DOOR));
     gap && ((wall(cell + SIDES[0]) && wall(cell + SIDES[2]))
         || (wall(cell + SIDES[1]) && wall(cell + SIDES[3])))
 }
@@ -142,7 +142,7 @@ impl Plan {
 
     pub fn furnish<R: Rng>(
         mut self,
-        grid: &mut Grid<TerrainTile>,
+        grid: &mut Grid<Ground>,
         player: ICoord,
         depth: u32,
         npcs: &mut Vec<NpcSpawn>,
@@ -197,7 +197,7 @@ impl Plan {
     /// door shut); if there is none, the door is left open and sleepers guard it instead.
     fn place_key<R: Rng>(
         &mut self,
-        grid: &mut Grid<TerrainTile>,
+        grid: &mut Grid<Ground>,
         taken: &mut Grid<bool>,
         player: ICoord,
         items: &mut Vec<ItemSpawn>,
@@ -206,12 +206,12 @@ impl Plan {
         let distances = walking_distances(grid, player);
         let far: Vec<ICoord> = grid
             .enumerate()
-            .filter(|&(c, &t)| t == TerrainTile::Floor && !*taken.get_checked(c))
+            .filter(|&(c, &t)| t == Ground::FLOOR && !*taken.get_checked(c))
             .filter(|&(c, _)| distances.get_checked(c).is_some_and(|d| d >= KEY_STEPS))
             .map(|(c, _)| c)
             .collect();
         if far.is_empty() {
-            *grid.get_checked_mut(self.door) = TerrainTile::Door;
+            *grid.get_checked_mut(self.door) = Ground::DOOR;
             self.guard = VaultGuard::Sleepers;
             return None;
         }
@@ -228,7 +228,7 @@ impl Plan {
 
 /// Two or three sleepers of the depth's kinds on free floor within a few steps of `post`.
 fn place_guards<R: Rng>(
-    grid: &Grid<TerrainTile>,
+    grid: &Grid<Ground>,
     taken: &Grid<bool>,
     post: ICoord,
     player: ICoord,
@@ -238,7 +238,7 @@ fn place_guards<R: Rng>(
 ) {
     let mut near: Vec<ICoord> = super::reach::within_steps(grid, post, GUARD_STEPS)
         .into_iter()
-        .filter(|&c| grid.get(c) == Some(&TerrainTile::Floor))
+        .filter(|&c| grid.get(c) == Some(&Ground::FLOOR))
         .filter(|&c| !*taken.get_checked(c) && !is_near(c, player))
         .collect();
     let guards = rng.random_range(GUARDS.0..=GUARDS.1);

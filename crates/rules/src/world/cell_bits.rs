@@ -5,11 +5,12 @@
 use coord_2d::ICoord;
 use entity_table::Entity;
 
-use super::{Layers, Tile, World};
+use super::tables::Layers;
+use super::{Tile, World};
 use crate::balance;
-use crate::terrain::{GroundFacts, TerrainTile};
+use crate::terrain::Ground;
 
-/// Light stops on the cell (see [`GroundFacts`]).
+/// Light stops on the cell (see [`crate::terrain::GroundRules`]).
 pub(super) const BLOCKS_SIGHT: u8 = 1;
 /// Nobody can stand on or step onto the cell.
 pub(super) const BLOCKS_WALKING: u8 = 2;
@@ -22,57 +23,38 @@ pub(super) const CHARACTER: u8 = 8;
 pub(super) const DOOR: u8 = 16;
 /// What an open door lets through.
 pub(super) const DOOR_CLOSED_BITS: u8 = BLOCKS_SIGHT | STOPS_MISSILES;
-/// The cell is a secret door not yet found (a wall in every other way).
+/// The cell is a secret not yet found (a wall in every other way, until a search).
 pub(super) const SECRET: u8 = 32;
-/// The cell is a drop to the next depth (see [`GroundFacts::falls`]).
+/// The cell is a drop to the next depth (see [`crate::terrain::GroundRules::falls`]).
 pub(super) const FALLS: u8 = 64;
-/// The cell is an altar, caged or not: a cage falling over it shuts it to feet, but waypoints
-/// are placed on the level's lasting shape, which counts an altar open either way.
-pub(super) const ALTAR: u8 = 128;
+/// The cell is shut in the level's lasting shape, whatever happens on it: ground nobody walks,
+/// or a door of any kind (one found or opened is the same door as one never hidden or locked).
+/// A cage falling over an altar shuts it to feet, but not for good: waypoints are placed on
+/// the lasting shape, which counts an altar open either way, so that a loaded game places them
+/// where the level did.
+pub(super) const SHUT: u8 = 128;
 
-/// The ground a tile of the floor or feature layer is, if it is ground.
-pub(super) const fn ground_of(tile: Tile) -> Option<TerrainTile> {
-    match tile {
-        Tile::Floor => Some(TerrainTile::Floor),
-        Tile::Wall => Some(TerrainTile::Wall),
-        Tile::Stairs => Some(TerrainTile::Stairs),
-        Tile::Door => Some(TerrainTile::Door),
-        Tile::SecretDoor => Some(TerrainTile::SecretDoor),
-        Tile::DeepWater => Some(TerrainTile::DeepWater),
-        Tile::ShallowWater => Some(TerrainTile::ShallowWater),
-        Tile::Chasm => Some(TerrainTile::Chasm),
-        Tile::ChasmEdge => Some(TerrainTile::ChasmEdge),
-        Tile::Bridge => Some(TerrainTile::Bridge),
-        Tile::Altar => Some(TerrainTile::Altar),
-        Tile::Cage => Some(TerrainTile::CagedAltar),
-        Tile::LockedDoor => Some(TerrainTile::LockedDoor),
-        Tile::Player
-        | Tile::Npc(_)
-        | Tile::Ally(_)
-        | Tile::Captive(_)
-        | Tile::Corpse
-        | Tile::Item(_) => None,
-    }
-}
-
-/// The occupied grid's bits for ground of these facts.
-pub(super) fn ground_bits(facts: GroundFacts) -> u8 {
+/// The bits a kind of ground sets on its cell.
+pub(super) fn ground_bits(ground: Ground) -> u8 {
+    let rules = ground.rules();
     let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
-    bit(facts.blocks_sight, BLOCKS_SIGHT)
-        | bit(facts.blocks_walking, BLOCKS_WALKING)
-        | bit(facts.stops_missiles, STOPS_MISSILES)
-        | bit(facts.falls, FALLS)
+    let a_door = rules.door || rules.found_as.is_some() || rules.unlocks_as.is_some();
+    let open_below = rules.on.is_some_and(|under| !under.rules().blocks_walking);
+    bit(rules.blocks_sight, BLOCKS_SIGHT)
+        | bit(rules.blocks_walking, BLOCKS_WALKING)
+        | bit(rules.stops_missiles, STOPS_MISSILES)
+        | bit(rules.falls, FALLS)
+        | bit(rules.door, DOOR)
+        | bit(rules.found_as.is_some(), SECRET)
+        | bit(a_door || (rules.blocks_walking && !open_below), SHUT)
 }
 
 /// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
 pub(super) fn tile_bits(tile: Tile) -> u8 {
-    match (tile, ground_of(tile)) {
-        (Tile::Door, Some(ground)) => ground_bits(ground.facts()) | DOOR,
-        (Tile::SecretDoor, Some(ground)) => ground_bits(ground.facts()) | SECRET,
-        (Tile::Altar | Tile::Cage, Some(ground)) => ground_bits(ground.facts()) | ALTAR,
-        (_, Some(ground)) => ground_bits(ground.facts()),
-        (Tile::Player | Tile::Npc(_) | Tile::Ally(_) | Tile::Captive(_), None) => CHARACTER,
-        _ => 0,
+    match tile {
+        Tile::Ground(ground) => ground_bits(ground),
+        Tile::Player | Tile::Npc(_) | Tile::Ally(_) | Tile::Captive(_) => CHARACTER,
+        Tile::Corpse | Tile::Item(_) => 0,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Checks that must hold after every turn, for tests that drive the game with random input.
 
 use super::{Layer, Tile, World};
+use crate::terrain::Ground;
 
 impl World {
     /// Every broken rule, described; empty when the world is consistent.
@@ -25,8 +26,8 @@ impl World {
                 problems.push(format!("character at {coord} is recorded elsewhere"));
             }
             // A cage that closed over an altar keeps in whoever stood there (tests/vaults.rs).
-            let caged =
-                (layers.feature).and_then(|f| self.components.tile.get(f)) == Some(&Tile::Cage);
+            let caged = (layers.feature).and_then(|f| self.components.tile.get(f))
+                == Some(&Tile::Ground(Ground::CAGE));
             if self.blocks_walking(coord) && !caged {
                 problems.push(format!("character inside a wall at {coord}"));
             }

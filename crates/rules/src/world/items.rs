@@ -68,8 +68,7 @@ impl World {
     fn room_for_item(&self, start: ICoord, kind: ItemKind) -> Option<ICoord> {
         // Nothing lies on deep water or over a chasm; an altar's item stays in its cage.
         let ground = |coord: ICoord| {
-            !self.blocks_walking(coord)
-                || self.ground_at(coord) == crate::terrain::TerrainTile::CagedAltar
+            !self.blocks_walking(coord) || self.ground_at(coord) == crate::terrain::Ground::CAGE
         };
         let fits = |coord: ICoord| {
             ground(coord) && self.item_at(coord).is_none_or(|lying| lying.kind == kind)

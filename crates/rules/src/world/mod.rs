@@ -14,6 +14,8 @@ mod record;
 mod record_reader;
 mod side_marks;
 mod sides;
+mod tables;
+mod tile;
 mod vaults;
 
 pub use action::{ActOutcome, Attack};
@@ -22,91 +24,21 @@ use entity_table::{Entity, EntityAllocator};
 pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::Lying;
-pub(crate) use query::Ground;
+pub use particulars::HitPoints;
+pub(crate) use query::Floorplan;
 pub use record::{WorldRecord, table_from_rows, table_rows};
 pub use record_reader::ReadWorld;
 pub use sides::Side;
 use spatial_table::{Location, SpatialTable};
+use tables::{Components, Layers};
+pub use tables::{Layer, LayerTable};
+pub use tile::Tile;
 pub use vaults::Vault;
 
 use crate::balance::{self, AttackDice};
-use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{Terrain, TerrainTile};
+use crate::content::{GroundLayer, NpcKind};
+use crate::terrain::{Ground, Terrain};
 use cell_bits::*;
-
-/// What an entity looks like; the app picks glyphs and colours for these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Tile {
-    Player,
-    /// A monster.
-    Npc(NpcKind),
-    /// An NPC on the player's side.
-    Ally(NpcKind),
-    /// An NPC held captive, waiting to be freed.
-    Captive(NpcKind),
-    Floor,
-    Wall,
-    /// The floor of a cell with the way down.
-    Stairs,
-    /// The remains of whoever died on the cell.
-    Corpse,
-    Item(ItemKind),
-    /// A door in the feature layer: open exactly while a character stands in it.
-    Door,
-    /// A door hidden in the wall, in the feature layer with no floor under it: a wall until
-    /// found, then a [`Tile::Door`].
-    SecretDoor,
-    /// Deep water, in the feature layer with no floor under it (nobody stands there).
-    DeepWater,
-    /// Shallow water: the floor of the cells round deep water.
-    ShallowWater,
-    /// A chasm, in the feature layer with no floor under it.
-    Chasm,
-    /// The floor at a chasm's lip.
-    ChasmEdge,
-    /// The floor of a bridge over a chasm.
-    Bridge,
-    /// The floor of a vault's altar.
-    Altar,
-    /// A cage closed over an altar, in the feature layer.
-    Cage,
-    /// A vault's locked door, in the feature layer over floor: a door once its key opens it.
-    LockedDoor,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct HitPoints {
-    pub current: u32,
-    pub max: u32,
-}
-
-impl HitPoints {
-    pub const fn full(max: u32) -> Self {
-        Self { current: max, max }
-    }
-}
-
-entity_table::declare_entity_module! {
-    components {
-        tile: Tile,
-        // A character's side, kind and hit points, a stack's count: see `particulars`.
-        particulars: particulars::Particulars,
-    }
-}
-use components::Components;
-
-spatial_table::declare_layers_module! {
-    layers {
-        floor: Floor,
-        feature: Feature,
-        corpse: Corpse,
-        // Items lie beside corpses: an orc dying on a potion must not destroy it.
-        item: Item,
-        character: Character,
-    }
-}
-use layers::Layers;
-pub use layers::{Layer, LayerTable};
 
 pub use entity_table::Entity as EntityId;
 
@@ -214,33 +146,8 @@ impl World {
             p.side = Some(Side::Hero);
         });
         (world.side_marks).mark(terrain.player, Some(Side::Hero));
-        for (coord, tile) in terrain.grid.enumerate() {
-            let (layer, tile) = match tile {
-                TerrainTile::Floor => (Layer::Floor, Tile::Floor),
-                TerrainTile::Wall => (Layer::Feature, Tile::Wall),
-                TerrainTile::Stairs => (Layer::Floor, Tile::Stairs),
-                TerrainTile::Door => {
-                    // A doorway is floor with a door standing in it.
-                    world.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
-                    (Layer::Feature, Tile::Door)
-                }
-                TerrainTile::SecretDoor => (Layer::Feature, Tile::SecretDoor),
-                TerrainTile::DeepWater => (Layer::Feature, Tile::DeepWater),
-                TerrainTile::ShallowWater => (Layer::Floor, Tile::ShallowWater),
-                TerrainTile::Chasm => (Layer::Feature, Tile::Chasm),
-                TerrainTile::ChasmEdge => (Layer::Floor, Tile::ChasmEdge),
-                TerrainTile::Bridge => (Layer::Floor, Tile::Bridge),
-                TerrainTile::Altar => (Layer::Floor, Tile::Altar),
-                TerrainTile::CagedAltar => {
-                    world.spawn(Location::from((coord, Layer::Floor)), Tile::Altar);
-                    (Layer::Feature, Tile::Cage)
-                }
-                TerrainTile::LockedDoor => {
-                    world.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
-                    (Layer::Feature, Tile::LockedDoor)
-                }
-            };
-            world.spawn(Location::from((coord, layer)), tile);
+        for (coord, &ground) in terrain.grid.enumerate() {
+            world.lay_ground(coord, ground);
         }
         for item in &terrain.items {
             world.put_item(item.coord, item.item, item.count);
@@ -249,6 +156,20 @@ impl World {
             world.spawn_npc(npc.coord, npc.kind);
         }
         world
+    }
+
+    /// Ground of this kind on a cell with none: in the layer its row says, over what it
+    /// stands on (a doorway's floor under its door).
+    fn lay_ground(&mut self, coord: coord_2d::ICoord, ground: Ground) {
+        let rules = ground.rules();
+        let layer = match rules.layer {
+            GroundLayer::Floor => Layer::Floor,
+            GroundLayer::Feature => Layer::Feature,
+        };
+        if let Some(under) = rules.on {
+            self.spawn(Location::from((coord, Layer::Floor)), Tile::Ground(under));
+        }
+        self.spawn(Location::from((coord, layer)), Tile::Ground(ground));
     }
 
     fn spawn(&mut self, location: Location<Layer>, tile: Tile) -> Entity {
@@ -266,24 +187,33 @@ impl World {
         self.components.tile.insert(entity, tile);
     }
 
-    /// The secret door at `coord` is found: it becomes a door (closed) with floor under it.
-    /// False if there is none there.
+    /// The secret at `coord` is found: it becomes what its row says it is found as (a secret
+    /// door a door, closed), over what that stands on. False if there is none there.
     pub fn reveal_secret_door(&mut self, coord: coord_2d::ICoord) -> bool {
-        let Some(feature) = self
-            .spatial_table
-            .layers_at(coord)
-            .and_then(|layers| layers.feature)
-        else {
+        let found = self.feature_ground(coord).and_then(|(feature, ground)| {
+            let found_as = ground.rules().found_as?;
+            Some((feature, found_as))
+        });
+        let Some((feature, found_as)) = found else {
             return false;
         };
-        if self.components.tile.get(feature) != Some(&Tile::SecretDoor) {
-            return false;
+        self.components.tile.insert(feature, Tile::Ground(found_as));
+        if let Some(under) = found_as.rules().on {
+            self.spawn(Location::from((coord, Layer::Floor)), Tile::Ground(under));
         }
-        self.components.tile.insert(feature, Tile::Door);
-        self.spawn(Location::from((coord, Layer::Floor)), Tile::Floor);
         self.refresh_bits(coord);
         self.ground_changes += 1;
         true
+    }
+
+    /// The entity standing in the cell's feature layer and the kind of ground it is, if it is
+    /// ground.
+    pub(super) fn feature_ground(&self, coord: coord_2d::ICoord) -> Option<(Entity, Ground)> {
+        let feature = self.spatial_table.layers_at(coord)?.feature?;
+        match self.components.tile.get(feature) {
+            Some(&Tile::Ground(ground)) => Some((feature, ground)),
+            _ => None,
+        }
     }
 
     /// A monster arrives in mid-game (a wizard's command) on a cell it could enter.

@@ -9,8 +9,20 @@
 use entity_table::Entity;
 use serde::{Deserialize, Serialize};
 
-use super::{HitPoints, Side, World};
+use super::{Side, World};
 use crate::content::NpcKind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct HitPoints {
+    pub current: u32,
+    pub max: u32,
+}
+
+impl HitPoints {
+    pub const fn full(max: u32) -> Self {
+        Self { current: max, max }
+    }
+}
 
 /// Each is none for the entities it does not fit (a stack has no side, the player no kind).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,21 +5,21 @@ use entity_table::Entity;
 
 use super::{
     BLOCKS_SIGHT, BLOCKS_WALKING, CHARACTER, DOOR, FALLS, FIRST_CHANGE, HitPoints, LayerTable,
-    SECRET, STOPS_MISSILES, Tile, World, cell_bits::ALTAR,
+    SECRET, STOPS_MISSILES, Tile, World, cell_bits::SHUT,
 };
 use crate::content::NpcKind;
-use crate::terrain::TerrainTile;
+use crate::terrain::Ground;
 
 /// The map's cells by index. Levels are walled all round, so every neighbour of an open cell is
 /// on the map: a flood over open ground can step by index (±1 along a row, ± the width across
 /// rows) without asking whether it left the map.
 #[derive(Clone, Copy)]
-pub(crate) struct Ground<'a> {
+pub(crate) struct Floorplan<'a> {
     cells: &'a [u8],
     width: isize,
 }
 
-impl Ground<'_> {
+impl Floorplan<'_> {
     /// The index of a cell on the map.
     pub fn index(&self, coord: ICoord) -> isize {
         coord.y as isize * self.width + coord.x as isize
@@ -41,8 +41,7 @@ impl Ground<'_> {
     /// door of any kind (one found or opened is the same door as one never hidden or locked).
     /// Waypoints are placed on this, so that a loaded game places them where the level did.
     pub fn is_lasting_open(&self, index: isize) -> bool {
-        let cell = self.cells[index as usize];
-        (cell & BLOCKS_WALKING == 0 || cell & ALTAR != 0) && cell & (DOOR | SECRET) == 0
+        self.cells[index as usize] & SHUT == 0
     }
 
     /// True if a character stands on the cell at `index` (on the map).
@@ -125,15 +124,16 @@ impl World {
 
     /// The kind of ground on the cell: what stands in its feature layer, else its floor (wall
     /// off the map).
-    pub fn ground_at(&self, coord: ICoord) -> TerrainTile {
+    pub fn ground_at(&self, coord: ICoord) -> Ground {
         let layers = self.spatial_table.layers_at(coord);
-        let tile = |entity: Option<Entity>| entity.and_then(|e| self.components.tile.get(e));
+        let ground = |entity: Option<Entity>| match entity.and_then(|e| self.components.tile.get(e))
+        {
+            Some(&Tile::Ground(ground)) => Some(ground),
+            _ => None,
+        };
         layers
-            .and_then(|layers| {
-                let feature = tile(layers.feature).copied().and_then(super::ground_of);
-                feature.or_else(|| tile(layers.floor).copied().and_then(super::ground_of))
-            })
-            .unwrap_or(TerrainTile::Wall)
+            .and_then(|layers| ground(layers.feature).or_else(|| ground(layers.floor)))
+            .unwrap_or(Ground::WALL)
     }
 
     /// The cell's ground stops everything: walking, sight and missiles (as a wall does).
@@ -153,8 +153,8 @@ impl World {
 
     /// The ground's facts as one byte a cell in row-major order, for floods that step from cell to cell
     /// by index rather than by coordinate.
-    pub(crate) fn ground(&self) -> Ground<'_> {
-        Ground {
+    pub(crate) fn floorplan(&self) -> Floorplan<'_> {
+        Floorplan {
             cells: self.occupied.raw(),
             width: self.occupied.width() as isize,
         }
@@ -166,7 +166,7 @@ impl World {
             .layers_at(coord)
             .and_then(|layers| layers.floor)
             .and_then(|floor| self.components.tile.get(floor))
-            == Some(&Tile::Stairs)
+            == Some(&Tile::Ground(Ground::STAIRS))
     }
 
     /// True where a secret door waits to be found.

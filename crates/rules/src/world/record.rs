@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::particulars::Particulars;
 use super::{Layer, Tile, World};
-use crate::content::{ItemKind, NpcKind};
+use crate::content::{Ground, ItemKind, NpcKind};
 
 /// One entity on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +57,7 @@ impl World {
                     .tile
                     .get(entity)
                     .copied()
-                    .unwrap_or(Tile::Floor),
+                    .unwrap_or(Tile::Ground(Ground::FLOOR)),
                 particulars: self.particulars(entity),
             }
         };

@@ -15,7 +15,8 @@ use spatial_table::{Location, SpatialTable};
 
 use super::particulars::Particulars;
 use super::record::{LAYERS, Row, check_kinds, entity_at, positions};
-use super::{FIRST_CHANGE, Vault, World, components::Components, layers::Layers};
+use super::tables::{Components, Layers};
+use super::{FIRST_CHANGE, Vault, World};
 
 /// A world read from its record: built, or what no world could hold, in words.
 pub struct ReadWorld(pub Result<(World, Vec<Entity>), String>);
@@ -167,7 +168,9 @@ impl Tables {
                 layer: None,
             };
             let _ = self.spatial_table.update(last, nowhere);
-            self.components.tile.insert(last, super::Tile::Floor);
+            self.components
+                .tile
+                .insert(last, super::Tile::Ground(crate::terrain::Ground::FLOOR));
             self.spatial_table.remove(last);
             self.components.remove_entity(last);
         }

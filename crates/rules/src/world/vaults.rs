@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use spatial_table::Location;
 
 use super::{Layer, Tile, World};
-use crate::terrain::{VaultGuard, VaultSpawn};
+use crate::terrain::{Ground, VaultGuard, VaultSpawn};
 
 /// The most altars a vault has, and vaults a level has, as a saved game may claim them.
 const ALTARS_MAX: usize = 3;
@@ -66,7 +66,10 @@ impl World {
         for i in 0..self.vaults[index].altars.len() {
             let altar = self.vaults[index].altars[i];
             if altar != coord {
-                self.spawn(Location::from((altar, Layer::Feature)), Tile::Cage);
+                self.spawn(
+                    Location::from((altar, Layer::Feature)),
+                    Tile::Ground(Ground::CAGE),
+                );
                 caged += 1;
             }
         }
@@ -74,19 +77,19 @@ impl World {
         Some(caged)
     }
 
-    /// Unlocks the locked door at `coord`: it becomes a door (closed). False if there is none.
+    /// Unlocks the locked door at `coord`: it becomes what its row says its key opens it into
+    /// (a door, closed). False if there is nothing locked there.
     pub fn unlock(&mut self, coord: ICoord) -> bool {
-        let feature = self
-            .spatial_table
-            .layers_at(coord)
-            .and_then(|layers| layers.feature);
-        let Some(feature) = feature else {
+        let unlocked = self.feature_ground(coord).and_then(|(feature, ground)| {
+            let unlocks_as = ground.rules().unlocks_as?;
+            Some((feature, unlocks_as))
+        });
+        let Some((feature, unlocks_as)) = unlocked else {
             return false;
         };
-        if self.components.tile.get(feature) != Some(&Tile::LockedDoor) {
-            return false;
-        }
-        self.components.tile.insert(feature, Tile::Door);
+        self.components
+            .tile
+            .insert(feature, Tile::Ground(unlocks_as));
         self.refresh_bits(coord);
         self.ground_changes += 1;
         true

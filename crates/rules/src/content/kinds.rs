@@ -1,0 +1,65 @@
+//! The kinds of the tables: each a place in its table (a monster in the bestiary, an item in
+//! the item table, a bolt, a kind of ground), numbered in table order, so every per-kind lookup
+//! indexes a table of that length and a new entry is known everywhere at once. What a kind is
+//! (its row) is read through the shipped tables (`shipped`).
+
+use serde::{Deserialize, Serialize};
+
+/// A monster kind: its place in the bestiary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct NpcKind(pub(super) u8);
+
+/// An item kind: its place in the item table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct ItemKind(pub(super) u8);
+
+/// A bolt kind: its place in the bolt table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct BoltKind(pub(super) u8);
+
+/// A kind of ground: its place in the ground table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Ground(pub(super) u8);
+
+impl Ground {
+    pub const FLOOR: Self = Self(0);
+    pub const WALL: Self = Self(1);
+    /// Open ground with the way down: taking it leaves for the next depth.
+    pub const STAIRS: Self = Self(2);
+    pub const DOOR: Self = Self(3);
+    pub const SECRET_DOOR: Self = Self(4);
+    pub const DEEP_WATER: Self = Self(5);
+    /// The wreath round deep water.
+    pub const SHALLOW_WATER: Self = Self(6);
+    pub const CHASM: Self = Self(7);
+    /// The lip round a chasm.
+    pub const CHASM_EDGE: Self = Self(8);
+    pub const BRIDGE: Self = Self(9);
+    /// Where a vault's reward lies.
+    pub const ALTAR: Self = Self(10);
+    /// An altar a cage has closed on.
+    pub const CAGE: Self = Self(11);
+    /// A vault's door, locked until its key opens it.
+    pub const LOCKED_DOOR: Self = Self(12);
+
+    /// The kinds the code places by name, as the table names them, in its order.
+    pub(super) const NAMED: [&'static str; 13] = [
+        "floor",
+        "wall",
+        "stairs",
+        "door",
+        "secret door",
+        "deep water",
+        "shallow water",
+        "chasm",
+        "chasm edge",
+        "bridge",
+        "altar",
+        "cage",
+        "locked door",
+    ];
+}

@@ -1,0 +1,39 @@
+//! The tables as the rules use them, read and checked (`load`), with a digest of their rules.
+
+use super::kinds::ItemKind;
+use super::{Band, BoltRules, Captives, Chance, GroundRules, ItemRules, NpcRules, OutOfDepth};
+
+/// The bestiary as the rules use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bestiary {
+    pub per_room: Vec<u32>,
+    pub extra_per_room: Chance,
+    pub kinds: Vec<NpcRules>,
+    /// Bands whose leader is held captive by the rest.
+    pub captives: Captives,
+    /// Mixed bands, drawn alongside the kinds.
+    pub bands: Vec<Band>,
+    /// A monster from deeper down, now and then.
+    pub out_of_depth: OutOfDepth,
+}
+
+/// The item table as the rules use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Items {
+    pub per_level: (u32, u32),
+    pub kinds: Vec<ItemRules>,
+    pub prize: ItemKind,
+    pub key: ItemKind,
+}
+
+/// The tables, checked, and a digest of their rules (not their words): saves and recordings
+/// carry it, so a game is never replayed under other content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Content {
+    pub bestiary: Bestiary,
+    pub items: Items,
+    pub bolts: Vec<BoltRules>,
+    /// The ground table's rows, in its order ([`Ground`] indexes it).
+    pub ground: Vec<GroundRules>,
+    pub digest: u32,
+}

@@ -1,0 +1,55 @@
+//! The tables' text: the shipped tables, embedded in the build so that the game stays one
+//! binary and the browser needs no files, and the four texts one loading reads.
+
+/// The shipped tables.
+pub const BESTIARY_SOURCE: &str = include_str!("../../../../content/bestiary.ron");
+pub const ITEMS_SOURCE: &str = include_str!("../../../../content/items.ron");
+pub const BOLTS_SOURCE: &str = include_str!("../../../../content/bolts.ron");
+pub const GROUND_SOURCE: &str = include_str!("../../../../content/ground.ron");
+
+/// The text of each table, as read: the shipped tables are [`Sources::SHIPPED`], and a test or
+/// a doc's example swaps one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sources<'a> {
+    pub bestiary: &'a str,
+    pub items: &'a str,
+    pub bolts: &'a str,
+    pub ground: &'a str,
+}
+
+impl<'a> Sources<'a> {
+    pub const SHIPPED: Sources<'static> = Sources {
+        bestiary: BESTIARY_SOURCE,
+        items: ITEMS_SOURCE,
+        bolts: BOLTS_SOURCE,
+        ground: GROUND_SOURCE,
+    };
+
+    pub fn with_bestiary<'b>(self, bestiary: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { bestiary, ..self }
+    }
+
+    pub fn with_items<'b>(self, items: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { items, ..self }
+    }
+
+    pub fn with_bolts<'b>(self, bolts: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { bolts, ..self }
+    }
+
+    pub fn with_ground<'b>(self, ground: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { ground, ..self }
+    }
+}

@@ -1,0 +1,137 @@
+//! Making a level: rooms of the depth's designs grown from a first room (or a cavern), loops
+//! cut, lakes and chasms, doors hung, the arrival and the way on at the level's two ends, a
+//! vault, monsters, items and a captive band.
+
+use coord_2d::{ICoord, UCoord};
+use grid_2d::Grid;
+use rand::Rng;
+
+use super::{
+    Disposition, Ground, ItemSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete, captives,
+    is_valid_size, lakes, populate, reach, vaults,
+};
+use crate::balance;
+use crate::content::ItemKind;
+
+/// Generates the first level of a run at the given size, which must satisfy [`is_valid_size`].
+pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
+    generate_at_depth(size, 1, rng)
+}
+
+/// Generates the level at `depth` (1 is the top) by the level profile of that depth: rooms of
+/// its designs grown from a first room (or a cavern), loops cut, doors hung, every open cell
+/// joined to the arrival, the way on as far from it by walking as the level allows. Deeper
+/// levels hold more NPCs and more trolls; the last holds the Sunstone where others have stairs.
+pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terrain {
+    generate_by_profile(size, depth, crate::content::profile_at(depth), rng)
+}
+
+/// [`generate_at_depth`] with the level built by `profile` rather than the depth's own (for
+/// measuring one design alone); the monsters and items are still the depth's.
+pub fn generate_by_profile<R: Rng>(
+    size: UCoord,
+    depth: u32,
+    profile: &crate::content::LevelProfile,
+    rng: &mut R,
+) -> Terrain {
+    assert!(is_valid_size(size), "map size {size:?} is out of range");
+    let mut builder = accrete::Builder::new(size);
+    builder.first_room(profile, rng);
+    builder.attach_rooms(profile, rng);
+    builder.add_loops(profile.loop_distance, rng);
+    // Before the doors, so a door is only hung in a doorway the water left in a wall.
+    let below = depth < balance::FINAL_DEPTH;
+    lakes::add_lakes(&mut builder.grid, &profile.lakes, below, rng);
+    builder.hang_doors(profile, rng);
+    let accrete::Builder {
+        mut grid,
+        rooms,
+        designs,
+        ..
+    } = builder;
+    // The arrival at one end of the level and the way on at the other: the room cell furthest
+    // from where growth began, then the room cell furthest from that.
+    let player = reach::farthest_floor(&grid, middle_of(&grid, &rooms[0]));
+    let exit = reach::farthest_floor(&grid, player);
+    let vault = vaults::plan(&mut grid, &profile.vaults, player, exit, rng);
+    let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
+    let deeper_one = populate::deeper_one(&grid, &rooms, player, &placed, depth, rng);
+    let from_deeper = deeper_one.map(|(coord, _)| coord);
+    // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
+    let npcs = placed
+        .into_iter()
+        .map(|(coord, kind)| {
+            let (awake, out_of) = balance::NPC_AWAKE_AT_START;
+            let disposition = if rng.random_ratio(awake, out_of) {
+                Disposition::Awake
+            } else {
+                Disposition::Asleep
+            };
+            NpcSpawn {
+                coord,
+                kind,
+                disposition,
+            }
+        })
+        .chain(deeper_one.map(|(coord, kind)| NpcSpawn {
+            coord,
+            kind,
+            disposition: Disposition::Awake,
+        }))
+        .collect();
+    let mut items = Vec::new();
+    if depth >= balance::FINAL_DEPTH {
+        items.push(ItemSpawn {
+            coord: exit,
+            item: ItemKind::prize(),
+            count: 1,
+        });
+    } else {
+        *grid.get_checked_mut(exit) = Ground::STAIRS;
+    }
+    populate::place_items(&grid, &rooms, player, exit, depth, &mut items, rng);
+    let mut npcs = npcs;
+    let vault_cells = vault
+        .as_ref()
+        .map_or(Vec::new(), |plan| plan.inside().to_vec());
+    let vaults: Vec<VaultSpawn> = vault
+        .map(|plan| plan.furnish(&mut grid, player, depth, &mut npcs, &mut items, rng))
+        .into_iter()
+        .collect();
+    let taken = captives::Taken {
+        player,
+        exit,
+        vault: &vault_cells,
+        npcs: &npcs,
+        items: &items,
+    };
+    let band = captives::band(&grid, &rooms, depth, &taken, rng);
+    npcs.extend(band);
+    Terrain {
+        grid,
+        player,
+        npcs,
+        items,
+        designs,
+        vaults,
+        from_deeper,
+    }
+}
+
+/// The first room's floor cell nearest its middle; if a lake has taken all of the room's floor,
+/// the level's floor cell nearest it (a start in the water would leave the arrival there).
+fn middle_of(grid: &Grid<Ground>, room: &Room) -> ICoord {
+    let centre = room.centre();
+    let floor = |c: &ICoord| grid.get(*c) == Some(&Ground::FLOOR);
+    let nearest = |c: &ICoord| (c.manhattan_distance(centre), c.y, c.x);
+    room.coords()
+        .filter(floor)
+        .min_by_key(nearest)
+        .or_else(|| {
+            grid.size()
+                .icoord_iter_row_major()
+                .filter(floor)
+                .min_by_key(nearest)
+        })
+        .unwrap_or(centre)
+}
