@@ -271,8 +271,14 @@ fn captors_guard_their_captive_until_the_player_comes() {
         matches!(s.mind('2').state, NpcState::Guarding { .. }),
         "the captors still guard",
     );
-    for _ in 0..8 {
-        s.act(PlayerAction::Move(East));
+    // The player comes near, then waits within the captors' notice (they are on guard, not
+    // aware of the player: they notice it by the stealth rules).
+    for _ in 0..60 {
+        let action = match s.game.player_coord().x < 15 {
+            true => PlayerAction::Move(East),
+            false => PlayerAction::Wait,
+        };
+        s.act(action);
         if s.mind('2').state == NpcState::Hunting {
             break;
         }
@@ -280,7 +286,7 @@ fn captors_guard_their_captive_until_the_player_comes() {
     s.check_eq(
         s.mind('2').state,
         NpcState::Hunting,
-        "a captor that sees the player comes",
+        "a captor that notices the player comes",
     );
     s.check_eq(
         s.mind('2').last_transition.reason,

@@ -361,7 +361,7 @@ fn a_bolt_named_nowhere_is_refused_naming_the_entry_that_names_it() {
 
 #[test]
 fn broken_bolts_are_refused() {
-    let far = bolts_with("range: 7,", "range: 11,");
+    let far = bolts_with("range: 7,", "range: 15,");
     let error = Content::load(Sources::SHIPPED.with_bolts(&far)).expect_err("beyond sight");
     says(&error, "bolts", Some("arrow"), &["range", "sight"]);
     let nothing = bolts_with("effect: Heal((1, 3))", "effect: Heal((0, 3))");

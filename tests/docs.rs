@@ -12,8 +12,8 @@ use umbra::app::keymap::{Keymap, key_name};
 use umbra::app::keys::Action;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, Content, GROUND_SOURCE, ITEMS_SOURCE, ItemKind, NpcKind,
-    Sources, content,
+    BESTIARY_SOURCE, BOLTS_SOURCE, Content, GROUND_SOURCE, ITEMS_SOURCE, ItemKind, LIGHTS_SOURCE,
+    NpcKind, Sources, content,
 };
 use umbra_rules::game::ItemUse;
 
@@ -103,19 +103,26 @@ fn every_ron_example_in_docs_loads_into_its_table() {
     let mut loaded = Vec::new();
     for (name, text) in pages() {
         for (table, example) in ron_examples(&text) {
-            let mut sources =
-                [BESTIARY_SOURCE, ITEMS_SOURCE, BOLTS_SOURCE, GROUND_SOURCE].map(String::from);
-            let at = ["bestiary", "items", "bolts", "ground"]
+            let mut sources = [
+                BESTIARY_SOURCE,
+                ITEMS_SOURCE,
+                BOLTS_SOURCE,
+                GROUND_SOURCE,
+                LIGHTS_SOURCE,
+            ]
+            .map(String::from);
+            let at = ["bestiary", "items", "bolts", "ground", "lights"]
                 .iter()
                 .position(|t| *t == table)
                 .unwrap_or_else(|| panic!("docs/{name}: a RON example that loads into {table:?}"));
             sources[at] = with_entry(&sources[at], &example);
-            let [bestiary, items, bolts, ground] = &sources;
+            let [bestiary, items, bolts, ground, lights] = &sources;
             let sources = Sources {
                 bestiary,
                 items,
                 bolts,
                 ground,
+                lights,
             };
             let rules = Content::load(sources);
             assert!(
@@ -220,7 +227,7 @@ fn the_gear_and_item_tables_in_docs_agree_with_the_item_table() {
             .map(|spawn| span(spawn.depths))
             .unwrap_or_default();
         let (dice, time) = match rules.use_ {
-            ItemUse::Wield { attack, time } => (
+            ItemUse::Wield { attack, time, .. } => (
                 format!("{}, {}", chance(attack.to_hit), span(attack.damage)),
                 format!("blow {time}"),
             ),
@@ -466,4 +473,72 @@ fn the_rules_layers_run_downward_in_the_order_the_docs_give() {
             );
         }
     }
+}
+
+#[test]
+fn the_light_and_stealth_numbers_in_docs_are_the_rules() {
+    use umbra_rules::balance::{
+        LIT, NOTICE_CHANCE, PLAYER_LIGHT_RADIUS, SNEAK_ATTACK_MULTIPLIER, STEALTH_RANGE,
+    };
+    let text = flowing(&page("rules.md"));
+    // The player's light, told depth window by depth window: "9 cells on depths 1–2, 8 on 3–4".
+    let mut windows: Vec<(u32, usize, usize)> = Vec::new();
+    for (i, &radius) in PLAYER_LIGHT_RADIUS.iter().enumerate() {
+        match windows.last_mut() {
+            Some((r, _, last)) if *r == radius => *last = i + 1,
+            _ => windows.push((radius, i + 1, i + 1)),
+        }
+    }
+    let told: Vec<String> = windows
+        .iter()
+        .enumerate()
+        .map(|(i, (radius, first, last))| match i {
+            0 => format!("{radius} cells on depths {first}–{last}"),
+            _ => format!("{radius} on {first}–{last}"),
+        })
+        .collect();
+    for words in &told {
+        assert!(
+            text.contains(words.as_str()),
+            "docs/rules.md says {words:?}"
+        );
+    }
+    let dagger = ItemKind::all()
+        .find_map(|kind| match kind.rules().use_ {
+            ItemUse::Wield {
+                sneak_attack: Some(multiple),
+                ..
+            } => Some(multiple),
+            _ => None,
+        })
+        .expect("a weapon of the dark");
+    for words in [
+        format!("a cell is lit from {LIT}"),
+        format!(
+            "with a chance of {} in {} each turn",
+            NOTICE_CHANCE.0, NOTICE_CHANCE.1
+        ),
+        format!("The range is {STEALTH_RANGE} in light"),
+        format!("for {SNEAK_ATTACK_MULTIPLIER} times its damage (the dagger's for {dagger})"),
+    ] {
+        assert!(text.contains(&words), "docs/rules.md says {words:?}");
+    }
+}
+
+#[test]
+fn the_lit_shares_in_docs_are_the_ones_measured() {
+    let shares = common::levels::lit_share_by_depth();
+    let window = |first: usize, last: usize| {
+        let sum: f64 = (first..=last).map(|d| shares[d - 1]).sum();
+        (sum / (last - first + 1) as f64 * 100.0).round()
+    };
+    let said = format!(
+        "{} % on depths 1–2, {} % on 3–4, {} % on 5–7 and {} % on 8–10",
+        window(1, 2),
+        window(3, 4),
+        window(5, 7),
+        window(8, 10)
+    );
+    let text = flowing(&page("rules.md"));
+    assert!(text.contains(&said), "docs/rules.md says {said:?}");
 }

@@ -51,10 +51,11 @@ fn a_cell_behind_a_wall_is_not_visible_but_the_wall_is() {
 }
 
 #[test]
-fn sight_reaches_ten_cells_and_no_further() {
-    // 1 is ten cells east of the player, 2 eleven.
+fn in_the_dark_sight_reaches_as_far_as_the_players_own_light() {
+    // The player's light reaches nine cells on the first depth: 1 is nine cells east of the
+    // player, 2 ten, in a corridor nothing else lights.
     let (game, labels) = game(
-        &["###############", "#@.........12.#", "###############"],
+        &["##############", "#@........12.#", "##############"],
         Omniscience::Off,
     );
     assert_eq!(

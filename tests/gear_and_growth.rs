@@ -20,8 +20,9 @@ fn kind_of(letter: char) -> ItemKind {
 /// The player's blow at the troll after picking up what lies at 2 and (if `wield`) wielding
 /// it, then (if `put_away`) putting it away again: whether it landed and for how much.
 fn one_blow(seed: u64, item: char, wield: bool, put_away: bool) -> Option<(bool, u32)> {
-    // The player, the item east of it, a sleeping troll east of that.
-    let row = format!("#@{item}Z..#");
+    // The player, the item east of it, a troll east of that that has seen the player (a
+    // sleeping one would take a blow from the dark, which always lands).
+    let row = format!("#@{item}T..#");
     let mut s = Scenario::new(&["#######", &row, "#######"]);
     s.game = s.game.reseeded(seed);
     s.act(PlayerAction::Move(East));
@@ -131,8 +132,9 @@ fn armour_blunts_blows_and_heavy_armour_slows_every_step() {
 
 #[test]
 fn in_heavy_armour_a_jackal_runs_three_steps_to_each_of_the_players() {
+    // Torches along the corridor: in light the jackal notices the player from afar.
     let map = &[
-        "##########################################",
+        "#####}#########}#########}#########}######",
         "#]@...................................1..#",
         "##########################################",
     ];

@@ -452,3 +452,50 @@ fn a_broken_level_table_is_refused_naming_the_field() {
         );
     }
 }
+
+/// The level profiles light most halls on the first depths and few deep down
+/// (`content/levels.ron`, `lit`): over seeds 1 to 8 the share of open ground lit by something
+/// other than the player's own light falls from each window of depths to the next.
+/// docs/rules.md quotes the figures (tests/docs.rs holds them to this measure).
+#[test]
+fn the_share_of_ground_lit_falls_with_depth() {
+    let shares = common::levels::lit_share_by_depth();
+    let window = |depths: std::ops::RangeInclusive<usize>| {
+        let count = depths.clone().count() as f64;
+        depths.map(|d| shares[d - 1]).sum::<f64>() / count
+    };
+    let windows = [window(1..=2), window(3..=4), window(5..=7), window(8..=10)];
+    for pair in windows.windows(2) {
+        assert!(
+            pair[1] < pair[0],
+            "lit share by window of depths: {windows:?}"
+        );
+    }
+    assert!(
+        windows[0] > 0.3,
+        "most halls lit on the first depths: {windows:?}"
+    );
+}
+
+/// A player on the first depths sees lit ground beyond its own light on most levels: the far
+/// side of a lit hall, a torch down a corridor (seeds 1 to 4, depths 1 to 3).
+#[test]
+fn lit_ground_beyond_the_players_light_on_most_early_levels() {
+    let mut levels = 0;
+    let mut with_far_light = 0;
+    common::levels::every_level(1..=4, |_, depth, game| {
+        if depth > 3 {
+            return;
+        }
+        levels += 1;
+        let radius = umbra_rules::balance::PLAYER_LIGHT_RADIUS[depth as usize - 1] as i32;
+        let player = game.player_coord();
+        let beyond =
+            |c: &ICoord| (c.x - player.x).pow(2) + (c.y - player.y).pow(2) > radius * radius;
+        with_far_light += usize::from(common::levels::lit_ground(game).iter().any(beyond));
+    });
+    assert!(
+        with_far_light * 2 > levels,
+        "{with_far_light} of {levels} levels light ground beyond the player's own light"
+    );
+}

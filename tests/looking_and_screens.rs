@@ -93,7 +93,10 @@ fn look_names_an_npc_in_view_with_its_state_and_health() {
     assert!(top_line(&app).starts_with("You"), "{}", top_line(&app));
     move_cursor(&mut app, at('1'));
     let line = top_line(&app);
-    assert!(line.starts_with("An orc (asleep), unhurt."), "{line}");
+    assert!(
+        line.starts_with("An orc (asleep), unhurt, in shadow."),
+        "{line}"
+    );
     assert!(line.contains("Enter: travel there"), "{line}");
     press(&mut app, keys::ESCAPE);
     assert!(!top_line(&app).contains("orc"), "Esc leaves the look mode");
@@ -117,7 +120,7 @@ fn look_and_the_status_line_say_which_kinds_in_view_are_fast_or_slow() {
     move_cursor(&mut app, at('1'));
     let line = top_line(&app);
     assert!(
-        line.starts_with("A jackal (asleep, fast), unhurt."),
+        line.starts_with("A jackal (asleep, fast), unhurt, in shadow."),
         "{line}"
     );
     press(&mut app, keys::ESCAPE);
@@ -125,7 +128,7 @@ fn look_and_the_status_line_say_which_kinds_in_view_are_fast_or_slow() {
     move_cursor(&mut app, at('4'));
     let line = top_line(&app);
     assert!(
-        line.starts_with("An ogre (asleep, slow), unhurt."),
+        line.starts_with("An ogre (asleep, slow), unhurt, in shadow."),
         "{line}"
     );
 }

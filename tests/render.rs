@@ -102,7 +102,12 @@ fn the_log_shows_a_kill_and_the_full_log_scrolls() {
         assert!(swings < 50, "the orc dies");
     }
     let screen = render(&app);
-    assert!(screen.contains("You hit the orc for "), "{}", screen.text());
+    // The orc had not noticed the player beside it: the blow comes from the shadows.
+    assert!(
+        screen.contains("You strike the unaware orc from the shadows for "),
+        "{}",
+        screen.text()
+    );
     assert!(screen.contains("You kill the orc."));
     // With no enemy left on the level the log says so; the run goes on.
     assert!(screen.contains("No enemy is left alive on depth 1."));

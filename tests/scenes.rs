@@ -7,7 +7,6 @@
 mod scenes;
 
 use scenes::{CROWD, SMALL};
-use umbra_rules::balance::NPC_VISION_DISTANCE_SQUARED;
 
 #[test]
 fn the_same_spec_draws_the_same_scene() {
@@ -34,6 +33,6 @@ fn a_scene_has_the_npcs_its_spec_asks_for() {
     let player = game.player_coord();
     let (near, far): (Vec<_>, Vec<_>) = game
         .npcs()
-        .partition(|npc| npc.coord.distance2(player) <= NPC_VISION_DISTANCE_SQUARED);
+        .partition(|npc| npc.coord.distance2(player) <= scenes::CROWD_REACH2);
     assert_eq!((near.len(), far.len()), (SMALL.hunters, SMALL.idle));
 }

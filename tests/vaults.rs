@@ -165,10 +165,11 @@ fn a_key_crumbles_when_the_player_leaves_its_level() {
     s.check(s.game.pack().slot_of(ItemKind::key()).is_none(), "gone");
 }
 
-/// The altars above, an orc asleep on the middle one: `side` is the orc's.
+/// The altars above, an orc asleep on the middle one (hardy enough to outlast a blow from the
+/// dark): `side` is the orc's.
 fn orc_on_an_altar(side: &str) -> String {
     format!(
-        "{}npc (at:(4,2),kind:'o',side:{side},hit_points:(4,4),mind:(state:Asleep,\
+        "{}npc (at:(4,2),kind:'o',side:{side},hit_points:(40,40),mind:(state:Asleep,\
          last_transition:(reason:Spawned,turn:0),last_sighting:None,stuck_turns:0,\
          confused_for:0,time_left:0,gave_ground:false))\n",
         ALTARS.replacen("#.|.|.|.#", "#.|.o.|.#", 1)

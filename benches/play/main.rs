@@ -25,11 +25,9 @@ use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion};
 use direction::CardinalDirection;
 use floor::Floor;
-use rand::SeedableRng;
-use rand_isaac::Isaac64Rng;
 use reference::{Ground, ReferenceTurns, UmbraGround};
 use tutorial_world::TutorialWorld;
-use umbra_rules::terrain::{self, Terrain};
+use umbra_rules::terrain::Terrain;
 use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -117,9 +115,9 @@ fn our_game(seed: u64, size: UCoord) -> Game {
         .with_every_npc_awake()
 }
 
-/// The level `Game::new` makes for the seed, for the other entrants.
+/// The level `Game::new` makes for the seed (the run's first depth), for the other entrants.
 fn level(seed: u64, size: UCoord) -> Terrain {
-    terrain::generate(size, &mut Isaac64Rng::seed_from_u64(seed))
+    umbra_rules::game::level_of_run(seed, 1, size)
 }
 
 fn umbra_world(level: &Terrain) -> World {

@@ -15,7 +15,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_isaac::Isaac64Rng;
 
-use umbra_rules::balance::NPC_VISION_DISTANCE_SQUARED;
 use umbra_rules::game::{Game, GameOptions};
 use umbra_rules::terrain::{self, Terrain};
 use umbra_rules::visibility::Omniscience;
@@ -41,11 +40,12 @@ pub struct SceneSpec {
     pub map_size: UCoord,
     /// The hall spans this many cells either side of the player.
     pub hall_half_size: UCoord,
-    /// NPCs placed in the hall within vision range of the player: all of them hunt from turn one.
+    /// NPCs placed in the hall within vision range of the player: all of them have noticed the
+    /// player and hunt from turn one.
     pub hunters: usize,
     /// NPCs placed in rooms at least `idle_min_distance` cells (straight line) from the player.
     pub idle: usize,
-    /// Past NPC vision range, so idle NPCs never see the player while it waits.
+    /// Past the stealth range of a player who waits, so idle NPCs never notice the player.
     pub idle_min_distance: u32,
     /// Whether the NPCs in rooms are awake and wander (else they sleep: beyond earshot of the
     /// crowd's fight, they sleep for the whole game).
@@ -56,6 +56,10 @@ pub struct SceneSpec {
     pub hunter_kinds: &'static [u8],
     pub seed: u64,
 }
+
+/// The crowd stands within ten cells of the player (squared distance), nearer than any idle
+/// NPC: the sight of the first rules, kept so that every scene is the same picture it was.
+pub const CROWD_REACH2: u32 = 100;
 
 /// (a) A small level: 40×30 with 15 NPCs, 5 of them in the player's room.
 pub const SMALL: SceneSpec = SceneSpec {
@@ -159,6 +163,7 @@ impl Scene {
         let (game, _labels) =
             Game::from_ascii(&self.rows(), options).expect("scenes are valid maps");
         game.with_player_max_hit_points(SCENE_PLAYER_HIT_POINTS)
+            .with_wanderers_noticing_within(CROWD_REACH2)
     }
 }
 
@@ -185,7 +190,7 @@ impl SceneSpec {
         // crowd whatever the map size and the number of idle NPCs.
         let hunter_cells = pick_cells(
             hall.coords()
-                .filter(|&c| c != player && c.distance2(player) <= NPC_VISION_DISTANCE_SQUARED)
+                .filter(|&c| c != player && c.distance2(player) <= CROWD_REACH2)
                 .collect(),
             self.hunters,
             "hall cells within sight for hunters",

@@ -42,6 +42,9 @@ const LEVEL_PATIENCE_TURNS: u64 = 700;
 /// fall costs less than the fight it leaves.
 const JUMP_BELOW_PERCENT: u32 = 35;
 const JUMP_STEPS: u32 = 3;
+/// Steps a careful player goes to rest in shadow rather than in the light (where a wanderer
+/// notices it from twice as far).
+const SHADOW_SEARCH_STEPS: u32 = 4;
 
 pub struct Player {
     style: Style,
@@ -164,7 +167,9 @@ impl Player {
         }
         self.resting = health < 100 && (self.resting || health < REST_BELOW_PERCENT);
         if self.resting {
-            return PlayerAction::Wait;
+            return self
+                .towards_shadow(game)
+                .map_or(PlayerAction::Wait, PlayerAction::Move);
         }
         if let Some(action) = self.free_a_captive(game).filter(|_| self.frees_captives) {
             return action;
@@ -182,18 +187,31 @@ impl Player {
             .map_or(PlayerAction::Wait, PlayerAction::Move)
     }
 
-    /// With an NPC in view and not yet next to it: step back into a corridor if one is close
+    /// Standing in the light: the first step to a shadowed cell a few steps away.
+    fn towards_shadow(&mut self, game: &Game) -> Option<CardinalDirection> {
+        if sight::in_shadow(game, game.player_coord()) {
+            return None;
+        }
+        let shadow = |c| sight::known_open(game, c) && sight::in_shadow(game, c);
+        self.search
+            .towards(game, SHADOW_SEARCH_STEPS, false, shadow)
+            .map(|(d, _)| d)
+    }
+
+    /// With an NPC in view and not yet next to it: creep up on it if it has not noticed the
+    /// player (the blow from the dark), else step back into a corridor if one is close
     /// and no nearer the NPC, then wait for it there; go to it if it does not come.
     fn meet_in_a_corridor(&mut self, game: &Game) -> PlayerAction {
         let player = game.player_coord();
+        let nearest = self.npcs[0];
         // An archer or a shaman does not come: it keeps its distance (and shoots, or heals
         // from there), so waiting only costs.
         let keeps_away = |c: ICoord| {
             game.npc_at(c)
                 .is_some_and(|npc| npc.kind.rules().has(NpcTrait::KeepsDistance))
         };
-        if self.waited >= PATIENCE_TURNS || keeps_away(self.npcs[0]) {
-            let nearest = self.npcs[0];
+        let unaware = sight::unaware_npc_in_view(game, nearest);
+        if unaware || self.waited >= PATIENCE_TURNS || keeps_away(nearest) {
             if let Some((direction, _)) =
                 self.search.towards(game, u32::MAX, true, |c| c == nearest)
             {
@@ -212,7 +230,6 @@ impl Player {
         if sight::open_neighbours(game, player) <= 2 {
             return PlayerAction::Wait;
         }
-        let nearest = self.npcs[0];
         let distance = |c: ICoord| (c.x - nearest.x).abs() + (c.y - nearest.y).abs();
         let here = distance(player);
         let corridor = |c: ICoord| {

@@ -7,6 +7,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::Game;
 use umbra_rules::content::{ItemKind, ItemUse};
+use umbra_rules::game::{Awareness, Brightness};
 use umbra_rules::terrain::Ground;
 use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::Tile;
@@ -28,6 +29,21 @@ pub fn never_seen(game: &Game, coord: ICoord) -> bool {
 pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
     let view = game.cell_view(coord);
     view.visibility == CellVisibility::Visible && matches!(view.tiles.character, Some(Tile::Npc(_)))
+}
+
+/// An NPC in view that has not noticed the player (asleep, or awake and unaware: the sidebar
+/// says which), so a blow struck now comes from the dark.
+pub fn unaware_npc_in_view(game: &Game, coord: ICoord) -> bool {
+    npc_in_view(game, coord)
+        && game
+            .agent_at(coord)
+            .is_some_and(|agent| agent.awareness() != Awareness::Aware)
+}
+
+/// A cell in view that no light but the player's own reaches: where it is hardest to notice.
+pub fn in_shadow(game: &Game, coord: ICoord) -> bool {
+    game.cell_view(coord).visibility == CellVisibility::Visible
+        && game.cell_light(coord).brightness != Brightness::Lit
 }
 
 /// A captive the player has seen (in view, or remembered where it was held: it never moves).
@@ -92,7 +108,8 @@ pub fn archer_standoff(game: &Game, seen: &mut Vec<ICoord>) -> bool {
 pub fn npcs_in_view(game: &Game, out: &mut Vec<ICoord>) {
     out.clear();
     let player = game.player_coord();
-    let reach = 11;
+    // Sight's reach (`balance::PLAYER_VISION_DISTANCE_SQUARED` is 14 squared).
+    let reach = 14;
     for dy in -reach..=reach {
         for dx in -reach..=reach {
             let coord = player + ICoord::new(dx, dy);

@@ -18,11 +18,11 @@ pub fn print(runs: u64, only: Option<Style>) {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let mut boons = Vec::new();
     let players = [
@@ -51,11 +51,13 @@ pub fn print(runs: u64, only: Option<Style>) {
         let chasms = per_run(|o| o.chasms);
         let vaults = per_run(|o| o.vaults);
         let freed = per_run(|o| o.allies_freed);
+        let sneaks = per_run(|o| o.sneak_attacks);
+        let unaware = per_run(|o| o.killed_unaware);
         let (kills, standoff) = (per_run(|o| o.kills), per_run(|o| o.standoff));
         let left = outcomes.iter().map(|o| o.left_at_win).sum::<u64>() as f64 / wins.max(1) as f64;
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} |",
             rate * 100.0
         );
         let chosen = (0..Boon::ALL.len())

@@ -5,16 +5,36 @@ use chargrid::core::ICoord;
 
 use super::looks;
 use super::messages::{capitalised, npc_with_article};
+use super::words::brightness_word;
 use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, NpcState, Side, Stop, Tile};
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
 /// remembered from turn 212", "the wall", "unexplored".
 pub fn describe(game: &Game, coord: ICoord) -> String {
     let view = game.cell_view(coord);
+    let dark = game.in_reach(coord) && view.visibility != CellVisibility::Visible;
     if view.visibility == CellVisibility::NeverSeen {
-        return "unexplored".to_string();
+        return match dark {
+            true => "too dark to see".to_string(),
+            false => "unexplored".to_string(),
+        };
     }
+    let mut words = described(game, coord, &view);
+    match view.visibility {
+        CellVisibility::Visible => {
+            let light = brightness_word(game.cell_light(coord).brightness);
+            words = format!("{words}, {light}");
+        }
+        _ if dark => words = format!("{words}, too dark to see now"),
+        _ => (),
+    }
+    words
+}
+
+/// The cell in words, its light aside.
+fn described(game: &Game, coord: ICoord, view: &CellView) -> String {
     let tiles = &view.tiles;
+    let view = *view;
     let mut words = match tiles.character {
         Some(Tile::Player) => "you".to_string(),
         Some(Tile::Npc(kind)) => match view.visibility {
@@ -87,7 +107,7 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
     let ally = npc.is_some_and(|npc| npc.side == Side::Hero);
     let state = game.agent_at(coord).map(|agent| match agent.state {
         NpcState::Asleep => "asleep",
-        NpcState::Wandering { .. } => "wandering",
+        NpcState::Wandering { .. } => "unaware, wandering",
         NpcState::Hunting if ally => "your ally, fighting",
         NpcState::Hunting if hunts_you(game, coord) => "hunting you",
         NpcState::Hunting => "hunting your ally",
@@ -95,7 +115,7 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
         NpcState::Fleeing if ally => "your ally, fleeing",
         NpcState::Fleeing => "fleeing",
         NpcState::Captive => "a captive: walk into it to free it",
-        NpcState::Guarding { .. } => "standing guard",
+        NpcState::Guarding { .. } => "unaware, standing guard",
         NpcState::Following => "your ally",
     });
     let health = npc.map_or("", |npc| health_words(npc.hit_points));

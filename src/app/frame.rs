@@ -60,7 +60,15 @@ impl GameApp {
         let map_view = layout::view_size(screen);
         match self.mode {
             Mode::Log { scroll } => screens::log(fb, ctx, &self.log, scroll),
-            _ => map::render(&self.game, ctx, fb, map_view, panel_open),
+            _ => {
+                let drawing = map::Drawing {
+                    behind_panel: panel_open,
+                    light: self.palette != super::palettes::Palette::HighContrast,
+                    frame: self.frame,
+                    stealth: self.show_stealth,
+                };
+                map::render(&self.game, ctx, fb, map_view, drawing)
+            }
         }
         if !panel_open {
             let focus = match self.mode {

@@ -108,6 +108,7 @@ impl GameApp {
             PlayKey::Pack => self.mode = Mode::Pack { purpose: None },
             PlayKey::Choose(purpose) => self.choose_for(purpose),
             PlayKey::FireAgain => self.fire_again(),
+            PlayKey::Stealth => self.show_stealth = !self.show_stealth,
             PlayKey::NewGame => (),
         }
         None

@@ -29,6 +29,8 @@ pub enum PlayKey {
     Choose(Purpose),
     /// Throw again what was last thrown, at the same target, while it is in view.
     FireAgain,
+    /// Show or hide the cells within the player's stealth range.
+    Stealth,
 }
 
 /// What an item is chosen for.
@@ -89,6 +91,7 @@ pub enum Action {
     Explore,
     Stairs,
     Look,
+    Stealth,
     PickUp,
     Pack,
     Equip,
@@ -146,6 +149,7 @@ const ACTIONS: &[(Action, &str, &[KeyboardInput], bool)] = &[
     (A::Explore, "explore", &[Char('o')], false),
     (A::Stairs, "stairs", &[Char('>')], true),
     (A::Look, "look", &[Char('x')], false),
+    (A::Stealth, "stealth", &[Char('c')], false),
     (A::PickUp, "pick_up", &[Char('g'), Char(',')], true),
     (A::Pack, "pack", &[Char('i')], true),
     (A::Equip, "equip", &[Char('e')], false),
@@ -181,6 +185,10 @@ const HELP: &[(&[Action], &str)] = &[
     (&[A::Explore], "explore until something comes into view"),
     (&[A::Stairs], "take the stairs down, or travel to them"),
     (&[A::Look], "look around (Enter travels there, Esc leaves)"),
+    (
+        &[A::Stealth],
+        "show how near a monster must come to notice you (again: hide it)",
+    ),
     (&[], "point to look or aim, click to travel or fire"),
     (
         &[A::PickUp],
@@ -295,6 +303,7 @@ impl Action {
             A::Explore => PlayKey::Explore,
             A::Stairs => PlayKey::Stairs,
             A::Look => PlayKey::Look,
+            A::Stealth => PlayKey::Stealth,
             A::PickUp => PlayKey::Act(PlayerAction::PickUp),
             A::Pack => PlayKey::Pack,
             A::Equip => PlayKey::Choose(Purpose::Equip),

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
     BoltKind, ContentError, Ground, ItemClass, ItemKind, ItemName, ItemUse, LOOKS_PER_CLASS,
-    NpcKind, Problem, Sources, parse_table,
+    LightKind, NpcKind, Problem, Sources, parse_table,
 };
 
 /// Glyphs the map draws for things that are not kinds: no monster or item may take one (nor a
@@ -82,6 +82,21 @@ pub struct GroundLook {
     /// The words after an item lying on it ("a dagger on an altar (take one ...)").
     #[serde(default)]
     pub lying_on: Option<String>,
+}
+
+/// How a kind of light tints what it lights (`content/lights.ron`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LightLook {
+    pub colour: (u8, u8, u8),
+    /// How much it flickers, in a hundred of its brightness (cosmetic only).
+    pub flicker: u32,
+}
+
+impl LightLook {
+    pub fn colour(&self) -> Rgba32 {
+        rgba(self.colour)
+    }
 }
 
 /// A hidden kind as the debugging eye draws it.
@@ -177,6 +192,7 @@ pub struct Looks {
     pub items: Vec<Named<ItemLook>>,
     pub bolts: Vec<Named<ItemLook>>,
     pub grounds: Vec<Named<GroundLook>>,
+    pub lights: Vec<Named<LightLook>>,
 }
 
 static LOOKS: LazyLock<Result<Looks, ContentError>> =
@@ -227,6 +243,10 @@ pub fn ground(kind: Ground) -> &'static GroundLook {
     &looks().grounds[kind.index()].look
 }
 
+pub fn light(kind: LightKind) -> &'static LightLook {
+    &looks().lights[kind.index()].look
+}
+
 impl Looks {
     /// The tables' looks from their text, checked: every monster and item drawn with a glyph
     /// of its own (bolts are drawn only in flight, over the map, and may share one; kinds of
@@ -236,7 +256,9 @@ impl Looks {
         let items: LookFile<ItemLook, ItemUseOnly> = parse_table("items", sources.items)?;
         let bolts: LookFile<ItemLook, IgnoredAny> = parse_table("bolts", sources.bolts)?;
         let grounds: LookFile<GroundLook, IgnoredAny> = parse_table("ground", sources.ground)?;
+        let lights: LookFile<LightLook, IgnoredAny> = parse_table("lights", sources.lights)?;
         let looks = Self {
+            lights: lights.kinds.into_iter().map(|e| named(e, None)).collect(),
             grounds: grounds.kinds.into_iter().map(|e| named(e, None)).collect(),
             bolts: bolts.kinds.into_iter().map(|e| named(e, None)).collect(),
             npcs: npcs.kinds.into_iter().map(|e| named(e, None)).collect(),

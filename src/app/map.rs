@@ -3,7 +3,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::view_size;
-use super::{looks, palette};
+use super::{lighting, looks, palette};
 use umbra_rules::game::{CellView, CellVisibility, Game, Ground, Omniscience, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
@@ -35,13 +35,47 @@ pub fn screen_coord(game: &Game, screen: UCoord, cell: ICoord) -> Option<ICoord>
     (on_screen.is_valid(view) && cell.is_valid(game.size())).then_some(on_screen)
 }
 
-/// Draws the map into the top `view_size` cells; `behind_panel` dims it under a notice.
-pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, behind_panel: bool) {
+/// How the map is drawn this frame.
+#[derive(Debug, Clone, Copy)]
+pub struct Drawing {
+    /// Dims it under a notice.
+    pub behind_panel: bool,
+    /// Tints what is in view by its light (not in the high-contrast palette, which keeps every
+    /// glyph at full contrast; its words still say what is lit).
+    pub light: bool,
+    /// The frame's count, for the light's flicker.
+    pub frame: u64,
+    /// Marks the cells within the player's stealth range.
+    pub stealth: bool,
+}
+
+/// Draws the map into the top `view_size` cells.
+pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, drawing: Drawing) {
     let offset = camera_offset(game, view_size);
     let omniscient = game.options().omniscience == Omniscience::On;
+    let player = game.player_coord();
+    let stealth = drawing.stealth.then(|| game.stealth_range());
     for screen_coord in view_size.icoord_iter_row_major() {
-        let view = game.cell_view(screen_coord + offset);
-        if let Some(cell) = render_cell(&view, behind_panel, omniscient) {
+        let coord = screen_coord + offset;
+        let view = game.cell_view(coord);
+        let light = (drawing.light && view.visibility == CellVisibility::Visible)
+            .then(|| game.cell_light(coord));
+        if let Some(mut cell) = render_cell(&view, drawing.behind_panel, omniscient) {
+            if let Some(light) = light {
+                let colours = (
+                    cell.foreground().unwrap_or(palette::BACKGROUND),
+                    cell.background().unwrap_or(palette::BACKGROUND),
+                );
+                let (foreground, background) =
+                    lighting::lit_colours(light, colours, (coord.x, coord.y), drawing.frame);
+                cell = cell.with_foreground(foreground).with_background(background);
+            }
+            let within = |range: u32| (coord - player).manhattan_magnitude() <= range;
+            if stealth.is_some_and(within) && !drawing.behind_panel {
+                let background = cell.background().unwrap_or(palette::BACKGROUND);
+                cell =
+                    cell.with_background(palette::blend(background, palette::STEALTH_RANGE, 1, 2));
+            }
             fb.set_cell_relative_to_ctx(ctx, screen_coord, 0, cell);
         }
     }

@@ -109,6 +109,7 @@ fn verb(actor: Actor, (you, they): (&'static str, &'static str)) -> &'static str
 const HIT: (&str, &str) = ("hit", "hits");
 const MISS: (&str, &str) = ("miss", "misses");
 const KILL: (&str, &str) = ("kill", "kills");
+const STRIKE: (&str, &str) = ("strike", "strikes");
 
 /// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
 /// drawn (a flight). Every event has its arm here, none a catch-all: a new `GameEvent` does not
@@ -134,6 +135,18 @@ pub fn describe(event: GameEvent) -> String {
             subject(attacker),
             verb(attacker, HIT),
             object(target)
+        ),
+        GameEvent::SneakAttack {
+            attacker,
+            target,
+            damage,
+            asleep,
+        } => format!(
+            "{} {} the {} {} from the shadows for {damage}.",
+            subject(attacker),
+            verb(attacker, STRIKE),
+            if asleep { "sleeping" } else { "unaware" },
+            name(target)
         ),
         GameEvent::Miss { attacker, target } => format!(
             "{} {} {}.",
@@ -260,6 +273,7 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::PlayerDied { .. }
         | GameEvent::Shout { .. } => Tone::Danger,
         GameEvent::Kill { .. }
+        | GameEvent::SneakAttack { .. }
         | GameEvent::Freed { .. }
         | GameEvent::AllyArrived { .. }
         | GameEvent::PickedUp { .. }

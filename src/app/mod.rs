@@ -20,6 +20,7 @@ pub mod keymap;
 pub mod keys;
 pub mod keys_file;
 mod layout;
+mod lighting;
 pub mod looks;
 mod map;
 pub mod messages;
@@ -66,6 +67,10 @@ pub struct GameApp {
     doing: Option<Doing>,
     /// The map cell under the mouse pointer, described on screen.
     hover: Option<ICoord>,
+    /// Ticks seen: what the light's flicker follows (cosmetic only).
+    frame: u64,
+    /// Whether the map marks the cells within the player's stealth range (`c`).
+    show_stealth: bool,
     /// Quitting shows the title screen instead of ending the app (in the browser).
     quit_to_title: bool,
     /// What was last thrown, and at whom: `f` throws another at the same target.
@@ -96,6 +101,8 @@ impl GameApp {
             playback: None,
             doing: None,
             hover: None,
+            frame: 0,
+            show_stealth: false,
             quit_to_title: false,
             last_throw: None,
             animation: None,
@@ -291,6 +298,7 @@ impl Component for GameApp {
         let screen = ctx.bounding_box.size();
         let key = match event {
             Event::Tick(elapsed) => {
+                self.frame = self.frame.wrapping_add(1);
                 if let Some(animation) = self.animation.as_mut()
                     && !animation.advance(elapsed)
                 {

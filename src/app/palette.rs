@@ -17,6 +17,9 @@ pub const HEADING: Rgba32 = Rgba32::new_rgb(255, 220, 90);
 pub const DANGER: Rgba32 = Rgba32::new_rgb(255, 80, 80);
 pub const GOOD: Rgba32 = Rgba32::new_rgb(100, 230, 100);
 pub const PANEL_BACKGROUND: Rgba32 = Rgba32::new_rgb(20, 20, 60);
+/// Under the cells within the player's stealth range, when it is shown (`c`): half of it over
+/// what is there.
+pub const STEALTH_RANGE: Rgba32 = Rgba32::new_rgb(80, 20, 90);
 /// Under the cell the look cursor or the mouse points at.
 pub const CURSOR: Rgba32 = Rgba32::new_rgb(0, 90, 150);
 
@@ -55,6 +58,8 @@ pub const MIND_FLEEING: Rgba32 = Rgba32::new_rgb(30, 60, 170);
 /// What a noise reached: a fight, a shout.
 pub const NOISE_FIGHT: Rgba32 = Rgba32::new_rgb(120, 60, 0);
 pub const NOISE_SHOUT: Rgba32 = Rgba32::new_rgb(90, 30, 110);
+/// The light view: full light.
+pub const LIGHT_FULL: Rgba32 = Rgba32::new_rgb(200, 180, 40);
 /// The sight view: in view, remembered, never seen.
 pub const SIGHT_IN_VIEW: Rgba32 = Rgba32::new_rgb(90, 80, 10);
 pub const SIGHT_REMEMBERED: Rgba32 = Rgba32::new_rgb(15, 30, 80);

@@ -6,7 +6,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
 use super::{draw, layout, looks, palette, words};
-use umbra_rules::game::{Boon, CellVisibility, Game, HitPoints, NpcInfo, NpcState, Side};
+use umbra_rules::game::{Boon, CellVisibility, Game, HitPoints, NpcInfo, NpcState, Reason, Side};
 
 /// The health bar under a character's name; the state's word follows it on the same row.
 const BAR_WIDTH: u32 = 8;
@@ -54,22 +54,29 @@ fn items_in_view(game: &Game, screen: UCoord) -> Vec<(ICoord, String)> {
     items
 }
 
-/// A character's state in a word or two: what Brogue's sidebar says under its name.
+/// A character's state in a word or two: what Brogue's sidebar says under its name. A monster's
+/// says what it knows of the player: asleep, unaware (wandering or on guard: a blow from the
+/// dark catches it), searching (it heard something), noticed you (this turn), hunting.
 fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
     let Some(agent) = game.agent_at(coord) else {
         return String::new();
     };
     let ally = side == Side::Hero;
+    let just_now = agent.last_transition.turn == game.turn()
+        && matches!(
+            agent.last_transition.reason,
+            Reason::NoticedPlayer | Reason::SawPlayer | Reason::SawEnemy
+        );
     let state = match agent.state {
         _ if agent.confused_for > 0 => "confused",
         NpcState::Asleep => "asleep",
-        NpcState::Wandering { .. } => "wandering",
+        NpcState::Wandering { .. } | NpcState::Guarding { .. } => "unaware",
         NpcState::Hunting if ally => "fighting",
+        NpcState::Hunting if just_now => "noticed you",
         NpcState::Hunting => "hunting",
         NpcState::Searching { .. } => "searching",
         NpcState::Fleeing => "fleeing",
         NpcState::Captive => "captive",
-        NpcState::Guarding { .. } => "on guard",
         NpcState::Following => "following",
     };
     state.to_string()
@@ -79,6 +86,14 @@ fn player_entry(game: &Game) -> Entry {
     let mut lines = vec![
         Row::Text("@ You".to_string(), palette::PLAYER),
         Row::Bar(game.player_hit_points(), String::new()),
+        Row::Text(
+            format!("  {}", words::standing_words(game)),
+            palette::FAINT_TEXT,
+        ),
+        Row::Text(
+            format!("  stealth {}", game.stealth_range()),
+            palette::FAINT_TEXT,
+        ),
     ];
     let pack = game.pack();
     for kind in [pack.wielded(), pack.worn()].into_iter().flatten() {

@@ -53,6 +53,10 @@ fn done_words(command: WizardCommand) -> String {
         WizardCommand::Heal => "you are fully healed".to_string(),
         WizardCommand::Reveal => "the whole level is revealed".to_string(),
         WizardCommand::SleepInView => "every monster in view falls asleep".to_string(),
+        WizardCommand::LightLevel => "the level is lit, or its own light comes back".to_string(),
+        WizardCommand::DarkenLevel => {
+            "the level goes dark but for your light, or its own light comes back".to_string()
+        }
     }
 }
 
@@ -62,6 +66,10 @@ fn failed_words(command: WizardCommand) -> &'static str {
         WizardCommand::Teleport { .. } => "stand there",
         WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. } => "spawn there",
         WizardCommand::Give { .. } => "give that: the pack is full",
-        WizardCommand::Heal | WizardCommand::Reveal | WizardCommand::SleepInView => "do that",
+        WizardCommand::Heal
+        | WizardCommand::Reveal
+        | WizardCommand::SleepInView
+        | WizardCommand::LightLevel
+        | WizardCommand::DarkenLevel => "do that",
     }
 }

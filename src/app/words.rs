@@ -2,7 +2,7 @@
 //! capitals), and the lines said outside the map: the version, the seed, the welcome.
 
 use super::looks;
-use umbra_rules::game::{Boon, Game, NpcKind, Stack, TURN_TIME};
+use umbra_rules::game::{Boon, Brightness, Game, NpcKind, Stack, TURN_TIME};
 
 /// The morgue's line for a run in which wizard commands were used.
 pub const WIZARD_RUN: &str = "Wizard run: wizard commands were used; it is not in the high scores.";
@@ -103,6 +103,26 @@ pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
         " (worn)"
     } else {
         ""
+    }
+}
+
+/// Where the player stands: "lit", or "in shadow" (no light but its own).
+pub fn standing_words(game: &Game) -> &'static str {
+    if game.in_shadow() { "in shadow" } else { "lit" }
+}
+
+/// Where the player stands in light, and how near a monster must come to notice it: "lit,
+/// stealth 14", "in shadow, stealth 7".
+pub fn stealth_words(game: &Game) -> String {
+    format!("{}, stealth {}", standing_words(game), game.stealth_range())
+}
+
+/// A cell's light in a word, as the look cursor tells it.
+pub fn brightness_word(brightness: Brightness) -> &'static str {
+    match brightness {
+        Brightness::Lit => "lit",
+        Brightness::Shadow => "in shadow",
+        Brightness::Dark => "dark",
     }
 }
 

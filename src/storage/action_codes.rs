@@ -62,6 +62,9 @@ const SEARCH: u8 = 19;
 const FREE: u8 = 20;
 /// A wizard's ally; followed by the bestiary row and the cell, as [`WIZARD_SPAWN`].
 const WIZARD_SPAWN_ALLY: u8 = 21;
+/// A wizard lights the level, or darkens it.
+const WIZARD_LIGHT: u8 = 22;
+const WIZARD_DARKEN: u8 = 23;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 pub(super) const END: u8 = 255;
@@ -102,6 +105,8 @@ fn wizard_code(command: WizardCommand) -> (u8, Payload) {
         WizardCommand::Heal => (WIZARD_HEAL, none),
         WizardCommand::Reveal => (WIZARD_REVEAL, none),
         WizardCommand::SleepInView => (WIZARD_SLEEP, none),
+        WizardCommand::LightLevel => (WIZARD_LIGHT, none),
+        WizardCommand::DarkenLevel => (WIZARD_DARKEN, none),
         WizardCommand::Teleport { to } => (WIZARD_TELEPORT, Payload::slot_at(0, to)),
         WizardCommand::Spawn { kind, at } => (WIZARD_SPAWN, Payload::slot_at(kind, at)),
         WizardCommand::SpawnAlly { kind, at } => (WIZARD_SPAWN_ALLY, Payload::slot_at(kind, at)),
@@ -140,6 +145,8 @@ pub(super) fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction>
         WIZARD_HEAL => PlayerAction::Wizard(WizardCommand::Heal),
         WIZARD_REVEAL => PlayerAction::Wizard(WizardCommand::Reveal),
         WIZARD_SLEEP => PlayerAction::Wizard(WizardCommand::SleepInView),
+        WIZARD_LIGHT => PlayerAction::Wizard(WizardCommand::LightLevel),
+        WIZARD_DARKEN => PlayerAction::Wizard(WizardCommand::DarkenLevel),
         WIZARD_TELEPORT => PlayerAction::Wizard(WizardCommand::Teleport {
             to: ICoord::new(coord(1)?, coord(5)?),
         }),

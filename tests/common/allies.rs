@@ -28,6 +28,11 @@ pub fn struck(game: &Game, attacker: Actor, target: Actor) -> bool {
             target: t,
             ..
         }
+        | GameEvent::SneakAttack {
+            attacker: a,
+            target: t,
+            ..
+        }
         | GameEvent::Miss {
             attacker: a,
             target: t,

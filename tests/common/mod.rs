@@ -35,6 +35,9 @@ pub struct Scenario {
 /// How many of the latest turns a failed check shows.
 const FRAMES_SHOWN: usize = 12;
 
+/// How a scenario is made from its map and its NPCs (noticing the player or not).
+type MakeScenario = fn(&[&str], &[(char, char)]) -> Scenario;
+
 impl Scenario {
     pub fn new(rows: &[&str]) -> Self {
         Self::with_npcs(rows, &[])
@@ -52,6 +55,7 @@ impl Scenario {
     pub fn with_options(rows: &[&str], options: GameOptions) -> Self {
         let mut scenario = Self::new(rows);
         scenario.game = Game::from_ascii(rows, options).expect("valid map").0;
+        scenario.game = scenario.game.with_wanderers_noticing();
         scenario.frames = vec![scenario.frame()];
         scenario
     }
@@ -80,8 +84,19 @@ impl Scenario {
     /// A map whose labelled cells in `npcs` hold an NPC (any kind's map letter: `o`/`T` awake,
     /// `z`/`Z` asleep, ...) that the
     /// test can then follow by its label: `('1', 'z')` is "the orc asleep at 1". A label may
-    /// hold an item instead (`('1', '!')`, a potion at 1), so its cell keeps its name.
+    /// hold an item instead (`('1', '!')`, a potion at 1), so its cell keeps its name. An awake
+    /// monster has noticed the player: it hunts from the first turn (what it does about the
+    /// player is what these tests ask; [`Scenario::unnoticed`] leaves it to notice by itself).
     pub fn with_npcs(rows: &[&str], npcs: &[(char, char)]) -> Self {
+        let mut scenario = Self::unnoticed(rows, npcs);
+        scenario.game = scenario.game.with_wanderers_noticing();
+        scenario.frames = vec![scenario.frame()];
+        scenario
+    }
+
+    /// [`Scenario::with_npcs`] with its awake monsters wandering, unaware of the player until
+    /// they notice it by the stealth rules.
+    pub fn unnoticed(rows: &[&str], npcs: &[(char, char)]) -> Self {
         let rows: Vec<String> = rows.iter().map(|row| row.to_string()).collect();
         let plain: Vec<&str> = rows.iter().map(String::as_str).collect();
         let (_, labels) = Game::from_ascii(&plain, GameOptions::default()).expect("valid map");
@@ -129,8 +144,27 @@ impl Scenario {
         npcs: &[(char, char)],
         opening: impl Fn(&mut Self) -> bool,
     ) -> Self {
+        Self::rolled_from(rows, npcs, Self::with_npcs, opening)
+    }
+
+    /// [`Scenario::rolled`] with its awake monsters unaware of the player (see
+    /// [`Scenario::unnoticed`]): for rules that follow a monster's noticing the player.
+    pub fn rolled_unnoticed(
+        rows: &[&str],
+        npcs: &[(char, char)],
+        opening: impl Fn(&mut Self) -> bool,
+    ) -> Self {
+        Self::rolled_from(rows, npcs, Self::unnoticed, opening)
+    }
+
+    fn rolled_from(
+        rows: &[&str],
+        npcs: &[(char, char)],
+        new: MakeScenario,
+        opening: impl Fn(&mut Self) -> bool,
+    ) -> Self {
         for seed in 0..100 {
-            let mut scenario = Self::with_npcs(rows, npcs);
+            let mut scenario = new(rows, npcs);
             scenario.game = scenario.game.reseeded(seed);
             if opening(&mut scenario) {
                 return scenario;

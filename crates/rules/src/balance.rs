@@ -73,14 +73,45 @@ pub const SLOWEST_ACTION_TIME: u32 = 400;
 /// keep three).
 pub const KEEP_DISTANCE_STEPS: u32 = 3;
 
-// Sight.
+// Sight and light.
 
-/// The player sees ten cells in every direction (radius squared 100): a room and the mouth of
-/// the corridor beside it, as in the reference tutorial.
-pub const PLAYER_VISION_DISTANCE_SQUARED: u32 = 100;
+/// The farthest anyone's eyes reach (radius squared 196, fourteen cells): across a dark cave to
+/// a lit hall beyond it. Beyond the player's own light a cell within reach is seen only if
+/// something lights it (see [`LIT`]); the old ten cells of sight on every level are now the
+/// first depths' light.
+pub const PLAYER_VISION_DISTANCE_SQUARED: u32 = 196;
 /// NPCs see as far as the player does, so that "if you can see it, it can see you" holds at
-/// every range (see `behaviour::sight`).
+/// every range (see `behaviour::sight`). The player carries a light, so a monster in the dark
+/// sees the player before the player sees it, as in Brogue.
 pub const NPC_VISION_DISTANCE_SQUARED: u32 = PLAYER_VISION_DISTANCE_SQUARED;
+/// The player's own light by depth (its radius in cells; the light's brightness and fade are
+/// its row in `content/lights.ron`): the ten cells of sight of the first levels at first, then
+/// a cell less every two depths, to five on the last (Brogue CE's miner's light shrinks from
+/// 80 cells on depth 1 to 20 on depth 10, a quarter; ours shrinks to a half, as its levels are
+/// smaller and lit halls fewer deep down). Deep levels are dark: the blow from the shadows is
+/// struck there, and what the player sees coming it sees late.
+pub const PLAYER_LIGHT_RADIUS: [u32; FINAL_DEPTH as usize] = [9, 9, 8, 8, 7, 7, 6, 6, 5, 5];
+/// A cell is lit, and so seen when in view, from this much light: the player's light keeps 31 at
+/// its rim (90 with 35 left in a hundred), a wall torch lights its hall to its seventh cell, a
+/// patch of fungus a step or two round it.
+pub const LIT: u32 = 25;
+
+// Stealth: who notices the player (and the player's allies), and the blow from the dark.
+
+/// Every monster that could notice a character of the player's side does so only within this
+/// many steps of it (Brogue CE's stealth range, 14).
+pub const STEALTH_RANGE: u32 = 14;
+/// Inside the stealth range and in sight, a monster that has not noticed the player does so
+/// with this chance a turn, asleep or awake (Brogue CE's 25 in a hundred): a sleeper beside a
+/// lit passage usually wakes as the player walks by, one at the edge of the range rarely does.
+pub const NOTICE_CHANCE: (u32, u32) = (1, 4);
+/// A blow against a monster that has not noticed its striker (asleep or unaware) always lands
+/// and deals this many times its damage (Brogue CE's sneak attack, tripled); a weapon may deal
+/// more (the dagger's `sneak_attack` in `content/items.ron`).
+pub const SNEAK_ATTACK_MULTIPLIER: u32 = 3;
+/// A hunter that loses its quarry beyond the stealth range searches for a third of the usual
+/// time before it gives up (Brogue's hunters lose the scent outside the range).
+pub const LOST_BEYOND_RANGE_SEARCH: (u64, u64) = (1, 3);
 
 // The run: levels get harder on the way down to the Sunstone.
 
@@ -125,10 +156,6 @@ pub const CHASM_FALL_DAMAGE: (u32, u32) = (1, 4);
 /// One NPC in three starts awake and wandering; the rest sleep until something wakes them.
 /// Enough that a level feels alive, few enough that sneaking past sleepers is a real choice.
 pub const NPC_AWAKE_AT_START: (u32, u32) = (1, 3);
-/// A sleeping NPC in the player's view wakes with this chance each turn (a stealth check): on
-/// average after five turns in view, so a sleeper can be passed quickly or reached and struck
-/// first, but not watched for long.
-pub const SLEEPER_NOTICE_CHANCE: (u32, u32) = (1, 5);
 /// A blow is heard this many steps away, by path over open ground: about the span of a room and
 /// the corridor beside it, so a fight draws its neighbours but not the whole level.
 pub const COMBAT_NOISE_STEPS: u32 = 8;

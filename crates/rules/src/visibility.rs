@@ -1,5 +1,10 @@
 //! What the player sees now and what it remembers.
 //!
+//! The player's eyes reach a field of view (a shadowcast, walls and closed doors stopping it);
+//! within it a cell is seen only if it is lit: by the player's own light, which shrinks with
+//! depth, or by anything else that lights it (`world::light`). A far lit hall is seen across a
+//! dark cave; a dark corner beyond the player's light is not.
+//!
 //! Each update bumps a generation counter and stamps the cells in view with it, so nothing is
 //! cleared per turn: a cell is visible if its stamp is the current generation, remembered if it has
 //! an older stamp, never seen if it has none. A cell also keeps a snapshot of what was on it when it
@@ -9,8 +14,42 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use shadowcast::{InputGrid, vision_distance};
 
-use crate::balance::PLAYER_VISION_DISTANCE_SQUARED;
+use crate::balance::{LIT, PLAYER_VISION_DISTANCE_SQUARED};
+use crate::content::LightKind;
 use crate::world::{LayerTable, Tile, World};
+
+/// How the player sees this turn: how far its own light reaches (by depth), and whether a
+/// wizard has lit or darkened the level. Set by the game; not saved (it follows from the
+/// depth and the game's state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Eyes {
+    pub light_radius: u32,
+    pub lighting: Lighting,
+}
+
+impl Default for Eyes {
+    fn default() -> Self {
+        Self {
+            light_radius: crate::balance::PLAYER_LIGHT_RADIUS[0],
+            lighting: Lighting::Natural,
+        }
+    }
+}
+
+/// The level's light as a wizard may have set it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Lighting {
+    /// As what glows and what is carried light it.
+    #[default]
+    Natural,
+    /// Every cell lit.
+    AllLit,
+    /// Nothing lit but by the player's own light.
+    Dark,
+}
+
+/// Light enough for every cell, when a wizard lights the level.
+const ALL_LIT: u32 = 100;
 
 /// Light passes through open cells untouched and is stopped entirely by a wall.
 const OPAQUE: u8 = u8::MAX;
@@ -80,6 +119,29 @@ pub struct Visibility {
     /// game scans afresh.
     #[serde(skip)]
     scanned_from: Option<(ICoord, u64)>,
+    /// How the player sees (its light's reach); set by the game.
+    #[serde(skip)]
+    eyes: Eyes,
+    /// Where the player stood at the last look: where its own light shines from.
+    #[serde(skip)]
+    player_at: ICoord,
+    /// The player's own light by squared distance from it, for the eyes' radius: asked of
+    /// every cell in view every turn, so worked out once a depth.
+    #[serde(skip, default = "own_light_of_default_eyes")]
+    own_light: Vec<u32>,
+}
+
+/// The player's own light for `eyes`, by squared distance (none beyond the last entry).
+fn own_light_table(eyes: Eyes) -> Vec<u32> {
+    let rules = LightKind::PLAYERS.rules();
+    let radius = eyes.light_radius;
+    (0..=radius * radius)
+        .map(|distance2| rules.brightness_at(radius, distance2))
+        .collect()
+}
+
+fn own_light_of_default_eyes() -> Vec<u32> {
+    own_light_table(Eyes::default())
 }
 
 /// Reads the grid as grid_2d writes it, into a vector sized once. grid_2d's own reading grows
@@ -201,6 +263,32 @@ fn in_view_with_room() -> Vec<ICoord> {
     Vec::with_capacity(side * side)
 }
 
+/// The light of the cells the player's eyes reach this turn, asked of each of them every turn:
+/// the player's own light by its table, then the level's only where that is not enough (most
+/// cells in view are near the player).
+struct LightInView<'a> {
+    own: &'a [u32],
+    from: ICoord,
+    lighting: Lighting,
+}
+
+impl LightInView<'_> {
+    fn own_at(&self, cell: ICoord) -> u32 {
+        let distance2 = self.from.distance2(cell) as usize;
+        self.own.get(distance2).copied().unwrap_or(0)
+    }
+
+    /// True if `cell`, which the player's eyes reach, is lit enough to be seen.
+    fn is_lit(&self, world: &World, cell: ICoord) -> bool {
+        let own = self.own_at(cell);
+        match self.lighting {
+            Lighting::AllLit => true,
+            Lighting::Dark => own >= LIT,
+            Lighting::Natural => own >= LIT || own + world.light_at(cell) >= LIT,
+        }
+    }
+}
+
 impl Visibility {
     pub fn new(size: UCoord) -> Self {
         let never_seen = Cell {
@@ -216,6 +304,74 @@ impl Visibility {
             in_view: in_view_with_room(),
             shadowcast: shadowcast::Context::default(),
             scanned_from: None,
+            eyes: Eyes::default(),
+            player_at: ICoord::new(0, 0),
+            own_light: own_light_of_default_eyes(),
+        }
+    }
+
+    /// How the player sees from now on (a new depth's light, a wizard's lighting).
+    pub fn set_eyes(&mut self, eyes: Eyes) {
+        if eyes.light_radius != self.eyes.light_radius || self.own_light.is_empty() {
+            self.own_light = own_light_table(eyes);
+        }
+        self.eyes = eyes;
+    }
+
+    pub fn eyes(&self) -> Eyes {
+        self.eyes
+    }
+
+    /// The light at `cell` as the player's sight meets it: the level's light there (what glows
+    /// and what is carried) and the player's own, if its light reaches the cell.
+    pub fn light_at(&self, world: &World, cell: ICoord) -> u32 {
+        let level = match self.eyes.lighting {
+            Lighting::AllLit => return ALL_LIT,
+            Lighting::Dark => 0,
+            Lighting::Natural => world.light_at(cell),
+        };
+        level + self.own_light_at(cell)
+    }
+
+    /// The player's own light at `cell`: it shines where the player's eyes reach, fading with
+    /// distance to its rim.
+    pub fn own_light_at(&self, cell: ICoord) -> u32 {
+        if !self.in_player_sight(cell) {
+            return 0;
+        }
+        self.light_in_view().own_at(cell)
+    }
+
+    fn light_in_view(&self) -> LightInView<'_> {
+        LightInView {
+            own: &self.own_light,
+            from: self.player_at,
+            lighting: self.eyes.lighting,
+        }
+    }
+
+    /// True if the player sees `cell` now: its eyes reach it and it is lit. (Unlike
+    /// [`Visibility::cell_visibility`], which answers for the last turn's end, this holds in the
+    /// middle of a turn.)
+    pub fn sees(&self, world: &World, cell: ICoord) -> bool {
+        self.in_player_sight(cell) && self.is_lit(world, cell)
+    }
+
+    /// True if `cell` is lit enough to be seen.
+    pub fn is_lit(&self, world: &World, cell: ICoord) -> bool {
+        match self.in_player_sight(cell) {
+            true => self.light_in_view().is_lit(world, cell),
+            false => self.eyes.lighting == Lighting::AllLit || self.light_at(world, cell) >= LIT,
+        }
+    }
+
+    /// True if no light but the player's own reaches `cell`: standing there, the player is in
+    /// shadow (and harder to notice).
+    pub fn in_shadow(&self, world: &World, cell: ICoord) -> bool {
+        match self.eyes.lighting {
+            Lighting::AllLit => false,
+            Lighting::Dark => true,
+            Lighting::Natural => world.light_at(cell) < LIT,
         }
     }
 
@@ -235,6 +391,7 @@ impl Visibility {
         let grid = &mut self.grid;
         let in_view = &mut self.in_view;
         let player = world.player_coord();
+        self.player_at = player;
         let scanned = (player, world.doors_moved());
         if self.scanned_from == Some(scanned) {
             for &coord in in_view.iter() {
@@ -259,6 +416,7 @@ impl Visibility {
     /// Works out again which cells the player's eyes reach, as the last [`Visibility::look`]
     /// did, for a game loaded without its scratch space. Nothing is stamped anew.
     pub fn restore_sight(&mut self, world: &World) {
+        self.player_at = world.player_coord();
         let in_view = &mut self.in_view;
         in_view.clear();
         scan(&mut self.shadowcast, world, |coord| {
@@ -271,13 +429,18 @@ impl Visibility {
         in_view.dedup();
     }
 
-    /// Refreshes the memory of every cell in view (every cell, with omniscience) with what is
-    /// on it now, after everyone has moved.
+    /// Refreshes the memory of every cell the player sees (every cell, with omniscience) with
+    /// what is on it now, after everyone has moved: a cell in view is seen if it is lit.
     pub fn remember(&mut self, world: &World, omniscience: Omniscience) {
         let generation = self.generation;
+        let light = LightInView {
+            own: &self.own_light,
+            from: self.player_at,
+            lighting: self.eyes.lighting,
+        };
         let grid = &mut self.grid;
         let discoveries = &mut self.discoveries;
-        let see = |coord: ICoord| {
+        let mut see = |coord: ICoord| {
             if let Some(cell) = grid.get_mut(coord) {
                 if cell.last_seen == 0 {
                     *discoveries += 1;
@@ -294,7 +457,9 @@ impl Visibility {
         };
         match omniscience {
             Omniscience::On => world.size().icoord_iter_row_major().for_each(see),
-            Omniscience::Off => self.in_view.iter().copied().for_each(see),
+            Omniscience::Off => (self.in_view.iter())
+                .filter(|&&cell| light.is_lit(world, cell))
+                .for_each(|&cell| see(cell)),
         }
     }
 

@@ -6,7 +6,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32, UCoord};
 
 use super::super::{draw, looks, map, palette};
 use umbra_rules::game::{
-    CellVisibility, EntityId, Game, Heading, NoiseKind, NpcState, ThinkingMaps,
+    CellVisibility, EntityId, Game, Heading, LIT, NoiseKind, NpcState, ThinkingMaps,
 };
 
 /// Which view is drawn over the map.
@@ -19,6 +19,8 @@ pub enum Overlay {
     Minds,
     Noises,
     Sight,
+    Light,
+    Stealth,
 }
 
 /// How many of a hunter's next steps the minds view draws.
@@ -32,7 +34,9 @@ impl Overlay {
             Self::Safety => Self::Minds,
             Self::Minds => Self::Noises,
             Self::Noises => Self::Sight,
-            Self::Sight => Self::Off,
+            Self::Sight => Self::Light,
+            Self::Light => Self::Stealth,
+            Self::Stealth => Self::Off,
         }
     }
 
@@ -62,6 +66,15 @@ impl Overlay {
                 "Your sight: yellow in view, blue remembered, red never seen; x on an NPC for its sight"
                     .to_string()
             }
+            Self::Light => format!(
+                "Light of the level (yours added where your eyes reach): tens of its units a digit, bright yellow full; lit from {LIT}; unmarked: none"
+            ),
+            Self::Stealth => format!(
+                "Stealth range {}: a monster nearer than this many steps notices you by chance; \
+                 beyond it, never ({})",
+                game.stealth_range(),
+                super::super::words::stealth_words(game)
+            ),
         }
     }
 }
@@ -81,7 +94,11 @@ pub fn render(
     // Each map cell on screen, with where it is drawn.
     let cells: Vec<(ICoord, ICoord)> = match overlay {
         Overlay::Off => return,
-        Overlay::Distance | Overlay::Safety | Overlay::Sight => view
+        Overlay::Distance
+        | Overlay::Safety
+        | Overlay::Sight
+        | Overlay::Light
+        | Overlay::Stealth => view
             .icoord_iter_row_major()
             .filter_map(|at| Some((at, map::map_coord(game, screen, at)?)))
             .collect(),
@@ -100,8 +117,35 @@ pub fn render(
                 }
             }
         }
+        Overlay::Light => light_levels(game, ctx, fb, &cells),
+        Overlay::Stealth => {
+            let (player, range) = (game.player_coord(), game.stealth_range());
+            for &(at, cell) in &cells {
+                let steps = (cell - player).manhattan_magnitude();
+                if steps <= range {
+                    draw::highlight(fb, ctx, at, heat(steps, range.max(1)));
+                }
+            }
+        }
     }
     legend(game, ctx, fb, view, overlay, focus);
+}
+
+/// Every cell's light on a scale from none to full, as a digit of tens of its units: the whole
+/// level's, seen or not, since the view is for studying where light falls.
+fn light_levels(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoord)]) {
+    for &(at, cell) in cells {
+        let level = game.light_at(cell);
+        if level == 0 {
+            continue;
+        }
+        let colour = palette::blend(palette::HEAT_FAR, palette::LIGHT_FULL, level.min(100), 100);
+        draw::highlight(fb, ctx, at, colour);
+        if game.npc_at(cell).is_none() && cell != game.player_coord() {
+            let digit = char::from_digit((level / 10).min(9), 10).unwrap_or('9');
+            draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
+        }
+    }
 }
 
 /// Each cell's steps to the player on the NPCs' map, on a heat scale, as its last digit.

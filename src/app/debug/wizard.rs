@@ -10,7 +10,7 @@ use super::super::{GameApp, looks, map, palette};
 use umbra_rules::game::{Game, ItemKind, NpcKind, PlayerAction, WizardCommand};
 
 /// The commands by letter, as the panel lists them.
-const COMMANDS: [(char, &str); 8] = [
+const COMMANDS: [(char, &str); 10] = [
     ('d', "descend to the next depth"),
     ('t', "teleport to a cell (cursor)"),
     ('s', "spawn a monster at a cell"),
@@ -19,6 +19,8 @@ const COMMANDS: [(char, &str); 8] = [
     ('h', "heal fully"),
     ('r', "reveal the level"),
     ('z', "put every monster in view to sleep"),
+    ('l', "light the level (again: its own light)"),
+    ('k', "darken the level (again: its own light)"),
 ];
 
 /// The letter for the `index`-th row of a list.
@@ -77,6 +79,8 @@ impl GameApp {
             'h' => WizardCommand::Heal,
             'r' => WizardCommand::Reveal,
             'z' => WizardCommand::SleepInView,
+            'l' => WizardCommand::LightLevel,
+            'k' => WizardCommand::DarkenLevel,
             't' => {
                 let purpose = CellPurpose::Teleport;
                 self.mode = Mode::Wizard(Step::Cell { purpose, cursor });

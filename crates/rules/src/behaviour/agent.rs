@@ -13,6 +13,16 @@ pub struct Sighting {
     pub turn: u64,
 }
 
+/// What a monster knows of its enemies, as the blow from the dark asks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Awareness {
+    Asleep,
+    /// Awake, but it has not noticed an enemy: wandering, on guard, searching.
+    Unaware,
+    /// Hunting or fleeing (or, for one on the player's side, by the player).
+    Aware,
+}
+
 /// What an NPC is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NpcState {
@@ -167,6 +177,19 @@ impl Agent {
         self.state == NpcState::Asleep
     }
 
+    /// What it knows of its enemies: whether a blow from the dark would catch it unawares.
+    pub fn awareness(&self) -> Awareness {
+        match self.state {
+            NpcState::Asleep => Awareness::Asleep,
+            NpcState::Wandering { .. } | NpcState::Guarding { .. } | NpcState::Searching { .. } => {
+                Awareness::Unaware
+            }
+            NpcState::Hunting | NpcState::Fleeing | NpcState::Captive | NpcState::Following => {
+                Awareness::Aware
+            }
+        }
+    }
+
     /// Whether it takes turns: the asleep and the captive do not (a sleeper waits for a noise
     /// or the player's coming, a captive for the player's hand).
     pub fn acts(&self) -> bool {
@@ -282,10 +305,15 @@ impl Agent {
         self.start_search(target, here, reason, turn);
     }
 
-    /// The player it was hunting is out of sight: search where it was last seen.
-    pub fn lose_sight(&mut self, here: ICoord, turn: u64) {
+    /// The player it was hunting is out of sight: search where it was last seen; for a third of
+    /// the time if the player slipped away beyond its stealth range (`beyond_range`).
+    pub fn lose_sight(&mut self, here: ICoord, turn: u64, beyond_range: bool) {
         let target = self.last_sighting.map_or(here, |s| s.coord);
         self.start_search(target, here, Reason::LostSight, turn);
+        if beyond_range && let NpcState::Searching { until, .. } = &mut self.state {
+            let (part, whole) = balance::LOST_BEYOND_RANGE_SEARCH;
+            *until = turn + balance::SEARCH_APPROACH_TURNS * part / whole;
+        }
     }
 
     fn start_search(&mut self, target: ICoord, here: ICoord, reason: Reason, turn: u64) {

@@ -8,8 +8,9 @@ use entity_table::Entity;
 use crate::content::NpcTrait;
 use crate::world::World;
 
-/// The distance map reaches 20 steps from the player: twice the vision radius, so every NPC that
-/// can see the player also finds it on the map unless walls force a long detour.
+/// The distance map reaches 20 steps from the player: half as far again as sight reaches (14
+/// cells), so every NPC that can see the player also finds it on the map unless walls force a
+/// long detour.
 pub const DISTANCE_MAP_MAX_STEPS: u32 = 20;
 /// How far an NPC looks for a way around other NPCs before it waits its turn.
 pub const ROUTE_SEARCH_DISTANCE: u32 = 5;

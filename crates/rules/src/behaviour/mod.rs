@@ -15,18 +15,20 @@ mod foes;
 mod hunt;
 pub(crate) mod local_map;
 mod noise;
+mod notice;
 mod ranged;
 mod search;
 mod sight;
 mod wander;
 pub mod waypoints;
 
-pub use agent::{Agent, NpcState, Reason, Sighting, Transition};
+pub use agent::{Agent, Awareness, NpcState, Reason, Sighting, Transition};
 pub use decision::{
     DISTANCE_MAP_MAX_STEPS, Decision, NpcAction, ROUTE_SEARCH_DISTANCE, SEARCH_MAP_MAX_STEPS,
     has_trait,
 };
 pub use noise::{NOISE_MAX_STEPS, Noise, NoiseKind};
+pub use notice::{ally_stealth_range, notices, steps_between};
 use sight::nearest_in_sight;
 pub use sight::{can_see, sees_player};
 
@@ -57,6 +59,8 @@ pub struct Senses<'a> {
     pub world: &'a World,
     pub visibility: &'a Visibility,
     pub turn: u64,
+    /// The player's stealth range this turn, in steps (see `game::stealth`).
+    pub stealth: u32,
 }
 
 /// Scratch state and shared maps for NPC decisions, reused every turn so deciding allocates
@@ -263,6 +267,17 @@ impl BehaviourContext {
             true => sees_player(world, senses.visibility, here, player).then_some(player),
             false => self.nearest_enemy_seen(senses, npc, here),
         };
+        // One that has not noticed its enemies notices the one it sees only within that one's
+        // stealth range, by a roll; until then it goes on as it was.
+        let foe = foe.filter(|&at| {
+            agent.awareness() == Awareness::Aware || {
+                let range = match at == player {
+                    true => senses.stealth,
+                    false => ally_stealth_range(world, senses.visibility, at),
+                };
+                notices(here, at, range, true, rng)
+            }
+        });
         let spotted = match foe {
             Some(at) if at == player => agent.see_player(at, turn),
             Some(at) => agent.see_enemy(at, turn),
@@ -276,7 +291,8 @@ impl BehaviourContext {
             (NpcState::Asleep | NpcState::Captive | NpcState::Following, _) => NpcAction::Wait,
             (NpcState::Hunting, Some(foe)) => self.engage(world, npc, agent, foe),
             (NpcState::Hunting, None) => {
-                agent.lose_sight(here, turn);
+                let beyond = steps_between(here, player) > senses.stealth;
+                agent.lose_sight(here, turn, beyond);
                 self.search_step(world, here, agent, rng, turn)
             }
             (NpcState::Searching { .. }, _) => self.search_step(world, here, agent, rng, turn),

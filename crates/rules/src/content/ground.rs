@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::{ContentError, Problem, field_error};
-use super::kinds::Ground;
+use super::kinds::{Ground, LightKind};
+use super::lights::{LightsFile, light_named};
 use super::tables::Entry;
 
 /// Where a kind of ground lies in the world.
@@ -46,7 +47,7 @@ impl<G> Default for Flammability<G> {
 /// length). A fact a row leaves out is false, or none.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GroundRules<G = Ground> {
+pub struct GroundRules<G = Ground, L = LightKind> {
     /// How hand-drawn maps write it: the first is written, all are read.
     pub map_letters: Vec<char>,
     pub layer: GroundLayer,
@@ -83,12 +84,20 @@ pub struct GroundRules<G = Ground> {
     /// No gas drifts into it.
     #[serde(default)]
     pub blocks_gas: bool,
+    /// The light it gives, if it glows (`content/lights.ron`).
+    #[serde(default = "Option::default")]
+    pub light: Option<L>,
 }
 
-impl<G> GroundRules<G> {
-    /// The same row with its kinds named another way.
-    fn map_kinds<H, E>(self, mut kind: impl FnMut(G) -> Result<H, E>) -> Result<GroundRules<H>, E> {
+impl<G, L> GroundRules<G, L> {
+    /// The same row with its kinds and light named another way.
+    fn map_names<H, M, E>(
+        self,
+        mut kind: impl FnMut(G) -> Result<H, E>,
+        light: impl FnOnce(L) -> Result<M, E>,
+    ) -> Result<GroundRules<H, M>, E> {
         Ok(GroundRules {
+            light: self.light.map(light).transpose()?,
             map_letters: self.map_letters,
             layer: self.layer,
             on: self.on.map(&mut kind).transpose()?,
@@ -113,7 +122,7 @@ impl<G> GroundRules<G> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GroundFile {
-    pub kinds: Vec<Entry<GroundRules<String>>>,
+    pub kinds: Vec<Entry<GroundRules<String, String>>>,
 }
 
 const TABLE: &str = "ground";
@@ -121,7 +130,10 @@ const TABLE: &str = "ground";
 /// The rows, checked, with the kinds they name found: the named kinds first and in order, every
 /// kind drawn with letters of its own (not a monster's, an item's, a digit or the player's), a
 /// feature over floor-layer ground, a secret or locked kind that becomes something it can be.
-pub(super) fn resolve(file: GroundFile) -> Result<Vec<GroundRules>, ContentError> {
+pub(super) fn resolve(
+    file: GroundFile,
+    lights: &LightsFile,
+) -> Result<Vec<GroundRules>, ContentError> {
     let names: Vec<String> = file.kinds.iter().map(|e| e.name.clone()).collect();
     if names.len() > usize::from(u8::MAX) || names.len() < Ground::NAMED.len() {
         return Err(ContentError {
@@ -188,7 +200,8 @@ pub(super) fn resolve(file: GroundFile) -> Result<Vec<GroundRules>, ContentError
         if entry.rules.fire.catches > 100 {
             return Err(field_error(TABLE, &name, "fire", "a chance over a hundred"));
         }
-        rows.push(entry.rules.map_kinds(kind)?);
+        let light = |wanted: String| light_named(lights, TABLE, &name, &wanted);
+        rows.push(entry.rules.map_names(kind, light)?);
     }
     check_what_they_become(&rows, &names)?;
     Ok(rows)

@@ -16,10 +16,17 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
     }
     match rules.use_ {
         ItemUse::Drink { heal: 0 } => fail("use", "heal must be at least one"),
-        ItemUse::Wield { attack, time } => {
+        ItemUse::Wield {
+            attack,
+            time,
+            sneak_attack,
+        } => {
             let (hits, out_of) = attack.to_hit;
             if out_of == 0 || hits > out_of {
                 return fail("use", "to_hit must be a chance of at most one in one");
+            }
+            if sneak_attack.is_some_and(|multiplier| !(1..=10).contains(&multiplier)) {
+                return fail("use", "sneak_attack multiplies a blow from 1 to 10 times");
             }
             check_damage(entry, attack.damage)?;
             check_time(entry, time)

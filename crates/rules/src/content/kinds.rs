@@ -45,9 +45,15 @@ impl Ground {
     pub const CAGE: Self = Self(11);
     /// A vault's door, locked until its key opens it.
     pub const LOCKED_DOOR: Self = Self(12);
+    /// A torch in the wall of a lit hall.
+    pub const WALL_TORCH: Self = Self(13);
+    /// The glowing floor of a cave's lit patches.
+    pub const FUNGUS: Self = Self(14);
+    /// Where the Sunstone lies, glowing.
+    pub const DAIS: Self = Self(15);
 
     /// The kinds the code places by name, as the table names them, in its order.
-    pub(super) const NAMED: [&'static str; 13] = [
+    pub(super) const NAMED: [&'static str; 16] = [
         "floor",
         "wall",
         "stairs",
@@ -61,5 +67,19 @@ impl Ground {
         "altar",
         "cage",
         "locked door",
+        "wall torch",
+        "luminescent fungus",
+        "dais",
     ];
+}
+
+/// A kind of light: its place in the light table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct LightKind(pub(super) u8);
+
+impl LightKind {
+    /// The player's own light: the table's first row.
+    pub const PLAYERS: Self = Self(0);
+    pub(super) const PLAYERS_NAME: &'static str = "your light";
 }

@@ -35,6 +35,17 @@ pub struct LevelProfile {
     pub fill: (u32, u32),
     pub lakes: Lakes,
     pub vaults: VaultOdds,
+    pub lit: Lit,
+}
+
+/// How much of a level is lit, besides its vaults and the Sunstone's dais, which always glow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lit {
+    /// In a hundred: a room (not a cave) has torches set in its walls.
+    pub halls: u32,
+    /// In a hundred: a cave or a cavern has patches of luminescent fungus.
+    pub caves: u32,
 }
 
 /// How often a level holds a vault, and what guards it.
@@ -147,6 +158,8 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
             ("secret_doors", profile.secret_doors),
             ("lakes", profile.lakes.chance),
             ("vaults", profile.vaults.chance),
+            ("lit", profile.lit.halls),
+            ("lit", profile.lit.caves),
         ] {
             if value > 100 {
                 return Err(wrong(

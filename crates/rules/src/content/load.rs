@@ -8,6 +8,7 @@ use super::bolts::BoltsFile;
 use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
 use super::ground::GroundFile;
+use super::lights::{LightsFile, light_named};
 use super::loaded::{Bestiary, Content, Items};
 use super::sources::Sources;
 use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
@@ -52,7 +53,8 @@ impl Content {
         let items_file: ItemsFile = parse_table("items", sources.items)?;
         let bolts_file: BoltsFile = parse_table("bolts", sources.bolts)?;
         let ground_file: GroundFile = parse_table("ground", sources.ground)?;
-        let ground = super::ground::resolve(ground_file)?;
+        let lights_file: LightsFile = parse_table("lights", sources.lights)?;
+        let ground = super::ground::resolve(ground_file, &lights_file)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
         let (prize, key) = check_items(&items_file, &ground)?;
@@ -70,7 +72,9 @@ impl Content {
                     let name = e.name;
                     let find =
                         |bolt: String| bolt_named(&bolts_file, "bestiary", &name, "bolt", &bolt);
-                    let rules = e.rules.map_bolts(find)?;
+                    let light =
+                        |light: String| light_named(&lights_file, "bestiary", &name, &light);
+                    let rules = e.rules.map_names(find, light)?;
                     check_sent_by_a_monster(&bolts_file, &name, rules.bolt)?;
                     Ok(rules)
                 })
@@ -91,12 +95,14 @@ impl Content {
             key,
         };
         let bolts: Vec<_> = bolts_file.kinds.into_iter().map(|e| e.rules).collect();
-        let digest = digest(&bestiary, &items, &bolts, &ground);
+        let lights = super::lights::resolve(lights_file)?;
+        let digest = digest(&bestiary, &items, &bolts, &ground, &lights);
         Ok(Self {
             bestiary,
             items,
             bolts,
             ground,
+            lights,
             digest,
         })
     }
@@ -109,6 +115,7 @@ fn digest(
     items: &Items,
     bolts: &[super::BoltRules],
     ground: &[GroundRules],
+    lights: &[super::LightRules],
 ) -> u32 {
     let rules = (
         &bestiary.per_room,
@@ -121,6 +128,7 @@ fn digest(
         &items.kinds,
         bolts,
         ground,
+        lights,
     );
     let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
     crc32fast::hash(&bytes)
@@ -226,7 +234,7 @@ fn shared(table: &'static str, entry: String, field: &'static str, other: &str) 
     }
 }
 
-fn check_npc(entry: &Entry<super::NpcRules<String>>) -> Result<(), ContentError> {
+fn check_npc(entry: &Entry<super::NpcRules<String, String>>) -> Result<(), ContentError> {
     const TABLE: &str = "bestiary";
     let rules = &entry.rules;
     let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));

@@ -1,7 +1,9 @@
 //! The tables as the rules use them, read and checked (`load`), with a digest of their rules.
 
 use super::kinds::ItemKind;
-use super::{Band, BoltRules, Captives, Chance, GroundRules, ItemRules, NpcRules, OutOfDepth};
+use super::{
+    Band, BoltRules, Captives, Chance, GroundRules, ItemRules, LightRules, NpcRules, OutOfDepth,
+};
 
 /// The bestiary as the rules use it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,5 +37,7 @@ pub struct Content {
     pub bolts: Vec<BoltRules>,
     /// The ground table's rows, in its order ([`Ground`] indexes it).
     pub ground: Vec<GroundRules>,
+    /// The light table's rows, in its order ([`super::LightKind`] indexes it).
+    pub lights: Vec<LightRules>,
     pub digest: u32,
 }

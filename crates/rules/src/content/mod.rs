@@ -15,6 +15,7 @@ mod ground;
 mod item_checks;
 mod kinds;
 mod levels;
+mod lights;
 mod load;
 mod loaded;
 mod shipped;
@@ -27,14 +28,18 @@ pub use bolts::{BoltEffect, BoltPath, BoltRules};
 pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
 pub use ground::{Flammability, GroundLayer, GroundRules};
-pub use kinds::{BoltKind, Ground, ItemKind, NpcKind};
+pub use kinds::{BoltKind, Ground, ItemKind, LightKind, NpcKind};
 pub use levels::{
-    DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, VaultOdds, levels, load_levels, profile_at,
+    DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, Lit, VaultOdds, levels, load_levels,
+    profile_at,
 };
+pub use lights::{LIGHT_REACH_MAX, LightRules};
 pub use load::parse_table;
 pub use loaded::{Bestiary, Content, Items};
 pub use shipped::{check, content, digest};
-pub use sources::{BESTIARY_SOURCE, BOLTS_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, Sources};
+pub use sources::{
+    BESTIARY_SOURCE, BOLTS_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, LIGHTS_SOURCE, Sources,
+};
 pub use spawn::pick_weighted;
 pub use tables::{
     ActionTimes, Chance, ItemClass, ItemRules, ItemUse, MapLetters, NORMAL_TIMES, NpcRules,

@@ -3,10 +3,12 @@
 
 use std::sync::LazyLock;
 
-use super::kinds::{BoltKind, Ground, ItemKind, NpcKind};
+use super::kinds::{BoltKind, Ground, ItemKind, LightKind, NpcKind};
 use super::loaded::Content;
 use super::sources::Sources;
-use super::{BoltRules, ContentError, GroundRules, ItemRules, MapLetters, NpcRules, levels};
+use super::{
+    BoltRules, ContentError, GroundRules, ItemRules, LightRules, MapLetters, NpcRules, levels,
+};
 
 static CONTENT: LazyLock<Result<Content, ContentError>> =
     LazyLock::new(|| Content::load(Sources::SHIPPED));
@@ -69,6 +71,7 @@ kind_of_table!(NpcKind, "monster", |c| c.bestiary.kinds.len());
 kind_of_table!(ItemKind, "item", |c| c.items.kinds.len());
 kind_of_table!(BoltKind, "bolt", |c| c.bolts.len());
 kind_of_table!(Ground, "ground", |c| c.ground.len());
+kind_of_table!(LightKind, "light", |c| c.lights.len());
 
 impl NpcKind {
     /// Every kind, in table order.
@@ -186,5 +189,20 @@ impl ItemKind {
     pub fn from_map_letter(letter: char) -> Option<Self> {
         let kinds = &content().items.kinds;
         (kinds.iter().position(|kind| kind.map_letter == letter)).map(|i| Self(i as u8))
+    }
+}
+
+impl LightKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().lights.len()).map(|i| Self(i as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static LightRules {
+        &content().lights[self.index()]
     }
 }

@@ -6,6 +6,7 @@ pub const BESTIARY_SOURCE: &str = include_str!("../../../../content/bestiary.ron
 pub const ITEMS_SOURCE: &str = include_str!("../../../../content/items.ron");
 pub const BOLTS_SOURCE: &str = include_str!("../../../../content/bolts.ron");
 pub const GROUND_SOURCE: &str = include_str!("../../../../content/ground.ron");
+pub const LIGHTS_SOURCE: &str = include_str!("../../../../content/lights.ron");
 
 /// The text of each table, as read: the shipped tables are [`Sources::SHIPPED`], and a test or
 /// a doc's example swaps one of them.
@@ -15,6 +16,7 @@ pub struct Sources<'a> {
     pub items: &'a str,
     pub bolts: &'a str,
     pub ground: &'a str,
+    pub lights: &'a str,
 }
 
 impl<'a> Sources<'a> {
@@ -23,6 +25,7 @@ impl<'a> Sources<'a> {
         items: ITEMS_SOURCE,
         bolts: BOLTS_SOURCE,
         ground: GROUND_SOURCE,
+        lights: LIGHTS_SOURCE,
     };
 
     pub fn with_bestiary<'b>(self, bestiary: &'b str) -> Sources<'b>
@@ -51,5 +54,12 @@ impl<'a> Sources<'a> {
         'a: 'b,
     {
         Sources { ground, ..self }
+    }
+
+    pub fn with_lights<'b>(self, lights: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { lights, ..self }
     }
 }

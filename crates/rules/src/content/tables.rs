@@ -4,7 +4,7 @@
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
-use super::BoltKind;
+use super::kinds::{BoltKind, LightKind};
 use crate::balance::AttackDice;
 
 /// One entry of a table: its name (to name it in errors), the rules' half, the app's half.
@@ -26,7 +26,7 @@ pub(super) struct BestiaryFile {
     pub captives: CaptivesFile,
     pub bands: Vec<BandFile>,
     pub out_of_depth: OutOfDepth,
-    pub kinds: Vec<Entry<NpcRules<String>>>,
+    pub kinds: Vec<Entry<NpcRules<String, String>>>,
 }
 
 /// A mixed band in `content/bestiary.ron`, as written: its members by name, each with how many.
@@ -175,7 +175,7 @@ fn normal_times() -> ActionTimes {
 /// it, then its place in the bolt table once read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NpcRules<B = BoltKind> {
+pub struct NpcRules<B = BoltKind, L = LightKind> {
     pub hit_points: u32,
     pub attack: AttackDice,
     /// How long its steps and blows take; the player's pace if not given.
@@ -193,19 +193,24 @@ pub struct NpcRules<B = BoltKind> {
     pub score: u64,
     pub spawn: NpcSpawn,
     pub map_letters: MapLetters,
+    /// The light it carries about, if any (`content/lights.ron`).
+    #[serde(default = "Option::default")]
+    pub light: Option<L>,
 }
 
-impl<B> NpcRules<B> {
+impl<B, L> NpcRules<B, L> {
     pub fn has(&self, wanted: NpcTrait) -> bool {
         self.traits.contains(&wanted)
     }
 
-    /// The same kind with its bolts named another way.
-    pub(super) fn map_bolts<C, E>(
+    /// The same kind with its bolts and light named another way.
+    pub(super) fn map_names<C, M, E>(
         self,
         mut bolt: impl FnMut(B) -> Result<C, E>,
-    ) -> Result<NpcRules<C>, E> {
+        light: impl FnOnce(L) -> Result<M, E>,
+    ) -> Result<NpcRules<C, M>, E> {
         Ok(NpcRules {
+            light: self.light.map(light).transpose()?,
             hit_points: self.hit_points,
             attack: self.attack,
             time: self.time,
@@ -233,7 +238,14 @@ pub enum ItemUse<B = BoltKind> {
     Throw { bolt: B, breaks: (u32, u32) },
     /// Wielded (`e`, again to put it away) as the player's weapon: its blows roll these dice
     /// and take `time` (100 is a turn; the player's own fists and blade take 100).
-    Wield { attack: AttackDice, time: u32 },
+    Wield {
+        attack: AttackDice,
+        time: u32,
+        /// How many times its damage a blow from the dark deals with it, if not the rule's
+        /// (`balance::SNEAK_ATTACK_MULTIPLIER`): a dagger's quick, quiet stroke.
+        #[serde(default)]
+        sneak_attack: Option<u32>,
+    },
     /// Worn (`e`, again to take it off) as the player's armour: a blow or an arrow that lands
     /// on the player loses 0 to `armour` of its damage (one roll), and each step takes
     /// `step_time`.
@@ -289,7 +301,15 @@ impl<B> ItemUse<B> {
                 bolt: bolt(b)?,
                 breaks,
             },
-            Self::Wield { attack, time } => ItemUse::Wield { attack, time },
+            Self::Wield {
+                attack,
+                time,
+                sneak_attack,
+            } => ItemUse::Wield {
+                attack,
+                time,
+                sneak_attack,
+            },
             Self::Wear { armour, step_time } => ItemUse::Wear { armour, step_time },
             Self::WinsTheRun => ItemUse::WinsTheRun,
             Self::Key => ItemUse::Key,

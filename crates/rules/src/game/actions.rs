@@ -75,6 +75,10 @@ pub enum WizardCommand {
     Reveal,
     /// Every monster the player sees falls asleep.
     SleepInView,
+    /// Every cell of the level lit until the player leaves it (again: its own light back).
+    LightLevel,
+    /// No light on the level but the player's own until it leaves (again: its own light back).
+    DarkenLevel,
 }
 
 impl PlayerAction {

@@ -1,9 +1,10 @@
 //! A blow struck, in the game's terms: who struck whom, the noise it makes, and a death.
 
+use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{Actor, Ending, Game, GameEvent};
-use crate::behaviour::Noise;
+use crate::behaviour::{Awareness, Noise};
 use crate::world::{Attack, Side};
 
 /// Who harmed a character: as the events name it, and the side its kill is credited to.
@@ -38,26 +39,108 @@ impl Game {
     pub(super) fn record_attack(&mut self, attack: Attack) {
         let blame = self.blame(attack.attacker);
         let target = self.actor(attack.target);
-        self.scratch.events.push(if attack.hit {
-            GameEvent::Attack {
-                attacker: blame.actor,
-                target,
-                damage: attack.damage,
-            }
-        } else {
-            GameEvent::Miss {
-                attacker: blame.actor,
-                target,
-            }
-        });
+        let player = self.world.player();
+        if attack.attacker == player || attack.target == player {
+            self.fought();
+        }
+        self.scratch
+            .events
+            .push(if let Some(asleep) = attack.unaware {
+                GameEvent::SneakAttack {
+                    attacker: blame.actor,
+                    target,
+                    damage: attack.damage,
+                    asleep,
+                }
+            } else if attack.hit {
+                GameEvent::Attack {
+                    attacker: blame.actor,
+                    target,
+                    damage: attack.damage,
+                }
+            } else {
+                GameEvent::Miss {
+                    attacker: blame.actor,
+                    target,
+                }
+            });
         self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
         self.after_harm(blame, attack.target, target, attack.killed);
+    }
+
+    /// A monster harmed by the player's side, asleep or unaware, knows it now: it wakes and
+    /// hunts (told where the player is: a blow from the dark is not struck twice).
+    fn struck_awake(&mut self, by: Blame, target: Entity) {
+        if by.side != Side::Hero || self.world.side_of(target) != Some(Side::Dungeon) {
+            return;
+        }
+        let player = self.world.player_coord();
+        let turn = self.progress.turn;
+        let Some(agent) = self.minds.agents.get_mut(target) else {
+            return;
+        };
+        if agent.awareness() == Awareness::Aware {
+            return;
+        }
+        agent.see_player(player, turn);
+        self.wake(target);
+    }
+
+    /// A blow at `target` from `attacker` beside it, struck from the dark if the target is a
+    /// monster that has not noticed its enemies (asleep or unaware): then it surely lands, for
+    /// [`crate::balance::SNEAK_ATTACK_MULTIPLIER`] times its damage (or the player's weapon's own
+    /// multiple). None if it would be an ordinary blow, which the world rolls as any other.
+    pub(super) fn strike_from_the_dark(
+        &mut self,
+        attacker: Entity,
+        target: Entity,
+    ) -> Option<Attack> {
+        if !self.world.are_enemies(attacker, target) {
+            return None;
+        }
+        let asleep = match self.minds.agents.get(target)?.awareness() {
+            Awareness::Asleep => true,
+            Awareness::Unaware => false,
+            Awareness::Aware => return None,
+        };
+        let multiplier = match attacker == self.world.player() {
+            true => self.sneak_attack_multiplier(),
+            false => crate::balance::SNEAK_ATTACK_MULTIPLIER,
+        };
+        let mut attack =
+            (self.world).strike_unaware(attacker, target, multiplier, &mut self.chronicle.rng);
+        attack.unaware = Some(asleep);
+        Some(attack)
+    }
+
+    /// The blow from the dark `mover` strikes at whoever stands at `ahead`, if that one has
+    /// not noticed it; None for an ordinary step or blow.
+    pub(super) fn unaware_one_ahead(&mut self, mover: Entity, ahead: ICoord) -> Option<Attack> {
+        if !self.world.has_character(ahead) {
+            return None;
+        }
+        let target = self.world.character_at(ahead)?;
+        self.strike_from_the_dark(mover, target)
+    }
+
+    /// How many times its damage the player's blow from the dark deals: its weapon's own multiple
+    /// if it has one (the dagger), else the rule's.
+    fn sneak_attack_multiplier(&self) -> u32 {
+        let weapon = self.hero.pack.wielded().map(|kind| kind.rules().use_);
+        match weapon {
+            Some(crate::content::ItemUse::Wield {
+                sneak_attack: Some(multiplier),
+                ..
+            }) => multiplier,
+            _ => crate::balance::SNEAK_ATTACK_MULTIPLIER,
+        }
     }
 
     /// What follows a character's death, by a blow, an item or a burst, at any moment of a turn:
     /// the run's end, or an NPC's, credited to the killer's side.
     pub(super) fn after_harm(&mut self, by: Blame, target: Entity, victim: Actor, killed: bool) {
         if !killed {
+            self.struck_awake(by, target);
             return;
         }
         let killer = by.actor;

@@ -150,7 +150,46 @@ impl Game {
             };
             line(&mut text, "vault", &dumped);
         }
+        self.dump_light_and_awareness(&mut text);
         text
+    }
+
+    /// What is derived and read back from nothing: each NPC's awareness of its enemies, and
+    /// every cell's light as the player's eyes would meet it there (a digit a cell: tens of the
+    /// light's units, 9 for 90 and over; a cell is lit from [`crate::balance::LIT`]), as
+    /// comments the loader passes over.
+    fn dump_light_and_awareness(&self, text: &mut String) {
+        for npc in self.npcs() {
+            let Some(mind) = self.agent(npc.id) else {
+                continue;
+            };
+            let awareness = match mind.awareness() {
+                crate::behaviour::Awareness::Asleep => "asleep",
+                crate::behaviour::Awareness::Unaware => "unaware",
+                crate::behaviour::Awareness::Aware => "aware",
+            };
+            let letter = npc.kind.rules().map_letters.awake;
+            text.push_str(&format!(
+                "{COMMENT} awareness ({}, {}) {letter} {awareness}\n",
+                npc.coord.x, npc.coord.y
+            ));
+        }
+        text.push_str(&format!(
+            "{COMMENT} light: the player's own reaches {} cells; a digit a cell, tens of the \
+             light's units (lit from {})\n",
+            self.visibility.eyes().light_radius,
+            crate::balance::LIT
+        ));
+        let size = self.world.size();
+        for y in 0..size.height() as i32 {
+            let row: String = (0..size.width() as i32)
+                .map(|x| {
+                    let level = self.visibility.light_at(&self.world, ICoord::new(x, y));
+                    char::from_digit((level / 10).min(9), 10).unwrap_or('9')
+                })
+                .collect();
+            text.push_str(&format!("{COMMENT} light {row}\n"));
+        }
     }
 
     fn dump_rows(&self) -> Vec<String> {
@@ -218,6 +257,11 @@ impl Game {
         let seed = parsed.about.as_ref().map_or(0, |about| about.seed);
         let mut game = Self::from_terrain(seed, options, &terrain);
         game.apply_dump(&parsed)?;
+        // The player sees by the dumped depth's light.
+        game.fit_eyes();
+        game.look_round();
+        game.visibility
+            .remember(&game.world, game.chronicle.options.omniscience);
         Ok((game, labels))
     }
 

@@ -72,6 +72,15 @@ pub enum GameEvent {
         target: Actor,
         damage: u32,
     },
+    /// A blow struck from the dark at a monster that had not noticed its striker: it always
+    /// lands, for several times the damage. `asleep`: the target was asleep (else awake but
+    /// unaware).
+    SneakAttack {
+        attacker: Actor,
+        target: Actor,
+        damage: u32,
+        asleep: bool,
+    },
     Kill {
         killer: Actor,
         victim: Actor,
@@ -267,7 +276,11 @@ impl GameEvent {
     pub fn is_blow(&self) -> bool {
         matches!(
             self,
-            Self::Attack { .. } | Self::Miss { .. } | Self::Struck { .. } | Self::Missed { .. }
+            Self::Attack { .. }
+                | Self::SneakAttack { .. }
+                | Self::Miss { .. }
+                | Self::Struck { .. }
+                | Self::Missed { .. }
         )
     }
 
@@ -276,6 +289,9 @@ impl GameEvent {
         matches!(
             self,
             Self::Attack {
+                attacker: Actor::Ally(_),
+                ..
+            } | Self::SneakAttack {
                 attacker: Actor::Ally(_),
                 ..
             }

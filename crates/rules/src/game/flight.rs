@@ -29,7 +29,7 @@ impl Game {
         if at == from {
             return Err(AimError::OwnCell);
         }
-        if !self.visibility.in_player_sight(at) {
+        if !self.visibility.sees(&self.world, at) {
             return Err(AimError::NotInView);
         }
         let range = use_.range().unwrap_or(0);

@@ -3,7 +3,9 @@
 use coord_2d::{ICoord, UCoord};
 use entity_table::Entity;
 
-use super::{CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction};
+use super::{
+    Brightness, CellLight, CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction,
+};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, ItemUse, NpcKind};
 use crate::visibility::CellVisibility;
@@ -61,7 +63,7 @@ impl Game {
     /// The stack lying at a cell the player sees now (how many lie in a remembered cell is
     /// not remembered).
     pub fn item_at(&self, coord: ICoord) -> Option<crate::world::Lying> {
-        let seen = self.visibility.in_player_sight(coord);
+        let seen = self.visibility.sees(&self.world, coord);
         seen.then(|| self.world.item_at(coord)).flatten()
     }
 
@@ -134,6 +136,41 @@ impl Game {
             CellVisibility::Remembered | CellVisibility::NeverSeen => self.visibility.memory(coord),
         };
         CellView { visibility, tiles }
+    }
+
+    /// The light at a cell as the player's eyes would meet it there (its own light only where
+    /// its eyes reach), in the rules' units: lit from [`crate::balance::LIT`].
+    pub fn light_at(&self, coord: ICoord) -> u32 {
+        self.visibility.light_at(&self.world, coord)
+    }
+
+    /// True if the player's eyes reach the cell now, lit or not (a dark cell in reach is not
+    /// seen, but whatever is there sees the player's light).
+    pub fn in_reach(&self, coord: ICoord) -> bool {
+        self.visibility.in_player_sight(coord)
+    }
+
+    /// How a cell the player's eyes reach is lit: for drawing the light and telling it.
+    pub fn cell_light(&self, coord: ICoord) -> CellLight {
+        let own = self.visibility.own_light_at(coord);
+        let level = self.visibility.light_at(&self.world, coord);
+        let strongest = (self.visibility.eyes().lighting == crate::visibility::Lighting::Natural)
+            .then(|| self.world.light_here(coord).strongest)
+            .flatten();
+        let brightness = match (
+            level >= crate::balance::LIT,
+            level - own.min(level) >= crate::balance::LIT,
+        ) {
+            (_, true) => Brightness::Lit,
+            (true, false) => Brightness::Shadow,
+            (false, _) => Brightness::Dark,
+        };
+        CellLight {
+            level,
+            own,
+            strongest,
+            brightness,
+        }
     }
 
     /// True if nothing is seen on or past the cell (a wall, a closed door). Ground truth, for

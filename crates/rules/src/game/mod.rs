@@ -42,6 +42,7 @@ mod score;
 mod search;
 mod seeds;
 mod state_hash;
+mod stealth;
 mod step;
 mod wizard;
 
@@ -56,15 +57,16 @@ pub use history::History;
 pub use lore::ItemName;
 pub use minds::{Heading, Noise, NoiseKind, ThinkingMaps};
 pub use pack::{PACK_LETTERS, Pack, Stack};
+pub use seeds::level_of_run;
 // The vocabulary the app draws and words, so that everything above the rules imports them
 // through `game` alone: the kinds, what a cell holds and what is remembered of it, an NPC's
 // state, the depth of the Sunstone and the sizes a level may have.
-pub use crate::balance::{FINAL_DEPTH, TURN_TIME};
-pub use crate::behaviour::{NpcState, Reason, Sighting, Transition};
+pub use crate::balance::{FINAL_DEPTH, LIT, TURN_TIME};
+pub use crate::behaviour::{Awareness, NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
     BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, GROUND_SOURCE,
-    Ground, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LOOKS_PER_CLASS, NpcKind, NpcTrait,
-    Problem, Sources, check as check_content, parse_table,
+    Ground, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind,
+    NpcKind, NpcTrait, Problem, Sources, check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -75,7 +77,7 @@ pub fn content_digest() -> u32 {
 pub use crate::terrain::{
     DesignKind, MAX_MAP_SIZE, MIN_MAP_SIZE, VaultGuard, is_valid_size as is_valid_map_size,
 };
-pub use crate::visibility::{CellVisibility, Omniscience, TileSnapshot};
+pub use crate::visibility::{CellVisibility, Lighting, Omniscience, TileSnapshot};
 pub use crate::world::{EntityId, Gear, HitPoints, Lying, Side, Tile};
 pub use dump::DumpError;
 pub use persist::DecodeError;
@@ -86,13 +88,34 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry, boon_counts};
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 19;
+pub const RULES_VERSION: u32 = 20;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellView {
     pub visibility: CellVisibility,
     pub tiles: TileSnapshot,
+}
+
+/// How a cell is lit, as the player's eyes meet it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellLight {
+    /// All the light there, the player's own included.
+    pub level: u32,
+    /// The player's own share of it.
+    pub own: u32,
+    /// The light that gives most of the rest, if any does.
+    pub strongest: Option<LightKind>,
+    pub brightness: Brightness,
+}
+
+/// A cell's light in a word: lit by something other than the player's own light, seen only by
+/// the player's own light (in shadow), or too dark to see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brightness {
+    Lit,
+    Shadow,
+    Dark,
 }
 
 /// A living NPC as tests and tools see it.
@@ -123,7 +146,7 @@ pub struct Game {
 impl Game {
     /// A new game on a generated level. `options.map_size` must be within the terrain limits.
     pub fn new(seed: u64, options: GameOptions) -> Self {
-        let terrain = terrain::generate(options.map_size, &mut RunSeeds::of(seed).level_rng(1));
+        let terrain = seeds::level_of_run(seed, 1, options.map_size);
         Self::from_terrain(seed, options, &terrain)
     }
 
@@ -158,6 +181,8 @@ impl Game {
                 wizard_spawns: 0,
                 searches_in_a_row: 0,
                 arrived_at: terrain.player,
+                loud_until: 0,
+                lighting: crate::visibility::Lighting::Natural,
             },
             visibility: Visibility::new(world.size()),
             minds: parts::Minds::for_new_level(&world),
@@ -183,6 +208,7 @@ impl Game {
         self.travel.forget();
         self.progress.wizard_spawns = 0;
         self.progress.arrived_at = terrain.player;
+        self.progress.lighting = crate::visibility::Lighting::Natural;
         self.scratch.seen_before.clear();
         self.fit_gear();
         self.meet_level(terrain);
@@ -209,8 +235,10 @@ impl Game {
             self.world.set_side(captive, Side::Captive);
         }
         self.rebuild_npc_lists();
+        self.fit_eyes();
+        self.look_round();
         self.visibility
-            .update(&self.world, self.chronicle.options.omniscience);
+            .remember(&self.world, self.chronicle.options.omniscience);
     }
 
     /// The awake list from the agents, and room in every NPC list for every NPC.
@@ -226,6 +254,7 @@ impl Game {
             return TurnOutcome::NoTurn;
         }
         self.chronicle.actions.push(action);
+        self.scratch.still = matches!(action, PlayerAction::Wait | PlayerAction::Search);
         if let PlayerAction::Choose { boon } = action {
             self.choose_boon(boon);
             return TurnOutcome::NoTurn;
@@ -281,17 +310,44 @@ impl Game {
             self.progress.searches_in_a_row = 0;
         }
         let doors = self.world.doors_moved();
-        self.visibility.look(&self.world);
+        self.look_round();
         self.notice_secret_doors();
         self.npc_phase(self.time_taken(outcome));
         if self.world.doors_moved() != doors {
             // A door opened or closed as the NPCs moved: the player sees what is there now.
-            self.visibility.look(&self.world);
+            self.look_round();
+        } else {
+            // A door further off may still have changed the light of what the player sees.
+            self.refresh_light_round_player();
         }
         self.visibility
             .remember(&self.world, self.chronicle.options.omniscience);
         self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
+    }
+
+    /// The player's eyes take in where it stands: the light round it worked out where doors
+    /// moved, then its field of view.
+    fn look_round(&mut self) {
+        self.refresh_light_round_player();
+        self.visibility.look(&self.world);
+    }
+
+    /// The light of every cell the player's eyes may reach kept up to date, so that sight reads
+    /// it (a speed, not a rule: a cell's light is the same asked either way).
+    fn refresh_light_round_player(&mut self) {
+        let reach = crate::balance::PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
+        self.world
+            .refresh_light_near(self.world.player_coord(), reach);
+    }
+
+    /// How the player sees on this depth: its own light's reach, and a wizard's lighting.
+    fn fit_eyes(&mut self) {
+        let depth = self.progress.depth.clamp(1, crate::balance::FINAL_DEPTH) as usize;
+        self.visibility.set_eyes(crate::visibility::Eyes {
+            light_radius: crate::balance::PLAYER_LIGHT_RADIUS[depth - 1],
+            lighting: self.progress.lighting,
+        });
     }
 
     /// The dead do not heal: a player killed on its own turn (by a burst it set off) stays dead.

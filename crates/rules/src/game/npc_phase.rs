@@ -18,7 +18,7 @@ use rand::Rng;
 
 use super::{Actor, Game, GameEvent, Missile};
 use crate::balance;
-use crate::behaviour::{Noise, NoiseKind, NpcAction, Senses, has_trait};
+use crate::behaviour::{Noise, NoiseKind, NpcAction, Senses, has_trait, notices, steps_between};
 use crate::content::NpcTrait;
 use crate::world::ActOutcome;
 
@@ -29,7 +29,8 @@ impl Game {
     /// (whose memory goes at once, see [`Game::after_harm`]) is passed over for the rest of the
     /// phase and left out of the list put back.
     pub(super) fn npc_phase(&mut self, elapsed: u32) {
-        self.sleepers_take_notice();
+        let stealth = self.stealth_range();
+        self.sleepers_take_notice(stealth);
         let mut awake = std::mem::take(&mut self.minds.awake);
         let mut first_round = true;
         'rounds: loop {
@@ -44,7 +45,7 @@ impl Game {
                 if self.minds.agents.get(npc).is_none_or(|a| a.time_left <= 0) {
                     continue;
                 }
-                let spent = self.npc_turn(npc);
+                let spent = self.npc_turn(npc, stealth);
                 if self.progress.ending.is_some() {
                     break 'rounds;
                 }
@@ -80,8 +81,8 @@ impl Game {
         }
     }
 
-    /// One action of an NPC; the time it took.
-    fn npc_turn(&mut self, npc: Entity) -> i16 {
+    /// One action of an NPC, `stealth` the player's stealth range; the time it took.
+    fn npc_turn(&mut self, npc: Entity, stealth: u32) -> i16 {
         let times = self
             .world
             .npc_kind(npc)
@@ -99,6 +100,7 @@ impl Game {
             world: &self.world,
             visibility: &self.visibility,
             turn: self.progress.turn,
+            stealth,
         };
         let decision =
             self.minds
@@ -110,10 +112,12 @@ impl Game {
         match decision.action {
             NpcAction::Wait => step,
             NpcAction::Move(direction) => {
-                match self
-                    .world
-                    .move_character(npc, direction, &mut self.chronicle.rng)
-                {
+                let ahead = self.world.coord_of(npc) + direction.coord();
+                let moved = match self.unaware_one_ahead(npc, ahead) {
+                    Some(attack) => ActOutcome::Attacked(attack),
+                    None => (self.world).move_character(npc, direction, &mut self.chronicle.rng),
+                };
+                match moved {
                     ActOutcome::Attacked(attack) => {
                         self.record_attack(attack);
                         blow
@@ -142,7 +146,7 @@ impl Game {
         if let Some(agent) = self.minds.agents.get_mut(npc) {
             agent.confused_for -= 1;
             let coord = self.world.coord_of(npc);
-            if agent.confused_for == 0 && self.visibility.in_player_sight(coord) {
+            if agent.confused_for == 0 && self.visibility.sees(&self.world, coord) {
                 let kind = self.world.npc_kind(npc).expect("an NPC has a kind");
                 self.scratch
                     .events
@@ -156,9 +160,12 @@ impl Game {
         false
     }
 
-    /// Each sleeper the player sees rolls, in spawn order, to notice the player; one that does
-    /// wakes hunting (and shouts, if its kind shouts on sight).
-    fn sleepers_take_notice(&mut self) {
+    /// Each sleeper within the player's stealth range whose cell the player's eyes reach (if the
+    /// player could see it, it could see the player) rolls, in spawn order, to notice the player;
+    /// one that does wakes hunting (and shouts, if its kind shouts on sight). A sleeper beside
+    /// the player rolls as any other: it can be reached and struck from the dark. Only the
+    /// cells in reach are looked at, so a level of sleepers costs nothing far away.
+    fn sleepers_take_notice(&mut self, stealth: u32) {
         // Sleepers never wake but by this check or a noise, and the dead leave both lists.
         if self.minds.awake.len() == self.world.npcs().len() {
             return;
@@ -167,12 +174,14 @@ impl Game {
         sleepers.clear();
         let agents = &self.minds.agents;
         let asleep = |npc: &Entity| agents.get(*npc).is_some_and(|agent| agent.is_asleep());
-        sleepers.extend(self.npcs_in_sight().filter(asleep));
-        sleepers.sort_unstable();
         let player = self.world.player_coord();
+        let world = &self.world;
+        let within = |npc: &Entity| steps_between(world.coord_of(*npc), player) <= stealth.max(1);
+        sleepers.extend(self.npcs_in_reach().filter(asleep).filter(within));
+        sleepers.sort_unstable();
         for &npc in &sleepers {
-            let (chance, out_of) = balance::SLEEPER_NOTICE_CHANCE;
-            if !self.chronicle.rng.random_ratio(chance, out_of) {
+            let here = self.world.coord_of(npc);
+            if !notices(here, player, stealth, false, &mut self.chronicle.rng) {
                 continue;
             }
             if let Some(agent) = self.minds.agents.get_mut(npc) {
@@ -199,7 +208,7 @@ impl Game {
             .any(|event| matches!(event, GameEvent::Shout { .. }));
         if !already {
             let shouter = self.world.npc_kind(npc).map_or(Actor::Player, Actor::Npc);
-            let seen = self.visibility.in_player_sight(from);
+            let seen = self.visibility.sees(&self.world, from);
             self.scratch.events.push(GameEvent::Shout { shouter, seen });
         }
     }

@@ -43,6 +43,11 @@ pub(super) struct Progress {
     pub searches_in_a_row: u8,
     /// Where the player arrived on this level: where the allies that follow it down arrive.
     pub arrived_at: coord_2d::ICoord,
+    /// The last turn on which the player's stealth range is doubled by a fight: the turn after
+    /// the player struck or was struck.
+    pub loud_until: u64,
+    /// The level's light as a wizard has set it (natural unless one has).
+    pub lighting: crate::visibility::Lighting,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.
@@ -153,6 +158,9 @@ pub(super) struct TurnScratch {
     pub came_into_view: Vec<Entity>,
     /// The cells a burst reaches, room made for the widest burst of the tables.
     pub burst: Vec<ICoord>,
+    /// Whether the player stood still this turn (waited, rested or searched): its stealth
+    /// range is halved for the turn.
+    pub still: bool,
 }
 
 /// The most events one turn can record besides one or two for each NPC: the player's blow and a

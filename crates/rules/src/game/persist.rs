@@ -119,6 +119,7 @@ impl Game {
         };
         game.check_agents()?;
         game.fit_gear();
+        game.fit_eyes();
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         game.note_npcs_in_view();

@@ -18,6 +18,34 @@ impl Game {
         self
     }
 
+    /// The same game with every NPC that is awake, wandering and sees the player already hunting
+    /// it, as if it had noticed it: for scenario tests of what a monster does about the player it
+    /// hunts (noticing is tested apart). Call it before the first turn.
+    #[must_use]
+    pub fn with_wanderers_noticing(self) -> Self {
+        self.with_wanderers_noticing_within(u32::MAX)
+    }
+
+    /// [`Game::with_wanderers_noticing`] for the wanderers within `reach2` (squared distance) of
+    /// the player only: a benchmark's crowd round the player, not the wanderers of its rooms.
+    #[must_use]
+    pub fn with_wanderers_noticing_within(mut self, reach2: u32) -> Self {
+        let player = self.world.player_coord();
+        for &npc in self.world.npcs() {
+            let here = self.world.coord_of(npc);
+            let near = here.distance2(player) <= reach2;
+            let sees = crate::behaviour::sees_player(&self.world, &self.visibility, here, player);
+            if let Some(agent) = self.minds.agents.get_mut(npc)
+                && near
+                && sees
+                && matches!(agent.state, crate::behaviour::NpcState::Wandering { .. })
+            {
+                agent.see_player(player, 0);
+            }
+        }
+        self
+    }
+
     /// The same game with every NPC awake and wandering, for benchmarks of a level in full
     /// swing from its first turn (as the reference tutorial's NPCs are). Call it before the
     /// first turn.

@@ -44,8 +44,8 @@ impl Game {
         for dy in -radius..=radius {
             for dx in -radius..=radius {
                 let at = player + ICoord::new(dx, dy);
-                let in_view = self.visibility.is_in_sight(at);
-                if !self.world.is_secret_door(at) || !in_view {
+                // The cheap question first: most cells hold no secret to see.
+                if !self.world.is_secret_door(at) || !self.visibility.sees(&self.world, at) {
                     continue;
                 }
                 let distance = dx.unsigned_abs().max(dy.unsigned_abs());

@@ -54,6 +54,13 @@ impl RunSeeds {
     }
 }
 
+/// The level depth `depth` of the run `seed` is, on maps of `size` (a valid map size): made from
+/// that depth's seed alone, as the run makes it on arriving.
+pub fn level_of_run(seed: u64, depth: u32, size: coord_2d::UCoord) -> crate::terrain::Terrain {
+    let mut rng = RunSeeds::of(seed).level_rng(depth);
+    crate::terrain::generate_at_depth(size, depth, &mut rng)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,9 +30,10 @@ impl Game {
             None => (),
         }
         let player = self.world.player();
-        let moved = self
-            .world
-            .move_character(player, direction, &mut self.chronicle.rng);
+        let moved = match self.unaware_one_ahead(player, ahead) {
+            Some(attack) => ActOutcome::Attacked(attack),
+            None => (self.world).move_character(player, direction, &mut self.chronicle.rng),
+        };
         match moved {
             ActOutcome::Blocked => return Err(TurnOutcome::NoTurn),
             ActOutcome::Moved => self.walk_over_items(),

@@ -10,6 +10,7 @@ use super::{Game, GameEvent, TurnOutcome};
 use crate::balance::{FINAL_DEPTH, WIZARD_SPAWNS_PER_LEVEL};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
+use crate::visibility::Lighting;
 use crate::world::Side;
 
 impl Game {
@@ -58,6 +59,8 @@ impl Game {
                 true
             }
             WizardCommand::SleepInView => self.sleep_in_view(),
+            WizardCommand::LightLevel => self.wizard_lighting(Lighting::AllLit),
+            WizardCommand::DarkenLevel => self.wizard_lighting(Lighting::Dark),
         };
         self.scratch.events.push(if done {
             GameEvent::Wizardry { command }
@@ -65,6 +68,20 @@ impl Game {
             GameEvent::WizardryFailed { command }
         });
         TurnOutcome::NoTurn
+    }
+
+    /// Every cell of the level lit (or dark but for the player's own light) until the player
+    /// leaves it; the same command again gives the level its own light back.
+    fn wizard_lighting(&mut self, lighting: Lighting) -> bool {
+        self.progress.lighting = match self.progress.lighting == lighting {
+            true => Lighting::Natural,
+            false => lighting,
+        };
+        self.fit_eyes();
+        self.look_round();
+        self.visibility
+            .remember(&self.world, self.chronicle.options.omniscience);
+        true
     }
 
     fn wizard_descend(&mut self) -> TurnOutcome {

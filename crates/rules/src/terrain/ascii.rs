@@ -105,18 +105,18 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
     Ok((terrain, labels))
 }
 
-/// Every cell on the edge is wall (so nothing stands there either: a character or an item
-/// stands on floor).
+/// Every cell on the edge is wall, or something as solid (so nothing stands there either: a
+/// character or an item stands on floor).
 fn walled_in(grid: &Grid<Ground>) -> Result<(), AsciiMapError> {
     let size = grid.size();
     let on_edge = |c: &ICoord| {
         c.x == 0 || c.y == 0 || c.x == size.width() as i32 - 1 || c.y == size.height() as i32 - 1
     };
-    match size
-        .icoord_iter_row_major()
-        .filter(on_edge)
-        .find(|&c| *grid.get_checked(c) != Ground::WALL)
-    {
+    match size.icoord_iter_row_major().filter(on_edge).find(|&c| {
+        // Wall, or ground that is a wall in every way (a torch set in one).
+        let rules = grid.get_checked(c).rules();
+        !(rules.blocks_walking && rules.blocks_sight && rules.found_as.is_none())
+    }) {
         Some(c) => Err(AsciiMapError::OpenEdge {
             x: c.x as usize,
             y: c.y as usize,

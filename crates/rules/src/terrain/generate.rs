@@ -8,7 +8,7 @@ use rand::Rng;
 
 use super::{
     Disposition, Ground, ItemSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete, captives,
-    is_valid_size, lakes, populate, reach, vaults,
+    is_valid_size, lakes, lighting, populate, reach, vaults,
 };
 use crate::balance;
 use crate::content::ItemKind;
@@ -107,6 +107,8 @@ pub fn generate_by_profile<R: Rng>(
     };
     let band = captives::band(&grid, &rooms, depth, &taken, rng);
     npcs.extend(band);
+    let prize = (depth >= balance::FINAL_DEPTH).then_some(exit);
+    lighting::light(&mut grid, &rooms, &designs, profile.lit, prize, rng);
     Terrain {
         grid,
         player,

@@ -17,6 +17,7 @@ mod chokepoints;
 mod designs;
 mod generate;
 mod lakes;
+mod lighting;
 mod populate;
 mod reach;
 mod vaults;
@@ -90,6 +91,18 @@ impl Room {
 
     fn coords(&self) -> impl Iterator<Item = ICoord> + '_ {
         self.size.icoord_iter_row_major().map(|c| self.top_left + c)
+    }
+
+    /// The room's cells and the ring of cells round them (where its walls stand).
+    fn coords_with_rim(&self) -> impl Iterator<Item = ICoord> + '_ {
+        let size = UCoord::new(self.size.width() + 2, self.size.height() + 2);
+        let corner = self.top_left - ICoord::new(1, 1);
+        size.icoord_iter_row_major().map(move |c| corner + c)
+    }
+
+    fn contains(&self, cell: ICoord) -> bool {
+        let offset = cell - self.top_left;
+        offset.is_valid(self.size)
     }
 }
 

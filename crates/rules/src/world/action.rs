@@ -17,6 +17,8 @@ pub struct Attack {
     /// 0 for a miss.
     pub damage: u32,
     pub killed: bool,
+    /// Struck from the dark at a target that had not noticed it: whether the target slept.
+    pub unaware: Option<bool>,
 }
 
 /// What happened when a character tried to move one step.
@@ -97,6 +99,30 @@ impl World {
             hit,
             damage,
             killed,
+            unaware: None,
+        }
+    }
+
+    /// A blow at a target that has not noticed `attacker`: it surely lands, for `multiplier`
+    /// times the damage rolled on the attacker's dice (one draw). Armour has nothing to say: the
+    /// player, who wears it, is never caught unawares.
+    pub fn strike_unaware(
+        &mut self,
+        attacker: Entity,
+        target: Entity,
+        multiplier: u32,
+        rng: &mut impl Rng,
+    ) -> Attack {
+        let dice = self.dice_of(attacker);
+        let damage = rng.random_range(dice.damage.0..=dice.damage.1) * multiplier;
+        let killed = self.wound(target, damage);
+        Attack {
+            attacker,
+            target,
+            hit: true,
+            damage,
+            killed,
+            unaware: None,
         }
     }
 
@@ -141,6 +167,7 @@ impl World {
 
     /// A dead character becomes the corpse on its cell, replacing any corpse already there.
     fn die(&mut self, entity: Entity) {
+        self.note_carrier(entity, false);
         let coord = self.coord_of(entity);
         if let Some(old_corpse) = self.corpse_at(coord) {
             self.despawn(old_corpse);

@@ -77,6 +77,7 @@ impl World {
         if let Some(cell) = self.occupied.get_mut(coord) {
             *cell = bits;
         }
+        self.light_changed_at(coord);
         self.changed(coord);
     }
 
@@ -89,9 +90,11 @@ impl World {
                 *cell &= !what;
             }
             *cell = with_door_state(*cell);
-            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 && self.near_player(coord)
-            {
-                self.doors_moved += 1;
+            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 {
+                self.light_changed_at(coord);
+                if self.near_player(coord) {
+                    self.doors_moved += 1;
+                }
             }
         }
     }

@@ -8,6 +8,9 @@ mod cell_bits;
 mod flight;
 mod invariants;
 mod items;
+mod light;
+
+mod light_shape;
 mod particulars;
 mod query;
 mod record;
@@ -24,6 +27,7 @@ use entity_table::{Entity, EntityAllocator};
 pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::Lying;
+pub use light::LightHere;
 pub use particulars::HitPoints;
 pub(crate) use query::Floorplan;
 pub use record::{WorldRecord, table_from_rows, table_rows};
@@ -87,6 +91,9 @@ pub struct World {
     /// locked door opened, cages fallen): every map over the ground stays right while this
     /// stands still. Derived, not saved: a loaded game's maps are all measured afresh.
     ground_changes: u64,
+    /// What glows on the level and who carries a light. Derived from the ground and the
+    /// characters, so not saved.
+    lights: light::Lights,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -103,6 +110,20 @@ impl Gear {
         attack: balance::PLAYER_ATTACK,
         armour: 0,
     };
+}
+
+/// The cells of a level that glow, and their light: ground whose row gives light, and ground a
+/// feature stands on that does (an altar under its cage).
+fn glowing(terrain: &Terrain) -> Vec<(coord_2d::ICoord, crate::content::LightKind)> {
+    let mut glowing = Vec::new();
+    for (cell, ground) in terrain.grid.enumerate() {
+        let rules = ground.rules();
+        let under = rules.on.and_then(|under| under.rules().light);
+        for light in [under, rules.light].into_iter().flatten() {
+            glowing.push((cell, light));
+        }
+    }
+    glowing
 }
 
 /// What every cell's change count starts at: never the count a memory starts with (0), so a
@@ -134,6 +155,7 @@ impl World {
             side_marks: side_marks::SideMarks::new(terrain.grid.size()),
             heroes_moved: 0,
             ground_changes: 0,
+            lights: light::Lights::new(terrain.grid.size(), Vec::new()),
         };
         world.place(
             player,
@@ -149,6 +171,8 @@ impl World {
         for (coord, &ground) in terrain.grid.enumerate() {
             world.lay_ground(coord, ground);
         }
+        world.lights = light::Lights::new(terrain.grid.size(), glowing(terrain));
+        world.light_up();
         for item in &terrain.items {
             world.put_item(item.coord, item.item, item.count);
         }
@@ -241,6 +265,7 @@ impl World {
             p.hit_points = Some(hit_points);
         });
         self.npcs.push(entity);
+        self.note_carrier(entity, true);
         entity
     }
 
@@ -266,6 +291,11 @@ impl World {
         self.changes = Grid::new_copy(size, FIRST_CHANGE);
         self.rebuild_allies();
         self.rebuild_side_marks();
+        self.lights = light::Lights::new(size, self.glowing_cells());
+        self.light_up();
+        for npc in self.npcs.clone() {
+            self.note_carrier(npc, true);
+        }
     }
 
     pub fn size(&self) -> UCoord {

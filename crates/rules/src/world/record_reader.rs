@@ -232,6 +232,7 @@ impl Tables {
             side_marks: Default::default(),
             heroes_moved: 0,
             ground_changes: 0,
+            lights: super::light::Lights::new(size, Vec::new()),
         };
         world.rebuild_derived();
         Ok((world, entities))
