@@ -38,6 +38,8 @@ pub enum ColourMode {
 pub struct Args {
     /// `None` means "choose one at random".
     pub rng_seed: Option<u64>,
+    /// `--daily`: `rng_seed` is today's daily run, begun once (resumed, never started over).
+    pub daily: bool,
     pub options: GameOptions,
     pub frontend: FrontendChoice,
     pub colours: ColourMode,
@@ -208,13 +210,16 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         (true, Some(_)) => return Err("--daily cannot be combined with --rng-seed".into()),
         (true, None) => Some(daily::daily_seed(daily::today())),
         (false, seed) => seed
-            .map(|seed| parse_seed(seed, "--rng-seed"))
+            .map(|seed| ordinary_seed(seed, "--rng-seed"))
             .transpose()?,
     };
     let map_size = match raw.map_size.as_deref() {
         Some(text) => parse_map_size(text)?,
         None => DEFAULT_MAP_SIZE,
     };
+    if raw.daily {
+        daily_as_everyone_plays_it(&raw, map_size)?;
+    }
     let colours = raw
         .colours
         .as_deref()
@@ -236,6 +241,7 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
     }
     Ok(Args {
         rng_seed,
+        daily: raw.daily,
         options: GameOptions {
             map_size,
             omniscience,
@@ -257,6 +263,40 @@ fn validate(raw: RawArgs) -> Result<Args, String> {
         keys: path(&raw.keys, "--keys")?,
         print_keys: raw.print_keys,
     })
+}
+
+/// A seed given by hand, which may not be a daily run's: a day's run is played on its day,
+/// with `--daily`, so tomorrow's cannot be practised (or its levels read) today.
+fn ordinary_seed(text: &str, flag: &str) -> Result<u64, String> {
+    let seed = parse_seed(text, flag)?;
+    match daily::daily_words(seed) {
+        Some(day) => Err(format!(
+            "{flag} {seed} is the seed of {day}, which is played only with --daily on its day"
+        )),
+        None => Ok(seed),
+    }
+}
+
+/// `--daily` is the same run for everyone: no debugging aid, the daily's own map size, and
+/// begun once (a second `--daily` that day resumes it, never starts it over).
+fn daily_as_everyone_plays_it(raw: &RawArgs, map_size: UCoord) -> Result<(), String> {
+    refuse_beside(
+        "--daily",
+        &[
+            ("--debug-omniscient", raw.omniscient),
+            ("--debug-wizard", raw.wizard),
+            ("--debug-overlays", raw.overlays),
+            ("--new-game", raw.new_game),
+        ],
+    )?;
+    if map_size != DEFAULT_MAP_SIZE {
+        return Err(format!(
+            "--daily is played at its own map size, {}x{}; leave out --map-size",
+            DEFAULT_MAP_SIZE.width(),
+            DEFAULT_MAP_SIZE.height()
+        ));
+    }
+    Ok(())
 }
 
 /// `--seed-catalog SEED` (the seed also by `--rng-seed`, or `--daily`'s), at `--map-size` if
@@ -290,8 +330,8 @@ fn catalog(raw: &RawArgs) -> Result<Parsed, String> {
         (false, [Some(_), Some(_)]) => {
             return Err("--seed-catalog takes one seed: give it alone or by --rng-seed".into());
         }
-        (false, [Some(seed), None]) => parse_seed(seed, "--seed-catalog")?,
-        (false, [None, Some(seed)]) => parse_seed(seed, "--rng-seed")?,
+        (false, [Some(seed), None]) => ordinary_seed(seed, "--seed-catalog")?,
+        (false, [None, Some(seed)]) => ordinary_seed(seed, "--rng-seed")?,
         (false, [None, None]) => {
             return Err(
                 "--seed-catalog needs a seed: --seed-catalog SEED, or --daily --seed-catalog"

@@ -6,7 +6,7 @@ use umbra::app::{GameApp, Notice, keys_file, notice_report};
 use umbra::cli::{self, Args, FrontendChoice, Parsed, Replay};
 use umbra::frontend::{self, Ending, FrontendError, Signals, signals};
 use umbra::session::{self, Opened, Reporter};
-use umbra::storage::{RecordingEnd, SaveSlot, read_watched, runs};
+use umbra::storage::{RecordingEnd, SaveSlot, read_capped, read_watched, runs};
 
 fn main() -> ExitCode {
     let args = match cli::parse(std::env::args_os().skip(1)) {
@@ -71,16 +71,14 @@ fn read_keymap(args: &Args) -> Result<Keymap, String> {
         },
     };
     let unreadable = |why: String| format!("cannot read the keys file {}: {why}", path.display());
-    match std::fs::metadata(&path) {
-        // The config directory's file is read only if it is there to be seen (a directory
-        // this user cannot look into holds none of its files).
-        Err(_) if !named => return Ok(Keymap::default()),
-        Err(error) => return Err(unreadable(error.to_string())),
-        Ok(meta) if !meta.is_file() => return Err(unreadable("it is not a file".into())),
-        Ok(meta) if meta.len() > MAX_KEYS_FILE => return Err(unreadable("it is too long".into())),
-        Ok(_) => (),
+    // The config directory's file is read only if it is there to be seen (a directory this user
+    // cannot look into holds none of its files).
+    if !named && std::fs::metadata(&path).is_err() {
+        return Ok(Keymap::default());
     }
-    let text = std::fs::read_to_string(&path).map_err(|error| unreadable(error.to_string()))?;
+    // Read with a cap whatever size the file claims: `/proc/self/pagemap` says 0 and never ends.
+    let bytes = read_capped(&path, MAX_KEYS_FILE).map_err(|error| unreadable(error.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("it is not text (UTF-8)".into()))?;
     keys_file::parse(&text).map_err(|error| format!("keys file {}: {error}", path.display()))
 }
 

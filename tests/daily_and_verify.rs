@@ -8,6 +8,7 @@ use std::fs;
 use common::tmux::TempDir;
 use common::umbra;
 use umbra::app::daily::{daily_of, daily_seed, today};
+use umbra::app::messages::MessageLog;
 use umbra::cli::{self, Parsed};
 use umbra::storage::RecordingBytes;
 use umbra_rules::game::{HighScores, History};
@@ -52,17 +53,122 @@ fn daily_beside_a_seed_a_replay_or_the_scores_is_refused_in_one_line() {
     }
 }
 
+/// The daily run is the same for everyone: no debugging aid beside it, its own map size, begun
+/// once; and no day's run is played by its seed before its day (or after it).
+#[test]
+fn the_daily_refuses_aids_other_sizes_and_its_seed_given_by_hand() {
+    for (argv, why) in [
+        (
+            &["--daily", "--debug-omniscient"][..],
+            "cannot be combined with --debug-omniscient",
+        ),
+        (
+            &["--daily", "--debug-wizard"],
+            "cannot be combined with --debug-wizard",
+        ),
+        (
+            &["--daily", "--debug-overlays"],
+            "cannot be combined with --debug-overlays",
+        ),
+        (
+            &["--daily", "--new-game"],
+            "cannot be combined with --new-game",
+        ),
+        (
+            &["--daily", "--map-size", "20x15"],
+            "played at its own map size, 80x30",
+        ),
+    ] {
+        let output = umbra(argv);
+        assert_eq!(output.status.code(), Some(2), "{argv:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let first = stderr.lines().next().expect("a message");
+        assert!(first.contains(why), "{argv:?}: {stderr}");
+    }
+    assert!(seed_of(&["--daily", "--map-size", "80x30"]).is_some());
+    for day in [today() + 1, today(), today() - 1] {
+        let seed = daily_seed(day).to_string();
+        for argv in [
+            &["--rng-seed", &seed][..],
+            &["--seed-catalog", &seed],
+            &["--seed-catalog", "--rng-seed", &seed],
+        ] {
+            let output = umbra(argv);
+            assert_eq!(output.status.code(), Some(2), "{argv:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains("which is played only with --daily on its day"),
+                "{argv:?}: {stderr}"
+            );
+        }
+    }
+}
+
+/// A run played with the whole level in view never has a score, and says why wherever a score
+/// would be; one on another map size says its size wherever its score is told.
+#[test]
+fn an_omniscient_run_has_no_score_and_a_small_map_says_its_size() {
+    let dir = TempDir::new("verify-conditions");
+    let (history, game) = finished_run(1..40);
+    let omniscient = History {
+        options: GameOptions {
+            omniscience: umbra_rules::game::Omniscience::On,
+            ..history.options
+        },
+        ..history.clone()
+    };
+    let seen_all = omniscient.play_to_end();
+    assert!(
+        seen_all.is_over(),
+        "omniscience changes nothing the monsters do"
+    );
+    assert_eq!(seen_all.score_entry(), None);
+    let (ok, stdout, stderr) = verify(&dir, "omniscient.umbra", &omniscient.to_bytes());
+    assert!(!ok, "{stdout}");
+    assert!(
+        stderr.contains("whole level in view (--debug-omniscient)"),
+        "{stderr}"
+    );
+    let mut morgue = umbra::app::morgue_text(&seen_all, &MessageLog::default());
+    assert!(morgue.contains("Omniscient run"), "{morgue}");
+
+    let small = GameOptions {
+        map_size: coord_2d::UCoord::new(30, 20),
+        ..GameOptions::default()
+    };
+    let (history, game_small) = finished_run_with(small, 1..200);
+    let (ok, stdout, stderr) = verify(&dir, "small.umbra", &history.to_bytes());
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("map 30×20"), "{stdout}");
+    let entries = [&game, &game_small].map(|g| g.score_entry().expect("an entry"));
+    let lines = umbra::app::score_lines(&HighScores::from_entries(entries.to_vec()), None);
+    assert!(
+        lines.iter().any(|line| line.contains("map 30×20")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|line| line.contains("map 80×30")),
+        "{lines:?}"
+    );
+    morgue = umbra::app::morgue_text(&game_small, &MessageLog::default());
+    assert!(morgue.contains("Map size: 30x20"), "{morgue}");
+}
+
 /// A run that ends: the player waits where it stands until the seed's monsters find it.
 fn finished_run(seeds: impl Iterator<Item = u64>) -> (History, Game) {
+    finished_run_with(GameOptions::default(), seeds)
+}
+
+/// The same at other options (a map size).
+fn finished_run_with(options: GameOptions, seeds: impl Iterator<Item = u64>) -> (History, Game) {
     for seed in seeds {
-        let mut game = Game::new(seed, GameOptions::default());
+        let mut game = Game::new(seed, options);
         let mut actions = Vec::new();
         while !game.is_over() && actions.len() < 3000 {
             game.act(PlayerAction::Wait);
             actions.push(PlayerAction::Wait);
         }
         if game.is_over() {
-            let options = GameOptions::default();
             return (
                 History {
                     seed,
@@ -95,13 +201,14 @@ fn verify_prints_a_finished_runs_score_and_refuses_one_altered_or_cut() {
     let (ok, stdout, stderr) = verify(&dir, "run.umbra", &bytes);
     assert!(ok, "{stderr}");
     let expected = format!(
-        "Score {}: seed {}, not a daily run, killed by",
+        "Score {}: seed {}, not a daily run, map 80×30, rules {}, killed by",
         game.score(),
-        history.seed
+        history.seed,
+        umbra_rules::game::RULES_VERSION
     );
     assert!(stdout.starts_with(&expected), "{stdout}");
     assert!(
-        stdout.contains(&format!("turn {}", game.turn())) && stdout.contains("rules version"),
+        stdout.contains(&format!("turn {}", game.turn())),
         "{stdout}"
     );
 
@@ -148,7 +255,7 @@ fn verify_says_a_daily_run_is_one_and_of_which_day() {
     assert!(
         lines
             .iter()
-            .any(|line| line.ends_with(&format!("seed {}", ordinary.seed()))),
+            .any(|line| line.contains(&format!("seed {},", ordinary.seed()))),
         "{lines:?}"
     );
     let (ok, stdout, stderr) = verify(&dir, "daily.umbra", &history.to_bytes());

@@ -18,7 +18,9 @@ use umbra::cli::{self, Parsed};
 use umbra::session;
 use umbra::storage::{RecordingFile, SaveSlot, runs};
 use umbra_rules::game::History;
-use umbra_rules::game::{Actor, Ending, HIGH_SCORES_KEPT, HighScores, ScoreEntry};
+use umbra_rules::game::{
+    Actor, Ending, HIGH_SCORES_KEPT, HighScores, RULES_VERSION, ScoreConditions, ScoreEntry,
+};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 
@@ -147,6 +149,11 @@ fn entry(score: u64, seed: u64) -> ScoreEntry {
             killer: Actor::Npc(orc()),
         },
         boons: Default::default(),
+        conditions: Some(ScoreConditions {
+            map_width: 80,
+            map_height: 30,
+            rules_version: RULES_VERSION,
+        }),
     }
 }
 
@@ -161,11 +168,15 @@ fn a_score_line_counts_kills_in_words() {
     }
     let lines = score_lines(&scores, None);
     assert!(
-        lines[0].ends_with(", 1 kill, no boons, seed 1"),
+        lines[0].ends_with(&format!(
+            ", 1 kill, no boons, seed 1, map 80×30, rules {RULES_VERSION}"
+        )),
         "{lines:?}"
     );
     assert!(
-        lines[1].ends_with(", 2 kills, no boons, seed 2"),
+        lines[1].ends_with(&format!(
+            ", 2 kills, no boons, seed 2, map 80×30, rules {RULES_VERSION}"
+        )),
         "{lines:?}"
     );
 }

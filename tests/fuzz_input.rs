@@ -273,6 +273,10 @@ proptest! {
         for flag in ["-r", "--rng-seed"] {
             match cli::parse([flag, &seed.to_string()]) {
                 Ok(Parsed::Play(args)) => prop_assert_eq!(args.rng_seed, Some(seed)),
+                // A day's run is played with --daily on its day, never by its seed.
+                Err(error) if umbra::app::daily::daily_of(seed).is_some() => {
+                    prop_assert!(error.message.contains("played only with --daily"), "{error:?}");
+                }
                 other => prop_assert!(false, "{flag} {seed}: {other:?}"),
             }
             let bad = format!("{seed}{junk}");

@@ -161,6 +161,29 @@ fn print_keys_fed_back_with_keys_prints_the_same_and_a_missing_file_is_refused()
     assert!(stderr.contains("cannot read the keys file"), "{stderr}");
 }
 
+/// A file that says it is empty and never ends (`/proc/self/pagemap`) is read no further than
+/// a keys file could be long, and refused in one line (the kernel refuses a read that is not
+/// whole pages of it, which is as good); before the cap it grew past 2 GB, here past the
+/// 512 MB the test allows.
+#[test]
+fn a_keys_file_that_never_ends_is_refused_within_its_cap() {
+    let endless = "/proc/self/pagemap";
+    if fs::metadata(endless).map_or(true, |meta| meta.len() != 0) {
+        return;
+    }
+    let (code, stderr) = umbra_bounded(&["--print-keys", "--keys", endless], None);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(
+        stderr.contains("cannot read the keys file /proc/self/pagemap"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("out of memory"),
+        "read no further than the cap: {stderr}"
+    );
+}
+
 #[test]
 fn the_config_directory_s_keys_file_is_read_at_start() {
     let dir = TempDir::new("config-keys");

@@ -141,35 +141,54 @@ fn a_death_stays_a_death_after_kill_9() {
     );
 }
 
+/// Ctrl-Z gives the shell its terminal back and `fg` resumes the game, run bare or under a
+/// launcher that waits for it (`sh -c` without `exec`, as a script or `cargo run` runs it):
+/// stopped alone, the game once left such a launcher waiting and the shell never answered.
 #[test]
 fn ctrl_z_gives_the_terminal_back_and_fg_resumes_the_game() {
     if !tmux_installed() {
         return;
     }
-    let session = Session::shell("suspend");
-    let save = session.dir.0.join("save");
-    let stderr = session.dir.0.join("stderr");
-    session.type_line(&format!(
-        "{} --terminal --rng-seed 7 --save-dir {} 2> {}",
-        env!("CARGO_BIN_EXE_umbra"),
-        save.display(),
-        stderr.display()
-    ));
-    session.wait_for_screen("the map", STARTUP, shows_turn(0));
-    session.send(".");
-    session.wait_for_screen("turn 1", KEY, shows_turn(1));
-    session.send("C-z");
-    wait_for("the shell's screen back", KEY, || {
-        (session.terminal_modes() == "0 1 0").then_some(())
-    });
-    session.type_line("fg");
-    session.wait_for_screen("the game redrawn", KEY, shows_turn(1));
-    session.send(".");
-    session.wait_for_screen("turn 2 after fg", KEY, shows_turn(2));
-    session.send("q");
-    wait_for("the game to quit", KEY, || {
-        (session.terminal_modes() == "0 1 0").then_some(())
-    });
+    for launcher in ["", "sh -c"] {
+        let session = Session::shell("suspend");
+        let save = session.dir.0.join("save");
+        let stderr = session.dir.0.join("stderr");
+        let game = format!(
+            "{} --terminal --rng-seed 7 --save-dir {} 2> {}",
+            env!("CARGO_BIN_EXE_umbra"),
+            save.display(),
+            stderr.display()
+        );
+        session.type_line(&match launcher {
+            "" => game,
+            _ => format!("{launcher} '{game}; echo the launcher went on'"),
+        });
+        session.wait_for_screen("the map", STARTUP, shows_turn(0));
+        session.send(".");
+        session.wait_for_screen("turn 1", KEY, shows_turn(1));
+        session.send("C-z");
+        wait_for("the shell's screen back", KEY, || {
+            (session.terminal_modes() == "0 1 0").then_some(())
+        });
+        // The shell itself answers, not just the terminal's echo of what is typed.
+        session.type_line("echo the shell answers $((6 * 7))");
+        session.wait_for_screen("the shell's answer", KEY, |screen| {
+            screen.contains("the shell answers 42")
+        });
+        session.type_line("fg");
+        session.wait_for_screen("the game redrawn", KEY, shows_turn(1));
+        session.send(".");
+        session.wait_for_screen("turn 2 after fg", KEY, shows_turn(2));
+        session.send("q");
+        wait_for("the game to quit", KEY, || {
+            (session.terminal_modes() == "0 1 0").then_some(())
+        });
+        if !launcher.is_empty() {
+            session.wait_for_screen("the launcher's next command", KEY, |screen| {
+                screen.contains("the launcher went on")
+            });
+        }
+    }
 }
 
 #[test]

@@ -278,6 +278,54 @@ fn asking_for_a_new_game_keeps_the_living_save_until_the_player_agrees() {
     assert_eq!(open(&dir.0, &[]).game.seed(), 5, "abandoned once agreed");
 }
 
+/// `--daily` a second time on its day goes on with the day's run (it once offered to abandon
+/// it and start it over: a daily re-rolled in one key press), and once the day's run has ended
+/// and been kept, another start of it is refused in words.
+#[test]
+fn the_daily_begun_is_resumed_and_the_daily_ended_is_not_played_again() {
+    let dir = TempDir::new("daily-once");
+    let Opened {
+        mut game,
+        mut keeper,
+        ..
+    } = open(&dir.0, &["--daily"]);
+    let today = umbra::app::daily::daily_seed(umbra::app::daily::today());
+    assert_eq!(game.seed(), today);
+    for &action in &actions(12, 4) {
+        game.act(action);
+        keeper.record(&game).expect("kept");
+    }
+    drop(keeper);
+    let again = open(&dir.0, &["--daily"]);
+    assert!(again.resumed, "the day's run goes on");
+    assert_eq!(again.ask_to_abandon, None, "never offered to start over");
+    assert_eq!(again.game.actions(), game.actions());
+    drop(again);
+
+    // The run ends and is kept as every finished run is; its save goes.
+    umbra::storage::runs::keep_run(&dir.0, 1, &game, "a morgue").expect("kept");
+    fs::remove_file(dir.0.join("save.umbra")).expect("the ended save goes");
+    let _ = fs::remove_file(dir.0.join("save.snapshot"));
+    let slot = SaveSlot::in_dir(&dir.0);
+    let refused = session::open_game(
+        &args(&["--daily"]),
+        Some(&slot),
+        || 99,
+        session::reporting().0,
+    );
+    let Err(error) = refused else {
+        panic!("the day's run is not played twice");
+    };
+    let words = error.to_string();
+    assert!(
+        words.contains("today's daily run has been played (run 1 in"),
+        "{words}"
+    );
+    assert!(!dir.0.join("save.umbra").exists(), "nothing was begun");
+    // Any other game may still be played there.
+    assert_eq!(open(&dir.0, &["--rng-seed", "5"]).game.seed(), 5);
+}
+
 #[test]
 fn a_death_deletes_the_save_and_a_journal_that_holds_one_never_plays_on() {
     let dir = TempDir::new("death");
@@ -612,6 +660,149 @@ fn a_save_deleted_in_mid_game_is_written_again_from_the_game_and_said_so() {
         assert_eq!(opened.game.actions(), game.actions(), "with every action");
         assert_eq!(opened.game.state_hash(), game.state_hash());
     }
+}
+
+/// How many actions loading the save in `dir` replays after its snapshot (all, without one).
+fn replayed_on_loading(dir: &Path) -> usize {
+    let slot = SaveSlot::in_dir(dir).claim().expect("claimed");
+    slot.load().expect("loads").expect("a save").replayed
+}
+
+/// The journal decides: a snapshot whose state was edited and summed again (the player's hit
+/// points raised, as an attack on today's build did) is refused, and the game the journal
+/// replays to is the one that resumes; an untouched snapshot is still used.
+#[test]
+fn a_snapshot_edited_and_summed_again_is_refused_for_its_journal() {
+    use umbra::storage::snapshot;
+    let script = actions(60, 5);
+    let seed = surviving(1, &script);
+    let dir = TempDir::new("edited-snapshot");
+    let (game, mut keeper) = kept_game(&dir.0, seed, &script);
+    keeper.close(&game).expect("closed, with a snapshot");
+    drop(keeper);
+    let snapshot_path = dir.0.join("save.snapshot");
+    let bytes = fs::read(&snapshot_path).expect("a snapshot");
+    let kept = snapshot::decode(bytes.clone()).expect("it decodes");
+    let untouched = open(&dir.0, &[]);
+    assert_eq!(untouched.game.state_hash(), game.state_hash());
+    drop(untouched);
+    assert_eq!(
+        replayed_on_loading(&dir.0),
+        0,
+        "an untouched snapshot spares the replay"
+    );
+
+    let edited = kept
+        .game()
+        .expect("its game")
+        .with_player_max_hit_points(60);
+    assert_ne!(edited.state_hash(), game.state_hash());
+    fs::write(&snapshot_path, snapshot::encode(&edited, kept.chain)).expect("edited");
+    let opened = open(&dir.0, &[]);
+    assert_eq!(
+        opened.game.state_hash(),
+        game.state_hash(),
+        "the journal's game"
+    );
+    assert_eq!(opened.game.player_hit_points(), game.player_hit_points());
+    drop(opened);
+    assert_eq!(
+        replayed_on_loading(&dir.0),
+        game.actions().len(),
+        "replayed from the journal"
+    );
+}
+
+/// One Umbra per save directory even after the directory is removed: the game that writes it
+/// back takes its lock again, so a second start is refused; and a second Umbra that took the
+/// directory first is never written over (the first stops saving there, in words).
+#[test]
+fn a_save_directory_written_back_is_locked_again_and_never_shared() {
+    let script = actions(40, 1);
+    let seed = surviving(1, &script);
+    let dir = TempDir::new("relocked");
+    let save_dir = dir.0.join("saves");
+    let (mut game, mut keeper) = kept_game(&save_dir, seed, &script[..20]);
+    fs::remove_dir_all(&save_dir).expect("removed");
+    for &action in &script[20..30] {
+        game.act(action);
+        keeper.record(&game).expect("kept");
+    }
+    keeper
+        .close(&game)
+        .expect("closed, the directory written back");
+    let second = SaveSlot::in_dir(&save_dir).claim();
+    assert!(
+        matches!(&second, Err(session_error) if session_error.to_string().contains("in use by another Umbra")),
+        "a second start is refused while the first plays: {second:?}"
+    );
+    drop(second);
+
+    // Removed again, and this time a second Umbra starts there before the first writes.
+    fs::remove_dir_all(&save_dir).expect("removed");
+    let other = open(&save_dir, &["--rng-seed", "5"]);
+    let theirs = fs::read(save_dir.join("save.umbra")).expect("the second one's journal");
+    for &action in &script[30..] {
+        game.act(action);
+        let _ = keeper.record(&game);
+    }
+    let refused = keeper
+        .close(&game)
+        .expect_err("the first cannot save there now");
+    assert!(
+        refused
+            .0
+            .contains("another Umbra has taken the save directory"),
+        "{}",
+        refused.0
+    );
+    assert_eq!(
+        fs::read(save_dir.join("save.umbra")).expect("still there"),
+        theirs,
+        "the second one's journal is untouched"
+    );
+    drop(keeper);
+    drop(other);
+}
+
+/// A save directory removed and replaced by a symbolic link is never written through: the
+/// game says so, and the link's target is left exactly as it was.
+#[test]
+fn a_save_directory_replaced_by_a_link_is_not_written_through() {
+    let script = actions(30, 2);
+    let seed = surviving(1, &script);
+    let dir = TempDir::new("linked-dir");
+    let save_dir = dir.0.join("saves");
+    let elsewhere = dir.0.join("elsewhere");
+    fs::create_dir_all(&elsewhere).expect("made");
+    fs::write(elsewhere.join("save.umbra"), "someone else's file").expect("written");
+    let (mut game, mut keeper) = kept_game(&save_dir, seed, &script[..10]);
+    fs::remove_dir_all(&save_dir).expect("removed");
+    std::os::unix::fs::symlink(&elsewhere, &save_dir).expect("linked");
+    for &action in &script[10..] {
+        game.act(action);
+        let _ = keeper.record(&game);
+    }
+    let refused = keeper
+        .close(&game)
+        .expect_err("nothing written through the link");
+    assert!(
+        refused.0.contains("replaced by a symbolic link"),
+        "{}",
+        refused.0
+    );
+    let names: Vec<_> = (fs::read_dir(&elsewhere).expect("listed"))
+        .map(|entry| entry.expect("an entry").file_name())
+        .collect();
+    assert_eq!(
+        names,
+        vec![std::ffi::OsString::from("save.umbra")],
+        "nothing added"
+    );
+    assert_eq!(
+        fs::read_to_string(elsewhere.join("save.umbra")).expect("kept"),
+        "someone else's file"
+    );
 }
 
 #[test]

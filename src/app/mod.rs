@@ -48,7 +48,7 @@ pub use layout::MIN_SCREEN;
 use messages::{MessageLog, Tone};
 use mode::Mode;
 pub use mode::{MenuItem, TitleItem};
-pub use morgue::{score_lines, verified_line};
+pub use morgue::{morgue_text, score_lines, verified_line};
 use umbra_rules::game::{Doing, EntityId, Game, History, ItemKind, PlayerAction, TurnOutcome};
 use words::welcome;
 pub use words::{boon_words, resuming_line, seed_line, version_line};

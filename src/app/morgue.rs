@@ -78,8 +78,8 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "Seed: {}", seed_words(game.seed()));
     let _ = writeln!(text, "Map size: {}x{}", size.width(), size.height());
     let _ = writeln!(text, "Result: {ending}");
-    if game.is_wizard_run() {
-        let _ = writeln!(text, "{}", super::words::WIZARD_RUN);
+    if let Some(why) = game.unscored() {
+        let _ = writeln!(text, "{}", super::words::unscored_run(why));
     }
     let _ = writeln!(text, "Depth: {} of {}", game.depth(), FINAL_DEPTH);
     let _ = writeln!(text, "Turns: {}", game.turn());
@@ -148,11 +148,12 @@ fn remembered_map(game: &Game, text: &mut String) {
     }
 }
 
-/// What `--verify` says of a finished run replayed from its recording: its score and how it
-/// came by it, or why it has none (it has not ended, or the wizard played it).
+/// What `--verify` says of a finished run replayed from its recording: its score, the
+/// conditions that make it what it is and how it came by it, or why it has none (it has not
+/// ended, or a debugging aid played it).
 pub fn verified_line(game: &Game) -> Result<String, String> {
-    if game.is_wizard_run() {
-        return Err("it is a wizard run, which never has a score".into());
+    if let Some(why) = game.unscored() {
+        return Err(super::words::unscored_reason(why).into());
     }
     let entry = game.score_entry().ok_or("the run in it has not ended")?;
     let daily = match super::daily::daily_words(entry.seed) {
@@ -160,14 +161,14 @@ pub fn verified_line(game: &Game) -> Result<String, String> {
         None => ", not a daily run".to_string(),
     };
     Ok(format!(
-        "Score {}: seed {}{daily}, {}, turn {}, {}, {}, rules version {}",
+        "Score {}: seed {}{daily}, {}, {}, turn {}, {}, {}",
         entry.score,
         entry.seed,
+        super::words::conditions_words(entry.conditions),
         ending_words(entry.ending, entry.depth),
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
         super::words::build_words(&entry.boons),
-        umbra_rules::game::RULES_VERSION
     ))
 }
 
@@ -189,13 +190,14 @@ pub fn score_lines(scores: &HighScores, place: Option<usize>) -> Vec<String> {
 
 fn score_line(entry: &ScoreEntry) -> String {
     format!(
-        "{:6}  {}, turn {}, {}, {}, {}",
+        "{:6}  {}, turn {}, {}, {}, {}, {}",
         entry.score,
         ending_words(entry.ending, entry.depth),
         entry.turns,
         messages::counted(entry.kills, "kill", "kills"),
         super::words::build_words(&entry.boons),
-        run_words(entry.seed)
+        run_words(entry.seed),
+        super::words::conditions_words(entry.conditions)
     )
 }
 

@@ -2,10 +2,42 @@
 //! capitals), and the lines said outside the map: the version, the seed, the welcome.
 
 use super::looks;
-use umbra_rules::game::{Boon, Brightness, Game, NpcKind, Stack, TURN_TIME};
+use umbra_rules::game::{
+    Boon, Brightness, Game, NpcKind, ScoreConditions, Stack, TURN_TIME, Unscored,
+};
 
-/// The morgue's line for a run in which wizard commands were used.
-pub const WIZARD_RUN: &str = "Wizard run: wizard commands were used; it is not in the high scores.";
+/// The morgue's line for a run a debugging aid played, which never has a score.
+pub fn unscored_run(why: Unscored) -> &'static str {
+    match why {
+        Unscored::Wizard => "Wizard run: wizard commands were used; it is not in the high scores.",
+        Unscored::Omniscient => {
+            "Omniscient run: the whole level was in view (--debug-omniscient); it is not in the \
+             high scores."
+        }
+    }
+}
+
+/// Why a run has no score, as `--verify` says it: "it is a wizard run, …".
+pub fn unscored_reason(why: Unscored) -> &'static str {
+    match why {
+        Unscored::Wizard => "it is a wizard run, which never has a score",
+        Unscored::Omniscient => {
+            "it was played with the whole level in view (--debug-omniscient), which never has a \
+             score"
+        }
+    }
+}
+
+/// A score's conditions beside its seed: "map 80×30, rules 20".
+pub fn conditions_words(conditions: Option<ScoreConditions>) -> String {
+    match conditions {
+        Some(c) => format!(
+            "map {}×{}, rules {}",
+            c.map_width, c.map_height, c.rules_version
+        ),
+        None => "map and rules not kept (an older table)".to_string(),
+    }
+}
 /// The status line's mark of a wizard run.
 pub const WIZARD_MARK: &str = "WIZARD";
 

@@ -96,13 +96,23 @@ impl Signals {
     }
 }
 
-/// Stops the process as SIGTSTP's default action would; returns once it is continued.
+/// Stops the game's whole process group, as Ctrl-Z typed to a terminal out of raw mode would,
+/// and returns once it is continued. Stopping the game alone left a launcher that waits for it
+/// (`sh -c 'umbra; …'`, a script without `exec`, `cargo run`) waiting, its shell never given
+/// the terminal back; stopped together, the shell sees its job stop and `fg` continues them all.
 #[cfg(unix)]
-pub fn stop_process() -> io::Result<()> {
-    signal_hook::low_level::emulate_default_handler(SIGTSTP)
+pub fn stop_process_group(signals: &Signals) -> io::Result<()> {
+    use rustix::process::{Signal, kill_current_process_group};
+    // Every other member stops by the signal's default action; the game's own handler only
+    // notes it, so the game then stops itself as the default would.
+    kill_current_process_group(Signal::TSTP)?;
+    signal_hook::low_level::emulate_default_handler(SIGTSTP)?;
+    // The note of the group's signal is not another request to stop once continued.
+    signals.take_stop();
+    Ok(())
 }
 
 #[cfg(not(unix))]
-pub fn stop_process() -> io::Result<()> {
+pub fn stop_process_group(_: &Signals) -> io::Result<()> {
     Ok(())
 }

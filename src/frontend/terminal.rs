@@ -90,7 +90,7 @@ fn play(
             return Ok(Ending::Signal(signal));
         }
         if signals.take_stop() {
-            screen.suspend().map_err(lost)?;
+            screen.suspend(signals).map_err(lost)?;
         }
         if signals.take_resumed() {
             screen.take_back().map_err(lost)?;
@@ -109,7 +109,7 @@ fn play(
         if screen.size != frame.size() {
             frame.resize(screen.size);
         }
-        if let Some(ending) = handle_input(app, screen, &frame, &mut inputs)? {
+        if let Some(ending) = handle_input(app, screen, signals, &frame, &mut inputs)? {
             return Ok(ending);
         }
         let since = last_frame.elapsed();
@@ -149,6 +149,7 @@ fn read_input(
 fn handle_input(
     app: &mut GameApp,
     screen: &mut Screen,
+    signals: &Signals,
     frame: &FrameBuffer,
     inputs: &mut VecDeque<TermInput>,
 ) -> Result<Option<Ending>, FrontendError> {
@@ -165,7 +166,7 @@ fn handle_input(
                 let _ = on_input(app, Input::Mouse(mouse), frame);
             }
             TermInput::Signal(signal) => return Ok(Some(Ending::Signal(signal))),
-            TermInput::Suspend => screen.suspend().map_err(lost)?,
+            TermInput::Suspend => screen.suspend(signals).map_err(lost)?,
         }
     }
     Ok(None)
@@ -285,9 +286,9 @@ impl Screen {
     }
 
     /// Ctrl-Z: the terminal is the shell's while the game is stopped, the game's again after `fg`.
-    fn suspend(&mut self) -> io::Result<()> {
+    fn suspend(&mut self, signals: &Signals) -> io::Result<()> {
         self.give_back()?;
-        signals::stop_process()?;
+        signals::stop_process_group(signals)?;
         self.take_back()
     }
 

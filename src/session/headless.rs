@@ -1,7 +1,7 @@
 //! A recording played with no screen: its summary, or the state at one turn as a dump.
 
 use crate::app::messages;
-use umbra_rules::game::{Ending, History};
+use umbra_rules::game::{Ending, History, Unscored};
 
 /// The game of a recording as it stood when turn `turn` began (after the last action before
 /// it; at the end if the recording stops sooner), as a state dump that `Game::from_dump` and
@@ -26,10 +26,10 @@ pub fn headless_summary(recording: &History) -> String {
         Some(Ending::Won) => format!("the player took {}", crate::app::looks::prize()),
         None => "the player was still exploring".to_string(),
     };
-    let wizard = if game.is_wizard_run() {
-        ", in a wizard run"
-    } else {
-        ""
+    let wizard = match game.unscored() {
+        Some(Unscored::Wizard) => ", in a wizard run",
+        Some(Unscored::Omniscient) => ", with the whole level in view",
+        None => "",
     };
     format!(
         "Replayed {} actions of seed {}: turn {}, depth {}, HP {}/{}, {}, {} left on this \

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use crate::app::Notice;
 use crate::cli::Args;
-use crate::storage::{ClaimError, ClaimedSlot, FoundSave, LoadError, SaveSlot};
+use crate::storage::{ClaimError, ClaimedSlot, FoundSave, LoadError, SaveSlot, runs};
 use umbra_rules::game::Game;
 
 /// How the game to play was found.
@@ -46,6 +46,11 @@ pub enum OpenError {
         error: io::Error,
     },
     Record(String),
+    /// `--daily` when the day's run has been played to its end here already.
+    DailyPlayed {
+        run: u32,
+        dir: PathBuf,
+    },
 }
 
 impl fmt::Display for OpenError {
@@ -62,6 +67,12 @@ impl fmt::Display for OpenError {
                 write!(f, "cannot write the save {}: {error}", path.display())
             }
             Self::Record(reason) => write!(f, "{reason}"),
+            Self::DailyPlayed { run, dir } => write!(
+                f,
+                "today's daily run has been played (run {run} in {}); the next one begins at \
+                 00:00 UTC",
+                dir.display()
+            ),
         }
     }
 }
@@ -156,23 +167,34 @@ impl Loaded {
             found,
             unreadable,
         } = self;
+        let new_seed = args.rng_seed.unwrap_or_else(random_seed);
+        // The seed asked for is the saved game's: that game goes on (as a page reloaded does),
+        // so `--daily` twice in a day resumes the day's run rather than offering to restart it.
+        let same_seed = |game: &Game| args.rng_seed == Some(game.seed()) && !args.new_game;
+        if let (true, Some(slot)) = (args.daily, &slot)
+            && !found.as_ref().is_some_and(|found| same_seed(found.game()))
+        {
+            daily_not_yet_played(slot, new_seed)?;
+        }
         let mut notices = Vec::new();
         if let Some(slot) = &slot {
             tidy(slot, unreadable.as_ref(), &mut notices)?;
         }
-        let new_seed = args.rng_seed.unwrap_or_else(random_seed);
         let wants_new = args.new_game || args.rng_seed.is_some();
         // An ended game, or one not yet played, has nothing to abandon: a new game just replaces it.
         let nothing_to_lose = |game: &Game| is_ended(game) || game.actions().is_empty();
-        let resumed = found.filter(|found| !(wants_new && nothing_to_lose(found.game())));
+        let resumed = found.filter(|found| {
+            !(wants_new && !same_seed(found.game()) && nothing_to_lose(found.game()))
+        });
         let slot = match (slot, resumed) {
             (Some(slot), Some(found)) => {
+                let ask = (wants_new && !same_seed(found.game())).then_some(new_seed);
                 let keeping = Keeping {
                     slot,
                     record,
                     reporter,
                 };
-                return keeping.resume(found, notices, wants_new.then_some(new_seed));
+                return keeping.resume(found, notices, ask);
             }
             (slot, _) => slot,
         };
@@ -265,6 +287,21 @@ fn set_aside(slot: &ClaimedSlot, error: &LoadError) -> Notice {
             reason,
             error: rename.to_string(),
         },
+    }
+}
+
+/// A day's run is played once: its finished run kept in the slot's directory refuses another.
+fn daily_not_yet_played(slot: &ClaimedSlot, seed: u64) -> Result<(), OpenError> {
+    let kept = runs::kept_run_of(slot.dir(), seed).map_err(|error| OpenError::CannotStart {
+        path: slot.dir().to_path_buf(),
+        error,
+    })?;
+    match kept {
+        Some(run) => Err(OpenError::DailyPlayed {
+            run,
+            dir: slot.dir().to_path_buf(),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -68,12 +68,17 @@ const WIZARD_DARKEN: u8 = 23;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 pub(super) const END: u8 = 255;
+/// Not an action: the state hash of the game after the actions before it, written when a
+/// snapshot is taken (journal format 6), so a snapshot is used only if its state is the one
+/// the journal says the game reached there. Followed by the hash.
+pub(super) const CHECKPOINT: u8 = 254;
 
 pub(super) fn payload_len(code: u8) -> usize {
     match code {
         DROP | USE | CHOOSE | WIZARD_GIVE | FREE => 1,
         USE_AT | WIZARD_TELEPORT | WIZARD_SPAWN | WIZARD_SPAWN_ALLY => 9,
         END => 8,
+        CHECKPOINT => 4,
         _ => 0,
     }
 }

@@ -85,7 +85,7 @@ pub(super) fn read_capped_in_slot(path: &Path, limit: u64) -> Result<Vec<u8>, Lo
 /// The whole file, if it is a regular file of at most `limit` bytes. Symbolic links are
 /// followed, so a link to `/dev/zero` is refused as the device it is, and nothing more than
 /// `limit + 1` bytes is ever read into memory.
-pub(super) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
     check_readable(&fs::metadata(path)?, limit)?;
     read_open(open_for_reading(path)?, limit)
 }

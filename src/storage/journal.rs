@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::LoadError;
-use super::action_codes::{END, action_code, action_from_code, payload_len};
+use super::action_codes::{CHECKPOINT, END, action_code, action_from_code, payload_len};
 use super::format::{RulesId, check_magic, read_le};
 use umbra_rules::game::{GameOptions, PlayerAction};
 
@@ -21,7 +21,10 @@ const MAGIC: &[u8; 8] = b"UMBRAJNL";
 /// written whole ends with a record counting its actions. From 5 on, every format keeps the
 /// preamble as it is (tag, format, header length, a header sum over the three), so a later
 /// version's file is told from a damaged one by its header summing up under its own number.
-const FORMAT_VERSION: u32 = 5;
+/// 6: a live journal holds a checkpoint record (the game's state hash) where each snapshot was
+/// taken. Format 5 is still read: it has no checkpoints, so its snapshots are never used.
+const FORMAT_VERSION: u32 = 6;
+const FORMAT_WITHOUT_CHECKPOINTS: u32 = 5;
 /// Tag, format version, header length, header checksum.
 const PREAMBLE_LEN: usize = 8 + 4 + 4 + 4;
 /// A header is a few numbers; anything longer is not one of ours.
@@ -53,6 +56,8 @@ pub struct Decoded {
     pub chain: u32,
     /// The chain after `chain_wanted_at` records, if asked for and the journal is that long.
     pub chain_at: Option<u32>,
+    /// The state hash the checkpoint record right after those records holds, if there is one.
+    pub hash_at: Option<u32>,
     /// Written whole, and found whole: every action its end record counts. (A file written
     /// whole but cut short or altered is refused, never read as fewer actions.)
     pub whole: bool,
@@ -95,13 +100,21 @@ pub fn encode_actions(chain: &mut u32, actions: &[PlayerAction], out: &mut Vec<u
 
 /// Appends the end record of a file written whole: how many actions came before it.
 pub fn encode_end(chain: &mut u32, actions: u64, out: &mut Vec<u8>) {
-    let count = actions.to_le_bytes();
+    encode_record(chain, END, &actions.to_le_bytes(), out);
+}
+
+/// Appends a checkpoint: the state hash of the game after every action before it.
+pub fn encode_checkpoint(chain: &mut u32, state_hash: u32, out: &mut Vec<u8>) {
+    encode_record(chain, CHECKPOINT, &state_hash.to_le_bytes(), out);
+}
+
+fn encode_record(chain: &mut u32, code: u8, payload: &[u8], out: &mut Vec<u8>) {
     let mut hasher = crc32fast::Hasher::new_with_initial(*chain);
-    hasher.update(&[END]);
-    hasher.update(&count);
+    hasher.update(&[code]);
+    hasher.update(payload);
     *chain = hasher.finalize();
-    out.push(END);
-    out.extend_from_slice(&count);
+    out.push(code);
+    out.extend_from_slice(payload);
     out.extend_from_slice(&chain.to_le_bytes());
 }
 
@@ -151,10 +164,11 @@ fn read_record(bytes: &[u8], at: usize, chain: u32) -> Result<Option<Record<'_>>
 
 /// Reads a journal; never panics, whatever the bytes.
 pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, LoadError> {
-    let (header, mut chain, mut at) = decode_header(bytes)?;
+    let (header, format, mut chain, mut at) = decode_header(bytes)?;
     let mut actions = Vec::with_capacity((bytes.len() - at) / RECORD_LEN);
     // A snapshot is never taken before the first action, so none is wanted at 0.
     let mut chain_at = None;
+    let mut hash_at = None;
     let mut whole = false;
     while let Some(record) = read_record(bytes, at, chain)? {
         let (code, payload, length, next) = match record {
@@ -177,6 +191,12 @@ pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, L
             whole = is_the_end(&header, payload, actions.len(), at == bytes.len())?;
             break;
         }
+        if code == CHECKPOINT && format >= FORMAT_VERSION {
+            if chain_wanted_at == Some(actions.len()) {
+                hash_at = payload.try_into().ok().map(u32::from_le_bytes);
+            }
+            continue;
+        }
         let action = action_from_code(code, payload)
             .ok_or_else(|| LoadError::Invalid(format!("unknown action code {code}")))?;
         actions.push(action);
@@ -195,6 +215,7 @@ pub fn decode(bytes: &[u8], chain_wanted_at: Option<usize>) -> Result<Decoded, L
         valid_len: at as u64,
         chain,
         chain_at,
+        hash_at,
         whole,
     })
 }
@@ -245,27 +266,30 @@ fn header_payload(bytes: &[u8]) -> Result<(&[u8], u32), LoadError> {
     Ok((payload, sum))
 }
 
-fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
-    if let Err(error @ LoadError::WrongVersion { found, .. }) =
-        check_magic(MAGIC, FORMAT_VERSION, bytes)
-    {
-        // One of ours whose format field alone changed is damaged; an earlier version's header
-        // does not sum up under this format's number, and a later one's sums up under its own
-        // (bytes cut out of a header leave a format number that is neither).
-        let sums_under = |format| {
-            header_payload(bytes).is_ok_and(|(payload, sum)| header_sum(format, payload) == sum)
-        };
-        let another = if found > FORMAT_VERSION {
-            sums_under(found)
-        } else {
-            !sums_under(FORMAT_VERSION)
-        };
-        return Err(if another { error } else { LoadError::Damaged });
-    }
-    check_magic(MAGIC, FORMAT_VERSION, bytes)?;
+fn decode_header(bytes: &[u8]) -> Result<(Header, u32, u32, usize), LoadError> {
+    let format = match check_magic(MAGIC, FORMAT_VERSION, bytes) {
+        // The format before checkpoints reads as it always did.
+        Err(LoadError::WrongVersion {
+            found: FORMAT_WITHOUT_CHECKPOINTS,
+            ..
+        }) if sums_under(bytes, FORMAT_WITHOUT_CHECKPOINTS) => FORMAT_WITHOUT_CHECKPOINTS,
+        Err(error @ LoadError::WrongVersion { found, .. }) => {
+            // One of ours whose format field alone changed is damaged; an earlier version's
+            // header does not sum up under this format's number, and a later one's sums up
+            // under its own (bytes cut out of a header leave a format number that is neither).
+            let another = if found > FORMAT_VERSION {
+                sums_under(bytes, found)
+            } else {
+                !sums_under(bytes, FORMAT_VERSION)
+            };
+            return Err(if another { error } else { LoadError::Damaged });
+        }
+        Err(error) => return Err(error),
+        Ok(()) => FORMAT_VERSION,
+    };
     let (payload, sum) = header_payload(bytes)?;
     let length = payload.len();
-    if header_sum(FORMAT_VERSION, payload) != sum {
+    if header_sum(format, payload) != sum {
         return Err(LoadError::Damaged);
     }
     let (header, rest): (Header, _) =
@@ -282,5 +306,10 @@ fn decode_header(bytes: &[u8]) -> Result<(Header, u32, usize), LoadError> {
     if !umbra_rules::game::is_valid_map_size(header.options.map_size) {
         return Err(LoadError::Invalid("the map size is out of range".into()));
     }
-    Ok((header, sum, PREAMBLE_LEN + length))
+    Ok((header, format, sum, PREAMBLE_LEN + length))
+}
+
+/// The header sums up under `format`'s number.
+fn sums_under(bytes: &[u8], format: u32) -> bool {
+    header_payload(bytes).is_ok_and(|(payload, sum)| header_sum(format, payload) == sum)
 }

@@ -25,9 +25,11 @@ pub mod runs;
 mod save;
 #[cfg(feature = "native")]
 mod save_writer;
+#[cfg(feature = "native")]
+mod slot_lock;
 
 #[cfg(feature = "native")]
-pub use files::{RecordingFile, check_writable_target, parent_dir, read_watched};
+pub use files::{RecordingFile, check_writable_target, parent_dir, read_capped, read_watched};
 pub use format::{LoadError, RulesId};
 pub use recording::{RECORDING_SIZE_LIMIT, RecordingBytes, RecordingEnd, Watched};
 pub use resume::{JournalCursor, Resumed, resume};

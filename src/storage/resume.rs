@@ -3,7 +3,7 @@
 
 use super::LoadError;
 use super::journal;
-use super::snapshot::Snapshot;
+use super::snapshot::{self, Snapshot};
 use umbra_rules::game::Game;
 
 /// The fewest actions between snapshots: resuming replays at most this many turns after the
@@ -64,9 +64,15 @@ impl JournalCursor {
         next
     }
 
-    /// The chain value a snapshot of the game at this point must carry.
-    pub fn chain(&self) -> u32 {
-        self.chain
+    /// A snapshot of `game` at this point, and the checkpoint record that vouches for it, to
+    /// be appended to the journal before the snapshot is written: the snapshot carries the
+    /// chain before the checkpoint, and is used on resuming only if its state hash is the one
+    /// the checkpoint holds. Once both are kept, [`JournalCursor::snapshot_taken`].
+    pub fn snapshot_of(&self, game: &Game, checkpoint: &mut Vec<u8>) -> (Vec<u8>, Self) {
+        let snapshot = snapshot::encode(game, self.chain);
+        let mut next = *self;
+        journal::encode_checkpoint(&mut next.chain, game.state_hash(), checkpoint);
+        (snapshot, next)
     }
 
     pub fn snapshot_due(&self) -> bool {
@@ -112,6 +118,15 @@ fn is_of_the_journal(snapshot: &Snapshot, journal: &journal::Decoded) -> bool {
     })
 }
 
+/// The journal decides: a snapshot's game is used only if the journal's checkpoint at its
+/// point holds its state hash and its actions are the journal's. A snapshot edited and summed
+/// again (hit points raised, say) is refused, and the journal replayed, so it can never play on
+/// to a score the run's recording does not verify to.
+fn vouched_for(game: &Game, journal: &journal::Decoded) -> bool {
+    journal.hash_at == Some(game.state_hash())
+        && journal.actions.get(..game.actions().len()) == Some(game.actions())
+}
+
 /// The game a journal holds, starting from `snapshot` when it matches the journal's chain at
 /// its point (so the same seed, options, rules and actions), else from the beginning. Never
 /// panics, whatever the bytes.
@@ -131,7 +146,8 @@ pub fn resume(journal_bytes: &[u8], snapshot: Option<Snapshot>) -> Result<Resume
     }
     let start = snapshot
         .filter(|s| decoded.chain_at == Some(s.chain))
-        .and_then(|s| s.game());
+        .and_then(|s| s.game())
+        .filter(|game| vouched_for(game, &decoded));
     let mut game = start.unwrap_or_else(|| Game::new(decoded.seed, decoded.options));
     let done = game.actions().len();
     for &action in &decoded.actions[done..] {

@@ -65,6 +65,22 @@ pub fn keep_run(dir: &Path, number: u32, game: &Game, morgue: &str) -> io::Resul
     Ok(kept)
 }
 
+/// The number of a finished run of `seed` kept in `dir`, if one is (its recording's name says).
+pub fn kept_run_of(dir: &Path, seed: u64) -> io::Result<Option<u32>> {
+    let tail = format!("-seed-{seed}.umbra");
+    for entry in fs::read_dir(dir)? {
+        let name = entry?.file_name();
+        let number = (name.to_str())
+            .and_then(|name| name.strip_prefix("run-"))
+            .and_then(|rest| rest.strip_suffix(tail.as_str()))
+            .and_then(|digits| digits.parse::<u32>().ok());
+        if number.is_some() {
+            return Ok(number);
+        }
+    }
+    Ok(None)
+}
+
 /// One more than the highest run number in `dir`, so runs sort in the order they ended.
 pub fn next_run_number(dir: &Path) -> io::Result<u32> {
     let mut highest = 0;

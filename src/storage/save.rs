@@ -3,9 +3,10 @@
 //! the process; permadeath means a game that ended has no save.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use super::ending::{self, EndMark};
 use super::files::{
@@ -15,13 +16,13 @@ use super::files::{
 use super::recording::RECORDING_SIZE_LIMIT;
 use super::save_writer::SaveWriter;
 use super::scores::RunId;
+use super::slot_lock::{self, Lock, SharedLock};
 use super::{JournalCursor, LoadError, resume, snapshot};
 use super::{Resumed, runs};
 use umbra_rules::game::Game;
 
 const JOURNAL_NAME: &str = "save.umbra";
 const SNAPSHOT_NAME: &str = "save.snapshot";
-const LOCK_NAME: &str = "save.lock";
 const END_MARK_NAME: &str = "save.ending";
 
 /// The names of the temporary files [`super::files`] writes before a rename.
@@ -104,30 +105,15 @@ impl SaveSlot {
             return Err(unusable(io::Error::other("it is not a directory")));
         }
         probe_writable(&self.dir).map_err(unusable)?;
-        let mut options = OpenOptions::new();
-        options.create(true).truncate(false).write(true);
-        #[cfg(unix)]
-        {
-            // The owner's alone whatever the umask, like every other file of the save.
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
+        match slot_lock::take(&self.dir).map_err(unusable)? {
+            Lock::Held(lock) => Ok(ClaimedSlot {
+                slot: self.clone(),
+                lock: Arc::new(Mutex::new(lock)),
+            }),
+            Lock::InUse => Err(ClaimError::InUse {
+                dir: self.dir.clone(),
+            }),
         }
-        let lock = open_in_slot(&self.dir.join(LOCK_NAME), &mut options).map_err(unusable)?;
-        match lock.try_lock() {
-            Ok(()) => (),
-            Err(TryLockError::WouldBlock) => {
-                return Err(ClaimError::InUse {
-                    dir: self.dir.clone(),
-                });
-            }
-            // A file system without locks still saves; it just cannot warn about a second copy.
-            Err(TryLockError::Error(error)) if error.kind() == io::ErrorKind::Unsupported => (),
-            Err(TryLockError::Error(error)) => return Err(unusable(error)),
-        }
-        Ok(ClaimedSlot {
-            slot: self.clone(),
-            _lock: lock,
-        })
     }
 }
 
@@ -135,7 +121,8 @@ impl SaveSlot {
 #[derive(Debug)]
 pub struct ClaimedSlot {
     slot: SaveSlot,
-    _lock: File,
+    /// Shared with the writers, which take it again if the directory is written back.
+    lock: SharedLock,
 }
 
 /// A saved game read back and not yet taken up (nothing written).
@@ -168,9 +155,10 @@ impl ClaimedSlot {
         self.slot.dir()
     }
 
-    /// The journal's path and the snapshot's.
-    fn paths(&self) -> (PathBuf, PathBuf) {
-        (self.path(), self.snapshot_path())
+    /// The writer that continues the journal `file`, holding the slot's lock with it.
+    fn writer(&self, file: std::fs::File, journal_len: u64, cursor: JournalCursor) -> SaveWriter {
+        let paths = (self.path(), self.snapshot_path());
+        SaveWriter::new(file, paths, Arc::clone(&self.lock), journal_len, cursor)
     }
 
     fn snapshot_path(&self) -> PathBuf {
@@ -221,7 +209,7 @@ impl ClaimedSlot {
         if resumed.torn_tail {
             file.set_len(journal_len as u64)?;
         }
-        let writer = SaveWriter::new(file, self.paths(), journal_len as u64, cursor);
+        let writer = self.writer(file, journal_len as u64, cursor);
         Ok(SavedGame {
             writer,
             replayed: resumed.replayed,
@@ -234,6 +222,8 @@ impl ClaimedSlot {
     /// reserved, or else the next free one, reserved now (before anything of the end is
     /// written), so however often the end is begun again the run is kept once.
     pub fn run_number(&self, game: &Game) -> io::Result<u32> {
+        slot_lock::check_in_place(self.dir())?;
+        slot_lock::hold_again(&self.lock, self.dir())?;
         let run = RunId::of(game);
         let path = self.end_mark_path();
         let marked = read_capped_in_slot(&path, ending::SIZE_LIMIT)
@@ -273,7 +263,7 @@ impl ClaimedSlot {
         write_in_slot(&self.path(), &header)?;
         remove_if_present(&self.snapshot_path())?;
         let file = open_in_slot(&self.path(), OpenOptions::new().write(true))?;
-        let mut writer = SaveWriter::new(file, self.paths(), header.len() as u64, cursor);
+        let mut writer = self.writer(file, header.len() as u64, cursor);
         writer.record(game)?;
         Ok(writer)
     }
@@ -281,6 +271,7 @@ impl ClaimedSlot {
     /// Removes the save: the game it held has ended. The mark of its end goes last, so an end
     /// interrupted before the save is gone is finished under the same run number.
     pub fn delete(&self) -> io::Result<()> {
+        slot_lock::check_in_place(self.dir())?;
         remove_if_present(&self.snapshot_path())?;
         remove_if_present(&self.path())?;
         remove_if_present(&self.end_mark_path())?;

@@ -1,14 +1,15 @@
 //! The living game's journal, appended to after every action, synced at most once a second,
 //! written again if it vanishes, with a snapshot now and then.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::files::{create_private_dir, open_in_slot, write_in_slot};
+use super::JournalCursor;
+use super::files::{open_in_slot, write_in_slot};
 use super::journal::RECORD_LEN;
-use super::{JournalCursor, snapshot};
+use super::slot_lock::{self, SharedLock};
 use umbra_rules::game::Game;
 
 /// How often the journal is forced to the disk. Every action is written to the operating system
@@ -23,6 +24,8 @@ pub struct SaveWriter {
     file: File,
     /// Where the journal is: the open file must still be the one found there.
     path: PathBuf,
+    /// The slot's lock, taken again if the directory has to be written back.
+    lock: SharedLock,
     snapshot_path: PathBuf,
     /// The journal was found gone (deleted, or replaced by another file) and was written again
     /// from the game in memory; taken by [`SaveWriter::take_rewritten`].
@@ -40,12 +43,14 @@ impl SaveWriter {
     pub(super) fn new(
         file: File,
         (path, snapshot_path): (PathBuf, PathBuf),
+        lock: SharedLock,
         journal_len: u64,
         cursor: JournalCursor,
     ) -> Self {
         Self {
             file,
             path,
+            lock,
             snapshot_path,
             rewritten: false,
             journal_len,
@@ -98,18 +103,15 @@ impl SaveWriter {
 
     /// The open journal is still the file at its path: linked, and the same inode.
     fn is_in_place(&self) -> bool {
-        use std::os::unix::fs::MetadataExt;
-        let (Ok(open), Ok(named)) = (self.file.metadata(), fs::symlink_metadata(&self.path)) else {
-            return false;
-        };
-        open.nlink() > 0 && open.dev() == named.dev() && open.ino() == named.ino()
+        slot_lock::is_the_file_at(&self.file, &self.path)
     }
 
+    /// Writes the journal back from the game in memory: into the directory as it must be (made
+    /// again if it went, refused if a link took its place), under the lock taken again.
     fn rewrite(&mut self, game: &Game) -> io::Result<()> {
         let dir = super::parent_dir(&self.path);
-        if !dir.is_dir() {
-            create_private_dir(dir)?;
-        }
+        slot_lock::check_in_place(dir)?;
+        slot_lock::hold_again(&self.lock, dir)?;
         let (bytes, cursor) = JournalCursor::whole(game);
         write_in_slot(&self.path, &bytes)?;
         self.file = open_in_slot(&self.path, OpenOptions::new().write(true))?;
@@ -126,7 +128,16 @@ impl SaveWriter {
     /// The journal is on the disk first, so a snapshot never gets ahead of its journal.
     fn snapshot(&mut self, game: &Game) -> io::Result<()> {
         self.sync(game)?;
-        let bytes = snapshot::encode(game, self.cursor.chain());
+        self.buffer.clear();
+        let (bytes, next) = self.cursor.snapshot_of(game, &mut self.buffer);
+        // The checkpoint first: a snapshot without one is never used, one without a snapshot
+        // costs nothing.
+        if let Err(error) = self.append() {
+            let _ = self.file.set_len(self.journal_len);
+            return Err(error);
+        }
+        self.journal_len += self.buffer.len() as u64;
+        self.cursor = next;
         write_in_slot(&self.snapshot_path, &bytes)?;
         self.cursor.snapshot_taken(bytes.len());
         Ok(())

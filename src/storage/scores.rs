@@ -4,13 +4,15 @@ use serde::{Deserialize, Serialize};
 
 use super::LoadError;
 use super::format::{unwrap, wrap};
-use umbra_rules::game::{Ending, Game, HighScores, ScoreEntry};
+use umbra_rules::game::{Boon, Ending, Game, HighScores, ScoreEntry};
 
 const MAGIC: &[u8; 8] = b"UMBRASCO";
 /// Bump when the encoding of a score entry changes. 2: each run's boons. 3: the last run entered,
-/// so a run's end finished again after a kill is not entered twice. Formats 1 and 2 are still
-/// read (runs without boons; no run marked as entered).
-const FORMAT_VERSION: u32 = 3;
+/// so a run's end finished again after a kill is not entered twice. 4: each run's map size and
+/// rules version. Formats 1 to 3 are still read (runs without boons; no run marked as entered;
+/// runs whose size and rules were not written down).
+const FORMAT_VERSION: u32 = 4;
+const FORMAT_WITHOUT_CONDITIONS: u32 = 3;
 const FORMAT_WITHOUT_MARK: u32 = 2;
 const FORMAT_WITHOUT_BOONS: u32 = 1;
 /// Ten entries take under 400 bytes; anything far larger is not ours.
@@ -42,14 +44,8 @@ pub struct ScoresRead {
     pub entered: Option<RunId>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct ScoresFile {
-    entries: Vec<ScoreEntry>,
-    entered: Option<RunId>,
-}
-
 pub fn encode(scores: &HighScores, entered: Option<RunId>) -> Vec<u8> {
-    let file = ScoresFile {
+    let file = MarkedFile {
         entries: scores.entries().to_vec(),
         entered,
     };
@@ -68,11 +64,21 @@ pub fn decode(bytes: &[u8]) -> Result<ScoresRead, LoadError> {
         return Ok(file.upgraded());
     }
     if let Ok(payload) = unwrap(MAGIC, FORMAT_WITHOUT_MARK, bytes) {
-        let file: OldScoresFile<ScoreEntry> = postcard::from_bytes(payload).map_err(invalid)?;
+        let file: OldScoresFile<EntryWithoutConditions> =
+            postcard::from_bytes(payload).map_err(invalid)?;
         return Ok(file.upgraded());
     }
+    if let Ok(payload) = unwrap(MAGIC, FORMAT_WITHOUT_CONDITIONS, bytes) {
+        let file: MarkedFile<EntryWithoutConditions> =
+            postcard::from_bytes(payload).map_err(invalid)?;
+        let entries = file.entries.into_iter().map(Into::into).collect();
+        return Ok(ScoresRead {
+            table: HighScores::from_entries(entries),
+            entered: file.entered,
+        });
+    }
     let payload = unwrap(MAGIC, FORMAT_VERSION, bytes)?;
-    let file: ScoresFile = postcard::from_bytes(payload).map_err(invalid)?;
+    let file: MarkedFile<ScoreEntry> = postcard::from_bytes(payload).map_err(invalid)?;
     Ok(ScoresRead {
         table: HighScores::from_entries(file.entries),
         entered: file.entered,
@@ -100,8 +106,43 @@ impl From<OldEntry> for ScoreEntry {
             kills: old.kills,
             ending: old.ending,
             boons: Default::default(),
+            conditions: None,
         }
     }
+}
+
+/// A run as formats 2 and 3 kept it, before its map size and rules version.
+#[derive(Serialize, Deserialize)]
+struct EntryWithoutConditions {
+    score: u64,
+    seed: u64,
+    depth: u32,
+    turns: u64,
+    kills: u64,
+    ending: Ending,
+    boons: [u8; Boon::ALL.len()],
+}
+
+impl From<EntryWithoutConditions> for ScoreEntry {
+    fn from(old: EntryWithoutConditions) -> Self {
+        ScoreEntry {
+            score: old.score,
+            seed: old.seed,
+            depth: old.depth,
+            turns: old.turns,
+            kills: old.kills,
+            ending: old.ending,
+            boons: old.boons,
+            conditions: None,
+        }
+    }
+}
+
+/// A table from format 3 on: its runs, and the last one entered.
+#[derive(Serialize, Deserialize)]
+struct MarkedFile<E> {
+    entries: Vec<E>,
+    entered: Option<RunId>,
 }
 
 /// A table as formats 1 and 2 kept it, with no run marked as entered.
@@ -132,5 +173,45 @@ impl ScoresRead {
         }
         self.entered = Some(id);
         self.table.insert(entry)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umbra_rules::game::{Actor, NpcKind};
+
+    #[test]
+    fn a_table_from_before_runs_kept_their_map_size_reads_with_it_unknown() {
+        let killer = NpcKind::all().next().expect("a kind");
+        let old = EntryWithoutConditions {
+            score: 512,
+            seed: 9,
+            depth: 5,
+            turns: 700,
+            kills: 3,
+            ending: Ending::Died {
+                killer: Actor::Npc(killer),
+            },
+            boons: Default::default(),
+        };
+        let entered = RunId {
+            seed: 9,
+            actions: 700,
+            state_hash: 7,
+        };
+        let file = MarkedFile {
+            entries: vec![old],
+            entered: Some(entered),
+        };
+        let payload = postcard::to_allocvec(&file).expect("encodes");
+        let read = decode(&wrap(MAGIC, FORMAT_WITHOUT_CONDITIONS, &payload)).expect("read");
+        let [entry] = read.table.entries() else {
+            panic!("one run: {read:?}");
+        };
+        assert_eq!((entry.score, entry.seed, entry.conditions), (512, 9, None));
+        assert_eq!(read.entered, Some(entered));
+        let again = decode(&encode(&read.table, read.entered)).expect("read again");
+        assert_eq!(again.table, read.table);
     }
 }

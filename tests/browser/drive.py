@@ -146,6 +146,10 @@ def main():
         driver.switch_to.window(spare)
         open_page(driver, url + "?seed=42")
         result["after_crash"] = seen(driver)
+        # Damaged while no page holds the game (a page closing keeps its own journal, whole,
+        # over whatever was done to storage behind its back): from a page of the same origin
+        # that is not the game.
+        driver.get(url + "no-game-here")
         driver.execute_script(
             "const bytes = Uint8Array.from(atob(localStorage.getItem('umbra.save')),"
             " c => c.charCodeAt(0));"

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use umbra::app::{KeepError, Keeper, Notice, RunRecord};
 use umbra::storage::scores::ScoresRead;
-use umbra::storage::{JournalCursor, LoadError, scores, snapshot};
+use umbra::storage::{JournalCursor, LoadError, scores};
 use umbra_rules::game::Game;
 
 use crate::store::{NotBase64, Store};
@@ -14,6 +14,8 @@ use crate::store::{NotBase64, Store};
 pub const SAVE_KEY: &str = "umbra.save";
 pub const SNAPSHOT_KEY: &str = "umbra.snapshot";
 pub const SCORES_KEY: &str = "umbra.scores";
+/// The seed of the last daily run played to its end here: that day's run is not begun again.
+pub const DAILY_ENDED_KEY: &str = "umbra.daily-ended";
 
 pub struct LocalKeeper {
     store: Store,
@@ -68,14 +70,25 @@ impl LocalKeeper {
     /// A snapshot only shortens resuming; the journal is the game. One that does not fit is
     /// dropped (a stale one must not stay) and the next is tried a full interval later.
     fn snapshot(&mut self, game: &Game) {
-        let Some(cursor) = self.cursor.as_mut() else {
+        let Some(cursor) = self.cursor else {
             return;
         };
-        let bytes = snapshot::encode(game, cursor.chain());
+        let kept = self.journal.len();
+        let (bytes, mut next) = cursor.snapshot_of(game, &mut self.journal);
+        // The checkpoint that vouches for the snapshot goes into the journal first.
+        if self.store.set(SAVE_KEY, &self.journal).is_err() {
+            // Tried again a full interval later, as a snapshot that does not fit is.
+            self.journal.truncate(kept);
+            let mut later = cursor;
+            later.snapshot_taken(bytes.len());
+            self.cursor = Some(later);
+            return;
+        }
         if self.store.set(SNAPSHOT_KEY, &bytes).is_err() {
             let _ = self.store.remove(SNAPSHOT_KEY);
         }
-        cursor.snapshot_taken(bytes.len());
+        next.snapshot_taken(bytes.len());
+        self.cursor = Some(next);
     }
 
     /// The game ended: its save goes, so a death once shown stays a death.
@@ -174,6 +187,9 @@ impl Keeper for LocalKeeper {
             return Ok(RunRecord::alone(game));
         }
         let record = self.enter_score(game)?;
+        if umbra::app::daily::daily_of(game.seed()).is_some() {
+            (self.store.set(DAILY_ENDED_KEY, &game.seed().to_le_bytes())).map_err(KeepError)?;
+        }
         self.finished = true;
         self.finish()?;
         Ok(record)

@@ -48,7 +48,10 @@ pub fn start(columns: u32, rows: u32) {
         Err(problem) => return page::show_problem(&problem),
     };
     let keeper = LocalKeeper::new(Store::open(), page::show_seed);
-    let opened = opening::open(&args, random_seed, keeper);
+    let opened = match opening::open(&args, random_seed, keeper) {
+        Ok(opened) => opened,
+        Err(problem) => return page::show_problem(&problem),
+    };
     page::show_seed(opened.game.seed());
     if opened.resumed {
         page::say(&umbra::app::resuming_line(&opened.game));

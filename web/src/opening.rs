@@ -9,7 +9,7 @@ use umbra::cli::Args;
 use umbra::storage::{LoadError, Resumed, resume, snapshot};
 use umbra_rules::game::Game;
 
-use crate::keeper::{LocalKeeper, SAVE_KEY, SNAPSHOT_KEY};
+use crate::keeper::{DAILY_ENDED_KEY, LocalKeeper, SAVE_KEY, SNAPSHOT_KEY};
 use crate::store::{NotBase64, Store};
 
 pub struct Opened {
@@ -21,12 +21,26 @@ pub struct Opened {
     pub ask_to_abandon: Option<u64>,
 }
 
-pub fn open(args: &Args, random_seed: impl FnOnce() -> u64, keeper: LocalKeeper) -> Opened {
+/// The game the page opens on, or why it cannot open: the day's daily run, ended here already.
+pub fn open(
+    args: &Args,
+    random_seed: impl FnOnce() -> u64,
+    keeper: LocalKeeper,
+) -> Result<Opened, String> {
     let mut notices = Vec::new();
     let saved = load(keeper.store(), &mut notices);
     let new_seed = args.rng_seed.unwrap_or_else(random_seed);
     let wants_new = args.new_game || args.rng_seed.is_some();
     let same_seed = |game: &Game| args.rng_seed == Some(game.seed()) && !args.new_game;
+    let daily_begun = saved
+        .as_ref()
+        .is_some_and(|(_, saved)| same_seed(&saved.game));
+    if args.daily && !daily_begun && daily_ended(keeper.store(), new_seed) {
+        return Err(
+            "Today's daily run has been played in this browser; the next one begins at 00:00 UTC."
+                .into(),
+        );
+    }
     let nothing_to_lose = |game: &Game| game.is_over() || game.actions().is_empty();
     if let Some((bytes, resumed)) = saved.filter(|(_, saved)| {
         let game = &saved.game;
@@ -36,26 +50,31 @@ pub fn open(args: &Args, random_seed: impl FnOnce() -> u64, keeper: LocalKeeper)
             notices.push(Notice::TornTail);
         }
         let ask_to_abandon = (wants_new && !same_seed(&resumed.game)).then_some(new_seed);
-        return Opened {
+        return Ok(Opened {
             keeper: keeper.resuming(&bytes[..resumed.valid_len], resumed.cursor),
             game: resumed.game,
             resumed: true,
             notices,
             ask_to_abandon,
-        };
+        });
     }
     let game = Game::new(new_seed, args.options);
     let mut keeper = keeper;
     if let Err(error) = umbra::app::Keeper::start(&mut keeper, &game) {
         notices.push(Notice::NotSaving { reason: error.0 });
     }
-    Opened {
+    Ok(Opened {
         game,
         keeper,
         resumed: false,
         notices,
         ask_to_abandon: None,
-    }
+    })
+}
+
+/// True if the daily run of `seed` was played to its end in this browser.
+fn daily_ended(store: &Store, seed: u64) -> bool {
+    matches!(store.get(DAILY_ENDED_KEY), Ok(Some(Ok(bytes))) if bytes == seed.to_le_bytes())
 }
 
 /// The saved game and its journal's bytes, or `None` when there is none or it could not be

@@ -81,7 +81,7 @@ pub use crate::visibility::{CellVisibility, Lighting, Omniscience, TileSnapshot}
 pub use crate::world::{EntityId, Gear, HitPoints, Lying, Side, Tile};
 pub use dump::DumpError;
 pub use persist::DecodeError;
-pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreEntry, boon_counts};
+pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unscored, boon_counts};
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
 /// replay to the same game only under the same rules, so a file from other rules is refused

@@ -7,9 +7,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Boon, Ending, Game};
+use super::{Boon, Ending, Game, RULES_VERSION};
 use crate::balance::{POINTS_FOR_VICTORY, POINTS_PER_DEPTH};
 use crate::content::NpcKind;
+use crate::visibility::Omniscience;
 
 /// How many runs the high-score table keeps.
 pub const HIGH_SCORES_KEPT: usize = 10;
@@ -25,6 +26,28 @@ pub struct ScoreEntry {
     pub ending: Ending,
     /// How many times each boon was chosen, in [`Boon::ALL`]'s order: the run's build.
     pub boons: [u8; Boon::ALL.len()],
+    /// What else changes what the score means; none for a run a table kept before they were
+    /// written down (it cannot be told now).
+    pub conditions: Option<ScoreConditions>,
+}
+
+/// The conditions of a run that change what its score means, beside its seed (which says
+/// whether it was a daily run): the same score on a 20×15 map and on 80×30, or under other
+/// rules, is not the same feat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreConditions {
+    pub map_width: u32,
+    pub map_height: u32,
+    pub rules_version: u32,
+}
+
+/// Why a finished run has no score: a debugging aid changed what it could do or see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unscored {
+    /// Wizard commands were used.
+    Wizard,
+    /// The whole level was in view (`--debug-omniscient`).
+    Omniscient,
 }
 
 /// How many times each boon was chosen, in [`Boon::ALL`]'s order.
@@ -42,12 +65,26 @@ impl Game {
         POINTS_PER_DEPTH * u64::from(self.depth()) + kills + victory
     }
 
-    /// The entry for the high-score table, once the run has ended; none for a wizard run,
-    /// which never enters the table.
-    pub fn score_entry(&self) -> Option<ScoreEntry> {
+    /// Why this run can never have a score, if a debugging aid was used in it. Both are kept
+    /// with the run (the wizard's commands in its actions, omniscience in its options), so a
+    /// recording verified later says the same.
+    pub fn unscored(&self) -> Option<Unscored> {
         if self.is_wizard_run() {
+            Some(Unscored::Wizard)
+        } else if self.options().omniscience == Omniscience::On {
+            Some(Unscored::Omniscient)
+        } else {
+            None
+        }
+    }
+
+    /// The entry for the high-score table, once the run has ended; none for a run a debugging
+    /// aid played (see [`Game::unscored`]), which never enters the table.
+    pub fn score_entry(&self) -> Option<ScoreEntry> {
+        if self.unscored().is_some() {
             return None;
         }
+        let size = self.options().map_size;
         Some(ScoreEntry {
             score: self.score(),
             seed: self.seed(),
@@ -56,6 +93,11 @@ impl Game {
             kills: self.kills(),
             ending: self.ending()?,
             boons: Boon::ALL.map(|boon| self.boon_count(boon) as u8),
+            conditions: Some(ScoreConditions {
+                map_width: size.width(),
+                map_height: size.height(),
+                rules_version: RULES_VERSION,
+            }),
         })
     }
 }
