@@ -137,6 +137,28 @@ fn the_seed_catalog_tells_what_each_depth_holds_on_arriving() {
             assert!(found >= count, "depth {}: {kind:?}", level.depth);
         }
         assert_eq!(game.vaults().len(), level.vaults.len());
+        let map: String = (game.dump().lines())
+            .take_while(|line| !line.is_empty())
+            .filter(|line| !line.starts_with("//"))
+            .collect();
+        // Grass under a monster or an item shows the monster or the item in the dump.
+        let (green, dead) = (map.matches('`').count(), map.matches('{').count());
+        let (cells, listed_dead) = level.grass;
+        assert!(
+            green + dead <= cells as usize && dead <= listed_dead as usize,
+            "depth {}: grass {:?} listed, {} and {} dumped",
+            level.depth,
+            level.grass,
+            green,
+            dead
+        );
+        assert!(
+            (green + dead) as f64 >= f64::from(cells) * 0.8,
+            "depth {}: grass {:?} listed, {} dumped",
+            level.depth,
+            level.grass,
+            green + dead
+        );
         let offered = game.boons_offered();
         match (level.boons, offered) {
             (None, None) => (),

@@ -84,7 +84,7 @@ fn level_block(level: &LevelCatalog) -> String {
     block
 }
 
-/// The level's rooms, doors, lakes and chasms in a phrase.
+/// The level's rooms, doors, lakes, chasms and grass in a phrase.
 fn shape(level: &LevelCatalog) -> String {
     let rooms: u32 = level.designs.iter().map(|&(_, n)| n).sum();
     let designs = listed(level.designs.iter().map(|&(design, n)| {
@@ -110,6 +110,11 @@ fn shape(level: &LevelCatalog) -> String {
         if count > 0 {
             parts.push(some(count, one, many));
         }
+    }
+    match level.grass {
+        (0, _) => (),
+        (cells, 0) => parts.push(format!("grass on {cells} cells")),
+        (cells, dead) => parts.push(format!("grass on {cells} cells ({dead} of them dead)")),
     }
     listed(parts.into_iter()).unwrap_or_default()
 }

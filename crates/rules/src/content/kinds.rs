@@ -51,9 +51,13 @@ impl Ground {
     pub const FUNGUS: Self = Self(14);
     /// Where the Sunstone lies, glowing.
     pub const DAIS: Self = Self(15);
+    /// The surface of some caves and rooms: it burns.
+    pub const GRASS: Self = Self(16);
+    /// Grass gone dry deeper down: it burns more readily.
+    pub const DEAD_GRASS: Self = Self(17);
 
     /// The kinds the code places by name, as the table names them, in its order.
-    pub(super) const NAMED: [&'static str; 16] = [
+    pub(super) const NAMED: [&'static str; 18] = [
         "floor",
         "wall",
         "stairs",
@@ -70,6 +74,8 @@ impl Ground {
         "wall torch",
         "luminescent fungus",
         "dais",
+        "grass",
+        "dead grass",
     ];
 }
 

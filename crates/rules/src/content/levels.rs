@@ -36,6 +36,7 @@ pub struct LevelProfile {
     pub lakes: Lakes,
     pub vaults: VaultOdds,
     pub lit: Lit,
+    pub grass: Grass,
 }
 
 /// How much of a level is lit, besides its vaults and the Sunstone's dais, which always glow.
@@ -46,6 +47,18 @@ pub struct Lit {
     pub halls: u32,
     /// In a hundred: a cave or a cavern has patches of luminescent fungus.
     pub caves: u32,
+}
+
+/// How much of a level's floor grows grass, the surface that burns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grass {
+    /// In a hundred: a room (not a cave) has a patch or two of grass on its floor.
+    pub halls: u32,
+    /// In a hundred: a cave or a cavern has patches of grass.
+    pub caves: u32,
+    /// In a hundred: a patch is dead grass (which catches far sooner) rather than green.
+    pub dead: u32,
 }
 
 /// How often a level holds a vault, and what guards it.
@@ -160,6 +173,9 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
             ("vaults", profile.vaults.chance),
             ("lit", profile.lit.halls),
             ("lit", profile.lit.caves),
+            ("grass", profile.grass.halls),
+            ("grass", profile.grass.caves),
+            ("grass", profile.grass.dead),
         ] {
             if value > 100 {
                 return Err(wrong(

@@ -30,7 +30,7 @@ pub use error::{ContentError, Problem};
 pub use ground::{Flammability, GroundLayer, GroundRules};
 pub use kinds::{BoltKind, Ground, ItemKind, LightKind, NpcKind};
 pub use levels::{
-    DesignWeights, LEVELS_SOURCE, Lakes, LevelProfile, Lit, VaultOdds, levels, load_levels,
+    DesignWeights, Grass, LEVELS_SOURCE, Lakes, LevelProfile, Lit, VaultOdds, levels, load_levels,
     profile_at,
 };
 pub use lights::{LIGHT_REACH_MAX, LightRules};

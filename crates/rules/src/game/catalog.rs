@@ -37,6 +37,8 @@ pub struct LevelCatalog {
     pub chasms: u32,
     pub doors: u32,
     pub secret_doors: u32,
+    /// Cells of grass, and of them dead grass.
+    pub grass: (u32, u32),
     /// Every boon, in the order this depth offers them: the first three but the one chosen on
     /// the last descent. None on the first depth, where nothing is offered.
     pub boons: Option<[Boon; Boon::ALL.len()]>,
@@ -65,10 +67,9 @@ pub fn seed_catalog(seed: u64, size: UCoord) -> Vec<LevelCatalog> {
     let seeds = RunSeeds::of(seed);
     (1..=FINAL_DEPTH)
         .map(|depth| {
-            let mut rng = seeds.level_rng(depth);
-            let terrain = terrain::generate_at_depth(size, depth, &mut rng);
-            // Drawn as arriving draws them: after the level, from the same dice.
-            let boons = (depth > 1).then(|| boon_order(&mut rng));
+            let terrain = terrain::generate_at_depth(size, depth, &mut seeds.level_rng(depth));
+            // Drawn as arriving draws them, from the depth's own stream of boons.
+            let boons = (depth > 1).then(|| boon_order(&mut seeds.boon_rng(depth)));
             describe(depth, &terrain, boons)
         })
         .collect()
@@ -124,6 +125,10 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         chasms: bodies_of(&terrain.grid, Ground::CHASM),
         doors: count_of(Ground::DOOR) + count_of(Ground::LOCKED_DOOR),
         secret_doors: count_of(Ground::SECRET_DOOR),
+        grass: (
+            count_of(Ground::GRASS) + count_of(Ground::DEAD_GRASS),
+            count_of(Ground::DEAD_GRASS),
+        ),
         boons,
         holds_the_prize: depth >= FINAL_DEPTH,
     }

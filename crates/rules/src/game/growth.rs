@@ -54,8 +54,8 @@ impl Game {
     /// drawn for the depth, the first [`BOONS_OFFERED`] of them but the one chosen on the last
     /// descent. So a depth offers the same boons in every game of its seed, but for the one
     /// the player's own last choice takes out.
-    pub(super) fn offer_boons(&mut self, level_rng: &mut impl Rng) {
-        let order = boon_order(level_rng);
+    pub(super) fn offer_boons(&mut self, rng: &mut impl Rng) {
+        let order = boon_order(rng);
         let last = self.hero.growth.chosen.last().copied();
         let mut offer = [Boon::Vigour; BOONS_OFFERED];
         let offered = order.into_iter().filter(|&boon| Some(boon) != last);

@@ -57,14 +57,14 @@ impl Game {
         self.take_followers();
         self.progress.depth += 1;
         let depth = self.progress.depth;
-        let mut level_rng = RunSeeds::of(self.chronicle.seed).level_rng(depth);
+        let seeds = RunSeeds::of(self.chronicle.seed);
         let size = self.chronicle.options.map_size;
-        let mut terrain = terrain::generate_at_depth(size, depth, &mut level_rng);
+        let mut terrain = terrain::generate_at_depth(size, depth, &mut seeds.level_rng(depth));
         if let Some(landing) = landing {
             terrain.player = landing_place(&terrain, landing);
         }
         self.enter_level(&terrain);
-        self.offer_boons(&mut level_rng);
+        self.offer_boons(&mut seeds.boon_rng(depth));
         self.progress.turn += 1;
         self.regenerate();
         self.scratch.events.push(GameEvent::Descended {

@@ -17,8 +17,11 @@ pub(crate) struct RunSeeds {
     pub play: u64,
     /// How the potions and scrolls not yet known look this run.
     pub looks: u64,
-    /// Each depth's level (index 0 is depth 1) and the boons offered on arriving there.
+    /// Each depth's level (index 0 is depth 1).
     pub levels: [u64; FINAL_DEPTH as usize],
+    /// The boons offered on arriving at each depth: a stream of their own, so that how much a
+    /// level's making draws (a new kind of ground placed, say) never changes them.
+    pub boons: [u64; FINAL_DEPTH as usize],
 }
 
 impl RunSeeds {
@@ -29,10 +32,12 @@ impl RunSeeds {
         let play = master.random();
         let looks = master.random();
         let levels = std::array::from_fn(|_| master.random());
+        let boons = std::array::from_fn(|_| master.random());
         Self {
             play,
             looks,
             levels,
+            boons,
         }
     }
 
@@ -52,6 +57,11 @@ impl RunSeeds {
         let index = (depth.clamp(1, FINAL_DEPTH) - 1) as usize;
         Isaac64Rng::seed_from_u64(self.levels[index])
     }
+
+    pub fn boon_rng(&self, depth: u32) -> Isaac64Rng {
+        let index = (depth.clamp(1, FINAL_DEPTH) - 1) as usize;
+        Isaac64Rng::seed_from_u64(self.boons[index])
+    }
 }
 
 /// The level depth `depth` of the run `seed` is, on maps of `size` (a valid map size): made from
@@ -70,12 +80,13 @@ mod tests {
         let seeds = RunSeeds::of(5);
         assert_eq!(seeds, RunSeeds::of(5));
         let mut all = seeds.levels.to_vec();
+        all.extend(seeds.boons);
         all.extend([seeds.play, seeds.looks]);
         all.sort_unstable();
         all.dedup();
         assert_eq!(
             all.len(),
-            FINAL_DEPTH as usize + 2,
+            2 * FINAL_DEPTH as usize + 2,
             "no two streams share a seed"
         );
         assert_ne!(RunSeeds::of(6).levels[1], seeds.levels[1]);

@@ -8,7 +8,7 @@ use rand::Rng;
 
 use super::{
     Disposition, Ground, ItemSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete, captives,
-    is_valid_size, lakes, lighting, populate, reach, vaults,
+    is_valid_size, lakes, lighting, populate, reach, surface, vaults,
 };
 use crate::balance;
 use crate::content::ItemKind;
@@ -109,6 +109,7 @@ pub fn generate_by_profile<R: Rng>(
     npcs.extend(band);
     let prize = (depth >= balance::FINAL_DEPTH).then_some(exit);
     lighting::light(&mut grid, &rooms, &designs, profile.lit, prize, rng);
+    surface::grow(&mut grid, &rooms, &designs, profile.grass, rng);
     Terrain {
         grid,
         player,

@@ -8,7 +8,7 @@ use grid_2d::Grid;
 use rand::Rng;
 
 use super::designs::DesignKind;
-use super::{Ground, Room};
+use super::{Ground, Room, patches};
 use crate::content::Lit;
 
 /// A torch for every this many cells of a lit room's walls that face its floor: a hall lit from
@@ -90,10 +90,7 @@ fn set_torches<R: Rng>(grid: &mut Grid<Ground>, room: &Room, rng: &mut R) {
 
 /// Patches of fungus on the cave's floor, each grown from a floor cell to its floor neighbours.
 fn grow_fungus<R: Rng>(grid: &mut Grid<Ground>, room: &Room, cavern: bool, rng: &mut R) {
-    let floors: Vec<ICoord> = room
-        .coords()
-        .filter(|&c| grid.get(c) == Some(&Ground::FLOOR))
-        .collect();
+    let floors = patches::bare_floor(grid, room);
     if floors.is_empty() {
         return;
     }
@@ -103,21 +100,8 @@ fn grow_fungus<R: Rng>(grid: &mut Grid<Ground>, room: &Room, cavern: bool, rng: 
         rng.random_range(PATCHES_PER_CAVE.0..=PATCHES_PER_CAVE.1)
     };
     for _ in 0..patches {
-        let mut cell = floors[rng.random_range(0..floors.len())];
-        for _ in 0..rng.random_range(1..=PATCH_CELLS) {
-            if grid.get(cell) == Some(&Ground::FLOOR) {
-                *grid.get_checked_mut(cell) = Ground::FUNGUS;
-            }
-            let steps = [
-                ICoord::new(0, -1),
-                ICoord::new(1, 0),
-                ICoord::new(0, 1),
-                ICoord::new(-1, 0),
-            ];
-            let next = cell + steps[rng.random_range(0..4)];
-            if grid.get(next).is_some_and(|g| !g.rules().blocks_walking) {
-                cell = next;
-            }
-        }
+        let start = floors[rng.random_range(0..floors.len())];
+        let steps = rng.random_range(1..=PATCH_CELLS);
+        patches::wander(grid, (start, steps), Ground::FUNGUS, None, rng);
     }
 }

@@ -18,8 +18,10 @@ mod designs;
 mod generate;
 mod lakes;
 mod lighting;
+mod patches;
 mod populate;
 mod reach;
+mod surface;
 mod vaults;
 
 pub use ascii::{AsciiMapError, from_ascii, ground_letter, ground_to_ascii};
