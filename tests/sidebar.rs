@@ -92,7 +92,15 @@ fn an_orc_coming_into_view_is_listed_beside_the_map_with_its_health_and_hunting(
     let mut screen = until_the_orc_is_listed(&mut app);
     for _ in 0..5 {
         let row = row_of(&screen, "o orc").expect("still listed");
-        if sidebar(&screen)[row + 1].contains("hunting") {
+        // Whatever the orc knows of the player is said in whole words (a word cut at the
+        // sidebar's edge, "noticed yo", once was).
+        let state = sidebar(&screen)[row + 1].trim().to_string();
+        assert!(
+            ["unaware", "searching", "sees you", "hunting"].contains(&state.as_str()),
+            "{state:?}: {:?}",
+            sidebar(&screen)
+        );
+        if state == "hunting" {
             break;
         }
         press(&mut app, KeyboardInput::Char('.'));

@@ -56,7 +56,8 @@ fn items_in_view(game: &Game, screen: UCoord) -> Vec<(ICoord, String)> {
 
 /// A character's state in a word or two: what Brogue's sidebar says under its name. A monster's
 /// says what it knows of the player: asleep, unaware (wandering or on guard: a blow from the
-/// dark catches it), searching (it heard something), noticed you (this turn), hunting.
+/// dark catches it), searching (it heard something), sees you (noticed you this turn), hunting.
+/// Each fits beside the bar in the sidebar's width.
 fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
     let Some(agent) = game.agent_at(coord) else {
         return String::new();
@@ -72,7 +73,7 @@ fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
         NpcState::Asleep => "asleep",
         NpcState::Wandering { .. } | NpcState::Guarding { .. } => "unaware",
         NpcState::Hunting if ally => "fighting",
-        NpcState::Hunting if just_now => "noticed you",
+        NpcState::Hunting if just_now => "sees you",
         NpcState::Hunting => "hunting",
         NpcState::Searching { .. } => "searching",
         NpcState::Fleeing => "fleeing",
