@@ -98,7 +98,7 @@ struct OldEntry {
 
 impl From<OldEntry> for ScoreEntry {
     fn from(old: OldEntry) -> Self {
-        ScoreEntry {
+        EntryWithoutConditions {
             score: old.score,
             seed: old.seed,
             depth: old.depth,
@@ -106,8 +106,8 @@ impl From<OldEntry> for ScoreEntry {
             kills: old.kills,
             ending: old.ending,
             boons: Default::default(),
-            conditions: None,
         }
+        .into()
     }
 }
 
