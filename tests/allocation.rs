@@ -246,4 +246,67 @@ fn steady_state_turns_allocate_nothing() {
     a_living_level_allocates_nothing_after_the_first_turn();
     the_behaviour_context_on_the_largest_map_stays_bounded();
     exploring_allocates_nothing_after_warming_up();
+    fire_and_gas_allocate_nothing_after_the_first_turn();
+}
+
+/// A cave of dry grass set alight among wandering orcs, a caustic cloud and a swamp's methane
+/// let out beside it: fire spreads and burns out, orcs catch fire and flee it, gas drifts,
+/// thins and goes up, all on the lists made when the level was.
+fn fire_and_gas_allocate_nothing_after_the_first_turn() {
+    let mut rows = vec!["#".repeat(40)];
+    for y in 1..19 {
+        let row: String = (0..40)
+            .map(|x| match (x, y) {
+                (0 | 39, _) => '#',
+                (1, 1) => '@',
+                (x, y) if x > 4 && (x + y) % 9 == 0 => 'o',
+                (x, _) if x > 4 => '{',
+                _ => '.',
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows.push("#".repeat(40));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
+    let mut game = game.with_player_max_hit_points(100_000);
+    use coord_2d::ICoord;
+    use umbra_rules::game::WizardCommand;
+    let wizard = |game: &mut Game, command| game.act(PlayerAction::Wizard(command));
+    wizard(
+        &mut game,
+        WizardCommand::SetFire {
+            at: ICoord::new(20, 9),
+        },
+    );
+    wizard(
+        &mut game,
+        WizardCommand::ReleaseGas {
+            kind: 0,
+            at: ICoord::new(2, 10),
+        },
+    );
+    wizard(
+        &mut game,
+        WizardCommand::ReleaseGas {
+            kind: 2,
+            at: ICoord::new(3, 15),
+        },
+    );
+    game.act(PlayerAction::Wait);
+    let mut burned = 0;
+    for _ in 0..COUNTED_TURNS {
+        let region = Region::new(GLOBAL);
+        game.act(PlayerAction::Wait);
+        let change = region.change();
+        burned = burned.max(game.cells_burning());
+        assert_eq!(
+            (change.allocations, change.reallocations),
+            (0, 0),
+            "fire and gas, turn {}: {change:?}",
+            game.turn()
+        );
+    }
+    assert!(burned > 20, "the fire ran: {burned} cells at once");
+    assert!(game.gas_total().0 > 0, "the gas lingers");
 }

@@ -259,13 +259,21 @@ fn a_potion_is_picked_up_and_heals_once() {
         panic!("a healing potion is drunk")
     };
     let healed = heal.min(before.max - before.current);
+    let mut unknown = s.game.item_name(common::potion());
+    unknown.known = false;
     s.check_eq(
         s.game.events(),
-        &[GameEvent::Drank {
-            item: s.game.item_name(common::potion()),
-            healed,
-        }],
-        "what the turn told",
+        &[
+            GameEvent::Drank {
+                item: unknown,
+                healed,
+            },
+            GameEvent::Identified {
+                item: common::potion(),
+                by_elimination: false,
+            },
+        ],
+        "what the turn told: drunk unknown, and known by it",
     );
     s.check_eq(
         after.current,

@@ -64,7 +64,13 @@ fn the_pack_lists_items_by_letter_and_an_item_offers_what_can_be_done_with_it() 
     press(&mut app, KeyboardInput::Char('i'));
     let screen = render(&app);
     assert!(screen.contains("Your pack"), "{}", screen.text());
-    assert!(screen.contains("a  a healing potion"), "{}", screen.text());
+    // Potions look alike until one of each kind is tried: this one is unknown yet.
+    assert!(
+        screen.contains("a  a") && screen.contains(" potion"),
+        "{}",
+        screen.text()
+    );
+    assert!(!screen.contains("healing"), "{}", screen.text());
     assert!(screen.contains("b  2 darts"), "{}", screen.text());
     press(&mut app, KeyboardInput::Char('b'));
     let screen = render(&app);

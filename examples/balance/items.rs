@@ -1,7 +1,8 @@
 //! How the careful player uses its pack, from what it sees and knows: it drinks when low in a
 //! fight, reads a lightning scroll at a troll or a crowd, bursts a fireball on two or more foes
 //! when it stands clear of the blast, confuses a troll before it closes, reads unknown scrolls
-//! at a foe to learn them, and throws darts at foes on their way in.
+//! at a foe to learn them, throws potions of fire and gas at a band far enough off, and throws
+//! darts at foes on their way in.
 
 use coord_2d::ICoord;
 use umbra_rules::game::{BoltEffect, BoltPath, ItemClass, ItemUse, Side, Stack};
@@ -9,6 +10,8 @@ use umbra_rules::{Game, PlayerAction};
 
 /// At or below this share of its health (in percent), in a fight, it drinks.
 pub const DRINK_AT_PERCENT: u32 = 35;
+/// A potion that shatters into fire or gas is thrown at a foe at least this many steps away.
+const SHATTER_AT_LEAST_STEPS: i32 = 4;
 /// A foe with at least this many hit points is worth a scroll on its own (a troll, not an orc).
 const WORTH_A_SCROLL_HIT_POINTS: u32 = 8;
 
@@ -75,6 +78,14 @@ pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Playe
             {
                 use_at(slot, nearest)
             }
+            // A potion that shatters into fire or gas, at a band or a strong foe far enough
+            // off that the cloud or the flames do not reach the player first. (Like the
+            // drinking above, it goes by what the potion is, known or not: the script does not
+            // play the game of learning potions.)
+            (ItemUse::Shatter { .. }, _) if npcs.len() >= 2 || strong(nearest) => npcs
+                .iter()
+                .filter(|&&at| manhattan(at, game.player_coord()) >= SHATTER_AT_LEAST_STEPS)
+                .find_map(|&at| use_at(slot, at)),
             (ItemUse::Throw { .. }, _) if !adjacent => use_at(slot, nearest),
             _ => None,
         };

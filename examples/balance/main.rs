@@ -18,7 +18,6 @@ use std::thread;
 use args::{Request, request_from_args};
 use direction::CardinalDirection;
 use players::{Player, Style};
-use umbra_rules::content::NpcKind;
 use umbra_rules::game::{Actor, Boon, Ending, GameEvent, ItemClass};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -38,8 +37,11 @@ struct Outcome {
     items_used: u64,
     /// Darts thrown (they are gathered again after a fight).
     thrown: u64,
-    /// The kind that dealt the killing blow, for a run that ended in death.
-    killer: Option<NpcKind>,
+    /// What dealt the killing blow, for a run that ended in death (a kind, fire, a gas).
+    killer: Option<Actor>,
+    /// Monsters killed by fire, and by gas, whoever set them going.
+    fire_kills: u64,
+    gas_kills: u64,
     /// Choices between reasonable actions: an item used, a boon chosen, gear put on or away.
     decisions: u64,
     /// Secret doors found (the scripted players never search on purpose: these are noticed).
@@ -78,6 +80,7 @@ fn play_watched(
 ) -> Outcome {
     let (mut items_used, mut thrown, mut decisions, mut standoff) = (0, 0, 0, 0);
     let (mut sneak_attacks, mut killed_unaware) = (0, 0);
+    let (mut fire_kills, mut gas_kills) = (0, 0);
     let mut turn = 0;
     let mut seen = Vec::new();
     // A volley of darts at one foe is one decision, not one a dart.
@@ -105,6 +108,19 @@ fn play_watched(
             }
         }
         pack_before = Some(game.pack().clone());
+        for event in game.events() {
+            match event {
+                GameEvent::Kill {
+                    killer: Actor::Fire,
+                    victim: Actor::Npc(_),
+                } => fire_kills += 1,
+                GameEvent::Kill {
+                    killer: Actor::Gas(_),
+                    victim: Actor::Npc(_),
+                } => gas_kills += 1,
+                _ => (),
+            }
+        }
         let (sneaks, killed) = blows_from_the_dark(game.events());
         sneak_attacks += sneaks;
         killed_unaware += killed;
@@ -131,11 +147,11 @@ fn play_watched(
         items_used,
         thrown,
         killer: match game.ending() {
-            Some(Ending::Died {
-                killer: Actor::Npc(kind),
-            }) => Some(kind),
+            Some(Ending::Died { killer }) => Some(killer),
             _ => None,
         },
+        fire_kills,
+        gas_kills,
         decisions,
         secret_doors: u64::from(game.secret_doors_found()),
         chasms: u64::from(game.chasms_jumped()),

@@ -46,6 +46,9 @@ const JUMP_STEPS: u32 = 3;
 /// notices it from twice as far).
 const SHADOW_SEARCH_STEPS: u32 = 4;
 
+/// Steps a careful player looks for a cell free of fire and gas when it stands in them.
+const HARM_SEARCH_STEPS: u32 = 8;
+
 pub struct Player {
     style: Style,
     search: Search,
@@ -144,6 +147,9 @@ impl Player {
     }
 
     fn careful(&mut self, game: &Game) -> PlayerAction {
+        if let Some(direction) = self.out_of_harm(game) {
+            return PlayerAction::Move(direction);
+        }
         let health = percent(game);
         let adjacent = self.adjacent_npc(game);
         if self.uses_items
@@ -185,6 +191,26 @@ impl Player {
         }
         self.towards_the_way_down(game)
             .map_or(PlayerAction::Wait, PlayerAction::Move)
+    }
+
+    /// Standing in fire or a harmful gas, or burning: the first step to water if it burns and
+    /// water is a step or two away, else to the nearest cell clear of harm.
+    fn out_of_harm(&mut self, game: &Game) -> Option<CardinalDirection> {
+        let here = game.player_coord();
+        let burning = game.player_is_burning();
+        if burning && !sight::shows_water(game, here) {
+            let water = |c| sight::shows_water(game, c) && !sight::harms(game, c);
+            if let Some((direction, _)) = self.search.towards(game, 2, false, water) {
+                return Some(direction);
+            }
+        }
+        if !sight::harms(game, here) {
+            return None;
+        }
+        let clear = |c| sight::known_open(game, c) && !sight::harms(game, c);
+        self.search
+            .towards(game, HARM_SEARCH_STEPS, false, clear)
+            .map(|(d, _)| d)
     }
 
     /// Standing in the light: the first step to a shadowed cell a few steps away.

@@ -21,6 +21,23 @@ pub fn known_open(game: &Game, coord: ICoord) -> bool {
         && view.tiles.floor.is_some()
 }
 
+/// Fire, or a gas thick enough to harm, on a cell the player sees.
+pub fn harms(game: &Game, coord: ICoord) -> bool {
+    let gas = game.gas_in_view(coord).is_some_and(|(kind, volume)| {
+        volume >= umbra_rules::balance::GAS_HARMS_AT && kind.rules().harms()
+    });
+    gas || game.fire_in_view(coord).is_some()
+}
+
+/// Water the player sees: what puts out a fire on it.
+pub fn shows_water(game: &Game, coord: ICoord) -> bool {
+    let view = game.cell_view(coord);
+    let wet = |tile: Option<Tile>| matches!(tile, Some(Tile::Ground(g)) if g.rules().puts_out_fire);
+    view.visibility != CellVisibility::NeverSeen
+        && wet(view.tiles.floor)
+        && view.tiles.feature.is_none()
+}
+
 pub fn never_seen(game: &Game, coord: ICoord) -> bool {
     game.cell_view(coord).visibility == CellVisibility::NeverSeen
 }

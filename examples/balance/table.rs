@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use umbra_rules::balance::FINAL_DEPTH;
-use umbra_rules::content::NpcKind;
-use umbra_rules::game::Boon;
+use umbra_rules::content::{GasKind, NpcKind};
+use umbra_rules::game::{Actor, Boon};
 
 use super::players::Style;
 use super::{Outcome, play_many, summary};
@@ -18,11 +18,11 @@ pub fn print(runs: u64, only: Option<Style>) {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let mut boons = Vec::new();
     let players = [
@@ -55,9 +55,14 @@ pub fn print(runs: u64, only: Option<Style>) {
         let unaware = per_run(|o| o.killed_unaware);
         let (kills, standoff) = (per_run(|o| o.kills), per_run(|o| o.standoff));
         let left = outcomes.iter().map(|o| o.left_at_win).sum::<u64>() as f64 / wins.max(1) as f64;
+        let (fire_kills, gas_kills) = (per_run(|o| o.fire_kills), per_run(|o| o.gas_kills));
+        let died_of =
+            |of: fn(Actor) -> bool| outcomes.iter().filter(|o| o.killer.is_some_and(of)).count();
+        let fire_deaths = died_of(|a| a == Actor::Fire);
+        let gas_deaths = died_of(|a| matches!(a, Actor::Gas(_)));
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} |",
             rate * 100.0
         );
         let chosen = (0..Boon::ALL.len())
@@ -86,6 +91,16 @@ fn print_boons(players: &[(&str, Vec<u64>)]) {
             .map(|&n| format!("{:.0} %", n as f64 * 100.0 / all))
             .collect();
         let _ = writeln!(out, "| {name} | {} |", shares.join(" | "));
+    }
+}
+
+fn killer_name(killer: Actor) -> String {
+    use umbra::app::looks;
+    match killer {
+        Actor::Npc(kind) | Actor::Ally(kind) => looks::npc(kind).name.clone(),
+        Actor::Fire => "fire".to_string(),
+        Actor::Gas(gas) => looks::gas(gas).name.clone(),
+        Actor::Player => "the player".to_string(),
     }
 }
 
@@ -132,17 +147,21 @@ fn print_killers(outcomes: &[Outcome]) {
         if died.is_empty() {
             continue;
         }
-        let mut by_kind: Vec<(u32, NpcKind)> = NpcKind::all()
-            .map(|kind| {
-                let count = died.iter().filter(|o| o.killer == Some(kind)).count() as u32;
-                (count, kind)
+        let killers = (NpcKind::all().map(Actor::Npc))
+            .chain([Actor::Fire])
+            .chain(GasKind::all().map(Actor::Gas));
+        let mut by_killer: Vec<(u32, usize, Actor)> = killers
+            .enumerate()
+            .map(|(order, killer)| {
+                let count = died.iter().filter(|o| o.killer == Some(killer)).count() as u32;
+                (count, order, killer)
             })
-            .filter(|&(count, _)| count > 0)
+            .filter(|&(count, _, _)| count > 0)
             .collect();
-        by_kind.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let words: Vec<String> = by_kind
+        by_killer.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let words: Vec<String> = by_killer
             .iter()
-            .map(|&(count, kind)| format!("{} {count}", umbra::app::looks::npc(kind).name))
+            .map(|&(count, _, killer)| format!("{} {count}", killer_name(killer)))
             .collect();
         let _ = writeln!(out, "| {depth} | {} | {} |", died.len(), words.join(", "));
     }

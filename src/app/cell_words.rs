@@ -6,7 +6,9 @@ use chargrid::core::ICoord;
 use super::looks;
 use super::messages::{capitalised, npc_with_article};
 use super::words::brightness_word;
-use umbra_rules::game::{CellView, CellVisibility, Game, HitPoints, NpcState, Side, Stop, Tile};
+use umbra_rules::game::{
+    CellView, CellVisibility, Flame, GAS_HARMS_AT, Game, HitPoints, NpcState, Side, Stop, Tile,
+};
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
 /// remembered from turn 212", "the wall", "unexplored".
@@ -22,11 +24,38 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
     let mut words = described(game, coord, &view);
     match view.visibility {
         CellVisibility::Visible => {
+            words.push_str(&fire_and_gas_words(game, coord));
             let light = brightness_word(game.cell_light(coord).brightness);
             words = format!("{words}, {light}");
         }
         _ if dark => words = format!("{words}, too dark to see now"),
         _ => (),
+    }
+    words
+}
+
+/// What burns on a cell in view and what gas is there: ", on fire, ablaze, in thick caustic
+/// gas".
+fn fire_and_gas_words(game: &Game, coord: ICoord) -> String {
+    let mut words = String::new();
+    let burning = match game.npc_at(coord) {
+        Some(npc) => game.is_burning(npc.id),
+        None => coord == game.player_coord() && game.player_is_burning(),
+    };
+    if burning {
+        words.push_str(", on fire");
+    }
+    match game.fire_in_view(coord) {
+        Some(Flame::Burning) => words.push_str(", ablaze"),
+        Some(Flame::Flash) => words.push_str(", in a flash of flame"),
+        None => (),
+    }
+    if let Some((gas, volume)) = game.gas_in_view(coord) {
+        let thick = match volume >= GAS_HARMS_AT {
+            true => "thick ",
+            false => "a wisp of ",
+        };
+        words.push_str(&format!(", in {thick}{}", looks::gas(gas).name));
     }
     words
 }
@@ -158,6 +187,7 @@ pub fn stop_words(stop: Stop, game: &Game) -> Option<String> {
         Stop::NpcInView(kind) => {
             format!("Not with {} in view.", npc_with_article(kind))
         }
+        Stop::Danger => "Not with fire or gas about.".to_string(),
         Stop::Healed => "You rest until you are fully healed.".to_string(),
         Stop::Waited => "You rest a while. Nothing comes.".to_string(),
         Stop::Searched => "You search the walls thoroughly and find nothing.".to_string(),

@@ -18,6 +18,8 @@ pub(super) fn the(target: Actor) -> String {
         Actor::Player => "you".to_string(),
         Actor::Npc(kind) => format!("the {}", npc_name(kind)),
         Actor::Ally(kind) => format!("your {}", npc_name(kind)),
+        Actor::Fire => "the fire".to_string(),
+        Actor::Gas(gas) => format!("the {}", looks::gas(gas).name),
     }
 }
 
@@ -105,6 +107,16 @@ pub fn threw(item: ItemName) -> String {
     format!("You throw {}.", item_words(item, 1))
 }
 
+pub fn shattered(item: ItemName, drunk: bool) -> String {
+    match drunk {
+        true => format!(
+            "You uncork {} and it bursts in your hands!",
+            item_words(item, 1)
+        ),
+        false => format!("{} shatters.", capitalised(&item_words(item, 1))),
+    }
+}
+
 pub fn identified(item: ItemKind, by_elimination: bool) -> String {
     if by_elimination {
         format!("So the last of its kind must be {}.", known(item))
@@ -187,7 +199,7 @@ pub fn struck(what: Missile, target: Actor, damage: u32) -> String {
         Missile::Item(item) => item,
         Missile::Bolt(bolt) => {
             let verb = match bolt.rules().effect {
-                BoltEffect::Burst { .. } => "burns",
+                BoltEffect::Burst { .. } | BoltEffect::Shatter { .. } => "burns",
                 BoltEffect::Blow(_)
                 | BoltEffect::Strike(_)
                 | BoltEffect::Heal(_)

@@ -7,8 +7,8 @@ use chargrid::core::Rgba32;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
-    BoltKind, ContentError, Ground, ItemClass, ItemKind, ItemName, ItemUse, LOOKS_PER_CLASS,
-    LightKind, NpcKind, Problem, Sources, parse_table,
+    BoltKind, ContentError, GasKind, Ground, ItemClass, ItemKind, ItemName, ItemUse,
+    LOOKS_PER_CLASS, LightKind, NpcKind, Problem, Sources, parse_table,
 };
 
 /// Glyphs the map draws for things that are not kinds: no monster or item may take one (nor a
@@ -94,6 +94,20 @@ pub struct LightLook {
 }
 
 impl LightLook {
+    pub fn colour(&self) -> Rgba32 {
+        rgba(self.colour)
+    }
+}
+
+/// How a gas is drawn and named: the colour it tints the cells it fills, and its words.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GasLook {
+    pub colour: (u8, u8, u8),
+    pub description: String,
+}
+
+impl GasLook {
     pub fn colour(&self) -> Rgba32 {
         rgba(self.colour)
     }
@@ -193,6 +207,7 @@ pub struct Looks {
     pub bolts: Vec<Named<ItemLook>>,
     pub grounds: Vec<Named<GroundLook>>,
     pub lights: Vec<Named<LightLook>>,
+    pub gases: Vec<Named<GasLook>>,
 }
 
 static LOOKS: LazyLock<Result<Looks, ContentError>> =
@@ -247,6 +262,10 @@ pub fn light(kind: LightKind) -> &'static LightLook {
     &looks().lights[kind.index()].look
 }
 
+pub fn gas(kind: GasKind) -> &'static Named<GasLook> {
+    &looks().gases[kind.index()]
+}
+
 impl Looks {
     /// The tables' looks from their text, checked: every monster and item drawn with a glyph
     /// of its own (bolts are drawn only in flight, over the map, and may share one; kinds of
@@ -257,7 +276,9 @@ impl Looks {
         let bolts: LookFile<ItemLook, IgnoredAny> = parse_table("bolts", sources.bolts)?;
         let grounds: LookFile<GroundLook, IgnoredAny> = parse_table("ground", sources.ground)?;
         let lights: LookFile<LightLook, IgnoredAny> = parse_table("lights", sources.lights)?;
+        let gases: LookFile<GasLook, IgnoredAny> = parse_table("gases", sources.gases)?;
         let looks = Self {
+            gases: gases.kinds.into_iter().map(|e| named(e, None)).collect(),
             lights: lights.kinds.into_iter().map(|e| named(e, None)).collect(),
             grounds: grounds.kinds.into_iter().map(|e| named(e, None)).collect(),
             bolts: bolts.kinds.into_iter().map(|e| named(e, None)).collect(),

@@ -3,7 +3,7 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, Rgba32, UCoord};
 
 use super::layout::view_size;
-use super::{lighting, looks, palette};
+use super::{lighting, looks, palette, surface};
 use umbra_rules::game::{CellView, CellVisibility, Game, Ground, Omniscience, Tile};
 
 /// The map cell drawn at the view's top-left corner: the view follows the player and stops at
@@ -69,6 +69,9 @@ pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, dr
                 let (foreground, background) =
                     lighting::lit_colours(light, colours, (coord.x, coord.y), drawing.frame);
                 cell = cell.with_foreground(foreground).with_background(background);
+            }
+            if view.visibility == CellVisibility::Visible && !drawing.behind_panel {
+                cell = surface::over(game, coord, &view, cell, drawing.frame);
             }
             let within = |range: u32| (coord - player).manhattan_magnitude() <= range;
             if stealth.is_some_and(within) && !drawing.behind_panel {

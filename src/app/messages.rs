@@ -77,6 +77,8 @@ fn name(actor: Actor) -> &'static str {
     match actor {
         Actor::Player => "you",
         Actor::Npc(kind) | Actor::Ally(kind) => npc_name(kind),
+        Actor::Fire => "fire",
+        Actor::Gas(gas) => &looks::gas(gas).name,
     }
 }
 
@@ -86,6 +88,7 @@ fn subject(actor: Actor) -> String {
         Actor::Player => "You".to_string(),
         Actor::Npc(kind) => format!("The {}", npc_name(kind)),
         Actor::Ally(kind) => format!("Your {}", npc_name(kind)),
+        Actor::Fire | Actor::Gas(_) => capitalised(&object(actor)),
     }
 }
 
@@ -95,6 +98,8 @@ fn object(actor: Actor) -> String {
         Actor::Player => "you".to_string(),
         Actor::Npc(kind) => format!("the {}", npc_name(kind)),
         Actor::Ally(kind) => format!("your {}", npc_name(kind)),
+        Actor::Fire => "the fire".to_string(),
+        Actor::Gas(gas) => format!("the {}", looks::gas(gas).name),
     }
 }
 
@@ -102,7 +107,7 @@ fn object(actor: Actor) -> String {
 fn verb(actor: Actor, (you, they): (&'static str, &'static str)) -> &'static str {
     match actor {
         Actor::Player => you,
-        Actor::Npc(_) | Actor::Ally(_) => they,
+        Actor::Npc(_) | Actor::Ally(_) | Actor::Fire | Actor::Gas(_) => they,
     }
 }
 
@@ -228,6 +233,7 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::PutToUse { item } => items::put_to_use(item),
         GameEvent::PutAway { item } => items::put_away(item),
         GameEvent::Threw { item } => items::threw(item),
+        GameEvent::Shattered { item, drunk } => items::shattered(item, drunk),
         GameEvent::Identified {
             item,
             by_elimination,
@@ -248,6 +254,61 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::NoSuchItem => "You carry nothing under that letter.".to_string(),
         GameEvent::CannotAim(error) => items::aim_words(error).to_string(),
         // The wizard's, in `wizard_words`.
+        // Fire and gas.
+        GameEvent::Ignited { ground, .. } => {
+            format!(
+                "{} catches fire.",
+                capitalised(&looks::ground(ground).description)
+            )
+        }
+        GameEvent::BurntAway { was, became, .. } if became.rules().falls => format!(
+            "{} burns and falls into the chasm.",
+            capitalised(&looks::ground(was).description)
+        ),
+        GameEvent::BurntAway { was, .. } => format!(
+            "{} burns away.",
+            capitalised(&looks::ground(was).description)
+        ),
+        GameEvent::Exploded { .. } => "The methane explodes!".to_string(),
+        GameEvent::CaughtFire { who: Actor::Player } => "You are burning!".to_string(),
+        GameEvent::CaughtFire { who } => format!("{} catches fire.", subject(who)),
+        GameEvent::PutOut {
+            who: Actor::Player,
+            in_water: true,
+        } => "The water puts out the flames on you.".to_string(),
+        GameEvent::PutOut {
+            who: Actor::Player,
+            in_water: false,
+        } => "You are no longer burning.".to_string(),
+        GameEvent::PutOut { who, .. } => format!("{} is no longer burning.", subject(who)),
+        GameEvent::Burnt {
+            cause: Actor::Fire,
+            target: Actor::Player,
+            damage,
+        } => format!("You burn for {damage}."),
+        GameEvent::Burnt {
+            cause: Actor::Fire,
+            target,
+            damage,
+        } => format!("{} burns for {damage}.", subject(target)),
+        GameEvent::Burnt {
+            cause,
+            target,
+            damage,
+        } => format!(
+            "{} {} {} for {damage}.",
+            subject(cause),
+            verb(cause, ("burn", "burns")),
+            object(target)
+        ),
+        GameEvent::Dazed {
+            who: Actor::Player,
+            gas,
+        } => format!("The {} leaves you reeling.", looks::gas(gas).name),
+        GameEvent::Dazed { who, .. } => format!("{} reels.", subject(who)),
+        GameEvent::FellWithBridge { who } => {
+            format!("{} falls with the bridge.", subject(who))
+        }
         GameEvent::Wizardry { command } => wizard_words::done(command),
         GameEvent::WizardCrowdFull { limit } => wizard_words::crowd_full(limit),
         GameEvent::WizardryFailed { command } => wizard_words::failed(command),
@@ -271,6 +332,17 @@ fn tone(event: GameEvent) -> Tone {
             ..
         }
         | GameEvent::PlayerDied { .. }
+        | GameEvent::CaughtFire {
+            who: Actor::Player | Actor::Ally(_),
+        }
+        | GameEvent::Burnt {
+            target: Actor::Player | Actor::Ally(_),
+            ..
+        }
+        | GameEvent::Dazed {
+            who: Actor::Player, ..
+        }
+        | GameEvent::Exploded { .. }
         | GameEvent::Shout { .. } => Tone::Danger,
         GameEvent::Kill { .. }
         | GameEvent::SneakAttack { .. }
@@ -282,6 +354,13 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::Drank { .. }
         | GameEvent::Identified { .. }
         | GameEvent::Confused { .. }
+        | GameEvent::CaughtFire { .. }
+        | GameEvent::Burnt { .. }
+        | GameEvent::Dazed { .. }
+        | GameEvent::FellWithBridge { .. }
+        | GameEvent::PutOut {
+            who: Actor::Player, ..
+        }
         | GameEvent::Struck { .. } => Tone::Good,
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
@@ -306,6 +385,7 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::Broke { .. }
         | GameEvent::Read { .. }
         | GameEvent::Threw { .. }
+        | GameEvent::Shattered { .. }
         | GameEvent::Flew { .. }
         | GameEvent::Burst { .. }
         | GameEvent::Missed { .. }
@@ -315,6 +395,9 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::NothingHere
         | GameEvent::NoSuchItem
         | GameEvent::CannotAim(_)
+        | GameEvent::Ignited { .. }
+        | GameEvent::BurntAway { .. }
+        | GameEvent::PutOut { .. }
         | GameEvent::Wizardry { .. }
         | GameEvent::WizardCrowdFull { .. }
         | GameEvent::WizardryFailed { .. } => Tone::Normal,

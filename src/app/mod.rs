@@ -33,6 +33,7 @@ mod pointer;
 mod replay;
 mod screens;
 mod sidebar;
+mod surface;
 mod title;
 mod wizard_words;
 mod words;

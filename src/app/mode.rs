@@ -141,6 +141,8 @@ pub enum Step {
     Monsters { ally: bool },
     /// Which item to give.
     Items,
+    /// Which gas to let out.
+    Gases,
     /// A cell for a command, under the cursor.
     Cell {
         purpose: CellPurpose,
@@ -156,4 +158,7 @@ pub enum CellPurpose {
     Spawn(u8),
     /// An ally of the bestiary's row.
     SpawnAlly(u8),
+    Fire,
+    /// A gas of the gas table's row.
+    Gas(u8),
 }

@@ -42,6 +42,8 @@ fn a(actor: Actor) -> String {
         Actor::Player => "yourself".to_string(),
         Actor::Npc(kind) => messages::npc_with_article(kind),
         Actor::Ally(kind) => format!("your own {}", looks::npc(kind).name),
+        Actor::Fire => "fire".to_string(),
+        Actor::Gas(gas) => looks::gas(gas).name.clone(),
     }
 }
 

@@ -23,7 +23,8 @@ pub fn purposes(stack: Stack) -> impl Iterator<Item = Purpose> {
             Purpose::Equip => matches!(class, Some(ItemClass::Weapon | ItemClass::Armour)),
             Purpose::Drink => class == Some(ItemClass::Potion),
             Purpose::Read => class == Some(ItemClass::Scroll),
-            Purpose::Throw => class == Some(ItemClass::Missile),
+            // Any potion can be thrown: some shatter into fire or gas where they land.
+            Purpose::Throw => matches!(class, Some(ItemClass::Missile | ItemClass::Potion)),
             Purpose::Drop => true,
         })
 }
@@ -67,7 +68,11 @@ impl GameApp {
         }
         let known = self.game.item_name(stack.kind).known;
         let use_ = stack.kind.rules().use_;
-        let aimed = use_.is_aimed() || (!known && purpose == Purpose::Read);
+        let aimed = match purpose {
+            Purpose::Throw => true,
+            Purpose::Drink => false,
+            _ => use_.is_aimed() || (!known && purpose == Purpose::Read),
+        };
         if aimed {
             return self.start_aiming(slot);
         }

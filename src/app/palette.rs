@@ -46,6 +46,19 @@ pub const AIM_AREA: Rgba32 = Rgba32::new_rgb(130, 40, 20);
 /// A fireball's flames as it bursts.
 pub const BURST: Rgba32 = Rgba32::new_rgb(255, 170, 40);
 
+/// Fire: its flames from dull to bright, chosen a cell at a time by the app's own flicker, and
+/// the ground glowing under them.
+pub const FLAMES: [Rgba32; 3] = [
+    Rgba32::new_rgb(230, 60, 20),
+    Rgba32::new_rgb(255, 140, 30),
+    Rgba32::new_rgb(255, 220, 80),
+];
+pub const FIRE_BACKGROUND: Rgba32 = Rgba32::new_rgb(110, 25, 0);
+/// A cloud of gas tints the ground under it by its kind's colour up to this share (in a
+/// hundred), reached at [`GAS_FULL_TINT_AT`] volume.
+pub const GAS_TINT_MOST: u32 = 65;
+pub const GAS_FULL_TINT_AT: u32 = 30;
+
 /// The debug views' heat scale, from near (or exposed) to far (or safe).
 pub const HEAT_NEAR: Rgba32 = Rgba32::new_rgb(150, 30, 20);
 pub const HEAT_FAR: Rgba32 = Rgba32::new_rgb(20, 40, 150);

@@ -81,7 +81,7 @@ const HIGH_CONTRAST: &[(Rgba32, Rgba32)] = &[
     (p::REMEMBERED_WALL_BACKGROUND, rgb(0, 0, 30)),
     (p::PANEL_BACKGROUND, rgb(0, 0, 80)),
     (p::CURSOR, rgb(0, 45, 120)),
-    (p::AIM_PATH, rgb(110, 85, 0)),
+    (p::AIM_PATH, rgb(75, 58, 0)),
     (p::AIM_AREA, rgb(130, 30, 0)),
     (p::ALLY_BACKGROUND, rgb(0, 70, 30)),
     (p::MIND_ASLEEP, rgb(60, 60, 60)),

@@ -68,7 +68,11 @@ fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
             agent.last_transition.reason,
             Reason::NoticedPlayer | Reason::SawPlayer | Reason::SawEnemy
         );
+    let burning = game
+        .npc_at(coord)
+        .is_some_and(|npc| game.is_burning(npc.id));
     let state = match agent.state {
+        _ if burning => "burning",
         _ if agent.confused_for > 0 => "confused",
         NpcState::Asleep => "asleep",
         NpcState::Wandering { .. } | NpcState::Guarding { .. } => "unaware",
@@ -96,6 +100,15 @@ fn player_entry(game: &Game) -> Entry {
             palette::FAINT_TEXT,
         ),
     ];
+    // What fire or gas is doing to the player, under its light: it must not be missed.
+    for (plight, now) in [
+        ("burning", game.player_is_burning()),
+        ("confused", game.player_confused_for() > 0),
+    ] {
+        if now {
+            lines.push(Row::Text(format!("  {plight}"), palette::DANGER));
+        }
+    }
     let pack = game.pack();
     for kind in [pack.wielded(), pack.worn()].into_iter().flatten() {
         lines.push(Row::Text(

@@ -1,7 +1,7 @@
 //! The wizard's commands in words, for the log (the wizard's panel is `debug::wizard`).
 
 use super::looks;
-use umbra_rules::game::{ItemKind, NpcKind, WizardCommand};
+use umbra_rules::game::{GasKind, ItemKind, NpcKind, WizardCommand};
 
 /// A wizard's command done.
 pub fn done(command: WizardCommand) -> String {
@@ -57,6 +57,15 @@ fn done_words(command: WizardCommand) -> String {
         WizardCommand::DarkenLevel => {
             "the level goes dark but for your light, or its own light comes back".to_string()
         }
+        WizardCommand::SetFire { at } => format!("fire at {},{}", at.x, at.y),
+        WizardCommand::ReleaseGas { kind, at } => format!(
+            "{} let out at {},{}",
+            GasKind::all()
+                .nth(usize::from(kind))
+                .map_or("?", |kind| looks::gas(kind).name.as_str()),
+            at.x,
+            at.y
+        ),
     }
 }
 
@@ -66,6 +75,8 @@ fn failed_words(command: WizardCommand) -> &'static str {
         WizardCommand::Teleport { .. } => "stand there",
         WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. } => "spawn there",
         WizardCommand::Give { .. } => "give that: the pack is full",
+        WizardCommand::SetFire { .. } => "set fire there",
+        WizardCommand::ReleaseGas { .. } => "let gas out there",
         WizardCommand::Heal
         | WizardCommand::Reveal
         | WizardCommand::SleepInView

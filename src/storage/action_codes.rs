@@ -65,6 +65,10 @@ const WIZARD_SPAWN_ALLY: u8 = 21;
 /// A wizard lights the level, or darkens it.
 const WIZARD_LIGHT: u8 = 22;
 const WIZARD_DARKEN: u8 = 23;
+/// A wizard's fire; followed by a byte (unused, 0) and the cell, as [`USE_AT`].
+const WIZARD_FIRE: u8 = 24;
+/// A wizard's gas; followed by the gas table row and the cell, as [`USE_AT`].
+const WIZARD_GAS: u8 = 25;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 pub(super) const END: u8 = 255;
@@ -116,6 +120,8 @@ fn wizard_code(command: WizardCommand) -> (u8, Payload) {
         WizardCommand::Spawn { kind, at } => (WIZARD_SPAWN, Payload::slot_at(kind, at)),
         WizardCommand::SpawnAlly { kind, at } => (WIZARD_SPAWN_ALLY, Payload::slot_at(kind, at)),
         WizardCommand::Give { kind } => (WIZARD_GIVE, Payload::slot(kind)),
+        WizardCommand::SetFire { at } => (WIZARD_FIRE, Payload::slot_at(0, at)),
+        WizardCommand::ReleaseGas { kind, at } => (WIZARD_GAS, Payload::slot_at(kind, at)),
     }
 }
 
@@ -164,6 +170,13 @@ pub(super) fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction>
             at: ICoord::new(coord(1)?, coord(5)?),
         }),
         WIZARD_GIVE => PlayerAction::Wizard(WizardCommand::Give { kind: slot? }),
+        WIZARD_FIRE => PlayerAction::Wizard(WizardCommand::SetFire {
+            at: ICoord::new(coord(1)?, coord(5)?),
+        }),
+        WIZARD_GAS => PlayerAction::Wizard(WizardCommand::ReleaseGas {
+            kind: slot?,
+            at: ICoord::new(coord(1)?, coord(5)?),
+        }),
         _ => return None,
     })
 }

@@ -21,7 +21,7 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// bridges, the chasms jumped. 14: vaults (altars, cages, locked doors), the rewards taken.
 /// 15: captives, guards and allies (sides, minds and looks), the allies freed, lost and on their
 /// way down, where the player arrived on the level.
-const FORMAT_VERSION: u32 = 15;
+const FORMAT_VERSION: u32 = 16;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

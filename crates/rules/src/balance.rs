@@ -147,6 +147,30 @@ pub const WIZARD_SPAWNS_PER_LEVEL: u32 = 100;
 /// by a roll.
 pub const CHASM_FALL_DAMAGE: (u32, u32) = (1, 4);
 
+// Fire and gas. Sources: Brogue CE's fire (a chance a turn to catch, by the ground's row, and
+// to burn out) and its gas (volumes that even out with their neighbours and thin by kind).
+
+/// A burning cell goes out one turn in five: about five turns of fire a cell, so that each of
+/// its neighbours is touched five times. Green grass (15 a touch) then catches about half the
+/// time, a fire that creeps and gutters; dead grass (40) nearly always, a fire that runs.
+pub const FIRE_BURNS_OUT: (u32, u32) = (1, 5);
+/// Fire hurts whoever stands in it or burns, this much a turn (a roll between the two): an orc
+/// (4) dies in about two turns of it, the player (20) has time to reach water or bare ground.
+pub const BURN_DAMAGE: (u32, u32) = (1, 3);
+/// A burning creature off the fire goes out one turn in three: about three more turns of
+/// burning, six hit points, so that fire is a threat to be put out in water, not a scratch.
+pub const BURNING_STOPS: (u32, u32) = (1, 3);
+/// A potion thrown flies this far (its shattering bolt's range, if it has one, is the same):
+/// across a room, as a dart, but not from beyond sight.
+pub const POTION_THROW_RANGE: u32 = 8;
+/// A gas harms whoever stands in it at this volume or more: the thin rim of a cloud is seen
+/// before it is felt, and a cloud spread over a room stops harming before it is gone (a
+/// bloat's 350 harms a dozen cells or so at first).
+pub const GAS_HARMS_AT: u16 = 8;
+/// Methane explodes where it stands this thick as it goes up; thinner, it only flashes (and
+/// sets alight what burns).
+pub const GAS_EXPLODES_AT: u16 = 10;
+
 // How many monsters and items a level holds, and of which kinds, is in the content tables
 // (content/bestiary.ron and content/items.ron), each number with its reason.
 

@@ -21,6 +21,7 @@ pub enum Overlay {
     Sight,
     Light,
     Stealth,
+    Gas,
 }
 
 /// How many of a hunter's next steps the minds view draws.
@@ -36,7 +37,8 @@ impl Overlay {
             Self::Noises => Self::Sight,
             Self::Sight => Self::Light,
             Self::Light => Self::Stealth,
-            Self::Stealth => Self::Off,
+            Self::Stealth => Self::Gas,
+            Self::Gas => Self::Off,
         }
     }
 
@@ -69,6 +71,13 @@ impl Overlay {
             Self::Light => format!(
                 "Light of the level (yours added where your eyes reach): tens of its units a digit, bright yellow full; lit from {LIT}; unmarked: none"
             ),
+            Self::Gas => format!(
+                "Gas on the level, seen or not ({} in all, {} cells burning): its kind's colour, \
+                 a digit of tens of its volume (9 for 90 and over); it harms from {}",
+                game.gas_total().0,
+                game.cells_burning(),
+                umbra_rules::game::GAS_HARMS_AT
+            ),
             Self::Stealth => format!(
                 "Stealth range {}: a monster nearer than this many steps notices you by chance; \
                  beyond it, never ({})",
@@ -98,6 +107,7 @@ pub fn render(
         | Overlay::Safety
         | Overlay::Sight
         | Overlay::Light
+        | Overlay::Gas
         | Overlay::Stealth => view
             .icoord_iter_row_major()
             .filter_map(|at| Some((at, map::map_coord(game, screen, at)?)))
@@ -118,6 +128,7 @@ pub fn render(
             }
         }
         Overlay::Light => light_levels(game, ctx, fb, &cells),
+        Overlay::Gas => gas_amounts(game, ctx, fb, &cells),
         Overlay::Stealth => {
             let (player, range) = (game.player_coord(), game.stealth_range());
             for &(at, cell) in &cells {
@@ -143,6 +154,36 @@ fn light_levels(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, I
         draw::highlight(fb, ctx, at, colour);
         if game.npc_at(cell).is_none() && cell != game.player_coord() {
             let digit = char::from_digit((level / 10).min(9), 10).unwrap_or('9');
+            draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
+        }
+    }
+}
+
+/// Every cell's gas, seen or not, tinted by its kind and written as tens of its volume; fire
+/// marked with its own colour.
+fn gas_amounts(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoord)]) {
+    for &(at, cell) in cells {
+        if game.fire_at(cell).is_some() {
+            draw::highlight(fb, ctx, at, palette::FIRE_BACKGROUND);
+        }
+        let Some((gas, volume)) = game.gas_at(cell) else {
+            continue;
+        };
+        let colour = looks::gas(gas).look.colour();
+        let share = u32::from(volume).min(palette::GAS_FULL_TINT_AT);
+        draw::highlight(
+            fb,
+            ctx,
+            at,
+            palette::blend(
+                palette::BACKGROUND,
+                colour,
+                share,
+                palette::GAS_FULL_TINT_AT,
+            ),
+        );
+        if game.npc_at(cell).is_none() && cell != game.player_coord() {
+            let digit = char::from_digit((u32::from(volume) / 10).min(9), 10).unwrap_or('9');
             draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
         }
     }

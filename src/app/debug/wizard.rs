@@ -7,10 +7,10 @@ use chargrid::input::{KeyboardInput, keys};
 use super::super::draw::{self, Line};
 use super::super::mode::{CellPurpose, Mode, Step};
 use super::super::{GameApp, looks, map, palette};
-use umbra_rules::game::{Game, ItemKind, NpcKind, PlayerAction, WizardCommand};
+use umbra_rules::game::{Game, GasKind, ItemKind, NpcKind, PlayerAction, WizardCommand};
 
 /// The commands by letter, as the panel lists them.
-const COMMANDS: [(char, &str); 10] = [
+const COMMANDS: [(char, &str); 12] = [
     ('d', "descend to the next depth"),
     ('t', "teleport to a cell (cursor)"),
     ('s', "spawn a monster at a cell"),
@@ -21,6 +21,8 @@ const COMMANDS: [(char, &str); 10] = [
     ('z', "put every monster in view to sleep"),
     ('l', "light the level (again: its own light)"),
     ('k', "darken the level (again: its own light)"),
+    ('f', "set fire to a cell"),
+    ('x', "let a gas out at a cell"),
 ];
 
 /// The letter for the `index`-th row of a list.
@@ -65,6 +67,13 @@ impl GameApp {
                     self.wizard(WizardCommand::Give { kind });
                 }
             }
+            Step::Gases => {
+                if let Some(kind) = index_of(key, GasKind::all().len()) {
+                    let cursor = self.game.player_coord();
+                    let purpose = CellPurpose::Gas(kind);
+                    self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
+                }
+            }
             Step::Cell { purpose, cursor } => self.wizard_cell_key(key, purpose, cursor, screen),
         }
     }
@@ -89,6 +98,12 @@ impl GameApp {
             's' => return self.mode = Mode::Wizard(Step::Monsters { ally: false }),
             'a' => return self.mode = Mode::Wizard(Step::Monsters { ally: true }),
             'g' => return self.mode = Mode::Wizard(Step::Items),
+            'x' => return self.mode = Mode::Wizard(Step::Gases),
+            'f' => {
+                let purpose = CellPurpose::Fire;
+                self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
+                return;
+            }
             _ => return,
         };
         self.wizard(command);
@@ -116,6 +131,8 @@ impl GameApp {
                 CellPurpose::Teleport => WizardCommand::Teleport { to: cursor },
                 CellPurpose::Spawn(kind) => WizardCommand::Spawn { kind, at: cursor },
                 CellPurpose::SpawnAlly(kind) => WizardCommand::SpawnAlly { kind, at: cursor },
+                CellPurpose::Fire => WizardCommand::SetFire { at: cursor },
+                CellPurpose::Gas(kind) => WizardCommand::ReleaseGas { kind, at: cursor },
             });
         }
     }
@@ -148,6 +165,10 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, step: Step) {
             .enumerate()
             .map(|(i, kind)| format!("{}  {}", letter(i), looks::item(kind).name))
             .collect(),
+        Step::Gases => GasKind::all()
+            .enumerate()
+            .map(|(i, kind)| format!("{}  {}", letter(i), looks::gas(kind).name))
+            .collect(),
         Step::Cell { purpose, cursor } => {
             return render_cell(fb, ctx, game, purpose, cursor);
         }
@@ -171,6 +192,13 @@ fn render_cell(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: CellPurpose
             };
             format!("Spawn {name}{side}")
         }
+        CellPurpose::Fire => "Set fire".to_string(),
+        CellPurpose::Gas(kind) => format!(
+            "Let out {}",
+            GasKind::all()
+                .nth(usize::from(kind))
+                .map_or("?", |kind| looks::gas(kind).name.as_str())
+        ),
     };
     let line = format!("{what}: move the cursor, Enter here, Esc cancel");
     draw::cursor_line(game, ctx, fb, screen, cell, &line);

@@ -33,7 +33,7 @@ use sight::nearest_in_sight;
 pub use sight::{can_see, sees_player};
 
 use coord_2d::ICoord;
-use direction::CardinalDirections;
+use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
 use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchContext};
@@ -71,10 +71,11 @@ pub struct BehaviourContext {
     search: SearchContext,
     /// Where the player stood when the distance map was last built, and the counts of the
     /// player's side's moves ([`World::heroes_moved`]) and of ground changes
-    /// ([`World::ground_changes`]) then: the map only needs rebuilding when the player or an
-    /// ally moves or a door is found or opened. It leads to every character of the player's
+    /// ([`World::ground_changes`]) and of fire and gas ([`World::hazard_changes`]) then: the map
+    /// only needs rebuilding when the player or an ally moves, a door is found or opened, or
+    /// fire or gas moves. It leads to every character of the player's
     /// side, so a monster closes in on the nearest of them.
-    populated_from: Option<(ICoord, u64, u64)>,
+    populated_from: Option<(ICoord, u64, u64, u64)>,
     /// Whether the map was built from the player alone (no ally on the level).
     player_only: bool,
     /// The turn it was last built on: with allies about it is built at most once a turn.
@@ -104,12 +105,13 @@ pub struct BehaviourContext {
     ally_cells_at: Option<u64>,
 }
 
-/// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there.
+/// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there
+/// (fire and harmful gas are kept out of, so hunters go round them).
 struct OpenGround<'a>(&'a World);
 
 impl CanEnter for OpenGround<'_> {
     fn can_enter(&self, coord: ICoord) -> bool {
-        !self.0.blocks_walking(coord)
+        !self.0.blocks_walking(coord) && !self.0.harms(coord)
     }
 }
 
@@ -153,7 +155,7 @@ impl BehaviourContext {
     /// after every ally's step would cost a crowd's turn many times over.
     pub fn prepare(&mut self, world: &World) {
         let player = world.player_coord();
-        let built_for = Some((player, world.heroes_moved(), world.ground_changes()));
+        let built_for = Some(map_key(world));
         let built_this_turn = self.built_on == Some(self.turn) && !world.allies().is_empty();
         if self.populated_from == built_for || built_this_turn {
             return;
@@ -177,7 +179,7 @@ impl BehaviourContext {
     /// map since the player last moved.
     pub fn distance_to_player(&self, world: &World, coord: ICoord) -> Option<u32> {
         let player = world.player_coord();
-        let now = Some((player, world.heroes_moved(), world.ground_changes()));
+        let now = Some(map_key(world));
         if self.player_only && self.populated_from == now {
             return self.distance_map.distance(coord);
         }
@@ -190,7 +192,7 @@ impl BehaviourContext {
     /// built, and the player's cell it was built for: none if no NPC has needed it yet.
     pub fn built_distance(&self, coord: ICoord) -> (Option<ICoord>, Option<u32>) {
         (
-            self.populated_from.map(|(player, _, _)| player),
+            self.populated_from.map(|(player, ..)| player),
             self.distance_map.distance(coord),
         )
     }
@@ -255,6 +257,13 @@ impl BehaviourContext {
             action,
             shout: false,
         };
+        // Standing in fire or harmful gas, it steps out first, whatever it wants.
+        if world.has_hazards()
+            && !matches!(agent.state, NpcState::Asleep | NpcState::Captive)
+            && let Some(away) = out_of_harm(world, world.coord_of(npc))
+        {
+            return quiet(NpcAction::Move(away));
+        }
         // No side is looked up on a level without allies: ten thousand wanderers pay nothing
         // for it. (A captive never acts: its mind says so, whatever its side.)
         if world.is_ally(npc) {
@@ -364,6 +373,28 @@ impl BehaviourContext {
             .step_towards_goal(world, here)
             .map_or(NpcAction::Wait, NpcAction::Move)
     }
+}
+
+/// What the map towards the player's side is built for: where the player stands, and the counts
+/// of what changes the ways to it.
+fn map_key(world: &World) -> (ICoord, u64, u64, u64) {
+    (
+        world.player_coord(),
+        world.heroes_moved(),
+        world.ground_changes(),
+        world.hazard_changes(),
+    )
+}
+
+/// A step out of fire or harmful gas to a cell free of it, the first in compass order; none
+/// if the NPC stands clear of harm, or nothing near is.
+fn out_of_harm(world: &World, here: ICoord) -> Option<CardinalDirection> {
+    if !world.harms(here) {
+        return None;
+    }
+    CardinalDirections
+        .into_iter()
+        .find(|d| world.can_npc_enter(here + d.coord()))
 }
 
 /// Whether the NPC's kind sends a bolt that harms (an archer's arrow).

@@ -1,8 +1,9 @@
 //! The bolt table: its rows, read and checked, and the other tables' bolt names turned into
 //! places in it.
 
-use super::BoltKind;
 use super::error::{ContentError, field_error};
+use super::gases::{GasesFile, gas_named};
+use super::{BoltKind, GasKind};
 use serde::{Deserialize, Serialize};
 
 use super::tables::Entry;
@@ -12,14 +13,14 @@ use crate::balance::{AttackDice, PLAYER_VISION_DISTANCE_SQUARED};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct BoltsFile {
-    pub kinds: Vec<Entry<BoltRules>>,
+    pub kinds: Vec<Entry<BoltRules<String>>>,
 }
 
 /// Something that flies at someone, whoever sends it: a thrown dart, an archer's arrow, a
 /// shaman's healing, a bloat's burst. Every one is resolved by the same code (`game::flight`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoltRules {
+pub struct BoltRules<G = GasKind> {
     /// How far it is sent (a circle, squared distance, as sight); zero for a burst where its
     /// sender stands.
     pub range: u32,
@@ -27,9 +28,16 @@ pub struct BoltRules {
     #[serde(default)]
     pub path: BoltPath,
     pub effect: BoltEffect,
+    /// It sets alight what it stops on (a burst: every cell it reaches), and whoever stands
+    /// there catches fire.
+    #[serde(default)]
+    pub ignites: bool,
+    /// The gas it leaves where it stops, and how much (a volume, `content/gases.ron`).
+    #[serde(default = "Option::default")]
+    pub leaves: Option<(G, u16)>,
 }
 
-impl BoltRules {
+impl<G> BoltRules<G> {
     /// True if it goes where its sender aims it, along the line there.
     pub fn flies_along_a_line(&self) -> bool {
         self.path == BoltPath::Line
@@ -63,6 +71,9 @@ pub enum BoltEffect {
     /// The character it stops on (never its sender) stumbles at random for this many of its
     /// own actions, then goes back to what it was doing.
     Confuse { turns: u32 },
+    /// Breaks where it stops, harming nobody itself: what it does is what it leaves (fire on
+    /// every cell within `radius` the blast reaches, if it ignites; its gas where it broke).
+    Shatter { radius: u32 },
 }
 
 impl BoltEffect {
@@ -70,14 +81,18 @@ impl BoltEffect {
     pub fn helps(self) -> bool {
         match self {
             Self::Heal(_) => true,
-            Self::Blow(_) | Self::Strike(_) | Self::Burst { .. } | Self::Confuse { .. } => false,
+            Self::Blow(_)
+            | Self::Strike(_)
+            | Self::Burst { .. }
+            | Self::Confuse { .. }
+            | Self::Shatter { .. } => false,
         }
     }
 
     /// How far round where it stops it reaches, if it bursts.
     pub fn radius(self) -> Option<u32> {
         match self {
-            Self::Burst { radius, .. } => Some(radius),
+            Self::Burst { radius, .. } | Self::Shatter { radius } => Some(radius),
             Self::Blow(_) | Self::Strike(_) | Self::Heal(_) | Self::Confuse { .. } => None,
         }
     }
@@ -85,12 +100,38 @@ impl BoltEffect {
 
 const TABLE: &str = "bolts";
 
+/// The rows with the gases they leave found in the gas table.
+pub(super) fn resolve(file: BoltsFile, gases: &GasesFile) -> Result<Vec<BoltRules>, ContentError> {
+    (file.kinds.into_iter())
+        .map(|e| {
+            let leaves = match e.rules.leaves {
+                Some((gas, volume)) => Some((gas_named(gases, TABLE, &e.name, &gas)?, volume)),
+                None => None,
+            };
+            Ok(BoltRules {
+                range: e.rules.range,
+                path: e.rules.path,
+                effect: e.rules.effect,
+                ignites: e.rules.ignites,
+                leaves,
+            })
+        })
+        .collect()
+}
+
 /// Every bolt's numbers: a range inside sight (nothing is sent at what its sender cannot see,
 /// nor strikes what the player cannot see), dice that can be rolled, amounts of at least one.
 pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
     for (i, entry) in file.kinds.iter().enumerate() {
         let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));
-        let rules = entry.rules;
+        let rules = &entry.rules;
+        if rules
+            .leaves
+            .as_ref()
+            .is_some_and(|(_, volume)| *volume == 0)
+        {
+            return fail("leaves", "a cloud of at least one");
+        }
         if rules.range * rules.range > PLAYER_VISION_DISTANCE_SQUARED {
             return fail("range", "a range within sight (10)");
         }
@@ -112,6 +153,15 @@ pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
                 damage
             }
             BoltEffect::Confuse { turns } => (turns, turns),
+            BoltEffect::Shatter { radius } => {
+                if !rules.ignites && rules.leaves.is_none() {
+                    return fail("effect", "what shatters sets a fire or leaves a gas");
+                }
+                if rules.range > 0 && radius >= rules.range {
+                    return fail("effect", "a burst sent afar reaches less far than it flies");
+                }
+                (1, 1)
+            }
         };
         if least == 0 || least > most {
             return fail("effect", "an amount runs from at least one to its most");
@@ -136,7 +186,7 @@ pub(super) fn check_sent_by_a_monster(
 ) -> Result<(), ContentError> {
     let Some(rules) = bolt
         .and_then(|bolt| file.kinds.get(bolt.index()))
-        .map(|e| e.rules)
+        .map(|e| &e.rules)
     else {
         return Ok(());
     };

@@ -39,6 +39,7 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
         }
         // What a read or thrown item does is its bolt's, checked with the bolt table.
         ItemUse::Drink { .. }
+        | ItemUse::Shatter { .. }
         | ItemUse::Read { .. }
         | ItemUse::Throw { .. }
         | ItemUse::WinsTheRun

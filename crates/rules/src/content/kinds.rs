@@ -88,4 +88,12 @@ impl LightKind {
     /// The player's own light: the table's first row.
     pub const PLAYERS: Self = Self(0);
     pub(super) const PLAYERS_NAME: &'static str = "your light";
+    /// The light of a burning cell: the table's second row.
+    pub const FIRE: Self = Self(1);
+    pub(super) const FIRE_NAME: &'static str = "fire";
 }
+
+/// A kind of gas: its place in the gas table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct GasKind(pub(super) u8);

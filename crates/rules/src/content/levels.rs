@@ -59,6 +59,10 @@ pub struct Grass {
     pub caves: u32,
     /// In a hundred: a patch is dead grass (which catches far sooner) rather than green.
     pub dead: u32,
+    /// In a hundred: a cave or a cavern holds a swamp, shallows under a cloud of methane
+    /// (Brogue's bogs): harmless until a fire finds it.
+    #[serde(default)]
+    pub swamps: u32,
 }
 
 /// How often a level holds a vault, and what guards it.

@@ -55,15 +55,21 @@ const TABLE: &str = "lights";
 /// [`LIGHT_REACH_MAX`], bright, fading by no more than all of it.
 pub(super) fn resolve(file: LightsFile) -> Result<Vec<LightRules>, ContentError> {
     let first = file.kinds.first().map(|e| e.name.as_str());
-    if first != Some(LightKind::PLAYERS_NAME) || file.kinds.len() > usize::from(u8::MAX) {
+    let second = file.kinds.get(1).map(|e| e.name.as_str());
+    if first != Some(LightKind::PLAYERS_NAME)
+        || second != Some(LightKind::FIRE_NAME)
+        || file.kinds.len() > usize::from(u8::MAX)
+    {
         return Err(ContentError {
             table: TABLE,
             entry: first.map(str::to_string),
             problem: Problem::Field {
                 field: "name",
                 reason: format!(
-                    "the first light is \"{}\", the player's own (and there are at most {})",
+                    "the first light is \"{}\", the player's own, the second \"{}\" (and \
+                     there are at most {})",
                     LightKind::PLAYERS_NAME,
+                    LightKind::FIRE_NAME,
                     u8::MAX
                 ),
             },

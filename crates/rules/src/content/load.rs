@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use super::bolts::BoltsFile;
 use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
+use super::gases::GasesFile;
 use super::ground::GroundFile;
 use super::lights::{LightsFile, light_named};
 use super::loaded::{Bestiary, Content, Items};
@@ -54,6 +55,7 @@ impl Content {
         let bolts_file: BoltsFile = parse_table("bolts", sources.bolts)?;
         let ground_file: GroundFile = parse_table("ground", sources.ground)?;
         let lights_file: LightsFile = parse_table("lights", sources.lights)?;
+        let gases_file: GasesFile = parse_table("gases", sources.gases)?;
         let ground = super::ground::resolve(ground_file, &lights_file)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
@@ -94,15 +96,17 @@ impl Content {
             prize,
             key,
         };
-        let bolts: Vec<_> = bolts_file.kinds.into_iter().map(|e| e.rules).collect();
+        let bolts = super::bolts::resolve(bolts_file, &gases_file)?;
         let lights = super::lights::resolve(lights_file)?;
-        let digest = digest(&bestiary, &items, &bolts, &ground, &lights);
+        let gases = super::gases::resolve(gases_file)?;
+        let digest = digest(&bestiary, &items, &bolts, &ground, (&lights, &gases));
         Ok(Self {
             bestiary,
             items,
             bolts,
             ground,
             lights,
+            gases,
             digest,
         })
     }
@@ -115,7 +119,7 @@ fn digest(
     items: &Items,
     bolts: &[super::BoltRules],
     ground: &[GroundRules],
-    lights: &[super::LightRules],
+    (lights, gases): (&[super::LightRules], &[super::GasRules]),
 ) -> u32 {
     let rules = (
         &bestiary.per_room,
@@ -129,6 +133,7 @@ fn digest(
         bolts,
         ground,
         lights,
+        gases,
     );
     let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
     crc32fast::hash(&bytes)

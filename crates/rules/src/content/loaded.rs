@@ -2,7 +2,8 @@
 
 use super::kinds::ItemKind;
 use super::{
-    Band, BoltRules, Captives, Chance, GroundRules, ItemRules, LightRules, NpcRules, OutOfDepth,
+    Band, BoltRules, Captives, Chance, GasRules, GroundRules, ItemRules, LightRules, NpcRules,
+    OutOfDepth,
 };
 
 /// The bestiary as the rules use it.
@@ -39,5 +40,7 @@ pub struct Content {
     pub ground: Vec<GroundRules>,
     /// The light table's rows, in its order ([`super::LightKind`] indexes it).
     pub lights: Vec<LightRules>,
+    /// The gas table's rows, in its order ([`super::GasKind`] indexes it).
+    pub gases: Vec<GasRules>,
     pub digest: u32,
 }

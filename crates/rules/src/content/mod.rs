@@ -11,6 +11,7 @@ mod bands;
 mod bolts;
 mod captives;
 mod error;
+mod gases;
 mod ground;
 mod item_checks;
 mod kinds;
@@ -27,8 +28,9 @@ pub use bands::Band;
 pub use bolts::{BoltEffect, BoltPath, BoltRules};
 pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
+pub use gases::{GasHarm, GasRules};
 pub use ground::{Flammability, GroundLayer, GroundRules};
-pub use kinds::{BoltKind, Ground, ItemKind, LightKind, NpcKind};
+pub use kinds::{BoltKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
 pub use levels::{
     DesignWeights, Grass, LEVELS_SOURCE, Lakes, LevelProfile, Lit, VaultOdds, levels, load_levels,
     profile_at,
@@ -38,7 +40,8 @@ pub use load::parse_table;
 pub use loaded::{Bestiary, Content, Items};
 pub use shipped::{check, content, digest};
 pub use sources::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, LIGHTS_SOURCE, Sources,
+    BESTIARY_SOURCE, BOLTS_SOURCE, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, LIGHTS_SOURCE,
+    Sources,
 };
 pub use spawn::pick_weighted;
 pub use tables::{

@@ -3,11 +3,12 @@
 
 use std::sync::LazyLock;
 
-use super::kinds::{BoltKind, Ground, ItemKind, LightKind, NpcKind};
+use super::kinds::{BoltKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
 use super::loaded::Content;
 use super::sources::Sources;
 use super::{
-    BoltRules, ContentError, GroundRules, ItemRules, LightRules, MapLetters, NpcRules, levels,
+    BoltRules, ContentError, GasRules, GroundRules, ItemRules, LightRules, MapLetters, NpcRules,
+    levels,
 };
 
 static CONTENT: LazyLock<Result<Content, ContentError>> =
@@ -72,6 +73,7 @@ kind_of_table!(ItemKind, "item", |c| c.items.kinds.len());
 kind_of_table!(BoltKind, "bolt", |c| c.bolts.len());
 kind_of_table!(Ground, "ground", |c| c.ground.len());
 kind_of_table!(LightKind, "light", |c| c.lights.len());
+kind_of_table!(GasKind, "gas", |c| c.gases.len());
 
 impl NpcKind {
     /// Every kind, in table order.
@@ -204,5 +206,20 @@ impl LightKind {
 
     pub fn rules(self) -> &'static LightRules {
         &content().lights[self.index()]
+    }
+}
+
+impl GasKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().gases.len()).map(|i| Self(i as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static GasRules {
+        &content().gases[self.index()]
     }
 }

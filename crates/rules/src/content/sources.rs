@@ -7,6 +7,7 @@ pub const ITEMS_SOURCE: &str = include_str!("../../../../content/items.ron");
 pub const BOLTS_SOURCE: &str = include_str!("../../../../content/bolts.ron");
 pub const GROUND_SOURCE: &str = include_str!("../../../../content/ground.ron");
 pub const LIGHTS_SOURCE: &str = include_str!("../../../../content/lights.ron");
+pub const GASES_SOURCE: &str = include_str!("../../../../content/gases.ron");
 
 /// The text of each table, as read: the shipped tables are [`Sources::SHIPPED`], and a test or
 /// a doc's example swaps one of them.
@@ -17,6 +18,7 @@ pub struct Sources<'a> {
     pub bolts: &'a str,
     pub ground: &'a str,
     pub lights: &'a str,
+    pub gases: &'a str,
 }
 
 impl<'a> Sources<'a> {
@@ -26,6 +28,7 @@ impl<'a> Sources<'a> {
         bolts: BOLTS_SOURCE,
         ground: GROUND_SOURCE,
         lights: LIGHTS_SOURCE,
+        gases: GASES_SOURCE,
     };
 
     pub fn with_bestiary<'b>(self, bestiary: &'b str) -> Sources<'b>
@@ -61,5 +64,12 @@ impl<'a> Sources<'a> {
         'a: 'b,
     {
         Sources { lights, ..self }
+    }
+
+    pub fn with_gases<'b>(self, gases: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { gases, ..self }
     }
 }

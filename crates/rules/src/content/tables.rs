@@ -228,8 +228,12 @@ impl<B, L> NpcRules<B, L> {
 /// sight is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ItemUse<B = BoltKind> {
-    /// A potion: drunk, it heals this many hit points.
+    /// A potion: drunk, it heals this many hit points (thrown, it shatters and is wasted).
     Drink { heal: u32 },
+    /// A potion that is thrown (Brogue's malevolent potions): it shatters where it lands and
+    /// does what this bolt does there (a burst of flame, a cloud of gas); drunk, it shatters
+    /// at the drinker's feet.
+    Shatter { bolt: B },
     /// A scroll, read: sends this bolt from the player (lightning, confusion, a fireball), at a
     /// cell the player picks if the bolt flies along a line.
     Read { bolt: B },
@@ -279,7 +283,7 @@ pub enum ItemClass {
 impl<B> ItemUse<B> {
     pub fn class(&self) -> ItemClass {
         match self {
-            Self::Drink { .. } => ItemClass::Potion,
+            Self::Drink { .. } | Self::Shatter { .. } => ItemClass::Potion,
             Self::Read { .. } => ItemClass::Scroll,
             Self::Throw { .. } => ItemClass::Missile,
             Self::Wield { .. } => ItemClass::Weapon,
@@ -297,6 +301,7 @@ impl<B> ItemUse<B> {
         Ok(match self {
             Self::Drink { heal } => ItemUse::Drink { heal },
             Self::Read { bolt: b } => ItemUse::Read { bolt: bolt(b)? },
+            Self::Shatter { bolt: b } => ItemUse::Shatter { bolt: bolt(b)? },
             Self::Throw { bolt: b, breaks } => ItemUse::Throw {
                 bolt: bolt(b)?,
                 breaks,
@@ -321,7 +326,7 @@ impl ItemUse {
     /// The bolt it sends, for the kinds that send one.
     pub fn bolt(self) -> Option<BoltKind> {
         match self {
-            Self::Read { bolt } | Self::Throw { bolt, .. } => Some(bolt),
+            Self::Read { bolt } | Self::Throw { bolt, .. } | Self::Shatter { bolt } => Some(bolt),
             Self::Drink { .. }
             | Self::Wield { .. }
             | Self::Wear { .. }

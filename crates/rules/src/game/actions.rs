@@ -79,6 +79,10 @@ pub enum WizardCommand {
     LightLevel,
     /// No light on the level but the player's own until it leaves (again: its own light back).
     DarkenLevel,
+    /// Fire on a cell (and on whoever stands there), as a fireball would set it.
+    SetFire { at: ICoord },
+    /// A cloud of the gas table's `kind`-th row let out on a cell.
+    ReleaseGas { kind: u8, at: ICoord },
 }
 
 impl PlayerAction {

@@ -52,6 +52,9 @@ pub enum Stop {
     Searched,
     /// The run is over; nothing more happens.
     GameOver,
+    /// Fire in view, the player burning, or harmful gas where it stands: no resting or
+    /// walking off with fire about.
+    Danger,
 }
 
 /// An activity under way and what it has seen so far.
@@ -110,11 +113,24 @@ impl Game {
         if let Some(kind) = self.awake_npc_in_view() {
             return Err(Stop::NpcInView(kind));
         }
+        if self.danger_near() {
+            return Err(Stop::Danger);
+        }
         let action = self.next_action(doing)?;
         let outcome = self.act(action);
         doing.steps += 1;
         doing.interrupted = !self.scratch.events.is_empty() || outcome == TurnOutcome::NoTurn;
         Ok(outcome)
+    }
+
+    /// Fire the player sees, fire on the player, or harmful gas where it stands.
+    fn danger_near(&self) -> bool {
+        let player = self.world.player();
+        let here = self.world.player_coord();
+        self.world.is_on_fire(player)
+            || self.world.harms(here)
+            || (self.world.burning_cells().iter())
+                .any(|&cell| self.visibility.sees(&self.world, cell))
     }
 
     /// True if the activity stops before another turn for a reason that needs no route

@@ -16,6 +16,28 @@ use crate::content::{BoltEffect, BoltKind, BoltPath, ItemKind, NpcKind};
 use crate::world::Side;
 
 impl Game {
+    /// A potion that does nothing thrown flies as any missile does: where it stopped.
+    pub(super) fn fly_potion(&mut self, by: Entity, item: ItemKind, toward: ICoord) -> ICoord {
+        self.fly(by, Missile::Item(item), toward)
+    }
+
+    /// What a bolt does where it breaks open without flying (a potion drunk, a bloat's last
+    /// breath): its burst or its shattering, and what it leaves.
+    pub(super) fn break_open(&mut self, what: Missile, bolt: BoltKind, at: ICoord) {
+        match bolt.rules().effect {
+            BoltEffect::Burst { damage, radius } => {
+                let by = self.blame(self.world.player());
+                self.burst(by, what, damage, radius, at);
+            }
+            BoltEffect::Blow(_)
+            | BoltEffect::Strike(_)
+            | BoltEffect::Heal(_)
+            | BoltEffect::Confuse { .. }
+            | BoltEffect::Shatter { .. } => self.shatter(what, at),
+        }
+        self.leave_fire_and_gas(bolt, at);
+    }
+
     /// Sends `what` from `by` toward `toward`: it flies, and stops on the first character on
     /// the line or before the first wall. Where it stopped.
     fn fly(&mut self, by: Entity, what: Missile, toward: ICoord) -> ICoord {
@@ -53,8 +75,53 @@ impl Game {
             BoltEffect::Heal(amount) => self.heal_at(what, amount, stop),
             BoltEffect::Burst { damage, radius } => self.burst(sender, what, damage, radius, stop),
             BoltEffect::Confuse { turns } => self.confuse_at(by, what, turns, stop),
+            BoltEffect::Shatter { .. } => self.shatter(what, stop),
         }
+        self.leave_fire_and_gas(bolt, stop);
         Some(stop)
+    }
+
+    /// It breaks where it stops; what it leaves is all it does.
+    fn shatter(&mut self, what: Missile, at: ICoord) {
+        self.scratch
+            .events
+            .push(GameEvent::Burst { what, centre: at });
+        self.make_noise(Noise::fight(at));
+    }
+
+    /// What a bolt leaves where it stopped: fire on every cell it reached (and on whoever
+    /// stands there), if it ignites; its gas, if it leaves one.
+    fn leave_fire_and_gas(&mut self, bolt: BoltKind, at: ICoord) {
+        let rules = bolt.rules();
+        if rules.ignites {
+            let radius = rules.effect.radius().unwrap_or(0);
+            let mut cells = std::mem::take(&mut self.scratch.burst);
+            self.world.burst_cells_into(at, radius, &mut cells);
+            let mut told = false;
+            for &cell in &cells {
+                if self.world.ignite(cell)
+                    && !told
+                    && let Some(ground) = self.world.fuel(cell)
+                {
+                    self.scratch
+                        .events
+                        .push(GameEvent::Ignited { ground, at: cell });
+                    told = true;
+                }
+                if let Some(character) = self.world.character_at(cell)
+                    && !self.world.puts_out_fire(cell)
+                    && self.world.set_on_fire(character)
+                {
+                    let who = self.actor(character);
+                    self.scratch.events.push(GameEvent::CaughtFire { who });
+                }
+            }
+            self.scratch.burst = cells;
+            self.explode_methane();
+        }
+        if let Some((gas, volume)) = rules.leaves {
+            self.world.release_gas(at, gas, volume);
+        }
     }
 
     /// Straight to the nearest enemy in reach, whatever stands between: where it is, or none
@@ -161,13 +228,21 @@ impl Game {
         let Some(bolt) = kind.rules().on_death else {
             return;
         };
-        if let BoltEffect::Burst { damage, radius } = bolt.rules().effect {
-            let by = Blame {
-                actor: Actor::Npc(kind),
-                side,
-            };
-            self.burst(by, Missile::Bolt(bolt), damage, radius, at);
+        let by = Blame {
+            actor: Actor::Npc(kind),
+            side,
+        };
+        match bolt.rules().effect {
+            BoltEffect::Burst { damage, radius } => {
+                self.burst(by, Missile::Bolt(bolt), damage, radius, at);
+            }
+            BoltEffect::Shatter { .. } => self.shatter(Missile::Bolt(bolt), at),
+            BoltEffect::Blow(_)
+            | BoltEffect::Strike(_)
+            | BoltEffect::Heal(_)
+            | BoltEffect::Confuse { .. } => return,
         }
+        self.leave_fire_and_gas(bolt, at);
     }
 
     /// Damage to any character, the player too, from something that flew or burst.

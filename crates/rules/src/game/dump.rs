@@ -151,7 +151,57 @@ impl Game {
             line(&mut text, "vault", &dumped);
         }
         self.dump_light_and_awareness(&mut text);
+        self.dump_fire_and_gas(&mut text);
         text
+    }
+
+    /// Where fire burns and gas lies, as comments the loader passes over (the surface, grass
+    /// and what burnt, is in the map itself): a row of the map a line, only when there is any.
+    fn dump_fire_and_gas(&self, text: &mut String) {
+        let size = self.world.size();
+        let rows = |letter: &dyn Fn(ICoord) -> char| -> Vec<String> {
+            (0..size.height() as i32)
+                .map(|y| {
+                    (0..size.width() as i32)
+                        .map(|x| letter(ICoord::new(x, y)))
+                        .collect()
+                })
+                .collect()
+        };
+        text.push_str(&format!(
+            "{COMMENT} fire: {} cells burning; '^' burning ground, '!' a flash that dies this \
+             turn, '.' none\n",
+            self.world.burning_cells().len()
+        ));
+        if !self.world.burning_cells().is_empty() {
+            let fire = |at: ICoord| match self.world.flame_at(at) {
+                Some(crate::world::Flame::Burning) => '^',
+                Some(crate::world::Flame::Flash) => '!',
+                None => '.',
+            };
+            for row in rows(&fire) {
+                text.push_str(&format!("{COMMENT} fire {row}\n"));
+            }
+        }
+        let kinds: Vec<String> = (crate::content::GasKind::all())
+            .map(|kind| format!("{} row {}", gas_letter(kind, false), kind.index() + 1))
+            .collect();
+        text.push_str(&format!(
+            "{COMMENT} gas: {} in all; a letter a cell by the gas table's row ({}), upper case \
+             where it is thick enough to harm ({}), '.' none\n",
+            self.world.gas_total(),
+            kinds.join(", "),
+            crate::balance::GAS_HARMS_AT
+        ));
+        if self.world.gas_total() > 0 {
+            let gas = |at: ICoord| match self.world.gas_at(at) {
+                Some((kind, volume)) => gas_letter(kind, volume >= crate::balance::GAS_HARMS_AT),
+                None => '.',
+            };
+            for row in rows(&gas) {
+                text.push_str(&format!("{COMMENT} gas {row}\n"));
+            }
+        }
     }
 
     /// What is derived and read back from nothing: each NPC's awareness of its enemies, and
@@ -387,4 +437,14 @@ fn line(text: &mut String, word: &str, value: &impl Serialize) {
     text.push(' ');
     text.push_str(&ron);
     text.push('\n');
+}
+
+/// A gas's letter in a dump: `a` for the table's first row, `b` the next, upper case thick.
+fn gas_letter(kind: crate::content::GasKind, thick: bool) -> char {
+    let letter = char::from(b'a' + (kind.index() as u8).min(25));
+    if thick {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
+    }
 }

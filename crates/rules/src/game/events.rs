@@ -4,7 +4,7 @@
 use coord_2d::ICoord;
 
 use super::ItemName;
-use crate::content::{BoltKind, ItemKind, NpcKind};
+use crate::content::{BoltKind, GasKind, Ground, ItemKind, NpcKind};
 
 /// What flew, burst or struck: an item the player used, or a bolt a monster sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -52,6 +52,10 @@ pub enum Actor {
     Npc(NpcKind),
     /// An NPC on the player's side.
     Ally(NpcKind),
+    /// Fire on the ground, or on whoever burns.
+    Fire,
+    /// A cloud of gas.
+    Gas(GasKind),
 }
 
 /// How a run ended.
@@ -223,6 +227,52 @@ pub enum GameEvent {
     /// What was sent found nobody to act on.
     Fizzled {
         what: Missile,
+    },
+    /// A potion shattered: one thrown that does nothing thrown, or one that shatters drunk (at
+    /// the drinker's feet); what it leaves follows.
+    Shattered {
+        item: ItemName,
+        drunk: bool,
+    },
+    /// Fire set by a bolt took hold on ground that burns.
+    Ignited {
+        ground: Ground,
+        at: ICoord,
+    },
+    /// Ground burnt away into something else that matters to whoever walks: a door into its
+    /// doorway, a bridge into the chasm.
+    BurntAway {
+        was: Ground,
+        became: Ground,
+        at: ICoord,
+    },
+    /// Methane went up where it stood thick.
+    Exploded {
+        at: ICoord,
+    },
+    /// A character caught fire.
+    CaughtFire {
+        who: Actor,
+    },
+    /// The fire on a character went out; `in_water`: water put it out.
+    PutOut {
+        who: Actor,
+        in_water: bool,
+    },
+    /// Fire or gas hurt a character.
+    Burnt {
+        cause: Actor,
+        target: Actor,
+        damage: u32,
+    },
+    /// Gas confused a character.
+    Dazed {
+        gas: GasKind,
+        who: Actor,
+    },
+    /// A character fell into the chasm with the bridge it stood on: lost to the level.
+    FellWithBridge {
+        who: Actor,
     },
     /// The player jumped into a chasm and the fall cost it this many hit points; `Descended`
     /// follows.

@@ -32,7 +32,13 @@ impl Game {
         if !self.visibility.sees(&self.world, at) {
             return Err(AimError::NotInView);
         }
-        let range = use_.range().unwrap_or(0);
+        // A potion with no bolt of its own is thrown as far as one with a bolt would go.
+        let range = match use_.class() {
+            crate::content::ItemClass::Potion => {
+                use_.range().unwrap_or(crate::balance::POTION_THROW_RANGE)
+            }
+            _ => use_.range().unwrap_or(0),
+        };
         if at.distance2(from) > range * range {
             return Err(AimError::OutOfRange);
         }

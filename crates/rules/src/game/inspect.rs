@@ -138,6 +138,65 @@ impl Game {
         CellView { visibility, tiles }
     }
 
+    /// Fire on a cell the player sees now, if any: what is burning is seen only in view.
+    pub fn fire_in_view(&self, coord: ICoord) -> Option<crate::world::Flame> {
+        let seen = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
+        self.world.flame_at(coord).filter(|_| seen)
+    }
+
+    /// Gas on a cell the player sees now, and how much, if any.
+    pub fn gas_in_view(&self, coord: ICoord) -> Option<(crate::content::GasKind, u16)> {
+        let seen = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
+        self.world.gas_at(coord).filter(|_| seen)
+    }
+
+    /// How a cell burns, if it does, seen or not (for tests and tools).
+    pub fn fire_at(&self, coord: ICoord) -> Option<crate::world::Flame> {
+        self.world.flame_at(coord)
+    }
+
+    /// The gas on a cell and how much, seen or not (for tests and tools).
+    pub fn gas_at(&self, coord: ICoord) -> Option<(crate::content::GasKind, u16)> {
+        self.world.gas_at(coord)
+    }
+
+    /// All the gas on the level, and what the last turn's gas thinned away or poured into
+    /// chasms (for tests and tools).
+    pub fn gas_total(&self) -> (u64, u64) {
+        (self.world.gas_total(), self.world.gas_gone_last_turn())
+    }
+
+    /// How many cells burn (for tests and tools).
+    pub fn cells_burning(&self) -> usize {
+        self.world.burning_cells().len()
+    }
+
+    /// The kind of ground on a cell, seen or not (for tests and tools).
+    pub fn ground_at(&self, coord: ICoord) -> crate::content::Ground {
+        self.world.ground_at(coord)
+    }
+
+    /// The ground underfoot on a cell (grass under an open door's frame, a bridge), seen or
+    /// not (for tests and tools).
+    pub fn burnable_ground_at(&self, coord: ICoord) -> Option<crate::content::Ground> {
+        self.world.fuel(coord)
+    }
+
+    /// The player is on fire.
+    pub fn player_is_burning(&self) -> bool {
+        self.world.is_on_fire(self.world.player())
+    }
+
+    /// The NPC is on fire.
+    pub fn is_burning(&self, npc: Entity) -> bool {
+        self.world.is_on_fire(npc)
+    }
+
+    /// Turns the player has left stumbling in a gas's confusion.
+    pub fn player_confused_for(&self) -> u16 {
+        self.progress.confused_for
+    }
+
     /// The light at a cell as the player's eyes would meet it there (its own light only where
     /// its eyes reach), in the rules' units: lit from [`crate::balance::LIT`].
     pub fn light_at(&self, coord: ICoord) -> u32 {

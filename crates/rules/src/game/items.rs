@@ -3,7 +3,7 @@
 
 use coord_2d::ICoord;
 
-use super::{Ending, Game, GameEvent};
+use super::{Ending, Game, GameEvent, Missile};
 use crate::content::{ItemClass, ItemKind, ItemUse};
 
 impl Game {
@@ -84,8 +84,13 @@ impl Game {
         let kind = stack.kind;
         let item = self.hero.lore.name(kind);
         let use_ = kind.rules().use_;
-        // An unknown scroll is read at a target, whatever it is, so asking for one betrays nothing.
-        let needs_aim = use_.is_aimed() || (!item.known && use_.class() == ItemClass::Scroll);
+        // An unknown scroll is read at a target, whatever it is, so asking for one betrays
+        // nothing; a potion is thrown when given a target, whatever it is, and drunk without.
+        let needs_aim = match use_.class() {
+            ItemClass::Potion => at.is_some(),
+            ItemClass::Scroll => use_.is_aimed() || !item.known,
+            _ => use_.is_aimed(),
+        };
         let target = match (needs_aim, at) {
             (false, _) => None,
             (true, None) => return self.cannot_aim(super::AimError::NoTarget),
@@ -95,10 +100,25 @@ impl Game {
             },
         };
         match use_ {
+            ItemUse::Drink { .. } | ItemUse::Shatter { .. } if target.is_some() => {
+                self.hero.pack.take_one(slot);
+                self.scratch.events.push(GameEvent::Threw { item });
+                self.throw_potion(kind, target.unwrap_or_default());
+            }
             ItemUse::Drink { heal } => {
                 self.hero.pack.take_one(slot);
                 self.drink(item, heal);
                 self.identify(kind);
+            }
+            ItemUse::Shatter { bolt } => {
+                // Drunk, it bursts at the drinker's feet: what a malevolent potion is learnt by.
+                self.hero.pack.take_one(slot);
+                self.scratch
+                    .events
+                    .push(GameEvent::Shattered { item, drunk: true });
+                self.identify(kind);
+                let here = self.world.player_coord();
+                self.break_open(Missile::Item(kind), bolt, here);
             }
             ItemUse::Read { bolt } => {
                 self.hero.pack.take_one(slot);
@@ -124,6 +144,26 @@ impl Game {
             }
         }
         true
+    }
+
+    /// A potion thrown: it flies to where it stops and shatters there; one that is drunk for
+    /// its good is wasted, one that shatters does what its bolt does there, and is known.
+    fn throw_potion(&mut self, kind: ItemKind, at: ICoord) {
+        let player = self.world.player();
+        match kind.rules().use_ {
+            ItemUse::Shatter { bolt } => {
+                self.send_bolt(player, Missile::Item(kind), bolt, at);
+                self.identify(kind);
+            }
+            _ => {
+                let stop = self.fly_potion(player, kind, at);
+                let item = self.hero.lore.name(kind);
+                self.scratch
+                    .events
+                    .push(GameEvent::Shattered { item, drunk: false });
+                self.make_noise(crate::behaviour::Noise::fight(stop));
+            }
+        }
     }
 
     fn cannot_aim(&mut self, error: super::AimError) -> bool {

@@ -21,6 +21,7 @@ mod bolts;
 mod catalog;
 mod combat;
 mod dump;
+mod environment;
 mod equipment;
 mod events;
 mod flight;
@@ -61,12 +62,13 @@ pub use seeds::level_of_run;
 // The vocabulary the app draws and words, so that everything above the rules imports them
 // through `game` alone: the kinds, what a cell holds and what is remembered of it, an NPC's
 // state, the depth of the Sunstone and the sizes a level may have.
-pub use crate::balance::{FINAL_DEPTH, LIT, TURN_TIME};
+pub use crate::balance::{FINAL_DEPTH, GAS_HARMS_AT, LIT, TURN_TIME};
 pub use crate::behaviour::{Awareness, NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, GROUND_SOURCE,
-    Ground, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind,
-    NpcKind, NpcTrait, Problem, Sources, check as check_content, parse_table,
+    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, GASES_SOURCE,
+    GROUND_SOURCE, GasHarm, GasKind, Ground, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse,
+    LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind, NpcTrait, Problem, Sources,
+    check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -78,7 +80,7 @@ pub use crate::terrain::{
     DesignKind, MAX_MAP_SIZE, MIN_MAP_SIZE, VaultGuard, is_valid_size as is_valid_map_size,
 };
 pub use crate::visibility::{CellVisibility, Lighting, Omniscience, TileSnapshot};
-pub use crate::world::{EntityId, Gear, HitPoints, Lying, Side, Tile};
+pub use crate::world::{EntityId, Flame, Gear, HitPoints, Lying, Side, Tile};
 pub use dump::DumpError;
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unscored, boon_counts};
@@ -88,7 +90,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unsco
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 21;
+pub const RULES_VERSION: u32 = 22;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,6 +185,7 @@ impl Game {
                 arrived_at: terrain.player,
                 loud_until: 0,
                 lighting: crate::visibility::Lighting::Natural,
+                confused_for: 0,
             },
             visibility: Visibility::new(world.size()),
             minds: parts::Minds::for_new_level(&world),
@@ -250,6 +253,7 @@ impl Game {
     /// Plays one turn. Events from the turn are in [`Game::events`] afterwards.
     pub fn act(&mut self, action: PlayerAction) -> TurnOutcome {
         self.scratch.events.clear();
+        self.world.new_turn();
         if self.is_over() {
             return TurnOutcome::NoTurn;
         }
@@ -268,10 +272,16 @@ impl Game {
         }
         let mut outcome = None;
         match action {
-            PlayerAction::Move(direction) => match self.step_player(direction) {
-                Ok(moved) => outcome = moved,
-                Err(done) => return done,
-            },
+            PlayerAction::Move(meant) => {
+                let confused = self.progress.confused_for > 0;
+                let direction = self.player_stumbles(meant);
+                match self.step_player(direction) {
+                    Ok(moved) => outcome = moved,
+                    // A stumble into a wall is a turn lost, not a step refused: the dice rolled.
+                    Err(TurnOutcome::NoTurn) if confused => self.scratch.events.clear(),
+                    Err(done) => return done,
+                }
+            }
             PlayerAction::Wait => (),
             PlayerAction::Search => self.search(),
             PlayerAction::Free(direction) => {
@@ -300,6 +310,7 @@ impl Game {
             }
         }
         self.progress.turn += 1;
+        self.progress.confused_for = self.progress.confused_for.saturating_sub(1);
         self.regenerate();
         self.arrive_followers();
         if self.is_over() {
@@ -313,7 +324,12 @@ impl Game {
         self.look_round();
         self.notice_secret_doors();
         self.npc_phase(self.time_taken(outcome));
-        if self.world.doors_moved() != doors {
+        let burning = !self.world.burning_cells().is_empty();
+        if let Some(fell) = self.environment_phase() {
+            return fell;
+        }
+        if self.world.doors_moved() != doors || burning || !self.world.burning_cells().is_empty() {
+            // Fire lights what is round it and burns doors away: the player looks again.
             // A door opened or closed as the NPCs moved: the player sees what is there now.
             self.look_round();
         } else {
@@ -348,6 +364,19 @@ impl Game {
             light_radius: crate::balance::PLAYER_LIGHT_RADIUS[depth - 1],
             lighting: self.progress.lighting,
         });
+    }
+
+    /// Where a step the player meant to take goes: anywhere while a gas has it confused.
+    fn player_stumbles(
+        &mut self,
+        meant: direction::CardinalDirection,
+    ) -> direction::CardinalDirection {
+        if self.progress.confused_for == 0 {
+            return meant;
+        }
+        use direction::CardinalDirection::{East, North, South, West};
+        use rand::Rng;
+        [North, East, South, West][self.chronicle.rng.random_range(0..4)]
     }
 
     /// The dead do not heal: a player killed on its own turn (by a burst it set off) stays dead.

@@ -245,7 +245,11 @@ impl Game {
     /// Every NPC within reach of a noise of this turn learns of it: of the fights, the nearest;
     /// then of the shouts, the nearest (a shout says where the player is, which outweighs where
     /// a fight was).
-    fn hear_noises(&mut self) {
+    pub(super) fn has_noises(&self) -> bool {
+        !self.scratch.noises.is_empty()
+    }
+
+    pub(super) fn hear_noises(&mut self) {
         let turn = self.progress.turn;
         let noises = std::mem::take(&mut self.scratch.noises);
         for shouts in [false, true] {

@@ -48,6 +48,8 @@ pub(super) struct Progress {
     pub loud_until: u64,
     /// The level's light as a wizard has set it (natural unless one has).
     pub lighting: crate::visibility::Lighting,
+    /// Turns the player has left stumbling at random (a gas confused it).
+    pub confused_for: u16,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.
@@ -158,6 +160,8 @@ pub(super) struct TurnScratch {
     pub came_into_view: Vec<Entity>,
     /// The cells a burst reaches, room made for the widest burst of the tables.
     pub burst: Vec<ICoord>,
+    /// The characters the environment phase visits, in its order.
+    pub environment: Vec<Entity>,
     /// Whether the player stood still this turn (waited, rested or searched): its stealth
     /// range is halved for the turn.
     pub still: bool,
@@ -190,12 +194,14 @@ impl TurnScratch {
             &mut self.seen_before,
             &mut self.in_view_now,
             &mut self.came_into_view,
+            &mut self.environment,
         ] {
             list.reserve(npcs);
         }
         self.noises.reserve(npcs + 1);
         self.heard.reserve(npcs + 1);
         // Every NPC can come into view at once, or be burnt and killed by one fireball.
-        self.events.reserve(EVENTS_PER_TURN_MAX + 2 * npcs);
+        // And each can catch fire, burn, be put out and die of it in the environment's phase.
+        self.events.reserve(EVENTS_PER_TURN_MAX + 6 * npcs);
     }
 }

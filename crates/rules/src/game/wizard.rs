@@ -9,7 +9,10 @@ use super::actions::WizardCommand;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::balance::{FINAL_DEPTH, WIZARD_SPAWNS_PER_LEVEL};
 use crate::behaviour::Agent;
-use crate::content::{ItemKind, NpcKind};
+use crate::content::{GasKind, ItemKind, NpcKind};
+
+/// A wizard's cloud: a room's worth, thick enough to harm for a while (a bloat's is 350).
+const WIZARD_GAS_VOLUME: u16 = 500;
 use crate::visibility::Lighting;
 use crate::world::Side;
 
@@ -61,6 +64,8 @@ impl Game {
             WizardCommand::SleepInView => self.sleep_in_view(),
             WizardCommand::LightLevel => self.wizard_lighting(Lighting::AllLit),
             WizardCommand::DarkenLevel => self.wizard_lighting(Lighting::Dark),
+            WizardCommand::SetFire { at } => self.wizard_fire(at),
+            WizardCommand::ReleaseGas { kind, at } => self.wizard_gas(kind, at),
         };
         self.scratch.events.push(if done {
             GameEvent::Wizardry { command }
@@ -150,6 +155,34 @@ impl Game {
             }
         }
         self.rebuild_npc_lists();
+        true
+    }
+
+    /// Fire on the cell, and on whoever stands there: false where fire cannot be (water, a
+    /// wall).
+    fn wizard_fire(&mut self, at: ICoord) -> bool {
+        if !self.world.ignite(at) {
+            return false;
+        }
+        if let Some(character) = self.world.character_at(at) {
+            self.world.set_on_fire(character);
+        }
+        self.explode_methane();
+        self.look_again();
+        true
+    }
+
+    /// A cloud of a gas let out on the cell: false for a kind the table lacks or a cell no gas
+    /// can be in.
+    fn wizard_gas(&mut self, kind: u8, at: ICoord) -> bool {
+        let Some(kind) = GasKind::all().nth(usize::from(kind)) else {
+            return false;
+        };
+        if self.world.blocks_gas(at) {
+            return false;
+        }
+        self.world.release_gas(at, kind, WIZARD_GAS_VOLUME);
+        self.look_again();
         true
     }
 

@@ -100,6 +100,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         items,
         designs: Vec::new(),
         vaults: Vec::new(),
+        gas: Vec::new(),
         from_deeper: None,
     };
     Ok((terrain, labels))

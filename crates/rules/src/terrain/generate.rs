@@ -110,7 +110,9 @@ pub fn generate_by_profile<R: Rng>(
     let prize = (depth >= balance::FINAL_DEPTH).then_some(exit);
     lighting::light(&mut grid, &rooms, &designs, profile.lit, prize, rng);
     surface::grow(&mut grid, &rooms, &designs, profile.grass, rng);
+    let gas = surface::swamps(&mut grid, &rooms, &designs, profile.grass, rng);
     Terrain {
+        gas,
         grid,
         player,
         npcs,

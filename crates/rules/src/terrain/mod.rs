@@ -78,6 +78,8 @@ pub struct Terrain {
     /// Where the monster from deeper down stands, if the level drew one (see
     /// `content::OutOfDepth`).
     pub from_deeper: Option<ICoord>,
+    /// The gas the level begins with: a swamp's methane.
+    pub gas: Vec<(ICoord, crate::content::GasKind, u16)>,
 }
 
 #[derive(Debug, Clone, Copy)]

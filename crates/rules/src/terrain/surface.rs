@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::designs::DesignKind;
 use super::{Ground, Room, patches};
-use crate::content::Grass;
+use crate::content::{GasHarm, GasKind, Grass};
 
 /// A cave grows this many patches, a room this many.
 const PATCHES_PER_CAVE: (u32, u32) = (2, 4);
@@ -17,6 +17,46 @@ const PATCHES_PER_ROOM: (u32, u32) = (1, 2);
 const PATCH_STEPS: (u32, u32) = (8, 24);
 /// A cavern (a cave filling most of the level) has a patch for every this many of its cells.
 const CAVERN_CELLS_PER_PATCH: usize = 80;
+
+/// A swamp's shallows are grown over up to this many steps, each under this much methane:
+/// thick enough to explode (`balance::GAS_EXPLODES_AT`) until it has drifted a while.
+const SWAMP_STEPS: (u32, u32) = (6, 14);
+const SWAMP_METHANE: u16 = 25;
+
+/// Lays a swamp in each cave the profile's chance picks: shallow water over bare floor and a
+/// cloud of methane over it. The methane, for the world to let out.
+pub(super) fn swamps<R: Rng>(
+    grid: &mut Grid<Ground>,
+    rooms: &[Room],
+    designs: &[DesignKind],
+    grass: Grass,
+    rng: &mut R,
+) -> Vec<(coord_2d::ICoord, GasKind, u16)> {
+    let mut gas = Vec::new();
+    if grass.swamps == 0 {
+        return gas;
+    }
+    let Some(methane) = GasKind::all().find(|kind| matches!(kind.rules().harm, GasHarm::Burns(_)))
+    else {
+        return gas;
+    };
+    for (room, &design) in rooms.iter().zip(designs) {
+        let cave = matches!(design, DesignKind::Cave | DesignKind::Cavern);
+        if !cave || rng.random_range(0..100) >= grass.swamps {
+            continue;
+        }
+        let floors = patches::bare_floor(grid, room);
+        if floors.is_empty() {
+            continue;
+        }
+        let start = floors[rng.random_range(0..floors.len())];
+        let steps = rng.random_range(SWAMP_STEPS.0..=SWAMP_STEPS.1);
+        patches::wander(grid, (start, steps), Ground::SHALLOW_WATER, Some(room), rng);
+        let swamp = (floors.iter()).filter(|&&cell| grid.get(cell) == Some(&Ground::SHALLOW_WATER));
+        gas.extend(swamp.map(|&cell| (cell, methane, SWAMP_METHANE)));
+    }
+    gas
+}
 
 /// Grows grass in the rooms the profile's chances pick.
 pub(super) fn grow<R: Rng>(

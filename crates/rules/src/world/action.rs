@@ -183,7 +183,18 @@ impl World {
         self.side_marks.mark(coord, None);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
+        self.burning.retain(|&burning| burning != entity);
         self.forget_ally(entity);
+    }
+
+    /// The corpse at `coord` falls into the chasm under it: gone from the level, counted as a
+    /// corpse taken away.
+    pub fn corpse_falls(&mut self, coord: ICoord) {
+        if let Some(corpse) = self.corpse_at(coord) {
+            self.despawn(corpse);
+            self.corpses.retain(|&c| c != corpse);
+            self.corpses_replaced += 1;
+        }
     }
 
     fn corpse_at(&self, coord: ICoord) -> Option<Entity> {

@@ -77,6 +77,7 @@ impl World {
         if let Some(cell) = self.occupied.get_mut(coord) {
             *cell = bits;
         }
+        self.refresh_gas_wall(coord);
         self.light_changed_at(coord);
         self.changed(coord);
     }
@@ -106,6 +107,11 @@ impl World {
         let reach = balance::PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
         let player = self.spatial_table.coord_of(self.player);
         player.is_none_or(|p| (p.x - coord.x).abs().max((p.y - coord.y).abs()) <= reach)
+    }
+
+    /// The cell is a door with someone standing in it (so open).
+    pub(super) fn is_open_door(&self, coord: ICoord) -> bool {
+        (self.occupied.get(coord)).is_some_and(|&cell| cell & DOOR != 0 && cell & CHARACTER != 0)
     }
 
     /// A character left `coord` (moved off it, or died there).

@@ -9,6 +9,35 @@ impl World {
         let mut problems = self.consistency_violations();
         problems.extend(self.derived_violations());
         problems.extend(self.side_mark_violations());
+        problems.extend(self.fire_and_gas_violations());
+        problems
+    }
+
+    /// Fire only where it can be (never on water or in a wall that does not burn), gas never
+    /// inside a wall, each burning cell listed once, every character on fire alive.
+    fn fire_and_gas_violations(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let burning = self.burning_cells();
+        for (i, &cell) in burning.iter().enumerate() {
+            if !self.is_burning(cell) || burning[..i].contains(&cell) {
+                problems.push(format!("{cell}: listed as burning but not, or twice"));
+            }
+            if self.puts_out_fire(cell) || (self.blocks_walking(cell) && self.fuel(cell).is_none())
+            {
+                problems.push(format!("{cell}: fire where none can be"));
+            }
+        }
+        for cell in self.gas_cells() {
+            let rules = self.ground_at(cell).rules();
+            if rules.blocks_gas && !rules.door {
+                problems.push(format!("{cell}: gas inside a wall"));
+            }
+        }
+        for &character in self.burning_characters() {
+            if !self.is_alive(character) {
+                problems.push(format!("{character:?} burns but is not alive"));
+            }
+        }
         problems
     }
 

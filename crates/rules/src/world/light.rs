@@ -298,10 +298,11 @@ impl World {
                 .map(|&index| lights.light_from(lights.sources[index as usize], cell))
                 .sum(),
         };
+        let fire = self.fire_light_at(cell, |_, _| ());
         if lights.carriers.is_empty() {
-            return glow;
+            return glow + fire;
         }
-        glow + self.carried_light_at(cell, |_, _| ())
+        glow + fire + self.carried_light_at(cell, |_, _| ())
     }
 
     /// [`World::light_at`], with the light that gives the cell most of it: for drawing it.
@@ -318,6 +319,7 @@ impl World {
             }
         }
         self.carried_light_at(cell, |kind, amount| here.add(kind, amount, &mut strongest));
+        self.fire_light_at(cell, |kind, amount| here.add(kind, amount, &mut strongest));
         here
     }
 
@@ -406,6 +408,39 @@ impl World {
             if !(square.cells_between(bit).iter()).any(|&between| self.blocks_sight(at + between)) {
                 sum += amount;
                 add(kind, amount);
+            }
+        }
+        sum
+    }
+
+    /// The light the burning cells round `cell` cast on it, each told to `add`: looked for in
+    /// the square a fire's light reaches, so a turn's light costs a few reads a cell seen
+    /// whatever burns elsewhere, and nothing at all while nothing burns.
+    fn fire_light_at(&self, cell: ICoord, mut add: impl FnMut(LightKind, u32)) -> u32 {
+        if self.burning_cells().is_empty() {
+            return 0;
+        }
+        let kind = LightKind::FIRE;
+        let square = square(kind.rules().radius);
+        let r = square.radius;
+        let mut sum = 0;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let at = cell + ICoord::new(dx, dy);
+                if !self.is_burning(at) {
+                    continue;
+                }
+                let offset = cell - at;
+                let amount = self.lights.brightness_at(kind, offset);
+                let Some(bit) = square.bit_of(offset).filter(|_| amount > 0) else {
+                    continue;
+                };
+                if !(square.cells_between(bit).iter())
+                    .any(|&between| self.blocks_sight(at + between))
+                {
+                    sum += amount;
+                    add(kind, amount);
+                }
             }
         }
         sum

@@ -5,7 +5,10 @@
 
 mod action;
 mod cell_bits;
+mod fire;
 mod flight;
+mod gas;
+mod hazard;
 mod invariants;
 mod items;
 mod light;
@@ -24,6 +27,7 @@ mod vaults;
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 use entity_table::{Entity, EntityAllocator};
+pub use fire::{FireChanges, Flame};
 pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::Lying;
@@ -94,6 +98,14 @@ pub struct World {
     /// What glows on the level and who carries a light. Derived from the ground and the
     /// characters, so not saved.
     lights: light::Lights,
+    /// The cells that burn (saved).
+    fires: fire::Fires,
+    /// The gas on each cell (saved).
+    gases: gas::Gases,
+    /// The characters on fire, in the order they caught (saved).
+    burning: Vec<Entity>,
+    /// How many times fire or gas has changed. Derived, not saved.
+    hazard_changes: u64,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -156,6 +168,11 @@ impl World {
             heroes_moved: 0,
             ground_changes: 0,
             lights: light::Lights::new(terrain.grid.size(), Vec::new()),
+            fires: fire::Fires::new(terrain.grid.size()),
+            gases: gas::Gases::new(terrain.grid.size()),
+            // Room for every character to burn at once.
+            burning: Vec::with_capacity(terrain.npcs.len() + 1),
+            hazard_changes: 0,
         };
         world.place(
             player,
@@ -178,6 +195,10 @@ impl World {
         }
         for npc in &terrain.npcs {
             world.spawn_npc(npc.coord, npc.kind);
+        }
+        world.gases.walls_from(&terrain.grid);
+        for &(cell, kind, volume) in &terrain.gas {
+            world.release_gas(cell, kind, volume);
         }
         world
     }
@@ -289,6 +310,7 @@ impl World {
                 .map_or(0, |layers| self.occupied_bits(layers))
         });
         self.changes = Grid::new_copy(size, FIRST_CHANGE);
+        self.refresh_gas_walls();
         self.rebuild_allies();
         self.rebuild_side_marks();
         self.lights = light::Lights::new(size, self.glowing_cells());

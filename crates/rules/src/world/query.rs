@@ -218,10 +218,12 @@ impl World {
             .and_then(|layers| layers.character)
     }
 
-    /// An NPC may step onto open ground that no other character stands on.
+    /// An NPC may step onto open ground that no other character stands on and nothing harms
+    /// (fire, a harmful gas).
     pub fn can_npc_enter(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
         (self.occupied.get(coord)).is_some_and(|&cell| cell & (BLOCKS_WALKING | CHARACTER) == 0)
+            && !self.harms(coord)
     }
 
     /// What each layer of a cell shows, for drawing and for remembering.

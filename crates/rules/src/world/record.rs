@@ -33,6 +33,12 @@ pub struct WorldRecord {
     deaths: u64,
     corpses_replaced: u64,
     vaults: Vec<super::Vault>,
+    /// The burning cells, in the order they caught.
+    fires: Vec<(ICoord, super::Flame)>,
+    /// The cells with gas, in the order they first filled.
+    gases: Vec<(ICoord, crate::content::GasKind, u16)>,
+    /// The characters on fire (positions in `rows`), in the order they caught.
+    burning: Vec<u32>,
 }
 
 /// Layers a cell has room for: no map holds more entities than this many a cell.
@@ -75,6 +81,9 @@ impl World {
             deaths: self.deaths,
             corpses_replaced: self.corpses_replaced,
             vaults: self.vaults.clone(),
+            fires: self.fires.record(),
+            gases: self.gases.record(),
+            burning: self.burning.iter().map(|&e| position(e)).collect(),
         };
         (record, entities)
     }

@@ -37,6 +37,9 @@ const FIELDS: &[&str] = &[
     "deaths",
     "corpses_replaced",
     "vaults",
+    "fires",
+    "gases",
+    "burning",
 ];
 
 struct RecordVisitor;
@@ -59,6 +62,9 @@ impl<'de> Visitor<'de> for RecordVisitor {
             deaths: field(&mut seq, 5)?,
             corpses_replaced: field(&mut seq, 6)?,
             vaults: field(&mut seq, 7)?,
+            fires: field(&mut seq, 8)?,
+            gases: field(&mut seq, 9)?,
+            burning: field(&mut seq, 10)?,
         };
         Ok(ReadWorld(
             placed.and_then(|tables| tables.finish(size, lists)),
@@ -83,6 +89,9 @@ struct Lists {
     deaths: u64,
     corpses_replaced: u64,
     vaults: Vec<Vault>,
+    fires: Vec<(coord_2d::ICoord, super::Flame)>,
+    gases: Vec<(coord_2d::ICoord, crate::content::GasKind, u16)>,
+    burning: Vec<u32>,
 }
 
 /// The rows of a map of this size, placed as they are read.
@@ -233,8 +242,19 @@ impl Tables {
             heroes_moved: 0,
             ground_changes: 0,
             lights: super::light::Lights::new(size, Vec::new()),
+            fires: super::fire::Fires::new(size),
+            gases: super::gas::Gases::new(size),
+            burning: Vec::with_capacity(lists.npcs.len() + 1),
+            hazard_changes: 0,
         };
         world.rebuild_derived();
+        world.restore_fires(&lists.fires)?;
+        world.restore_gases(&lists.gases)?;
+        for burning in positions(&entities, &lists.burning)? {
+            if !world.is_alive(burning) || !world.set_on_fire(burning) {
+                return Err("a character on fire that is not, or twice".into());
+            }
+        }
         Ok((world, entities))
     }
 }

@@ -1,0 +1,201 @@
+//! Fire and gas benchmarks: a turn on a 1000×1000 cavern of dry grass set alight in many places
+//! against the same cavern calm, and a turn on the small level with a room full of gas against
+//! the same level without, each pair in one run (criterion's groups, then both alternating
+//! block by block with their ratio printed). Then a whole fire on the cavern, from the first
+//! spark until it is out, turn by turn: the median turn and the slowest.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use coord_2d::ICoord;
+use criterion::Criterion;
+use umbra_rules::game::WizardCommand;
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+/// The cavern: dry grass from wall to wall, the player in a corner of bare floor.
+const CAVERN_SIDE: usize = 1000;
+/// Fires lit across it, on a grid this many cells apart: each runs its own way until the fronts
+/// meet, so the worst turn has tens of thousands of cells alight.
+const SPARK_SPACING: usize = 100;
+
+fn cavern() -> Game {
+    let mut rows = Vec::with_capacity(CAVERN_SIDE);
+    for y in 0..CAVERN_SIDE {
+        let row: String = (0..CAVERN_SIDE)
+            .map(|x| match (x, y) {
+                (0, _) | (_, 0) => '#',
+                (x, y) if x == CAVERN_SIDE - 1 || y == CAVERN_SIDE - 1 => '#',
+                (1, 1) => '@',
+                (x, y) if x < 6 && y < 6 => '.',
+                _ => '{',
+            })
+            .collect();
+        rows.push(row);
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("a cavern");
+    game.with_player_max_hit_points(2_000_000_000)
+}
+
+fn ablaze() -> Game {
+    let mut game = cavern();
+    for y in (SPARK_SPACING / 2..CAVERN_SIDE).step_by(SPARK_SPACING) {
+        for x in (SPARK_SPACING / 2..CAVERN_SIDE).step_by(SPARK_SPACING) {
+            let at = ICoord::new(x as i32, y as i32);
+            game.act(PlayerAction::Wizard(WizardCommand::SetFire { at }));
+        }
+    }
+    // A few turns in, each spark is a ring of fire.
+    for _ in 0..30 {
+        game.act(PlayerAction::Wait);
+    }
+    game
+}
+
+/// The small level (40×30) with a room's worth of methane (which lingers) let out by the
+/// player, or without.
+fn small(gas: bool) -> Game {
+    let options = GameOptions {
+        map_size: coord_2d::UCoord::new(40, 30),
+        ..GameOptions::default()
+    };
+    let mut game = Game::new(1, options).with_player_max_hit_points(2_000_000_000);
+    if gas {
+        let at = game.player_coord();
+        for _ in 0..4 {
+            let command = WizardCommand::ReleaseGas { kind: 2, at };
+            game.act(PlayerAction::Wizard(command));
+        }
+    }
+    for _ in 0..10 {
+        game.act(PlayerAction::Wait);
+    }
+    game
+}
+
+/// The time of `turns` turns, each on a game that still has what `lasting` asks for: one that
+/// has lost it is made again by `make` (untimed) before its next turn is timed.
+fn time_lasting(
+    game: &mut Game,
+    turns: u64,
+    lasting: fn(&Game) -> bool,
+    make: fn() -> Game,
+) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..turns {
+        if !lasting(game) {
+            *game = make();
+        }
+        total += time(game, 1);
+    }
+    total
+}
+
+fn on_fire(game: &Game) -> bool {
+    game.cells_burning() > 0
+}
+
+fn gassed(game: &Game) -> bool {
+    game.gas_total().0 > GAS_KEPT_ABOVE
+}
+
+/// Below this much gas the gassed level is made again: a room's worth still hangs about.
+const GAS_KEPT_ABOVE: u64 = 500;
+
+fn time(game: &mut Game, turns: u64) -> Duration {
+    let start = Instant::now();
+    for _ in 0..turns {
+        black_box(game.act(PlayerAction::Wait));
+    }
+    start.elapsed()
+}
+
+/// Two games' turns, alternating block by block so that drift in the machine hits both alike:
+/// the time a turn of each.
+fn alternating(a: &mut Game, b: &mut Game, block: u64, rounds: u32) -> (Duration, Duration) {
+    let (mut first, mut second) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..rounds {
+        first += time(a, block);
+        second += time(b, block);
+    }
+    let turns = block * u64::from(rounds);
+    (first / turns as u32, second / turns as u32)
+}
+
+fn print_ratios() {
+    let (mut calm, mut burning) = (cavern(), ablaze());
+    let (calm_turn, burning_turn) = alternating(&mut calm, &mut burning, 5, 6);
+    println!(
+        "cavern 1000x1000: ablaze {burning_turn:.2?}/turn ({} cells burning at the end) against \
+         {calm_turn:.2?}/turn calm, ratio {:.2}x",
+        burning.cells_burning(),
+        burning_turn.as_secs_f64() / calm_turn.as_secs_f64()
+    );
+    let (mut plain, mut gassed) = (small(false), small(true));
+    let (plain_turn, gas_turn) = alternating(&mut plain, &mut gassed, 20, 10);
+    println!(
+        "40x30 with a room of gas ({} in all): {gas_turn:.2?}/turn against {plain_turn:.2?}/turn \
+         without, ratio {:.2}x",
+        gassed.gas_total().0,
+        gas_turn.as_secs_f64() / plain_turn.as_secs_f64()
+    );
+}
+
+/// A whole fire on the cavern, from the sparks until nothing burns: every turn timed.
+fn print_whole_fire() {
+    let mut game = cavern();
+    for y in (SPARK_SPACING / 2..CAVERN_SIDE).step_by(SPARK_SPACING) {
+        for x in (SPARK_SPACING / 2..CAVERN_SIDE).step_by(SPARK_SPACING) {
+            let at = ICoord::new(x as i32, y as i32);
+            game.act(PlayerAction::Wizard(WizardCommand::SetFire { at }));
+        }
+    }
+    let mut turns = Vec::new();
+    let mut most = 0;
+    while game.cells_burning() > 0 && turns.len() < 5_000 {
+        most = most.max(game.cells_burning());
+        turns.push(time(&mut game, 1));
+    }
+    turns.sort();
+    let median = turns.get(turns.len() / 2).copied().unwrap_or_default();
+    let slowest = turns.last().copied().unwrap_or_default();
+    println!(
+        "cavern 1000x1000, a whole fire: {} turns until out, at most {most} cells alight; \
+         median turn {median:.2?}, slowest {slowest:.2?}",
+        turns.len()
+    );
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    {
+        let mut group = criterion.benchmark_group("fire_and_gas");
+        group.sample_size(10);
+        let mut calm = None;
+        group.bench_function("cavern_1000x1000_calm", |b| {
+            let game = calm.get_or_insert_with(cavern);
+            b.iter_custom(|turns| time(game, turns));
+        });
+        let mut burning = None;
+        group.bench_function("cavern_1000x1000_ablaze", |b| {
+            let game = burning.get_or_insert_with(ablaze);
+            b.iter_custom(|turns| time_lasting(game, turns, on_fire, ablaze));
+        });
+        let mut plain = None;
+        group.bench_function("small_40x30_no_gas", |b| {
+            let game = plain.get_or_insert_with(|| small(false));
+            b.iter_custom(|turns| time(game, turns));
+        });
+        let mut gassy = None;
+        group.bench_function("small_40x30_room_of_gas", |b| {
+            let game = gassy.get_or_insert_with(|| small(true));
+            b.iter_custom(|turns| time_lasting(game, turns, gassed, || small(true)));
+        });
+        group.finish();
+    }
+    criterion.final_summary();
+    if std::env::args().any(|arg| arg == "--bench") {
+        print_ratios();
+        print_whole_fire();
+    }
+}

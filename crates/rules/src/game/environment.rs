@@ -1,0 +1,237 @@
+//! The environment's phase of a turn, after the NPCs: fire spreads and burns out, gas drifts
+//! and thins, and whoever stands in fire or gas, or burns, feels it. Everything in a fixed
+//! order (the fire's cells in the order they caught, the gas's in the order they filled, the
+//! player then the NPCs in spawn order), so the same seed and actions burn the same way. A
+//! level with nothing burning and no gas pays one look at two lists.
+
+use coord_2d::ICoord;
+use entity_table::Entity;
+use rand::Rng;
+
+use super::combat::Blame;
+use super::{Actor, Game, GameEvent, TurnOutcome};
+use crate::balance;
+use crate::behaviour::Noise;
+use crate::content::{GasHarm, GasKind};
+use crate::world::Side;
+
+impl Game {
+    /// One turn of fire and gas. The outcome if the turn ended in it (the player fell with a
+    /// bridge to the depth below).
+    pub(super) fn environment_phase(&mut self) -> Option<TurnOutcome> {
+        if !self.world.has_fire_or_gas() && self.world.burning_characters().is_empty() {
+            return None;
+        }
+        self.world.spread_fire(&mut self.chronicle.rng);
+        if let Some(outcome) = self.after_fire() {
+            return Some(outcome);
+        }
+        self.world.spread_gas(&mut self.chronicle.rng);
+        self.characters_feel_the_environment();
+        if self.has_noises() {
+            // Cries of the burning are heard this turn: nothing is left over for a turn a
+            // saved game would not remember.
+            self.hear_noises();
+        }
+        None
+    }
+
+    /// What the fire changed: doors and bridges burnt away (and whoever stood on a bridge
+    /// falls), methane gone up.
+    fn after_fire(&mut self) -> Option<TurnOutcome> {
+        let mut fell = false;
+        for i in 0..self.world.fire_changes().burnt.len() {
+            let (at, was, became) = self.world.fire_changes().burnt[i];
+            let falls = became.rules().falls;
+            if was.rules().door || falls {
+                self.scratch
+                    .events
+                    .push(GameEvent::BurntAway { was, became, at });
+            }
+            if falls {
+                fell |= self.fall_with_bridge(at);
+            }
+        }
+        self.explode_methane();
+        if fell {
+            return Some(self.jump());
+        }
+        None
+    }
+
+    /// Whoever and whatever stood on the bridge at `at` falls with it: an NPC is lost to the
+    /// level, an item too. True if the player stood there (it falls to the depth below).
+    fn fall_with_bridge(&mut self, at: ICoord) -> bool {
+        if let Some(lying) = self.world.take_item(at) {
+            self.scratch.events.push(GameEvent::Lost {
+                item: lying.kind,
+                into_chasm: true,
+            });
+        }
+        let Some(character) = self.world.character_at(at) else {
+            return false;
+        };
+        if character == self.world.player() {
+            return !self.is_over();
+        }
+        let who = self.actor(character);
+        self.scratch.events.push(GameEvent::FellWithBridge { who });
+        let hit_points = self.world.hit_points(character).map_or(0, |hp| hp.current);
+        self.world.wound(character, hit_points);
+        self.after_harm(Self::blame_of(Actor::Fire), character, who, true);
+        self.world.corpse_falls(at);
+        false
+    }
+
+    /// Methane that went up since this was last asked explodes where it stood thick, hurting
+    /// whoever stood there: asked after anything that can light a fire.
+    pub(super) fn explode_methane(&mut self) {
+        let mut told = false;
+        for i in 0..self.world.fire_changes().flashes.len() {
+            let (at, gas, volume) = self.world.fire_changes().flashes[i];
+            if volume < balance::GAS_EXPLODES_AT {
+                continue;
+            }
+            if !told {
+                self.scratch.events.push(GameEvent::Exploded { at });
+                told = true;
+            }
+            let Some(character) = self.world.character_at(at) else {
+                continue;
+            };
+            let GasHarm::Burns((least, most)) = gas.rules().harm else {
+                continue;
+            };
+            let damage = self.chronicle.rng.random_range(least..=most);
+            self.world.set_on_fire(character);
+            self.harm_by(Actor::Fire, character, damage);
+        }
+        self.world.clear_flashes();
+    }
+
+    /// Every character, the player first then the NPCs in spawn order: fire catches whoever
+    /// stands in it, water puts it out, the burning burn (and set alight what they stand on),
+    /// and gas does what its kind does.
+    fn characters_feel_the_environment(&mut self) {
+        let mut characters = std::mem::take(&mut self.scratch.environment);
+        characters.clear();
+        if self.world.is_player_alive() {
+            characters.push(self.world.player());
+        }
+        characters.extend_from_slice(self.world.npcs());
+        for &character in &characters {
+            if !self.world.is_alive(character) || self.is_over() {
+                continue;
+            }
+            self.feel_fire(character);
+            if self.world.is_alive(character) && !self.is_over() {
+                self.feel_gas(character);
+            }
+        }
+        self.scratch.environment = characters;
+    }
+
+    fn feel_fire(&mut self, character: Entity) {
+        let at = self.world.coord_of(character);
+        let who = self.actor(character);
+        if self.world.puts_out_fire(at) {
+            if self.world.put_out(character) {
+                let in_water = true;
+                self.scratch
+                    .events
+                    .push(GameEvent::PutOut { who, in_water });
+            }
+            return;
+        }
+        let in_fire = self.world.is_burning(at);
+        if in_fire && self.world.set_on_fire(character) {
+            self.scratch.events.push(GameEvent::CaughtFire { who });
+            // Whoever catches fire cries out: sleepers near it (itself too) wake to it.
+            self.make_noise(Noise::fight(at));
+        }
+        if !self.world.is_on_fire(character) {
+            return;
+        }
+        // What it stands on may catch from it (methane with it).
+        self.world.expose_to_fire(at, &mut self.chronicle.rng);
+        self.explode_methane();
+        if !self.world.is_alive(character) || self.is_over() {
+            return;
+        }
+        let (least, most) = balance::BURN_DAMAGE;
+        let damage = self.chronicle.rng.random_range(least..=most);
+        if self.harm_by(Actor::Fire, character, damage) {
+            return;
+        }
+        let (chance, out_of) = balance::BURNING_STOPS;
+        if !self.world.is_burning(at)
+            && self.chronicle.rng.random_ratio(chance, out_of)
+            && self.world.put_out(character)
+        {
+            let in_water = false;
+            self.scratch
+                .events
+                .push(GameEvent::PutOut { who, in_water });
+        }
+    }
+
+    fn feel_gas(&mut self, character: Entity) {
+        let at = self.world.coord_of(character);
+        let Some((gas, volume)) = self.world.gas_at(at) else {
+            return;
+        };
+        if volume < balance::GAS_HARMS_AT {
+            return;
+        }
+        match gas.rules().harm {
+            GasHarm::Caustic((least, most)) => {
+                let damage = self.chronicle.rng.random_range(least..=most);
+                self.harm_by(Actor::Gas(gas), character, damage);
+            }
+            GasHarm::Confuses(turns) => self.daze(character, gas, turns),
+            GasHarm::Burns(_) => (),
+        }
+    }
+
+    /// Gas leaves a character stumbling for `turns` of its own (renewed while it breathes it).
+    fn daze(&mut self, character: Entity, gas: GasKind, turns: u32) {
+        let turns = u16::try_from(turns).unwrap_or(u16::MAX);
+        let who = self.actor(character);
+        let already = if character == self.world.player() {
+            let before = self.progress.confused_for;
+            self.progress.confused_for = before.max(turns);
+            before > 0
+        } else if let Some(agent) = self.minds.agents.get_mut(character) {
+            let before = agent.confused_for;
+            agent.confused_for = before.max(turns);
+            before > 0
+        } else {
+            true
+        };
+        if !already {
+            self.scratch.events.push(GameEvent::Dazed { gas, who });
+        }
+    }
+
+    /// Fire or gas hurts a character: told, and its death the run's end or an NPC's like any
+    /// other. Nobody's side is credited with the kill. True if it died.
+    fn harm_by(&mut self, cause: Actor, character: Entity, damage: u32) -> bool {
+        let target = self.actor(character);
+        let killed = self.world.wound(character, damage);
+        self.scratch.events.push(GameEvent::Burnt {
+            cause,
+            target,
+            damage,
+        });
+        self.after_harm(Self::blame_of(cause), character, target, killed);
+        killed
+    }
+
+    /// The fire's or the gas's doing, the dungeon's side.
+    fn blame_of(actor: Actor) -> Blame {
+        Blame {
+            actor,
+            side: Side::Dungeon,
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! Fire on the level: which cells burn, how fire spreads to what can catch, and what burnt
+//! ground becomes. A turn's fire looks only at the cells that burn (a list, in the order they
+//! caught), never at the whole level; its changes are kept for the game to tell and to act on
+//! (a bridge that fell, a door burnt away, methane that went up).
+//!
+//! Ground burns by its row (`content/ground.ron`, `fire`): grass catches 15 in a hundred a turn
+//! while fire touches it, dead grass 40, doors and bridges 50; water never burns and puts fire
+//! out. Fire on ground that cannot burn (a fireball over bare floor, methane going up) is a
+//! flash: it burns for the turn it was lit and is gone.
+
+use coord_2d::{ICoord, UCoord};
+use direction::CardinalDirections;
+use grid_2d::Grid;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::{Layer, Tile, World};
+use crate::balance;
+use crate::content::Ground;
+use spatial_table::Location;
+
+/// How a cell burns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flame {
+    /// Ground that catches: it burns until a roll puts it out, then is what its row burns into.
+    Burning,
+    /// Ground that cannot burn, alight for one turn.
+    Flash,
+}
+
+/// What the last turn's fire did, for the game to tell and act on.
+#[derive(Debug, Default)]
+pub struct FireChanges {
+    /// Ground that burnt out and what it became.
+    pub burnt: Vec<(ICoord, Ground, Ground)>,
+    /// Methane that went up: where, which gas, and how much stood there.
+    pub flashes: Vec<(ICoord, crate::content::GasKind, u16)>,
+}
+
+/// Room in each list of fire and gas for a room's worth of cells and more, so a fire or a
+/// cloud of the usual size never grows a list in mid-turn (a cave ablaze grows them once).
+pub(super) const LISTS_ROOM: usize = 1024;
+
+#[derive(Debug)]
+pub(super) struct Fires {
+    flames: Grid<Option<Flame>>,
+    /// The cells alight, in the order they caught.
+    pub(super) cells: Vec<ICoord>,
+    /// Scratch: the cells that were alight as the turn began.
+    burning_before: Vec<ICoord>,
+    /// Scratch: methane cells to go up with the one a flame met.
+    queue: Vec<ICoord>,
+    changes: FireChanges,
+}
+
+impl Fires {
+    pub(super) fn new(size: UCoord) -> Self {
+        Self {
+            flames: Grid::new_copy(size, None),
+            cells: Vec::with_capacity(LISTS_ROOM),
+            burning_before: Vec::with_capacity(LISTS_ROOM),
+            queue: Vec::with_capacity(LISTS_ROOM),
+            changes: FireChanges {
+                burnt: Vec::with_capacity(LISTS_ROOM),
+                flashes: Vec::with_capacity(LISTS_ROOM),
+            },
+        }
+    }
+
+    /// The burning cells in the order they caught, as saved.
+    pub(super) fn record(&self) -> Vec<(ICoord, Flame)> {
+        (self.cells.iter())
+            .filter_map(|&cell| Some((cell, (*self.flames.get(cell)?)?)))
+            .collect()
+    }
+}
+
+impl World {
+    /// Fire burns on the cell.
+    pub fn is_burning(&self, coord: ICoord) -> bool {
+        self.fires.flames.get(coord).is_some_and(Option::is_some)
+    }
+
+    /// How the cell burns, if it does.
+    pub fn flame_at(&self, coord: ICoord) -> Option<Flame> {
+        self.fires.flames.get(coord).copied().flatten()
+    }
+
+    /// Every burning cell, in the order it caught.
+    pub fn burning_cells(&self) -> &[ICoord] {
+        &self.fires.cells
+    }
+
+    /// What the last [`World::spread_fire`] (and any lighting since) did.
+    pub fn fire_changes(&self) -> &FireChanges {
+        &self.fires.changes
+    }
+
+    /// Forgets what the last turn's fire and gas did, as a turn begins.
+    pub fn new_turn(&mut self) {
+        self.fires.changes.burnt.clear();
+        self.gases.gone = 0;
+    }
+
+    /// Forgets the methane that went up, once the game has seen to it.
+    pub fn clear_flashes(&mut self) {
+        self.fires.changes.flashes.clear();
+    }
+
+    /// The ground on the cell that burns or would, if any.
+    pub fn fuel(&self, coord: ICoord) -> Option<Ground> {
+        self.fuel_at(coord).map(|(ground, _)| ground)
+    }
+
+    /// The ground on the cell that would burn (its feature if that burns, else its floor), and
+    /// its chance to catch; none if nothing there burns.
+    fn fuel_at(&self, coord: ICoord) -> Option<(Ground, u8)> {
+        let layers = self.spatial_table.layers_at(coord)?;
+        [layers.feature, layers.floor]
+            .into_iter()
+            .flatten()
+            .find_map(|entity| match self.components.tile.get(entity) {
+                Some(&Tile::Ground(ground)) if ground.rules().fire.catches > 0 => {
+                    Some((ground, ground.rules().fire.catches))
+                }
+                _ => None,
+            })
+    }
+
+    /// Fire can never be on the cell: off the map, inside a wall that does not burn, or on
+    /// water, which puts it out.
+    fn fireproof(&self, coord: ICoord) -> bool {
+        if !coord.is_valid(self.size()) {
+            return true;
+        }
+        let ground = self.ground_at(coord);
+        let floor = self.floor_ground(coord);
+        let wet = [Some(ground), floor]
+            .into_iter()
+            .flatten()
+            .any(|g| g.rules().puts_out_fire);
+        wet || (self.blocks_walking(coord) && self.fuel_at(coord).is_none())
+    }
+
+    fn floor_ground(&self, coord: ICoord) -> Option<Ground> {
+        let floor = self.spatial_table.layers_at(coord)?.floor?;
+        match self.components.tile.get(floor) {
+            Some(&Tile::Ground(ground)) => Some(ground),
+            _ => None,
+        }
+    }
+
+    /// Fire touches the cell: what burns there catches by its row's chance, methane there goes
+    /// up surely. True if the cell caught.
+    pub fn expose_to_fire(&mut self, coord: ICoord, rng: &mut impl Rng) -> bool {
+        // Most cells a fire touches cannot catch (burnt, bare, alight already): asked cheapest
+        // first, water last, since only what could burn needs it.
+        if self.is_burning(coord) {
+            return false;
+        }
+        if self.methane_at(coord) > 0 {
+            if self.fireproof(coord) {
+                return false;
+            }
+            self.set_alight(coord);
+            return true;
+        }
+        let Some((_, catches)) = self.fuel_at(coord) else {
+            return false;
+        };
+        if self.fireproof(coord) || !rng.random_ratio(u32::from(catches), 100) {
+            return false;
+        }
+        self.set_alight(coord);
+        true
+    }
+
+    /// Sets fire to the cell surely (a fireball, a wizard): what burns there burns, bare ground
+    /// flashes for the turn. False if fire cannot be there (water, a wall).
+    pub fn ignite(&mut self, coord: ICoord) -> bool {
+        if self.is_burning(coord) || self.fireproof(coord) {
+            return false;
+        }
+        self.set_alight(coord);
+        true
+    }
+
+    fn set_alight(&mut self, coord: ICoord) {
+        self.light_one(coord);
+        // Methane beside methane goes up with it, in the same breath.
+        while let Some(cell) = self.fires.queue.pop() {
+            for direction in CardinalDirections {
+                let next = cell + direction.coord();
+                if self.methane_at(next) > 0 && !self.is_burning(next) && !self.fireproof(next) {
+                    self.light_one(next);
+                }
+            }
+        }
+    }
+
+    /// One cell catches: it burns if its ground does, else it flashes; methane on it goes up.
+    fn light_one(&mut self, coord: ICoord) {
+        let flame = match self.fuel_at(coord) {
+            Some(_) => Flame::Burning,
+            None => Flame::Flash,
+        };
+        if let Some(cell) = self.fires.flames.get_mut(coord) {
+            *cell = Some(flame);
+        }
+        self.fires.cells.push(coord);
+        self.hazard_changed();
+        self.changed(coord);
+        if let Some((gas, volume)) = self.take_methane(coord) {
+            self.fires.changes.flashes.push((coord, gas, volume));
+            self.fires.queue.push(coord);
+        }
+    }
+
+    /// A turn of fire: each cell that burned as the turn began touches its four neighbours
+    /// (each catches by its own chance), then goes out by
+    /// [`balance::FIRE_BURNS_OUT`] (a flash surely), leaving what its ground burns into.
+    pub fn spread_fire(&mut self, rng: &mut impl Rng) {
+        if self.fires.cells.is_empty() {
+            return;
+        }
+        let mut before = std::mem::take(&mut self.fires.burning_before);
+        before.clear();
+        before.extend_from_slice(&self.fires.cells);
+        for &cell in &before {
+            for direction in CardinalDirections {
+                self.expose_to_fire(cell + direction.coord(), rng);
+            }
+        }
+        let (chance, out_of) = balance::FIRE_BURNS_OUT;
+        for &cell in &before {
+            let out = match self.flame_at(cell) {
+                Some(Flame::Flash) => true,
+                Some(Flame::Burning) => rng.random_ratio(chance, out_of),
+                None => false,
+            };
+            if out {
+                self.burn_out(cell);
+            }
+        }
+        self.fires.burning_before = before;
+        let flames = &self.fires.flames;
+        self.fires
+            .cells
+            .retain(|&cell| flames.get(cell).is_some_and(Option::is_some));
+        self.hazard_changed();
+    }
+
+    /// The fire on the cell goes out, and what burnt is what its row burns into: in its own
+    /// layer if that is the same (grass into burnt ground), else gone and the new kind laid
+    /// where it lies (a door leaves its doorway's floor, a bridge the chasm).
+    fn burn_out(&mut self, coord: ICoord) {
+        if let Some(cell) = self.fires.flames.get_mut(coord) {
+            *cell = None;
+        }
+        self.changed(coord);
+        let Some(layers) = self.spatial_table.layers_at(coord).copied() else {
+            return;
+        };
+        let burnt = [layers.feature, layers.floor]
+            .into_iter()
+            .flatten()
+            .find_map(|entity| match self.components.tile.get(entity) {
+                Some(&Tile::Ground(ground)) if ground.rules().fire.catches > 0 => {
+                    Some((entity, ground))
+                }
+                _ => None,
+            });
+        let Some((entity, ground)) = burnt else {
+            return;
+        };
+        let Some(becomes) = ground.rules().fire.burns_into else {
+            return;
+        };
+        let layer_of = |g: Ground| match g.rules().layer {
+            crate::content::GroundLayer::Floor => Layer::Floor,
+            crate::content::GroundLayer::Feature => Layer::Feature,
+        };
+        if self.spatial_table.layer_of(entity) == Some(layer_of(becomes)) {
+            self.components.tile.insert(entity, Tile::Ground(becomes));
+        } else {
+            self.despawn(entity);
+            let free = match layer_of(becomes) {
+                Layer::Floor => layers.floor.is_none_or(|e| e == entity),
+                _ => layers.feature.is_none_or(|e| e == entity),
+            };
+            if free {
+                self.spawn(
+                    Location::from((coord, layer_of(becomes))),
+                    Tile::Ground(becomes),
+                );
+            }
+        }
+        self.refresh_bits(coord);
+        self.ground_changes += 1;
+        self.fires.changes.burnt.push((coord, ground, becomes));
+    }
+
+    /// Puts the saved fires back on a world read from its record.
+    pub(super) fn restore_fires(&mut self, fires: &[(ICoord, Flame)]) -> Result<(), String> {
+        for &(cell, flame) in fires {
+            if self.is_burning(cell) || self.fireproof(cell) {
+                return Err(format!("a fire where none can be, at {cell:?}"));
+            }
+            if let Some(slot) = self.fires.flames.get_mut(cell) {
+                *slot = Some(flame);
+            }
+            self.fires.cells.push(cell);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,304 @@
+//! Gas on the level: a volume of one kind a cell (`content/gases.ron`), spreading to the open
+//! neighbours, thinning by its row's rate and pouring away into chasms. A turn's gas looks only
+//! at the cells that hold some (a list, in the order they first filled), never at the whole
+//! level.
+//!
+//! Spreading moves gas and never makes or loses any: each cell in turn, in the list's order,
+//! evens itself with each lower open neighbour in compass order, giving it the share that
+//! would bring the two towards the mean of the cell and its open neighbours (the remainder
+//! of the division given by the game's dice). So the amount on the level changes only by
+//! thinning and by what falls into a chasm, which the property test counts.
+
+use coord_2d::{ICoord, UCoord};
+use direction::CardinalDirections;
+use grid_2d::Grid;
+use rand::Rng;
+
+use super::World;
+use crate::balance;
+use crate::content::{GasHarm, GasKind};
+
+/// The gas on one cell: none while `volume` is zero.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct GasCell {
+    kind: Option<GasKind>,
+    volume: u16,
+    /// The cell is in the list of cells with gas (it may have just emptied).
+    listed: bool,
+}
+
+#[derive(Debug)]
+pub(super) struct Gases {
+    cells: Grid<GasCell>,
+    /// Each cell's ground keeps gas out (its row's `blocks_gas`), a door open or shut alike:
+    /// kept as the ground changes, so that spreading reads a byte, not the cell's entities.
+    walls: Grid<bool>,
+    /// The cells with gas, in the order they first filled.
+    pub(super) listed: Vec<ICoord>,
+    /// What the last turn's gas thinned away and poured into chasms: for the property test.
+    pub(super) gone: u64,
+    /// Some cell holds a gas that harms, thick enough to: what every map and step then asks
+    /// each cell about (a swamp's methane alone costs them nothing).
+    pub(super) harmful: bool,
+}
+
+impl Gases {
+    pub(super) fn new(size: UCoord) -> Self {
+        Self {
+            cells: Grid::new_copy(size, GasCell::default()),
+            walls: Grid::new_copy(size, true),
+            listed: Vec::with_capacity(super::fire::LISTS_ROOM),
+            gone: 0,
+            harmful: false,
+        }
+    }
+
+    /// Every cell's gas wall from a new level's ground.
+    pub(super) fn walls_from(&mut self, grid: &Grid<crate::content::Ground>) {
+        self.walls = Grid::new_fn(grid.size(), |coord| {
+            let rules = grid.get_checked(coord).rules();
+            rules.blocks_gas || rules.on.is_some_and(|under| under.rules().blocks_gas)
+        });
+    }
+
+    /// The cells with gas in the list's order, as saved.
+    pub(super) fn record(&self) -> Vec<(ICoord, GasKind, u16)> {
+        (self.listed.iter())
+            .filter_map(|&at| {
+                let cell = self.cells.get(at)?;
+                Some((at, cell.kind?, cell.volume))
+            })
+            .filter(|&(_, _, volume)| volume > 0)
+            .collect()
+    }
+}
+
+impl World {
+    /// The gas on the cell and how much, if any.
+    pub fn gas_at(&self, coord: ICoord) -> Option<(GasKind, u16)> {
+        let cell = self.gases.cells.get(coord)?;
+        Some((cell.kind?, cell.volume)).filter(|&(_, volume)| volume > 0)
+    }
+
+    /// The cells that hold gas, in the order they first filled.
+    pub fn gas_cells(&self) -> impl Iterator<Item = ICoord> + '_ {
+        (self.gases.listed.iter().copied()).filter(|&at| self.gas_at(at).is_some())
+    }
+
+    /// All the gas on the level, every kind together.
+    pub fn gas_total(&self) -> u64 {
+        self.gas_cells()
+            .filter_map(|at| self.gas_at(at))
+            .map(|(_, volume)| u64::from(volume))
+            .sum()
+    }
+
+    /// What the turn's gas has lost so far to thinning, chasms and fire.
+    pub fn gas_gone_last_turn(&self) -> u64 {
+        self.gases.gone
+    }
+
+    /// No gas drifts into the cell: ground whose row blocks it (walls, a closed door), or off
+    /// the map. A door someone stands in is open.
+    pub fn blocks_gas(&self, coord: ICoord) -> bool {
+        match self.gases.walls.get(coord) {
+            None => true,
+            Some(false) => false,
+            Some(true) => !self.is_open_door(coord),
+        }
+    }
+
+    /// Whether the cell's ground keeps gas out, from its rows (a door as if shut), as the
+    /// ground is now: after the ground there changed.
+    pub(super) fn refresh_gas_wall(&mut self, coord: ICoord) {
+        let ground = self.ground_at(coord);
+        let floor_blocks = self.floor_blocks_gas(coord);
+        if let Some(wall) = self.gases.walls.get_mut(coord) {
+            *wall = ground.rules().blocks_gas || floor_blocks;
+        }
+    }
+
+    fn floor_blocks_gas(&self, coord: ICoord) -> bool {
+        let floor = self
+            .spatial_table
+            .layers_at(coord)
+            .and_then(|layers| layers.floor);
+        matches!(
+            floor.and_then(|floor| self.components.tile.get(floor)),
+            Some(super::Tile::Ground(g)) if g.rules().blocks_gas
+        )
+    }
+
+    /// Every cell's gas wall, for a world just built or read back.
+    pub(super) fn refresh_gas_walls(&mut self) {
+        for coord in self.size().icoord_iter_row_major() {
+            self.refresh_gas_wall(coord);
+        }
+    }
+
+    /// Gas of `kind` let out on the cell (a bloat's burst, a potion shattering). Where another
+    /// kind stands, the greater volume keeps the cell.
+    pub fn release_gas(&mut self, coord: ICoord, kind: GasKind, volume: u16) {
+        if volume == 0 || self.blocks_gas(coord) {
+            return;
+        }
+        self.add_gas(coord, kind, volume);
+        if kind.rules().harms() {
+            self.gases.harmful = true;
+            self.hazard_changed();
+        }
+    }
+
+    fn add_gas(&mut self, coord: ICoord, kind: GasKind, volume: u16) {
+        let Some(cell) = self.gases.cells.get_mut(coord) else {
+            return;
+        };
+        if cell.volume < volume || cell.kind.is_none() {
+            cell.kind = Some(kind);
+        }
+        cell.volume = cell.volume.saturating_add(volume);
+        if !cell.listed {
+            cell.listed = true;
+            self.gases.listed.push(coord);
+        }
+        self.changed(coord);
+    }
+
+    /// How much methane is on the cell.
+    pub(super) fn methane_at(&self, coord: ICoord) -> u16 {
+        match self.gas_at(coord) {
+            Some((kind, volume)) if matches!(kind.rules().harm, GasHarm::Burns(_)) => volume,
+            _ => 0,
+        }
+    }
+
+    /// The methane on the cell is gone (it went up): which gas it was and how much.
+    pub(super) fn take_methane(&mut self, coord: ICoord) -> Option<(GasKind, u16)> {
+        let volume = self.methane_at(coord);
+        let (kind, _) = self.gas_at(coord).filter(|_| volume > 0)?;
+        if let Some(cell) = self.gases.cells.get_mut(coord) {
+            cell.volume = 0;
+        }
+        self.changed(coord);
+        self.gases.gone += u64::from(volume);
+        Some((kind, volume))
+    }
+
+    /// A turn of gas: it spreads, thins and pours into chasms; emptied cells leave the list.
+    pub fn spread_gas(&mut self, rng: &mut impl Rng) {
+        if self.gases.listed.is_empty() {
+            return;
+        }
+        let listed = self.gases.listed.len();
+        for i in 0..listed {
+            let at = self.gases.listed[i];
+            self.even_out(at, rng);
+        }
+        for i in 0..self.gases.listed.len() {
+            let at = self.gases.listed[i];
+            self.thin(at, rng);
+        }
+        let cells = &mut self.gases.cells;
+        let mut harmful = false;
+        self.gases.listed.retain(|&at| {
+            let Some(cell) = cells.get_mut(at) else {
+                return false;
+            };
+            cell.listed = cell.volume > 0;
+            if !cell.listed {
+                cell.kind = None;
+            }
+            harmful |= cell.volume >= balance::GAS_HARMS_AT
+                && cell.kind.is_some_and(|kind| kind.rules().harms());
+            cell.listed
+        });
+        // The maps that keep out of harm are measured again only while harm moves.
+        if harmful || self.gases.harmful {
+            self.hazard_changed();
+        }
+        self.gases.harmful = harmful;
+    }
+
+    /// The cell evens itself with each lower open neighbour, a share each towards the mean of
+    /// it and its open neighbours.
+    fn even_out(&mut self, at: ICoord, rng: &mut impl Rng) {
+        let Some((kind, _)) = self.gas_at(at) else {
+            return;
+        };
+        let mut open = [None; 4];
+        let mut count = 1;
+        for (slot, direction) in open.iter_mut().zip(CardinalDirections) {
+            let next = at + direction.coord();
+            if !self.blocks_gas(next) {
+                *slot = Some(next);
+                count += 1;
+            }
+        }
+        for next in open.into_iter().flatten() {
+            let here = self.gas_at(at).map_or(0, |(_, volume)| volume);
+            let there = self.gas_at(next).map_or(0, |(_, volume)| volume);
+            if here <= there {
+                continue;
+            }
+            let difference = u32::from(here - there);
+            let mut share = difference / count;
+            if rng.random_ratio(difference % count, count) {
+                share += 1;
+            }
+            if share == 0 {
+                continue;
+            }
+            let share = share as u16;
+            if let Some(cell) = self.gases.cells.get_mut(at) {
+                cell.volume -= share;
+            }
+            self.add_gas(next, kind, share);
+            self.changed(at);
+        }
+    }
+
+    /// The cell loses its row's share (the remainder by the dice); over a chasm, all of it.
+    fn thin(&mut self, at: ICoord, rng: &mut impl Rng) {
+        let Some((kind, volume)) = self.gas_at(at) else {
+            return;
+        };
+        let lost = if self.falls(at) {
+            volume
+        } else {
+            let thinned = u32::from(volume) * kind.rules().thins;
+            let mut lost = thinned / 100;
+            if rng.random_ratio(thinned % 100, 100) {
+                lost += 1;
+            }
+            lost.min(u32::from(volume)) as u16
+        };
+        if lost > 0
+            && let Some(cell) = self.gases.cells.get_mut(at)
+        {
+            cell.volume -= lost;
+            self.gases.gone += u64::from(lost);
+            self.changed(at);
+        }
+    }
+
+    /// The gas on the cell harms whoever stands in it: thick enough, and of a kind that harms.
+    pub fn gas_harms(&self, coord: ICoord) -> bool {
+        self.gas_at(coord)
+            .is_some_and(|(kind, volume)| volume >= balance::GAS_HARMS_AT && kind.rules().harms())
+    }
+
+    /// Puts the saved gas back on a world read from its record.
+    pub(super) fn restore_gases(&mut self, gases: &[(ICoord, GasKind, u16)]) -> Result<(), String> {
+        for &(at, kind, volume) in gases {
+            // A door shut on gas since it drifted in holds it until it drifts out.
+            let rules = self.ground_at(at).rules();
+            let walled = rules.blocks_gas && !rules.door;
+            if volume == 0 || walled || !at.is_valid(self.size()) || self.gas_at(at).is_some() {
+                return Err(format!("gas where none can be, at {at:?}"));
+            }
+            self.add_gas(at, kind, volume);
+            self.gases.harmful |= volume >= balance::GAS_HARMS_AT && kind.rules().harms();
+        }
+        Ok(())
+    }
+}

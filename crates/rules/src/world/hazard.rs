@@ -1,0 +1,73 @@
+//! What harms whoever stands on a cell (fire, a harmful gas) and the characters on fire: what
+//! the monsters' maps keep out of, and what the game's environment phase burns.
+
+use coord_2d::ICoord;
+use entity_table::Entity;
+
+use super::World;
+
+impl World {
+    /// Fire or a harmful gas on the cell: no creature steps there of its own will.
+    pub fn harms(&self, coord: ICoord) -> bool {
+        self.has_hazards() && (self.is_burning(coord) || self.gas_harms(coord))
+    }
+
+    /// Anything burns or a harmful gas drifts on the level: without, no map or step asks a
+    /// cell for harm.
+    pub fn has_hazards(&self) -> bool {
+        !self.fires.cells.is_empty() || self.gases.harmful
+    }
+
+    /// Fire or gas of any kind is on the level: the environment's phase has work.
+    pub fn has_fire_or_gas(&self) -> bool {
+        !self.fires.cells.is_empty() || !self.gases.listed.is_empty()
+    }
+
+    /// How many times fire or gas has changed: the maps that keep out of harm stay right while
+    /// this stands still. Derived, not saved.
+    pub fn hazard_changes(&self) -> u64 {
+        self.hazard_changes
+    }
+
+    pub(super) fn hazard_changed(&mut self) {
+        self.hazard_changes += 1;
+    }
+
+    /// The character is on fire.
+    pub fn is_on_fire(&self, entity: Entity) -> bool {
+        self.burning.contains(&entity)
+    }
+
+    /// The characters on fire, in the order they caught.
+    pub fn burning_characters(&self) -> &[Entity] {
+        &self.burning
+    }
+
+    /// The character catches fire; false if it already burned.
+    pub fn set_on_fire(&mut self, entity: Entity) -> bool {
+        if self.is_on_fire(entity) || !self.is_alive(entity) {
+            return false;
+        }
+        self.burning.push(entity);
+        true
+    }
+
+    /// The fire on the character goes out; false if it did not burn.
+    pub fn put_out(&mut self, entity: Entity) -> bool {
+        let before = self.burning.len();
+        self.burning.retain(|&e| e != entity);
+        before != self.burning.len()
+    }
+
+    /// Fire dies on the cell's ground (water).
+    pub fn puts_out_fire(&self, coord: ICoord) -> bool {
+        let ground = self.ground_at(coord);
+        ground.rules().puts_out_fire
+            || (self.spatial_table.layers_at(coord))
+                .and_then(|layers| layers.floor)
+                .and_then(|floor| self.components.tile.get(floor))
+                .is_some_and(
+                    |tile| matches!(tile, super::Tile::Ground(g) if g.rules().puts_out_fire),
+                )
+    }
+}

@@ -1,0 +1,444 @@
+//! Fire and gas as a player meets them, by label on hand-drawn maps: a fireball on dry grass
+//! starts a fire that runs through it and burns out to burnt ground, stopping at a lake; a door
+//! burns away; a bridge burns and the orc on it falls; a caustic cloud fills its room, stays out
+//! of the next behind a closed door and drifts in when the door opens; methane explodes when
+//! fire reaches it; a burning troll steps into water and is put out; an orc goes round fire to
+//! reach the player rather than through it. A property test plays thousands of turns with fire
+//! and gas and checks the world's rules after each.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use proptest::prelude::*;
+use umbra_rules::PlayerAction;
+use umbra_rules::content::{GasHarm, GasKind, Ground, ItemKind};
+use umbra_rules::game::{Actor, Game, GameEvent, GameOptions, WizardCommand};
+
+fn wizard(s: &mut Scenario, command: WizardCommand) {
+    s.act(PlayerAction::Wizard(command));
+    let done = (s.game.events().iter()).any(|e| matches!(e, GameEvent::Wizardry { .. }));
+    s.check(done, &format!("the wizard's {command:?} is done"));
+}
+
+fn set_fire(s: &mut Scenario, label: char, offset: (i32, i32)) {
+    let at = s.at(label) + ICoord::new(offset.0, offset.1);
+    wizard(s, WizardCommand::SetFire { at });
+}
+
+/// The gas table's row whose harm is `harm`'s kind, as a wizard names it.
+fn gas(is: fn(GasHarm) -> bool) -> (u8, GasKind) {
+    let kind = GasKind::all()
+        .find(|kind| is(kind.rules().harm))
+        .expect("a gas of that kind");
+    (kind.index() as u8, kind)
+}
+
+fn caustic() -> (u8, GasKind) {
+    gas(|harm| matches!(harm, GasHarm::Caustic(_)))
+}
+
+fn methane() -> (u8, GasKind) {
+    gas(|harm| matches!(harm, GasHarm::Burns(_)))
+}
+
+/// Waits until nothing burns.
+fn wait_until_out(s: &mut Scenario, turns: usize) {
+    for _ in 0..turns {
+        if s.game.cells_burning() == 0 {
+            return;
+        }
+        s.act(PlayerAction::Wait);
+    }
+    s.fail("the fire burns out in time");
+}
+
+fn happened(game: &Game, what: impl Fn(&GameEvent) -> bool) -> bool {
+    game.events().iter().any(what)
+}
+
+/// Dead grass (`{`) west of a lake, more of it on the far shore; the player on bare floor.
+const MEADOW: &[&str] = &[
+    "##################",
+    "#....{{{{{{~~{{{{#",
+    "#.@..{{{{2{~~{{3{#",
+    "#....1{{{{{~~{{{{#",
+    "#....{{{{{{~~{{{{#",
+    "##################",
+];
+
+#[test]
+fn a_fireball_on_dry_grass_spreads_through_it_burns_out_to_burnt_ground_and_stops_at_a_lake() {
+    let mut s = Scenario::new(MEADOW);
+    let fireball = ItemKind::all()
+        .position(|kind| (kind.rules().use_.bolt()).is_some_and(|bolt| bolt.rules().ignites))
+        .expect("an item that sets fires") as u8;
+    wizard(&mut s, WizardCommand::Give { kind: fireball });
+    s.act(PlayerAction::Use {
+        slot: 0,
+        at: Some(s.at('1')),
+    });
+    let caught = happened(
+        &s.game,
+        |e| matches!(e, GameEvent::Ignited { ground, .. } if *ground == Ground::DEAD_GRASS),
+    );
+    s.check(caught, "the dead grass catches fire");
+    wait_until_out(&mut s, 300);
+    let burnt = Ground::DEAD_GRASS.rules().fire.burns_into;
+    s.check_eq(
+        Some(s.game.ground_at(s.at('2') + ICoord::new(1, 0))),
+        burnt,
+        "the grass beyond the fireball's reach is burnt",
+    );
+    let west = (5..11).flat_map(|x| (1..5).map(move |y| ICoord::new(x, y)));
+    let burnt_west = west.filter(|&c| Some(s.game.ground_at(c)) == burnt).count();
+    s.check(burnt_west >= 20, "the fire ran through the meadow");
+    s.check_eq(
+        s.game.ground_at(s.at('3') + ICoord::new(1, 0)),
+        Ground::DEAD_GRASS,
+        "the grass across the lake never caught",
+    );
+}
+
+#[test]
+fn a_door_burns_away_and_leaves_its_doorway_open() {
+    // Dry grass on both sides, both alight: the door is touched by fire from either side for
+    // some turns (50 in a hundred a touch), so it catches but for a one in a thousand roll.
+    let mut s = Scenario::new(&["#############", "#@1..{{{+{{{#", "#############"]);
+    let door = s.at('1') + ICoord::new(6, 0);
+    s.check(s.game.blocks_sight(door), "the door is shut");
+    set_fire(&mut s, '1', (5, 0));
+    set_fire(&mut s, '1', (7, 0));
+    let mut burnt_away = false;
+    for _ in 0..300 {
+        s.act(PlayerAction::Wait);
+        burnt_away |= happened(
+            &s.game,
+            |e| matches!(e, GameEvent::BurntAway { was, .. } if *was == Ground::DOOR),
+        );
+        if s.game.cells_burning() == 0 {
+            break;
+        }
+    }
+    s.check(burnt_away, "the door burns away");
+    s.check(!s.game.blocks_sight(door), "its doorway stands open");
+    s.check_eq(
+        s.game.ground_at(door),
+        Ground::FLOOR,
+        "the doorway's floor is left",
+    );
+}
+
+#[test]
+fn a_bridge_burns_and_the_orc_on_it_falls_into_the_chasm() {
+    let mut s = Scenario::new(&[
+        "###########",
+        "#....1....#",
+        "#::::_::::#",
+        "#::::_::::#",
+        "#::::_::::#",
+        "#...@.....#",
+        "###########",
+    ]);
+    let middle = s.at('1') + ICoord::new(0, 2);
+    let orc = umbra_rules::content::NpcKind::from_map_letter('o')
+        .expect("orcs")
+        .0;
+    let orc = orc.index() as u8;
+    wizard(
+        &mut s,
+        WizardCommand::Spawn {
+            kind: orc,
+            at: middle,
+        },
+    );
+    let orc = s.game.npc_at(middle).expect("the orc on the bridge").id;
+    // The bridge's three cells all burn at once: the orc has nowhere to go but fire.
+    for y in 1..=3 {
+        set_fire(&mut s, '1', (0, y));
+    }
+    let mut fell = false;
+    for _ in 0..100 {
+        s.act(PlayerAction::Wait);
+        fell |= happened(&s.game, |e| matches!(e, GameEvent::FellWithBridge { .. }));
+        if s.game.cells_burning() == 0 {
+            break;
+        }
+    }
+    s.check(
+        (1..=3).all(|y| s.game.is_chasm(s.at('1') + ICoord::new(0, y))),
+        "the bridge burnt into the chasm",
+    );
+    s.check(!s.game.npcs().any(|n| n.id == orc), "the orc is gone");
+    s.check(fell, "it fell with the bridge");
+    s.check_eq(
+        s.game.count_corpses(),
+        0,
+        "nothing of it lies over the chasm",
+    );
+}
+
+/// A sealed room with the cloud's source at 1, a closed door, and the player's room.
+const TWO_ROOMS: &[&str] = &[
+    "#############",
+    "#.....#.....#",
+    "#..1..+..@..#",
+    "#.....#.....#",
+    "#############",
+];
+
+fn gas_cells(game: &Game, xs: std::ops::Range<i32>) -> usize {
+    xs.flat_map(|x| (1..4).map(move |y| ICoord::new(x, y)))
+        .filter(|&c| game.gas_at(c).is_some())
+        .count()
+}
+
+#[test]
+fn a_caustic_cloud_fills_its_room_stays_behind_a_closed_door_and_drifts_in_when_it_opens() {
+    let mut s = Scenario::new(TWO_ROOMS);
+    let (caustic, kind) = caustic();
+    let at = s.at('1');
+    wizard(&mut s, WizardCommand::ReleaseGas { kind: caustic, at });
+    let door = s.at('1') + ICoord::new(3, 0);
+    s.wait(8);
+    s.check_eq(
+        gas_cells(&s.game, 1..6),
+        15,
+        "the cloud fills the sealed room",
+    );
+    s.check_eq(
+        gas_cells(&s.game, 7..12),
+        0,
+        "and none passes the closed door",
+    );
+    s.check(s.game.gas_at(door).is_none(), "nor stands in it");
+    s.check(
+        s.game.gas_at(s.at('1')).is_some_and(|(k, _)| k == kind),
+        "it is caustic",
+    );
+    for _ in 0..3 {
+        s.act(PlayerAction::Move(West));
+    }
+    s.check_eq(
+        s.game.player_coord(),
+        door,
+        "the player stands in the doorway",
+    );
+    s.act(PlayerAction::Move(East));
+    s.check(
+        gas_cells(&s.game, 7..12) > 0,
+        "the gas drifted through the open door",
+    );
+}
+
+#[test]
+fn a_bloat_bursts_into_a_caustic_cloud_that_lingers() {
+    let mut s = Scenario::with_npcs(&["#########", "#.@1....#", "#########"], &[('1', 'b')]);
+    let bloat = s.npc('1').expect("the bloat").kind;
+    s.check(bloat.rules().on_death.is_some(), "a bloat bursts");
+    for _ in 0..6 {
+        if s.npc('1').is_none() {
+            break;
+        }
+        s.act(PlayerAction::Move(East));
+    }
+    s.check(s.game.npcs().next().is_none(), "the bloat is dead");
+    s.check(s.game.gas_total().0 > 0, "it left a cloud");
+    let (_, kind) = caustic();
+    s.check(
+        s.game.gas_at(s.at('1')).is_some_and(|(k, _)| k == kind),
+        "a caustic one where it died",
+    );
+    s.wait(3);
+    s.check(s.game.gas_total().0 > 0, "which lingers");
+}
+
+#[test]
+fn methane_explodes_when_fire_reaches_it() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "############",
+            "#..........#",
+            "#.@..{{1...#",
+            "#..........#",
+            "############",
+        ],
+        &[('1', 'Z')],
+    );
+    let (methane, _) = methane();
+    for _ in 0..3 {
+        let at = s.at('1');
+        wizard(&mut s, WizardCommand::ReleaseGas { kind: methane, at });
+    }
+    // It settles round the sleeping troll before anything lights it.
+    s.wait(3);
+    s.check(
+        s.game.gas_at(s.at('1')).is_some(),
+        "methane hangs round the troll",
+    );
+    set_fire(&mut s, '1', (-2, 0));
+    let mut exploded = false;
+    let mut troll_burnt = false;
+    for _ in 0..10 {
+        exploded |= happened(&s.game, |e| matches!(e, GameEvent::Exploded { .. }));
+        troll_burnt |= happened(&s.game, |e| {
+            matches!(
+                e,
+                GameEvent::Burnt {
+                    cause: Actor::Fire,
+                    target: Actor::Npc(_),
+                    ..
+                }
+            )
+        });
+        if exploded {
+            break;
+        }
+        s.act(PlayerAction::Wait);
+    }
+    s.check(exploded, "the methane explodes");
+    s.check(troll_burnt, "the troll in it is burnt");
+    s.check_eq(
+        s.game.gas_at(s.at('1') + ICoord::new(1, 0)),
+        None,
+        "the methane went up",
+    );
+}
+
+#[test]
+fn a_burning_troll_steps_into_shallow_water_and_is_put_out() {
+    // A corridor: out of the fire, the one way the troll can go is into the shallows.
+    let mut s = Scenario::with_npcs(&["#########", "#.@..,1##", "#########"], &[('1', 'T')]);
+    let troll = s.npc('1').expect("the troll").id;
+    let shallows = s.at('1') + ICoord::new(-1, 0);
+    set_fire(&mut s, '1', (0, 0));
+    s.check(s.game.is_burning(troll), "the troll burns");
+    let mut put_out = false;
+    for _ in 0..4 {
+        s.act(PlayerAction::Wait);
+        put_out |= happened(&s.game, |e| {
+            matches!(
+                e,
+                GameEvent::PutOut {
+                    in_water: true,
+                    who: Actor::Npc(_)
+                }
+            )
+        });
+        if put_out {
+            break;
+        }
+    }
+    s.check(put_out, "the water puts the troll out");
+    s.check(
+        s.game.npcs().any(|n| n.id == troll && n.coord == shallows),
+        "it stands in the shallows",
+    );
+    s.check(!s.game.is_burning(troll), "and burns no more");
+}
+
+#[test]
+fn an_orc_goes_round_fire_rather_than_through_it() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "#############",
+            "#...........#",
+            "#.#########.#",
+            "#1...{{{..@.#",
+            "#############",
+        ],
+        &[('1', 'o')],
+    );
+    let orc = s.npc('1').expect("the orc").id;
+    for x in 4..7 {
+        set_fire(&mut s, '1', (x, 0));
+    }
+    let mut went_round = false;
+    for _ in 0..12 {
+        s.act(PlayerAction::Wait);
+        let Some(at) = s.game.npcs().find(|n| n.id == orc).map(|n| n.coord) else {
+            s.fail("the orc lives");
+        };
+        s.check(s.game.fire_at(at).is_none(), "the orc never stands in fire");
+        went_round |= at.y == 1;
+    }
+    s.check(went_round, "it took the long way, round the fire");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random play with a wizard's fires and clouds on a generated level: after every turn the
+    /// world keeps its rules (no fire on water, gas never inside a wall, everyone on fire
+    /// alive), and the gas on the level changes only by what was let out, what thinned away,
+    /// fell into a chasm or went up in flames.
+    #[test]
+    fn fire_and_gas_keep_the_worlds_rules(
+        seed in any::<u64>(),
+        actions in proptest::collection::vec(common::action(), 150),
+    ) {
+        let mut game = Game::new(seed, GameOptions::default());
+        let (methane, _) = methane();
+        let (caustic, _) = caustic();
+        let player = game.player_coord();
+        for (kind, dx) in [(methane, 1), (caustic, -1)] {
+            let at = player + ICoord::new(dx, 0);
+            game.act(PlayerAction::Wizard(WizardCommand::ReleaseGas { kind, at }));
+        }
+        for action in actions {
+            let (before, _) = game.gas_total();
+            game.act(action);
+            let violations = game.invariant_violations();
+            prop_assert!(violations.is_empty(), "{:?}", violations);
+            let released = game.events().iter().any(|e| match e {
+                GameEvent::Wizardry { command: WizardCommand::ReleaseGas { .. } } => true,
+                GameEvent::Burst { what, .. } => what.bolt().is_some_and(|b| b.rules().leaves.is_some()),
+                GameEvent::Descended { .. } => true,
+                _ => false,
+            });
+            let (after, gone) = game.gas_total();
+            if !released {
+                prop_assert_eq!(after + gone, before, "gas is neither made nor lost unaccounted");
+            }
+            for cell in game.size().icoord_iter_row_major() {
+                if game.fire_at(cell).is_some() {
+                    let ground = game.ground_at(cell);
+                    prop_assert!(!ground.rules().puts_out_fire, "fire on water at {:?}", cell);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn swamps_of_methane_lie_in_some_deep_caves_and_none_above_depth_6() {
+    let size = GameOptions::default().map_size;
+    let mut deep = 0;
+    for seed in 1..=8 {
+        for depth in 1..=10 {
+            let terrain = umbra_rules::game::level_of_run(seed, depth, size);
+            let (_, methane) = methane();
+            let swamp = terrain
+                .gas
+                .iter()
+                .filter(|(_, kind, _)| *kind == methane)
+                .count();
+            if depth < 6 {
+                assert_eq!(
+                    swamp, 0,
+                    "seed {seed} depth {depth}: no swamp above depth 6"
+                );
+            } else if swamp > 0 {
+                deep += 1;
+                let (cell, _, _) = terrain.gas[0];
+                assert_eq!(
+                    terrain.grid.get(cell).copied(),
+                    Some(Ground::SHALLOW_WATER),
+                    "a swamp's methane hangs over its shallows"
+                );
+            }
+        }
+    }
+    assert!(deep >= 6, "{deep} of 40 deep levels hold a swamp");
+}
