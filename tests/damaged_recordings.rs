@@ -72,8 +72,10 @@ fn byte_rows() -> Vec<Row> {
             "damaged",
         ),
         (
+            // Longer than any record (14 bytes), so that it cannot pass for a last action only
+            // half written, whatever code its first byte reads as.
             "garbage appended",
-            Bytes([g.clone(), noise(12)].concat()),
+            Bytes([g.clone(), noise(32)].concat()),
             "damaged",
         ),
         (

@@ -257,6 +257,16 @@ fn every_wizard_command(game: &mut Game) {
     wizard(game, WizardCommand::Reveal);
     wizard(game, WizardCommand::SleepInView);
     wizard(game, WizardCommand::Teleport { to: free[1] });
+    let beside = *free.last().expect("room beside the player");
+    wizard(game, WizardCommand::SetFire { at: beside });
+    wizard(
+        game,
+        WizardCommand::ReleaseGas {
+            kind: 0,
+            at: beside,
+        },
+    );
+    game.act(PlayerAction::Wait);
     wizard(game, WizardCommand::Heal);
     wizard(game, WizardCommand::Descend);
     game.act(PlayerAction::Choose { boon: 0 });
