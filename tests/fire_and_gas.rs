@@ -442,3 +442,31 @@ fn swamps_of_methane_lie_in_some_deep_caves_and_none_above_depth_6() {
     }
     assert!(deep >= 6, "{deep} of 40 deep levels hold a swamp");
 }
+
+#[test]
+fn fire_out_of_sight_burns_without_a_word() {
+    // The orc's room is walled off from the player's: it burns unseen.
+    let mut s = Scenario::with_npcs(
+        &["###########", "#.@.#{{1{.#", "#...#{{{{.#", "###########"],
+        &[('1', 'Z')],
+    );
+    let orc = s.npc('1').expect("the troll").id;
+    set_fire(&mut s, '1', (0, 0));
+    let mut told = false;
+    let mut burned = false;
+    for _ in 0..6 {
+        s.act(PlayerAction::Wait);
+        burned |= s.game.is_burning(orc);
+        told |= happened(&s.game, |e| {
+            matches!(
+                e,
+                GameEvent::CaughtFire { .. } | GameEvent::Burnt { .. } | GameEvent::PutOut { .. }
+            )
+        });
+    }
+    s.check(burned, "the troll burns in its room");
+    s.check(
+        !told,
+        "and the log says nothing of what the player cannot see",
+    );
+}

@@ -113,7 +113,7 @@ impl Game {
                     && self.world.set_on_fire(character)
                 {
                     let who = self.actor(character);
-                    self.scratch.events.push(GameEvent::CaughtFire { who });
+                    self.tell(character, GameEvent::CaughtFire { who });
                 }
             }
             self.scratch.burst = cells;

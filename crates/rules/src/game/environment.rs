@@ -44,9 +44,7 @@ impl Game {
             let (at, was, became) = self.world.fire_changes().burnt[i];
             let falls = became.rules().falls;
             if was.rules().door || falls {
-                self.scratch
-                    .events
-                    .push(GameEvent::BurntAway { was, became, at });
+                self.tell_at(at, GameEvent::BurntAway { was, became, at });
             }
             if falls {
                 fell |= self.fall_with_bridge(at);
@@ -63,10 +61,11 @@ impl Game {
     /// level, an item too. True if the player stood there (it falls to the depth below).
     fn fall_with_bridge(&mut self, at: ICoord) -> bool {
         if let Some(lying) = self.world.take_item(at) {
-            self.scratch.events.push(GameEvent::Lost {
+            let lost = GameEvent::Lost {
                 item: lying.kind,
                 into_chasm: true,
-            });
+            };
+            self.tell_at(at, lost);
         }
         let Some(character) = self.world.character_at(at) else {
             return false;
@@ -75,7 +74,7 @@ impl Game {
             return !self.is_over();
         }
         let who = self.actor(character);
-        self.scratch.events.push(GameEvent::FellWithBridge { who });
+        self.tell(character, GameEvent::FellWithBridge { who });
         let hit_points = self.world.hit_points(character).map_or(0, |hp| hp.current);
         self.world.wound(character, hit_points);
         self.after_harm(Self::blame_of(Actor::Fire), character, who, true);
@@ -92,7 +91,7 @@ impl Game {
             if volume < balance::GAS_EXPLODES_AT {
                 continue;
             }
-            if !told {
+            if !told && self.visibility.sees(&self.world, at) {
                 self.scratch.events.push(GameEvent::Exploded { at });
                 told = true;
             }
@@ -137,15 +136,13 @@ impl Game {
         if self.world.puts_out_fire(at) {
             if self.world.put_out(character) {
                 let in_water = true;
-                self.scratch
-                    .events
-                    .push(GameEvent::PutOut { who, in_water });
+                self.tell(character, GameEvent::PutOut { who, in_water });
             }
             return;
         }
         let in_fire = self.world.is_burning(at);
         if in_fire && self.world.set_on_fire(character) {
-            self.scratch.events.push(GameEvent::CaughtFire { who });
+            self.tell(character, GameEvent::CaughtFire { who });
             // Whoever catches fire cries out: sleepers near it (itself too) wake to it.
             self.make_noise(Noise::fight(at));
         }
@@ -169,9 +166,7 @@ impl Game {
             && self.world.put_out(character)
         {
             let in_water = false;
-            self.scratch
-                .events
-                .push(GameEvent::PutOut { who, in_water });
+            self.tell(character, GameEvent::PutOut { who, in_water });
         }
     }
 
@@ -209,7 +204,7 @@ impl Game {
             true
         };
         if !already {
-            self.scratch.events.push(GameEvent::Dazed { gas, who });
+            self.tell(character, GameEvent::Dazed { gas, who });
         }
     }
 
@@ -218,13 +213,38 @@ impl Game {
     fn harm_by(&mut self, cause: Actor, character: Entity, damage: u32) -> bool {
         let target = self.actor(character);
         let killed = self.world.wound(character, damage);
-        self.scratch.events.push(GameEvent::Burnt {
+        let burnt = GameEvent::Burnt {
             cause,
             target,
             damage,
-        });
+        };
+        if killed {
+            // Told before the death, seen or not where it fell (the death is told either way).
+            self.scratch.events.push(burnt);
+        } else {
+            self.tell(character, burnt);
+        }
         self.after_harm(Self::blame_of(cause), character, target, killed);
         killed
+    }
+
+    /// What fire or gas does to a character, told if it is the player or the player sees it:
+    /// a cave burning out of sight is not a hundred lines of the log.
+    pub(super) fn tell(&mut self, character: Entity, event: GameEvent) {
+        let seen = character == self.world.player()
+            || self
+                .visibility
+                .sees(&self.world, self.world.coord_of(character));
+        if seen {
+            self.scratch.events.push(event);
+        }
+    }
+
+    /// What fire did to a cell, told if the player sees it.
+    fn tell_at(&mut self, at: ICoord, event: GameEvent) {
+        if self.visibility.sees(&self.world, at) {
+            self.scratch.events.push(event);
+        }
     }
 
     /// The fire's or the gas's doing, the dungeon's side.
