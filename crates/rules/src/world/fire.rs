@@ -133,16 +133,11 @@ impl World {
         if !coord.is_valid(self.size()) {
             return true;
         }
-        let ground = self.ground_at(coord);
-        let floor = self.floor_ground(coord);
-        let wet = [Some(ground), floor]
-            .into_iter()
-            .flatten()
-            .any(|g| g.rules().puts_out_fire);
-        wet || (self.blocks_walking(coord) && self.fuel_at(coord).is_none())
+        self.puts_out_fire(coord) || (self.blocks_walking(coord) && self.fuel_at(coord).is_none())
     }
 
-    fn floor_ground(&self, coord: ICoord) -> Option<Ground> {
+    /// The ground in the cell's floor layer (under a door, a bridge's own), if any.
+    pub(super) fn floor_ground(&self, coord: ICoord) -> Option<Ground> {
         let floor = self.spatial_table.layers_at(coord)?.floor?;
         match self.components.tile.get(floor) {
             Some(&Tile::Ground(ground)) => Some(ground),

@@ -112,21 +112,10 @@ impl World {
     /// ground is now: after the ground there changed.
     pub(super) fn refresh_gas_wall(&mut self, coord: ICoord) {
         let ground = self.ground_at(coord);
-        let floor_blocks = self.floor_blocks_gas(coord);
+        let floor_blocks = (self.floor_ground(coord)).is_some_and(|g| g.rules().blocks_gas);
         if let Some(wall) = self.gases.walls.get_mut(coord) {
             *wall = ground.rules().blocks_gas || floor_blocks;
         }
-    }
-
-    fn floor_blocks_gas(&self, coord: ICoord) -> bool {
-        let floor = self
-            .spatial_table
-            .layers_at(coord)
-            .and_then(|layers| layers.floor);
-        matches!(
-            floor.and_then(|floor| self.components.tile.get(floor)),
-            Some(super::Tile::Ground(g)) if g.rules().blocks_gas
-        )
     }
 
     /// Every cell's gas wall, for a world just built or read back.

@@ -61,13 +61,7 @@ impl World {
 
     /// Fire dies on the cell's ground (water).
     pub fn puts_out_fire(&self, coord: ICoord) -> bool {
-        let ground = self.ground_at(coord);
-        ground.rules().puts_out_fire
-            || (self.spatial_table.layers_at(coord))
-                .and_then(|layers| layers.floor)
-                .and_then(|floor| self.components.tile.get(floor))
-                .is_some_and(
-                    |tile| matches!(tile, super::Tile::Ground(g) if g.rules().puts_out_fire),
-                )
+        let wet = |ground: crate::content::Ground| ground.rules().puts_out_fire;
+        wet(self.ground_at(coord)) || self.floor_ground(coord).is_some_and(wet)
     }
 }
