@@ -166,11 +166,11 @@ fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
 fn an_extra_monster_chance_above_one_or_out_of_nothing_is_named() {
     for (from, to) in [
         (
-            "chance: (first: 1, last: 4), out_of: 12",
+            "chance: (first: 2, last: 5), out_of: 12",
             "chance: (first: 1, last: 13), out_of: 12",
         ),
         (
-            "chance: (first: 1, last: 4), out_of: 12",
+            "chance: (first: 2, last: 5), out_of: 12",
             "chance: (first: 0, last: 0), out_of: 0",
         ),
     ] {
@@ -271,7 +271,7 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
             "depths: (10, 10), weight: (first: 3",
         ),
         (
-            "chance: (first: 1, last: 4), out_of: 12",
+            "chance: (first: 2, last: 5), out_of: 12",
             "chance: (first: 1, last: 12), out_of: 12",
         ),
     ];
@@ -280,7 +280,7 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
         Content::load(Sources::SHIPPED.with_bestiary(&tables))
             .unwrap_or_else(|e| panic!("{to}: {e}"));
     }
-    let tables = items_with("per_level: (1, 2)", "per_level: (1, 1)");
+    let tables = items_with("per_level: (2, 3)", "per_level: (1, 1)");
     Content::load(Sources::SHIPPED.with_items(&tables)).unwrap_or_else(|e| panic!("(1, 1): {e}"));
 }
 
@@ -300,7 +300,7 @@ fn tables_without_kinds_and_backwards_ranges_are_named() {
     says(&error, "items", None, &["`kinds`"]);
     let error = refused(
         BESTIARY_SOURCE,
-        &items_with("per_level: (1, 2)", "per_level: (2, 1)"),
+        &items_with("per_level: (2, 3)", "per_level: (2, 1)"),
     );
     says(&error, "items", None, &["`per_level`"]);
     let backwards = bestiary_with(
@@ -338,11 +338,13 @@ fn items_with_nothing_to_draw_on_a_depth_are_named_unless_none_are_placed() {
     let shallow = items_with("depths: (1, 10)", "depths: (1, 5)")
         .replace("depths: (1, 10)", "depths: (1, 5)")
         .replace("depths: (2, 10)", "depths: (2, 5)")
-        .replace("depths: (3, 10)", "depths: (3, 5)");
+        .replace("depths: (3, 10)", "depths: (3, 5)")
+        .replace("depths: (4, 10)", "depths: (4, 5)")
+        .replace("depths: (5, 10)", "depths: (5, 5)");
     let error = refused(BESTIARY_SOURCE, &shallow);
     assert_eq!(error.problem, Problem::EmptyAtDepth { depth: 6 });
     says(&error, "items", None, &["depth 6"]);
-    let none_placed = shallow.replacen("per_level: (1, 2)", "per_level: (0, 0)", 1);
+    let none_placed = shallow.replacen("per_level: (2, 3)", "per_level: (0, 0)", 1);
     Content::load(Sources::SHIPPED.with_items(&none_placed))
         .expect("no items placed, no weights needed");
 }
@@ -523,4 +525,20 @@ fn a_ground_table_that_cannot_be_played_is_refused_in_words() {
     let clash = items_with("map_letter: '!'", "map_letter: '~'");
     let error = Content::load(Sources::SHIPPED.with_items(&clash)).expect_err("a shared letter");
     says(&error, "items", None, &["map_letter", "ground"]);
+}
+
+#[test]
+fn an_item_with_an_unknown_use_or_a_staff_with_an_unknown_bolt_is_refused() {
+    let unknown_use = items_with("Recite(spell: Enchanting)", "Recite(spell: Alchemy)");
+    let error = refused(BESTIARY_SOURCE, &unknown_use);
+    says(&error, "items", None, &["Alchemy"]);
+    let unknown_bolt = items_with("Staff(bolt: \"firebolt\"", "Staff(bolt: \"icebolt\"");
+    let error = refused(BESTIARY_SOURCE, &unknown_bolt);
+    says(&error, "items", Some("staff of firebolt"), &["icebolt"]);
+    let no_charge = items_with(
+        "Wand(bolt: \"domination\", charges: 1)",
+        "Wand(bolt: \"domination\", charges: 0)",
+    );
+    let error = refused(BESTIARY_SOURCE, &no_charge);
+    says(&error, "items", Some("wand of domination"), &["charge"]);
 }

@@ -233,9 +233,9 @@ fn the_gear_and_item_tables_in_docs_agree_with_the_item_table() {
                 format!("{}, {}", chance(attack.to_hit), span(attack.damage)),
                 format!("blow {time}"),
             ),
-            ItemUse::Wear { armour, step_time } => {
-                (format!("0–{armour}"), format!("step {step_time}"))
-            }
+            ItemUse::Wear {
+                armour, step_time, ..
+            } => (format!("0–{armour}"), format!("step {step_time}")),
             ItemUse::Drink { heal } => {
                 let row = items.iter().find(|row| row[0].starts_with(&label));
                 let row = row.unwrap_or_else(|| panic!("the item table has a row {label:?}"));

@@ -8,7 +8,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection::{East, South, West};
 use line_2d::{Config, LineSegment};
 use umbra_rules::content::{ItemClass, ItemKind};
-use umbra_rules::game::{AimError, GameEvent, TurnOutcome, flight_cells};
+use umbra_rules::game::{AimError, GameEvent, TurnOutcome, WizardCommand, flight_cells};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 use common::Scenario;
@@ -429,22 +429,29 @@ fn looks_are_shuffled_by_the_seed_and_the_same_for_the_same_seed() {
 #[test]
 fn the_last_unknown_kind_of_a_class_identifies_itself() {
     let mut s = Scenario::with_npcs(
-        &["###########", "#@?&.....1#", "###########"],
+        &["#############", "#@.........1#", "#############"],
         &[('1', 'z')],
     );
-    s.act(PlayerAction::Move(East));
-    s.act(PlayerAction::Move(East));
-    let orc = s.where_is('1');
-    s.act(PlayerAction::Use {
-        slot: 0,
-        at: Some(orc),
-    });
-    s.check(!s.game.item_name(fireball()).known, "two unknown are left");
-    let orc = s.npc('1').map_or(orc, |n| n.coord);
-    s.act(PlayerAction::Use {
-        slot: 1,
-        at: Some(orc),
-    });
+    let others: Vec<ItemKind> = ItemKind::all()
+        .filter(|&k| k.rules().use_.class() == ItemClass::Scroll && k != fireball())
+        .collect();
+    for kind in &others {
+        let kind = kind.index() as u8;
+        s.act(PlayerAction::Wizard(WizardCommand::Give { kind }));
+    }
+    for (i, &kind) in others.iter().enumerate() {
+        s.check(!s.game.item_name(fireball()).known, "unknown while two are");
+        let slot = slot_of(&s, kind);
+        // An unknown scroll is read at a cell in view: two cells along the corridor.
+        let player = s.game.player_coord();
+        let step = if player.x < 6 { 2 } else { -2 };
+        let at = player + ICoord::new(step, 0);
+        s.act(PlayerAction::Use { slot, at: Some(at) });
+        s.check(
+            s.game.item_name(kind).known,
+            &format!("scroll {i} is known once read"),
+        );
+    }
     s.check(
         s.game.item_name(fireball()).known,
         "the last is known by elimination",

@@ -95,24 +95,34 @@ fn the_pack_lists_items_by_letter_and_an_item_offers_what_can_be_done_with_it() 
 
 #[test]
 fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
-    // Reading the lightning and the confusion teaches the fireball by elimination.
+    // Reading every other scroll teaches the fireball by elimination (a scroll of enchanting,
+    // read, is known and waits for its choice: it is put down).
     let rows = [
         "################",
-        "#@?&^..........#",
+        "#@^............#",
         "#..............#",
         "#.......z.z....#",
         "################",
     ];
-    let mut game = walked(&rows, 3);
+    let mut game = walked(&rows, 1);
     let far = ICoord::new(9, 1);
-    game.act(PlayerAction::Use {
-        slot: 0,
-        at: Some(far),
+    let others = umbra_rules::content::ItemKind::all().filter(|&k| {
+        k.rules().use_.class() == umbra_rules::content::ItemClass::Scroll && k != kind('^')
     });
-    game.act(PlayerAction::Use {
-        slot: 1,
-        at: Some(far),
-    });
+    for other in others {
+        let give = umbra_rules::game::WizardCommand::Give {
+            kind: other.index() as u8,
+        };
+        game.act(PlayerAction::Wizard(give));
+        let slot = game.pack().slot_of(other).expect("given");
+        game.act(PlayerAction::Use {
+            slot,
+            at: Some(far),
+        });
+        if let Some(slot) = game.pack().slot_of(other) {
+            game.act(PlayerAction::Drop { slot });
+        }
+    }
     assert!(game.item_name(kind('^')).known, "the fireball is known");
     let mut app = GameApp::new(game);
     let turn = app.game().turn();
@@ -124,9 +134,10 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
         screen.text()
     );
     let target = app.game().npcs().next().expect("an orc").coord;
+    let fireball = app.game().pack().slot_of(kind('^')).expect("carried");
     let aim = app
         .game()
-        .aim(2, target)
+        .aim(fireball, target)
         .expect("the cursor starts on an orc in reach");
     for cell in &aim.path[..aim.path.len() - 1] {
         assert_eq!(
@@ -164,7 +175,9 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
     press(&mut app, KeyboardInput::Char('r'));
     press(&mut app, keys::RETURN);
     assert_eq!(app.game().turn(), turn + 1, "Enter reads it");
-    assert!(render(&app).contains("The fireball bursts!"));
+    let burst = (app.game().events().iter())
+        .any(|e| matches!(e, umbra_rules::game::GameEvent::Burst { .. }));
+    assert!(burst, "the fireball bursts");
 }
 
 #[test]
@@ -238,4 +251,35 @@ fn a_throw_is_drawn_in_flight_and_a_key_or_time_ends_it() {
     press(&mut app, KeyboardInput::Char('.'));
     assert_eq!(glyph_at(&app, first_cell), '.', "a key ends the flight");
     assert_eq!(app.game().turn(), turn + 1, "and still acts");
+}
+
+#[test]
+fn the_pack_groups_by_class_and_shows_a_known_staffs_charges() {
+    let rows = ["############", "#@»!....Z..#", "############"];
+    let staff = kind('»');
+    let mut app = GameApp::new(walked(&rows, 2));
+    press(&mut app, KeyboardInput::Char('i'));
+    let screen = render(&app);
+    assert!(screen.contains("Staffs"), "grouped: {}", screen.text());
+    assert!(screen.contains("Potions"), "grouped: {}", screen.text());
+    assert!(
+        !screen.contains("firebolt"),
+        "unknown yet: {}",
+        screen.text()
+    );
+    let mut game = walked(&rows, 2);
+    let slot = game.pack().slot_of(staff).expect("the staff is carried");
+    let orc = game.npcs().next().expect("an orc").coord;
+    game.act(PlayerAction::Use {
+        slot,
+        at: Some(orc),
+    });
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('i'));
+    let screen = render(&app);
+    assert!(
+        screen.contains("staff of firebolt [1/2]"),
+        "known, with its charges: {}",
+        screen.text()
+    );
 }

@@ -81,6 +81,7 @@ fn key(action: PlayerAction) -> String {
         PlayerAction::Use { slot, at: Some(at) } => {
             format!("u{}@{},{};", letter(slot), at.x, at.y)
         }
+        PlayerAction::UseOn { slot, on } => format!("E{}{}", letter(slot), letter(on)),
         PlayerAction::Choose { boon } => format!("{}", boon + 1),
         PlayerAction::Wizard(command) => format!("W{command:?};"),
         PlayerAction::Free(direction) => format!("F{direction:?};"),
@@ -293,7 +294,10 @@ fn rule_violations(game: &Game, npcs_at_start: usize) -> Vec<String> {
             game.is_over()
         ));
     }
-    if game.blocks_walking(player) {
+    // Levitating, the player floats over water and chasms, but never in a wall.
+    let levitating = game.draughts().is(umbra_rules::game::Draught::Levitation);
+    let afloat = levitating && game.ground_at(player).rules().flown_over;
+    if game.blocks_walking(player) && !afloat {
         problems.push(format!("player inside a wall at {player}"));
     }
     let mut occupied = HashSet::new();

@@ -15,28 +15,6 @@ const SHATTER_AT_LEAST_STEPS: i32 = 4;
 /// A foe with at least this many hit points is worth a scroll on its own (a troll, not an orc).
 const WORTH_A_SCROLL_HIT_POINTS: u32 = 8;
 
-/// With nothing in view, the gear to put to use, if any: the armour that takes the most from a
-/// blow, and the war axe (a blow that fells an orc at once) over the blade or a dagger.
-pub fn gear(game: &Game) -> Option<PlayerAction> {
-    let pack = game.pack();
-    let armour_of = |kind: Option<umbra_rules::game::ItemKind>| match kind.map(|k| k.rules().use_) {
-        Some(ItemUse::Wear { armour, .. }) => armour,
-        _ => 0,
-    };
-    let damage_of = |kind: Option<umbra_rules::game::ItemKind>| match kind.map(|k| k.rules().use_) {
-        Some(ItemUse::Wield { attack, .. }) => attack.damage.1,
-        _ => 4,
-    };
-    pack.stacks().find_map(|(slot, stack)| {
-        let better = match stack.kind.rules().use_ {
-            ItemUse::Wear { armour, .. } => armour > armour_of(pack.worn()),
-            ItemUse::Wield { attack, .. } => attack.damage.1 > damage_of(pack.wielded()),
-            _ => false,
-        };
-        better.then_some(PlayerAction::Use { slot, at: None })
-    })
-}
-
 /// The item to use this turn, if any: `npcs` are the foes in view, nearest first.
 pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<PlayerAction> {
     let nearest = *npcs.first()?;

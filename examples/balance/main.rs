@@ -6,6 +6,7 @@
 
 mod activities;
 mod args;
+mod armoury;
 mod golden;
 mod items;
 mod players;
@@ -65,6 +66,9 @@ struct Outcome {
     /// Monsters the player killed before they ever noticed it: a blow from the dark that
     /// killed.
     killed_unaware: u64,
+    /// Distinct item kinds the player used (drank, read, zapped, threw, wore, wielded or
+    /// enchanted with) in a turn that passed.
+    kinds_used: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -86,7 +90,27 @@ fn play_watched(
     // A volley of darts at one foe is one decision, not one a dart.
     let mut throwing = false;
     let mut pack_before = None;
+    let mut kinds_used: Vec<umbra_rules::game::ItemKind> = Vec::new();
+    let mut last_turn = 0;
     let game = play_game(style, seed, options, |game| {
+        // What the last action used, if it took time.
+        if game.turn() > last_turn
+            && let (Some(&action), Some(pack)) = (game.actions().last(), pack_before.as_ref())
+        {
+            let slots = match action {
+                PlayerAction::Use { slot, .. } => [Some(slot), None],
+                PlayerAction::UseOn { slot, on } => [Some(slot), Some(on)],
+                _ => [None, None],
+            };
+            for slot in slots.into_iter().flatten() {
+                if let Some(stack) = umbra_rules::game::Pack::get(pack, slot)
+                    && !kinds_used.contains(&stack.kind)
+                {
+                    kinds_used.push(stack.kind);
+                }
+            }
+        }
+        last_turn = game.turn();
         // What the last action used, from the pack before it.
         match game.actions().last() {
             Some(PlayerAction::Choose { .. }) => decisions += 1,
@@ -103,8 +127,10 @@ fn play_watched(
             throwing = missile;
             match stack.kind.rules().use_.class() {
                 umbra_rules::game::ItemClass::Missile => thrown += 1,
-                umbra_rules::game::ItemClass::Weapon | umbra_rules::game::ItemClass::Armour => (),
-                _ => items_used += 1,
+                umbra_rules::game::ItemClass::Potion | umbra_rules::game::ItemClass::Scroll => {
+                    items_used += 1
+                }
+                _ => (),
             }
         }
         pack_before = Some(game.pack().clone());
@@ -163,6 +189,7 @@ fn play_watched(
         standoff,
         sneak_attacks,
         killed_unaware,
+        kinds_used: kinds_used.len() as u64,
     }
 }
 
@@ -242,6 +269,7 @@ fn key(action: PlayerAction) -> char {
         // Not one key: a letter (and a cell) follow; the keys line stops being replayable.
         PlayerAction::Drop { .. } => 'D',
         PlayerAction::Use { .. } => 'u',
+        PlayerAction::UseOn { .. } => 'E',
         PlayerAction::Choose { boon } => char::from(b'1' + boon),
         // The scripted players never use the wizard's commands.
         PlayerAction::Wizard(_) => 'W',

@@ -154,6 +154,7 @@ impl Player {
         let adjacent = self.adjacent_npc(game);
         if self.uses_items
             && let Some(action) = crate::items::choose(game, &self.npcs, health)
+                .or_else(|| crate::armoury::fight(game, &self.npcs, health))
         {
             return action;
         }
@@ -167,7 +168,7 @@ impl Player {
             return self.meet_in_a_corridor(game);
         }
         if self.uses_items
-            && let Some(action) = crate::items::gear(game)
+            && let Some(action) = crate::armoury::calm(game)
         {
             return action;
         }

@@ -38,8 +38,12 @@ pub fn shows_water(game: &Game, coord: ICoord) -> bool {
         && view.tiles.feature.is_none()
 }
 
+/// Never seen with the player's own eyes (a mapped cell is still to be explored).
 pub fn never_seen(game: &Game, coord: ICoord) -> bool {
-    game.cell_view(coord).visibility == CellVisibility::NeverSeen
+    matches!(
+        game.cell_view(coord).visibility,
+        CellVisibility::NeverSeen | CellVisibility::Mapped
+    )
 }
 
 /// An NPC the player sees now (remembered ones may have left).

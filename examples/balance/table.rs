@@ -18,11 +18,11 @@ pub fn print(runs: u64, only: Option<Style>) {
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas |"
+        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas | item kinds used per run | item kinds used per win |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let mut boons = Vec::new();
     let players = [
@@ -58,11 +58,16 @@ pub fn print(runs: u64, only: Option<Style>) {
         let (fire_kills, gas_kills) = (per_run(|o| o.fire_kills), per_run(|o| o.gas_kills));
         let died_of =
             |of: fn(Actor) -> bool| outcomes.iter().filter(|o| o.killer.is_some_and(of)).count();
+        let kinds = per_run(|o| o.kinds_used);
+        let kinds_per_win = (outcomes.iter().filter(|o| o.won))
+            .map(|o| o.kinds_used)
+            .sum::<u64>() as f64
+            / wins.max(1) as f64;
         let fire_deaths = died_of(|a| a == Actor::Fire);
         let gas_deaths = died_of(|a| matches!(a, Actor::Gas(_)));
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} | {kinds:.1} | {kinds_per_win:.1} |",
             rate * 100.0
         );
         let chosen = (0..Boon::ALL.len())

@@ -115,7 +115,11 @@ impl GameApp {
                 screens::run_over(fb, ctx, game, self.run_record.as_ref())
             }
             Mode::Play if self.is_choosing_a_boon() => boons::render(fb, ctx, game),
-            Mode::Pack { purpose } => pack::render_pack(fb, ctx, game, purpose),
+            Mode::Pack { purpose } => {
+                let listing = purpose.map_or(pack::Listing::All, pack::Listing::For);
+                pack::render_pack(fb, ctx, game, listing);
+            }
+            Mode::Enchant { .. } => pack::render_pack(fb, ctx, game, pack::Listing::Enchanting),
             Mode::Item { slot } => pack::render_item(fb, ctx, game, slot, &self.keymap),
             Mode::Play
             | Mode::Log { .. }

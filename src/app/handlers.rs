@@ -26,6 +26,7 @@ impl GameApp {
             Mode::Title { selected } => self.handle_title_key(key, selected),
             Mode::Pack { purpose } => self.handle_pack_key(key, purpose),
             Mode::Item { slot } => self.handle_item_key(key, slot),
+            Mode::Enchant { scroll } => self.handle_enchant_key(key, scroll),
             Mode::Aim { slot, cursor } => self.handle_aim_key(key, slot, cursor, screen),
             Mode::Wizard(step) => self.handle_wizard_key(key, step, screen),
         }

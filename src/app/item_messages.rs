@@ -200,10 +200,7 @@ pub fn struck(what: Missile, target: Actor, damage: u32) -> String {
         Missile::Bolt(bolt) => {
             let verb = match bolt.rules().effect {
                 BoltEffect::Burst { .. } | BoltEffect::Shatter { .. } => "burns",
-                BoltEffect::Blow(_)
-                | BoltEffect::Strike(_)
-                | BoltEffect::Heal(_)
-                | BoltEffect::Confuse { .. } => "hits",
+                _ => "hits",
             };
             if damage == 0 && target == Actor::Player {
                 return format!("The {} glances off your armour.", missile_name(what));
@@ -216,9 +213,13 @@ pub fn struck(what: Missile, target: Actor, damage: u32) -> String {
     };
     let effect = what.bolt().map(|bolt| bolt.rules().effect);
     match (effect, target) {
-        (Some(BoltEffect::Strike(_)), _) => {
-            format!("Lightning strikes {target_words} for {damage}.")
-        }
+        (Some(BoltEffect::Strike(_)), _) => match what.bolt() {
+            Some(bolt) if bolt.rules().path == BoltPath::Line => format!(
+                "The {} strikes {target_words} for {damage}.",
+                looks::bolt(bolt).name
+            ),
+            _ => format!("Lightning strikes {target_words} for {damage}."),
+        },
         (Some(BoltEffect::Burst { .. }), Actor::Player) => format!("You are burnt for {damage}."),
         (Some(BoltEffect::Burst { .. }), _) => {
             format!("{} is burnt for {damage}.", capitalised(&target_words))

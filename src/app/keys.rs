@@ -40,15 +40,18 @@ pub enum Purpose {
     Equip,
     Drink,
     Read,
+    /// Zap a staff or a wand.
+    Zap,
     Throw,
     Drop,
 }
 
 impl Purpose {
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Equip,
         Self::Drink,
         Self::Read,
+        Self::Zap,
         Self::Throw,
         Self::Drop,
     ];
@@ -58,6 +61,7 @@ impl Purpose {
             Self::Equip => "wield, wear or take off",
             Self::Drink => "drink",
             Self::Read => "read",
+            Self::Zap => "zap",
             Self::Throw => "throw",
             Self::Drop => "drop",
         }
@@ -97,6 +101,7 @@ pub enum Action {
     Equip,
     Drink,
     Read,
+    Zap,
     Throw,
     FireAgain,
     Drop,
@@ -155,6 +160,7 @@ const ACTIONS: &[(Action, &str, &[KeyboardInput], bool)] = &[
     (A::Equip, "equip", &[Char('e')], false),
     (A::Drink, "drink", &[Char('d')], false),
     (A::Read, "read", &[Char('r')], false),
+    (A::Zap, "zap", &[Char('z')], false),
     (A::Throw, "throw", &[Char('t')], false),
     (A::FireAgain, "fire_again", &[Char('f')], false),
     (A::Drop, "drop", &[Char('D')], false),
@@ -200,12 +206,16 @@ const HELP: &[(&[Action], &str)] = &[
     ),
     (
         &[A::Equip],
-        "wield a weapon or wear armour; again to put it away",
+        "wield a weapon, wear armour or a ring; again to take it off",
     ),
     (&[A::Drink], "drink a potion"),
     (
         &[A::Read],
         "read a scroll (aimed and unknown ones ask for a target)",
+    ),
+    (
+        &[A::Zap],
+        "zap a staff or wand (aimed ones ask for a target)",
     ),
     (
         &[A::Throw],
@@ -309,6 +319,7 @@ impl Action {
             A::Equip => PlayKey::Choose(Purpose::Equip),
             A::Drink => PlayKey::Choose(Purpose::Drink),
             A::Read => PlayKey::Choose(Purpose::Read),
+            A::Zap => PlayKey::Choose(Purpose::Zap),
             A::Throw => PlayKey::Choose(Purpose::Throw),
             A::FireAgain => PlayKey::FireAgain,
             A::Drop => PlayKey::Choose(Purpose::Drop),

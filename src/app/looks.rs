@@ -305,10 +305,10 @@ impl Looks {
                     .map(|i| ("items", i.name.as_str(), i.look.glyph, i.class)),
             )
             .collect();
-        // Potions share a glyph, and so do scrolls: they look alike until known.
-        let alike = |a: Option<ItemClass>, b: Option<ItemClass>| {
-            a == b && matches!(a, Some(ItemClass::Potion | ItemClass::Scroll))
-        };
+        // Kinds of one class may share a glyph: potions, scrolls, staffs, wands and rings look
+        // alike until known, and a weapon is a weapon at a glance (its colour and name tell
+        // which).
+        let alike = |a: Option<ItemClass>, b: Option<ItemClass>| a == b && a.is_some();
         for (i, &(table, name, glyph, class)) in glyphs.iter().enumerate() {
             let entry = Some(name.to_string());
             let the_grounds = self.grounds.iter().any(|g| g.look.glyph == glyph);
@@ -388,8 +388,68 @@ pub const SCROLL_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
     "ELAM",
 ];
 
+/// What unknown staffs are made of, one per look number.
+pub const STAFF_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
+    "redwood",
+    "oak",
+    "ebony",
+    "willow",
+    "birch",
+    "teak",
+    "mahogany",
+    "ash",
+    "cedar",
+    "rowan",
+    "yew",
+    "hickory",
+    "maple",
+    "bamboo",
+    "driftwood",
+    "thorn",
+];
+
+/// What unknown wands are made of, one per look number.
+pub const WAND_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
+    "brass",
+    "iron",
+    "copper",
+    "silver",
+    "bone",
+    "glass",
+    "pewter",
+    "bronze",
+    "tin",
+    "ivory",
+    "jade-inlaid",
+    "steel",
+    "lead",
+    "gilded",
+    "coral",
+    "obsidian",
+];
+
+/// What unknown rings are set with, one per look number.
+pub const RING_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
+    "jade",
+    "garnet",
+    "opal",
+    "ruby",
+    "topaz",
+    "onyx",
+    "amethyst",
+    "sapphire",
+    "moonstone",
+    "agate",
+    "pearl",
+    "emerald",
+    "tiger-eye",
+    "lapis",
+    "bloodstone",
+    "quartz",
+];
+
 /// An item as the player can name it: "a healing potion", "a scroll labelled XUM", "a
-/// fizzing potion"; with a count above one, "3 darts".
+/// fizzing potion", "a redwood staff"; with a count above one, "3 darts".
 pub fn item_words(name: ItemName, count: u32) -> String {
     let kind = item(name.kind);
     if name.known {
@@ -399,11 +459,15 @@ pub fn item_words(name: ItemName, count: u32) -> String {
         };
     }
     let label = usize::from(name.label);
+    let made_of = |looks: &[&str], what: &str| {
+        let material = looks[label % looks.len()];
+        (format!("{material} {what}"), format!("{material} {what}s"))
+    };
     let (one, many) = match kind.class {
-        Some(ItemClass::Potion) => {
-            let colour = POTION_LOOKS[label % POTION_LOOKS.len()];
-            (format!("{colour} potion"), format!("{colour} potions"))
-        }
+        Some(ItemClass::Potion) => made_of(&POTION_LOOKS, "potion"),
+        Some(ItemClass::Staff) => made_of(&STAFF_LOOKS, "staff"),
+        Some(ItemClass::Wand) => made_of(&WAND_LOOKS, "wand"),
+        Some(ItemClass::Ring) => made_of(&RING_LOOKS, "ring"),
         _ => {
             let words = SCROLL_LOOKS[label % SCROLL_LOOKS.len()];
             (

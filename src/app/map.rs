@@ -60,7 +60,16 @@ pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, dr
         let view = game.cell_view(coord);
         let light = (drawing.light && view.visibility == CellVisibility::Visible)
             .then(|| game.cell_light(coord));
-        if let Some(mut cell) = render_cell(&view, drawing.behind_panel, omniscient) {
+        let sensed = game.sensed_at(coord).map(|kind| {
+            // Sensed through walls by telepathy: the monster's glyph in the mind's colour.
+            RenderCell::BLANK
+                .with_character(looks::npc(kind).look.glyph)
+                .with_foreground(palette::SENSED)
+                .with_background(palette::BACKGROUND)
+        });
+        if let Some(mut cell) =
+            sensed.or_else(|| render_cell(&view, drawing.behind_panel, omniscient))
+        {
             if let Some(light) = light {
                 let colours = (
                     cell.foreground().unwrap_or(palette::BACKGROUND),
@@ -84,11 +93,15 @@ pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, dr
     }
 }
 
-/// What a cell shows: a character over an item over a corpse over the ground.
+/// What a cell shows: a character over an item over a corpse over the ground. The player is
+/// never remembered where it no longer stands (it left in a blink, or was teleported).
 fn top_tile(view: &CellView) -> Option<Tile> {
     let tiles = &view.tiles;
+    let remembered_self =
+        tiles.character == Some(Tile::Player) && view.visibility != CellVisibility::Visible;
     tiles
         .character
+        .filter(|_| !remembered_self)
         .or(tiles.item)
         .or(tiles.corpse)
         .or(tiles.feature)

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
-use super::{item_messages, looks, wizard_words};
+use super::{item_messages, looks, magic_words, wizard_words};
 use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
@@ -250,6 +250,22 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Confused { target } => items::confused(target),
         GameEvent::NoLongerConfused { kind } => items::no_longer_confused(kind),
         GameEvent::Fizzled { what } => items::fizzled(what),
+        // The armoury's, in `magic_words`.
+        GameEvent::Zapped { item } => magic_words::zapped(item),
+        GameEvent::NoCharges { item } => magic_words::no_charges(item),
+        GameEvent::Feels { state, ends } => magic_words::feels(state, ends).to_string(),
+        GameEvent::SwamAshore => magic_words::swam_ashore().to_string(),
+        GameEvent::ChooseWhatToEnchant { .. } => magic_words::choose_what_to_enchant().to_string(),
+        GameEvent::Enchanted { item, level } => magic_words::enchanted(item, level),
+        GameEvent::CannotEnchant => magic_words::cannot_enchant().to_string(),
+        GameEvent::Spelled { spell } => magic_words::spelled(spell).to_string(),
+        GameEvent::Slowed { target } => magic_words::slowed(target),
+        GameEvent::TeleportedAway { target } => magic_words::teleported_away(target),
+        GameEvent::Dominated { kind, took } => magic_words::dominated(kind, took),
+        GameEvent::Beckoned { target } => magic_words::beckoned(target),
+        GameEvent::Negated { target } => magic_words::negated(target),
+        GameEvent::Blinked { .. } => magic_words::blinked().to_string(),
+        GameEvent::RingShown { item } => magic_words::ring_shown(item),
         GameEvent::NothingHere => "There is nothing here to pick up.".to_string(),
         GameEvent::NoSuchItem => "You carry nothing under that letter.".to_string(),
         GameEvent::CannotAim(error) => items::aim_words(error).to_string(),
@@ -343,6 +359,10 @@ fn tone(event: GameEvent) -> Tone {
             who: Actor::Player, ..
         }
         | GameEvent::Exploded { .. }
+        | GameEvent::Spelled {
+            spell: umbra_rules::game::Spell::Aggravation,
+        }
+        | GameEvent::Feels { ends: true, .. }
         | GameEvent::Shout { .. } => Tone::Danger,
         GameEvent::Kill { .. }
         | GameEvent::SneakAttack { .. }
@@ -361,6 +381,13 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::PutOut {
             who: Actor::Player, ..
         }
+        | GameEvent::Enchanted { .. }
+        | GameEvent::Feels { .. }
+        | GameEvent::Dominated { took: true, .. }
+        | GameEvent::Slowed { .. }
+        | GameEvent::TeleportedAway { .. }
+        | GameEvent::Negated { .. }
+        | GameEvent::RingShown { .. }
         | GameEvent::Struck { .. } => Tone::Good,
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
@@ -400,6 +427,15 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::PutOut { .. }
         | GameEvent::Wizardry { .. }
         | GameEvent::WizardCrowdFull { .. }
-        | GameEvent::WizardryFailed { .. } => Tone::Normal,
+        | GameEvent::WizardryFailed { .. }
+        | GameEvent::Zapped { .. }
+        | GameEvent::NoCharges { .. }
+        | GameEvent::SwamAshore
+        | GameEvent::ChooseWhatToEnchant { .. }
+        | GameEvent::CannotEnchant
+        | GameEvent::Spelled { .. }
+        | GameEvent::Dominated { .. }
+        | GameEvent::Beckoned { .. }
+        | GameEvent::Blinked { .. } => Tone::Normal,
     }
 }

@@ -22,6 +22,7 @@ pub mod keys_file;
 mod layout;
 mod lighting;
 pub mod looks;
+mod magic_words;
 mod map;
 pub mod messages;
 mod mode;
@@ -226,6 +227,9 @@ impl GameApp {
         }
         for &event in self.game.events() {
             self.log.record(event);
+            if let umbra_rules::game::GameEvent::ChooseWhatToEnchant { scroll } = event {
+                self.mode = mode::Mode::Enchant { scroll };
+            }
         }
         self.animation = animation::Animation::of(&self.game, self.game.events());
         if outcome == TurnOutcome::NoTurn {
@@ -278,6 +282,11 @@ impl GameApp {
         }
         for action in playback.advance(elapsed) {
             self.play(action);
+        }
+        // A recording's scroll of enchanting is followed by its choice, recorded: the viewer
+        // is never asked to make it (the playback is out of `self` while it plays).
+        if matches!(self.mode, mode::Mode::Enchant { .. }) {
+            self.mode = mode::Mode::Play;
         }
         if playback.is_finished() && !was_finished {
             self.log

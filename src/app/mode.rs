@@ -44,6 +44,11 @@ pub(super) enum Mode {
     Pack {
         purpose: Option<keys::Purpose>,
     },
+    /// The pack listed for the scroll of enchanting under `scroll`: a letter picks what it
+    /// enchants.
+    Enchant {
+        scroll: u8,
+    },
     /// One item's panel: what it is and what can be done with it.
     Item {
         slot: u8,

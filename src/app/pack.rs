@@ -8,7 +8,7 @@ use super::draw::{self, Line};
 use super::item_messages::slot_letter;
 use super::keymap::{Keymap, key_name};
 use super::keys::{PlayKey, Purpose};
-use super::looks::{self, item_words};
+use super::looks;
 use super::messages::Tone;
 use super::mode::Mode;
 use super::{GameApp, palette};
@@ -20,9 +20,13 @@ pub fn purposes(stack: Stack) -> impl Iterator<Item = Purpose> {
     Purpose::ALL
         .into_iter()
         .filter(move |purpose| match purpose {
-            Purpose::Equip => matches!(class, Some(ItemClass::Weapon | ItemClass::Armour)),
+            Purpose::Equip => matches!(
+                class,
+                Some(ItemClass::Weapon | ItemClass::Armour | ItemClass::Ring)
+            ),
             Purpose::Drink => class == Some(ItemClass::Potion),
             Purpose::Read => class == Some(ItemClass::Scroll),
+            Purpose::Zap => matches!(class, Some(ItemClass::Staff | ItemClass::Wand)),
             // Any potion can be thrown: some shatter into fire or gas where they land.
             Purpose::Throw => matches!(class, Some(ItemClass::Missile | ItemClass::Potion)),
             Purpose::Drop => true,
@@ -71,7 +75,7 @@ impl GameApp {
         let aimed = match purpose {
             Purpose::Throw => true,
             Purpose::Drink => false,
-            _ => use_.is_aimed() || (!known && purpose == Purpose::Read),
+            _ => use_.is_aimed() || (!known && matches!(purpose, Purpose::Read | Purpose::Zap)),
         };
         if aimed {
             return self.start_aiming(slot);
@@ -119,21 +123,66 @@ impl GameApp {
     }
 }
 
-/// The pack listed by letter, in a panel over the map.
-pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: Option<Purpose>) {
-    let heading = match purpose {
-        Some(purpose) => format!("What will you {}?", purpose.verb()),
-        None => "Your pack".to_string(),
+impl GameApp {
+    /// A letter in the list of what a scroll of enchanting may enchant.
+    pub(super) fn handle_enchant_key(&mut self, key: KeyboardInput, scroll: u8) {
+        if key == keys::ESCAPE {
+            self.mode = Mode::Play;
+            return;
+        }
+        let KeyboardInput::Char(letter @ 'a'..='z') = key else {
+            return;
+        };
+        let on = letter as u8 - b'a';
+        if self.game.pack().get(on).is_some_and(takes_enchanting) {
+            self.mode = Mode::Play;
+            self.play(PlayerAction::UseOn { slot: scroll, on });
+        }
+    }
+}
+
+fn takes_enchanting(stack: Stack) -> bool {
+    stack.kind.rules().use_.class().takes_enchanting()
+}
+
+/// What the pack is listed for: a purpose of a direct key, or enchanting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    All,
+    For(Purpose),
+    Enchanting,
+}
+
+/// The pack listed by letter, in a panel over the map, grouped by class (potions, scrolls,
+/// staffs, wands, rings, weapons, armour...), each item as far as it is known.
+pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, listing: Listing) {
+    let heading = match listing {
+        Listing::For(purpose) => format!("What will you {}?", purpose.verb()),
+        Listing::Enchanting => "What will you enchant?".to_string(),
+        Listing::All => "Your pack".to_string(),
     };
-    let mut lines: Vec<Line> = vec![(heading, palette::HEADING), (String::new(), palette::TEXT)];
-    for (slot, stack) in game.pack().stacks() {
-        let fit = purpose.is_none_or(|p| purposes(stack).any(|q| q == p));
+    let mut lines: Vec<Line> = vec![(heading, palette::HEADING)];
+    let mut stacks: Vec<(u8, Stack)> = game.pack().stacks().collect();
+    stacks.sort_by_key(|&(slot, stack)| (class_order(stack), slot));
+    let mut last_class = None;
+    for (slot, stack) in stacks {
+        let class = looks::item(stack.kind).class;
+        if last_class != Some(class) {
+            lines.push((String::new(), palette::TEXT));
+            lines.push((class_heading(class).to_string(), palette::FAINT_TEXT));
+            last_class = Some(class);
+        }
+        let fit = match listing {
+            Listing::All => true,
+            Listing::For(p) => purposes(stack).any(|q| q == p),
+            Listing::Enchanting => takes_enchanting(stack),
+        };
         let colour = if fit {
             palette::TEXT
         } else {
             palette::FAINT_TEXT
         };
-        let name = item_words(game.item_name(stack.kind), stack.count);
+        let name = super::words::stack_words(game, stack);
         let in_use = super::words::in_use_words(game, stack);
         lines.push((format!("{}  {name}{in_use}", slot_letter(slot)), colour));
     }
@@ -152,7 +201,11 @@ pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8, keymap
         return;
     };
     let name = game.item_name(stack.kind);
-    let title = format!("{}  {}", slot_letter(slot), item_words(name, stack.count));
+    let title = format!(
+        "{}  {}",
+        slot_letter(slot),
+        super::words::stack_words(game, stack)
+    );
     let about = if name.known {
         looks::item(stack.kind).look.description.clone()
     } else {
@@ -166,8 +219,11 @@ pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8, keymap
     ];
     for purpose in purposes(stack) {
         let verb = match (purpose, looks::item(stack.kind).class) {
+            (Purpose::Equip, Some(ItemClass::Ring)) if game.pack().is_in_use(stack.kind) => {
+                "take it off"
+            }
             (Purpose::Equip, _) if game.pack().is_in_use(stack.kind) => "put it away",
-            (Purpose::Equip, Some(ItemClass::Armour)) => "wear",
+            (Purpose::Equip, Some(ItemClass::Armour | ItemClass::Ring)) => "put on",
             (Purpose::Equip, _) => "wield",
             _ => purpose.verb(),
         };
@@ -179,4 +235,40 @@ pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8, keymap
     lines.push((String::new(), palette::TEXT));
     lines.push(("Esc back to the pack".to_string(), palette::FAINT_TEXT));
     draw::panel(fb, ctx, &lines);
+}
+
+/// Where a class stands in the pack's list.
+fn class_order(stack: Stack) -> usize {
+    let class = looks::item(stack.kind).class;
+    CLASSES
+        .iter()
+        .position(|&c| Some(c) == class)
+        .unwrap_or(CLASSES.len())
+}
+
+const CLASSES: [ItemClass; 10] = [
+    ItemClass::Weapon,
+    ItemClass::Armour,
+    ItemClass::Ring,
+    ItemClass::Staff,
+    ItemClass::Wand,
+    ItemClass::Potion,
+    ItemClass::Scroll,
+    ItemClass::Missile,
+    ItemClass::Key,
+    ItemClass::Prize,
+];
+
+fn class_heading(class: Option<ItemClass>) -> &'static str {
+    match class {
+        Some(ItemClass::Weapon) => "Weapons",
+        Some(ItemClass::Armour) => "Armour",
+        Some(ItemClass::Ring) => "Rings",
+        Some(ItemClass::Staff) => "Staffs",
+        Some(ItemClass::Wand) => "Wands",
+        Some(ItemClass::Potion) => "Potions",
+        Some(ItemClass::Scroll) => "Scrolls",
+        Some(ItemClass::Missile) => "Missiles",
+        Some(ItemClass::Key | ItemClass::Prize) | None => "Other",
+    }
 }

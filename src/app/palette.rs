@@ -16,6 +16,8 @@ pub const HEADING: Rgba32 = Rgba32::new_rgb(255, 220, 90);
 /// Damage to the player, death, and anything else the player must not miss.
 pub const DANGER: Rgba32 = Rgba32::new_rgb(255, 80, 80);
 pub const GOOD: Rgba32 = Rgba32::new_rgb(100, 230, 100);
+/// A monster sensed through walls by telepathy.
+pub const SENSED: Rgba32 = Rgba32::new_rgb(230, 110, 230);
 pub const PANEL_BACKGROUND: Rgba32 = Rgba32::new_rgb(20, 20, 60);
 /// Under the cells within the player's stealth range, when it is shown (`c`): half of it over
 /// what is there.

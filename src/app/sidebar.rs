@@ -6,7 +6,9 @@
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
 use super::{draw, layout, looks, palette, words};
-use umbra_rules::game::{Boon, CellVisibility, Game, HitPoints, NpcInfo, NpcState, Reason, Side};
+use umbra_rules::game::{
+    Boon, CellVisibility, Draught, Game, HitPoints, ItemClass, NpcInfo, NpcState, Reason, Side,
+};
 
 /// The health bar under a character's name; the state's word follows it on the same row.
 const BAR_WIDTH: u32 = 8;
@@ -74,6 +76,7 @@ fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
     let state = match agent.state {
         _ if burning => "burning",
         _ if agent.confused_for > 0 => "confused",
+        _ if agent.slowed_for > 0 => "slowed",
         NpcState::Asleep => "asleep",
         NpcState::Wandering { .. } | NpcState::Guarding { .. } => "unaware",
         NpcState::Hunting if ally => "fighting",
@@ -109,12 +112,33 @@ fn player_entry(game: &Game) -> Entry {
             lines.push(Row::Text(format!("  {plight}"), palette::DANGER));
         }
     }
+    // What a potion does for the player, with the turns it has left.
+    let draughts = game.draughts();
+    for (state, word) in [
+        (Draught::Levitation, "levitating"),
+        (Draught::Telepathy, "telepathic"),
+        (Draught::Haste, "hasted"),
+        (Draught::FireImmunity, "fireproof"),
+    ] {
+        let left = draughts.turns(state);
+        if left > 0 {
+            lines.push(Row::Text(format!("  {word} {left}"), palette::GOOD));
+        }
+    }
+    // What the player holds ready: weapon, armour, rings, then staffs and wands with charges.
     let pack = game.pack();
-    for kind in [pack.wielded(), pack.worn()].into_iter().flatten() {
-        lines.push(Row::Text(
-            format!("  {}", looks::item(kind).name),
-            palette::FAINT_TEXT,
-        ));
+    let ready = pack.stacks().filter(|&(_, stack)| {
+        pack.is_in_use(stack.kind)
+            || matches!(
+                stack.kind.rules().use_.class(),
+                ItemClass::Staff | ItemClass::Wand
+            )
+    });
+    let width = layout::SIDEBAR_WIDTH as usize - 3;
+    for (_, stack) in ready {
+        for line in draw::wrap(&words::stack_words(game, stack), width) {
+            lines.push(Row::Text(format!("  {line}"), palette::FAINT_TEXT));
+        }
     }
     let chosen: Vec<String> = Boon::ALL
         .iter()

@@ -3,7 +3,7 @@
 
 use super::looks;
 use umbra_rules::game::{
-    Boon, Brightness, Game, NpcKind, ScoreConditions, Stack, TURN_TIME, Unscored,
+    Boon, Brightness, Game, ItemClass, NpcKind, ScoreConditions, Stack, TURN_TIME, Unscored,
 };
 
 /// The morgue's line for a run a debugging aid played, which never has a score.
@@ -133,9 +133,46 @@ pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
         " (wielded)"
     } else if game.pack().worn() == Some(stack.kind) {
         " (worn)"
+    } else if game.pack().wears_ring(stack.kind) {
+        " (on a hand)"
     } else {
         ""
     }
+}
+
+/// A carried stack as the pack lists it: its name, and once it is known its level and charges
+/// ("+2 staff of firebolt [3/4]", "a wand of domination (1 charge left)", "+1 ring of
+/// stealth").
+pub fn stack_words(game: &Game, stack: Stack) -> String {
+    let name = game.item_name(stack.kind);
+    if !name.known {
+        return looks::item_words(name, stack.count);
+    }
+    let look = looks::item(stack.kind);
+    let class = look.class;
+    // A ring's level is its power: a fresh ring is +1.
+    let level = match class {
+        Some(ItemClass::Ring) => stack.tuning.enchant + 1,
+        _ => stack.tuning.enchant,
+    };
+    let mut words = match (level, stack.count) {
+        (0, count) => looks::item_words(name, count),
+        (level, 1) => format!("+{level} {}", look.name),
+        (level, count) => format!("{count} +{level} {}", look.look.plural),
+    };
+    match class {
+        Some(ItemClass::Staff) => {
+            words += &format!(" [{}/{}]", stack.tuning.charges, stack.max_charges());
+        }
+        Some(ItemClass::Wand) => {
+            words += &match stack.tuning.charges {
+                1 => " (1 charge left)".to_string(),
+                charges => format!(" ({charges} charges left)"),
+            };
+        }
+        _ => (),
+    }
+    words
 }
 
 /// Where the player stands: "lit", or "in shadow" (no light but its own).

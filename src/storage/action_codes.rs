@@ -24,6 +24,13 @@ impl Payload {
         Self { bytes, len: 1 }
     }
 
+    fn two_slots(slot: u8, on: u8) -> Self {
+        let mut bytes = [0; 9];
+        bytes[0] = slot;
+        bytes[1] = on;
+        Self { bytes, len: 2 }
+    }
+
     fn slot_at(slot: u8, at: ICoord) -> Self {
         let mut bytes = [0; 9];
         bytes[0] = slot;
@@ -69,6 +76,9 @@ const WIZARD_DARKEN: u8 = 23;
 const WIZARD_FIRE: u8 = 24;
 /// A wizard's gas; followed by the gas table row and the cell, as [`USE_AT`].
 const WIZARD_GAS: u8 = 25;
+/// One item used on another (a scroll of enchanting on what it enchants); followed by the two
+/// slots.
+const USE_ON: u8 = 26;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 pub(super) const END: u8 = 255;
@@ -80,6 +90,7 @@ pub(super) const CHECKPOINT: u8 = 254;
 pub(super) fn payload_len(code: u8) -> usize {
     match code {
         DROP | USE | CHOOSE | WIZARD_GIVE | FREE => 1,
+        USE_ON => 2,
         USE_AT | WIZARD_TELEPORT | WIZARD_SPAWN | WIZARD_SPAWN_ALLY | WIZARD_FIRE | WIZARD_GAS => 9,
         END => 8,
         CHECKPOINT => 4,
@@ -102,6 +113,7 @@ pub(super) fn action_code(action: PlayerAction) -> (u8, Payload) {
         PlayerAction::Drop { slot } => (DROP, Payload::slot(slot)),
         PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
         PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
+        PlayerAction::UseOn { slot, on } => (USE_ON, Payload::two_slots(slot, on)),
         PlayerAction::Choose { boon } => (CHOOSE, Payload::slot(boon)),
         PlayerAction::Wizard(command) => wizard_code(command),
     }
@@ -150,6 +162,10 @@ pub(super) fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction>
         USE_AT => PlayerAction::Use {
             slot: slot?,
             at: Some(ICoord::new(coord(1)?, coord(5)?)),
+        },
+        USE_ON => PlayerAction::UseOn {
+            slot: slot?,
+            on: *payload.get(1)?,
         },
         CHOOSE => PlayerAction::Choose { boon: slot? },
         WIZARD_DESCEND => PlayerAction::Wizard(WizardCommand::Descend),
@@ -231,6 +247,7 @@ mod tests {
                 slot: 1,
                 at: Some(at),
             },
+            PlayerAction::UseOn { slot: 2, on: 5 },
             PlayerAction::Choose { boon: 2 },
         ];
         let every = plain

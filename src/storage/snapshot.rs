@@ -20,8 +20,9 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// 12: secret doors, the searches in a row and the secret doors found. 13: water, chasms and
 /// bridges, the chasms jumped. 14: vaults (altars, cages, locked doors), the rewards taken.
 /// 15: captives, guards and allies (sides, minds and looks), the allies freed, lost and on their
-/// way down, where the player arrived on the level.
-const FORMAT_VERSION: u32 = 16;
+/// way down, where the player arrived on the level. 16: fire and gas. 17: the armoury (items'
+/// enchanting and charges, rings worn, potions' states, crystal, NPCs slowed or negated).
+const FORMAT_VERSION: u32 = 17;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

@@ -327,6 +327,15 @@ impl Scenario {
             .id
     }
 
+    /// The game changed by one of its `with_*` makers (a hurt troll, a hurt player).
+    pub fn change(&mut self, make: impl FnOnce(Game) -> Game) {
+        let placeholder = Game::from_ascii(&["###", "#@#", "###"], GameOptions::default())
+            .expect("a valid map")
+            .0;
+        let game = std::mem::replace(&mut self.game, placeholder);
+        self.game = make(game);
+    }
+
     pub fn wait(&mut self, turns: usize) {
         for _ in 0..turns {
             self.act(PlayerAction::Wait);
@@ -432,6 +441,7 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
             slot,
             at: Some(ICoord::new(x, y)),
         }),
+        1 => (0u8..3, 0u8..3).prop_map(|(slot, on)| PlayerAction::UseOn { slot, on }),
         2 => (0u8..4).prop_map(|boon| PlayerAction::Choose { boon }),
         1 => (0usize..4).prop_map(|d| PlayerAction::Free(
             CardinalDirection::all().nth(d).expect("four directions")

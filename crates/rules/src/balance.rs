@@ -250,3 +250,43 @@ pub const ALLY_ARRIVAL_TURNS_PER_STEP: u64 = 1;
 /// How far round the player the allies' shared map of their enemies reaches: the leash, and
 /// room to walk round a wall to an enemy within it (and to see one coming while running).
 pub const ALLY_MAP_REACH: u32 = ALLY_LEASH_STEPS + 4;
+
+// The armoury: staffs, wands, rings and enchanting (Brogue CE's numbers where they fit).
+
+/// The most charges a staff or wand holds, enchanted or not: a wand of domination with a dozen
+/// charges would be an army.
+pub const MOST_CHARGES: u8 = 10;
+/// The most levels of enchanting an item takes: past a score of scrolls a run does not find.
+pub const MOST_ENCHANT: u8 = 20;
+/// A ring shows what it is after this many turns worn (Brogue's rings reveal their bonus in
+/// time): a level's walk, long enough that wearing an unknown ring is a choice.
+pub const RING_KNOWN_AFTER: u16 = 100;
+/// Each level of a ring of stealth takes this many steps off the wearer's stealth range (14):
+/// three levels are the shadow's halving, carried into the light.
+pub const RING_STEALTH_STEPS: u32 = 2;
+/// Each level of a ring of regeneration takes this many turns off the wait between hit points
+/// healed (10), down to [`QUICKEST_REGENERATION_INTERVAL`]: a first level heals a third
+/// sooner.
+pub const RING_REGENERATION_TURNS: u64 = 3;
+/// Each level of a ring of light adds this many cells to the wearer's own light, which shrinks
+/// with depth ([`PLAYER_LIGHT_RADIUS`]): two levels undo five depths of dimming.
+pub const RING_LIGHT_CELLS: u32 = 1;
+/// A staff's bolt grows with its enchanting: each level adds this to its damage, healing and
+/// reach...
+pub const STAFF_POWER_PER_LEVEL: u32 = 1;
+/// ...and half again of its lasting effects (slowness, crystal) per two levels: in a hundred,
+/// what each level adds.
+pub const STAFF_DURATION_PER_LEVEL: u32 = 50;
+/// Each level of enchanting shortens a staff's wait for a charge by this share (in a hundred)
+/// of its row's `recharge`: a staff grows quicker as it grows stronger, as Brogue's do.
+pub const STAFF_RECHARGE_PER_LEVEL: u32 = 20;
+/// Domination takes surely when its mark is down to a fifth of its health or less (Brogue's
+/// rule); above that its chance in a hundred is the share of health the mark has lost, so a
+/// monster at full health never turns.
+pub const DOMINATION_SURE_AT: (u32, u32) = (1, 5);
+/// A monster teleported away, or the reader of teleportation, lands at least this many steps
+/// (in a straight line) from where it was: out of a room and the rooms beside it.
+pub const TELEPORT_AWAY_STEPS: u32 = 12;
+/// Haste halves the time of everything the drinker does, slowness doubles it for its mark.
+pub const HASTE_TIME_SHARE: (u32, u32) = (1, 2);
+pub const SLOW_TIME_MULTIPLIER: u32 = 2;

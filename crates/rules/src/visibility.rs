@@ -66,6 +66,9 @@ pub enum Omniscience {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CellVisibility {
     NeverSeen,
+    /// Never seen, but its ground is known from a map (magic mapping): drawn as remembered,
+    /// still to be explored.
+    Mapped,
     /// In view this turn: what is drawn there is live.
     Visible,
     /// Seen before, out of view now: what is drawn there is the snapshot from the last sighting.
@@ -91,6 +94,9 @@ struct Cell {
     /// `last_seen` unless omniscience shows more than the player sees; NPCs go by this one.
     in_sight: u64,
     memory: TileSnapshot,
+    /// Its layout is known from a map (magic mapping), though it was never seen: `memory`
+    /// holds its ground, and exploring still goes to see it.
+    mapped: bool,
     /// The world's change count of the cell when `memory` was taken: while it stands, the
     /// memory is still what is there. Derived, so not saved: a loaded game's memories are all
     /// taken afresh when next in view (0 is never a world's count).
@@ -295,6 +301,7 @@ impl Visibility {
             last_seen: 0,
             in_sight: 0,
             memory: EMPTY_SNAPSHOT,
+            mapped: false,
             memory_taken_at: 0,
         };
         Self {
@@ -463,6 +470,28 @@ impl Visibility {
         }
     }
 
+    /// Every cell never seen known as its ground is now, without who or what stands or lies
+    /// there (a scroll of magic mapping: the layout, not its monsters and treasures); still
+    /// never seen, so exploring goes to see it (Brogue's magic-mapped cells).
+    pub fn remember_layout(&mut self, world: &World) {
+        for coord in world.size().icoord_iter_row_major() {
+            let Some(cell) = self.grid.get_mut(coord) else {
+                continue;
+            };
+            if cell.last_seen != 0 {
+                continue;
+            }
+            let mut memory = world.tiles_at(coord);
+            memory.character = None;
+            memory.item = None;
+            memory.corpse = None;
+            cell.memory = memory;
+            cell.mapped = true;
+            cell.memory_taken_at = 0;
+            self.discoveries += 1;
+        }
+    }
+
     /// The cells the player's own eyes reach this turn.
     pub fn in_sight(&self) -> &[ICoord] {
         &self.in_view
@@ -502,6 +531,9 @@ impl Visibility {
 
     pub fn cell_visibility(&self, coord: ICoord) -> CellVisibility {
         match self.grid.get(coord).map(|cell| cell.last_seen) {
+            Some(0) if self.grid.get(coord).is_some_and(|cell| cell.mapped) => {
+                CellVisibility::Mapped
+            }
             None | Some(0) => CellVisibility::NeverSeen,
             Some(seen) if seen == self.generation => CellVisibility::Visible,
             Some(_) => CellVisibility::Remembered,
@@ -534,7 +566,7 @@ impl Visibility {
     pub fn is_known_open(&self, coord: ICoord) -> bool {
         self.grid
             .get(coord)
-            .is_some_and(|cell| cell.last_seen != 0 && cell.memory.floor.is_some())
+            .is_some_and(|cell| (cell.last_seen != 0 || cell.mapped) && cell.memory.floor.is_some())
     }
 
     /// True if the cell is known open ground next to a cell never seen: where exploring leads.

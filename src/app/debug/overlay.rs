@@ -337,7 +337,7 @@ fn sight_colour(game: &Game, cell: ICoord, focus: Option<EntityId>) -> Option<Rg
     }
     Some(match game.cell_view(cell).visibility {
         CellVisibility::Visible => palette::SIGHT_IN_VIEW,
-        CellVisibility::Remembered => palette::SIGHT_REMEMBERED,
+        CellVisibility::Remembered | CellVisibility::Mapped => palette::SIGHT_REMEMBERED,
         CellVisibility::NeverSeen => palette::SIGHT_NEVER,
     })
 }

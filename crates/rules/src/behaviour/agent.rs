@@ -111,6 +111,13 @@ pub struct Agent {
     /// Turns left stumbling about at random (an item's confusion); its state and memory wait
     /// untouched meanwhile, and it goes back to them when this reaches zero.
     pub confused_for: u16,
+    /// Turns left acting at half its pace (a staff of slowness). A dump written before the
+    /// armoury reads as none.
+    #[serde(default)]
+    pub slowed_for: u16,
+    /// Its magic is gone (negation): it sends no bolt and bursts into nothing.
+    #[serde(default)]
+    pub negated: bool,
     /// Time it has left to act this turn, in hundredths of a turn (see
     /// [`balance::TURN_TIME`]): below zero while a slow action it took is still under way.
     pub time_left: i16,
@@ -168,6 +175,8 @@ impl Agent {
             last_sighting: None,
             stuck_turns: 0,
             confused_for: 0,
+            slowed_for: 0,
+            negated: false,
             time_left: 0,
             gave_ground: false,
         }

@@ -28,7 +28,8 @@ impl BehaviourContext {
         let Some(rules) = world.npc_kind(npc).map(|kind| kind.rules()) else {
             return NpcAction::Wait;
         };
-        let (helping, harming) = split_bolt(rules.bolt);
+        let bolt = rules.bolt.filter(|_| !agent.negated);
+        let (helping, harming) = split_bolt(bolt);
         let allies = helping.map(|bolt| allies_in_reach(world, npc, here, bolt));
         if let Some(Allies {
             most_hurt: Some(ally),

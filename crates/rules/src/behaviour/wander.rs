@@ -59,7 +59,21 @@ impl BehaviourContext {
                 .map_or(NpcAction::Wait, NpcAction::Move);
         }
         self.give_up_goal(world, here, goal, agent, rng);
-        NpcAction::Wait
+        // A step anywhere free: at the edge of its waypoints' maps, with the one way on
+        // blocked by a sleeper, every new goal would lead into the sleeper again, and a step
+        // off the edge finds maps that lead round it.
+        let mut free = [CardinalDirection::North; 4];
+        let mut count = 0;
+        for direction in CardinalDirections {
+            if world.can_npc_enter(here + direction.coord()) {
+                free[count] = direction;
+                count += 1;
+            }
+        }
+        match count {
+            0 => NpcAction::Wait,
+            n => NpcAction::Move(free[rng.random_range(0..n)]),
+        }
     }
 
     /// The waypoint the wanderer heads for and how far it is: its goal while its map reaches

@@ -74,27 +74,52 @@ pub enum BoltEffect {
     /// Breaks where it stops, harming nobody itself: what it does is what it leaves (fire on
     /// every cell within `radius` the blast reaches, if it ignites; its gas where it broke).
     Shatter { radius: u32 },
+    /// The character it stops on (never its sender) acts at half its pace for this many turns.
+    Slow { turns: u32 },
+    /// Its sender goes with it: it stands where the bolt stops, short of any character or wall.
+    Blink,
+    /// Crystal grows on every open, empty cell within `radius` of where it stops, and dissolves
+    /// after `turns` turns.
+    Obstruct { turns: u32, radius: u32 },
+    /// The character it stops on is somewhere else on the level, out of its sender's view.
+    TeleportOther,
+    /// The character it stops on turns to its sender's side: surely when nearly dead, never at
+    /// full health, by its wounds between.
+    Dominate,
+    /// The character it stops on is pulled along the line to its sender's side.
+    Beckon,
+    /// The character it stops on loses its magic: its bolt, its burst, and the spells on it.
+    Negate,
 }
 
 impl BoltEffect {
     /// True for a bolt sent to help an ally rather than to hurt the player.
     pub fn helps(self) -> bool {
-        match self {
-            Self::Heal(_) => true,
-            Self::Blow(_)
-            | Self::Strike(_)
-            | Self::Burst { .. }
-            | Self::Confuse { .. }
-            | Self::Shatter { .. } => false,
-        }
+        matches!(self, Self::Heal(_))
     }
 
     /// How far round where it stops it reaches, if it bursts.
     pub fn radius(self) -> Option<u32> {
         match self {
             Self::Burst { radius, .. } | Self::Shatter { radius } => Some(radius),
-            Self::Blow(_) | Self::Strike(_) | Self::Heal(_) | Self::Confuse { .. } => None,
+            _ => None,
         }
+    }
+
+    /// True for what only the player's staffs, wands and scrolls send: no monster has a rule
+    /// to choose whom to send it at.
+    pub fn players_only(self) -> bool {
+        matches!(
+            self,
+            Self::Confuse { .. }
+                | Self::Slow { .. }
+                | Self::Blink
+                | Self::Obstruct { .. }
+                | Self::TeleportOther
+                | Self::Dominate
+                | Self::Beckon
+                | Self::Negate
+        )
     }
 }
 
@@ -152,7 +177,18 @@ pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
                 }
                 damage
             }
-            BoltEffect::Confuse { turns } => (turns, turns),
+            BoltEffect::Confuse { turns } | BoltEffect::Slow { turns } => (turns, turns),
+            BoltEffect::Obstruct { turns, radius } => {
+                if radius == 0 {
+                    return fail("effect", "crystal grows at least one cell round");
+                }
+                (turns, turns)
+            }
+            BoltEffect::Blink
+            | BoltEffect::TeleportOther
+            | BoltEffect::Dominate
+            | BoltEffect::Beckon
+            | BoltEffect::Negate => (1, 1),
             BoltEffect::Shatter { radius } => {
                 if !rules.ignites && rules.leaves.is_none() {
                     return fail("effect", "what shatters sets a fire or leaves a gas");
@@ -178,7 +214,8 @@ pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
 }
 
 /// A monster sends its bolt along a line it has to the player (or to an ally, to heal it), and
-/// nothing it sends confuses: no rule yet lets the player be confused.
+/// nothing it sends is the player's alone (confusion, slowness, blinking...): no rule yet lets a
+/// monster choose whom to send those at.
 pub(super) fn check_sent_by_a_monster(
     file: &BoltsFile,
     monster: &str,
@@ -190,9 +227,8 @@ pub(super) fn check_sent_by_a_monster(
     else {
         return Ok(());
     };
-    let confuses = matches!(rules.effect, BoltEffect::Confuse { .. });
-    if rules.path != BoltPath::Line || confuses {
-        let reason = "a monster's bolt flies along a line and does not confuse";
+    if rules.path != BoltPath::Line || rules.effect.players_only() {
+        let reason = "a monster's bolt flies along a line and is none of the player's own (confusion, slowness, blinking...)";
         return Err(field_error("bestiary", monster, "bolt", reason));
     }
     Ok(())

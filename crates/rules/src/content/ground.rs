@@ -66,6 +66,9 @@ pub struct GroundRules<G = Ground, L = LightKind> {
     /// A drop to the next depth: the player may jump in, and what falls in is lost to the level.
     #[serde(default)]
     pub falls: bool,
+    /// Blocks walking but not flying: whoever floats or flies crosses it (water, a chasm).
+    #[serde(default)]
+    pub flown_over: bool,
     /// Open exactly while someone stands in it: then it neither blocks sight nor stops
     /// missiles.
     #[serde(default)]
@@ -105,6 +108,7 @@ impl<G, L> GroundRules<G, L> {
             blocks_walking: self.blocks_walking,
             stops_missiles: self.stops_missiles,
             falls: self.falls,
+            flown_over: self.flown_over,
             door: self.door,
             found_as: self.found_as.map(&mut kind).transpose()?,
             unlocks_as: self.unlocks_as.map(&mut kind).transpose()?,

@@ -16,10 +16,21 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
     }
     match rules.use_ {
         ItemUse::Drink { heal: 0 } => fail("use", "heal must be at least one"),
+        ItemUse::Quaff { turns: 0, .. } => fail("use", "a draught lasts at least a turn"),
+        ItemUse::Staff { charges: 0, .. } | ItemUse::Wand { charges: 0, .. } => {
+            fail("use", "what is zapped holds at least one charge")
+        }
+        ItemUse::Staff { charges, .. } | ItemUse::Wand { charges, .. }
+            if charges > u32::from(crate::balance::MOST_CHARGES) =>
+        {
+            fail("use", "charges past the most a staff or wand can hold")
+        }
+        ItemUse::Staff { recharge: 0, .. } => fail("use", "a charge comes back in a turn or more"),
         ItemUse::Wield {
             attack,
             time,
             sneak_attack,
+            ..
         } => {
             let (hits, out_of) = attack.to_hit;
             if out_of == 0 || hits > out_of {
@@ -31,7 +42,9 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
             check_damage(entry, attack.damage)?;
             check_time(entry, time)
         }
-        ItemUse::Wear { armour, step_time } => {
+        ItemUse::Wear {
+            armour, step_time, ..
+        } => {
             if armour == 0 {
                 return fail("use", "armour must be at least one");
             }
@@ -39,8 +52,13 @@ pub(super) fn check_item(entry: &Entry<ItemRules<String>>) -> Result<(), Content
         }
         // What a read or thrown item does is its bolt's, checked with the bolt table.
         ItemUse::Drink { .. }
+        | ItemUse::Quaff { .. }
         | ItemUse::Shatter { .. }
         | ItemUse::Read { .. }
+        | ItemUse::Recite { .. }
+        | ItemUse::Staff { .. }
+        | ItemUse::Wand { .. }
+        | ItemUse::Ring { .. }
         | ItemUse::Throw { .. }
         | ItemUse::WinsTheRun
         | ItemUse::Key => Ok(()),

@@ -55,9 +55,11 @@ impl Ground {
     pub const GRASS: Self = Self(16);
     /// Grass gone dry deeper down: it burns more readily.
     pub const DEAD_GRASS: Self = Self(17);
+    /// A staff of obstruction's wall, which dissolves.
+    pub const CRYSTAL: Self = Self(18);
 
     /// The kinds the code places by name, as the table names them, in its order.
-    pub(super) const NAMED: [&'static str; 18] = [
+    pub(super) const NAMED: [&'static str; 19] = [
         "floor",
         "wall",
         "stairs",
@@ -76,6 +78,7 @@ impl Ground {
         "dais",
         "grass",
         "dead grass",
+        "crystal",
     ];
 }
 

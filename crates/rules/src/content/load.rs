@@ -343,7 +343,7 @@ fn check_items(
             return Err(shared(TABLE, entry.name.clone(), "map_letter", &other.name));
         }
     }
-    for class in [super::ItemClass::Potion, super::ItemClass::Scroll] {
+    for class in super::ItemClass::ALIKE {
         let kinds = file.kinds.iter().filter(|e| e.rules.use_.class() == class);
         if kinds.count() > usize::from(super::LOOKS_PER_CLASS) {
             return Err(ContentError {

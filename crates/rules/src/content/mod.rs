@@ -45,8 +45,8 @@ pub use sources::{
 };
 pub use spawn::pick_weighted;
 pub use tables::{
-    ActionTimes, Chance, ItemClass, ItemRules, ItemUse, MapLetters, NORMAL_TIMES, NpcRules,
-    NpcSpawn, NpcTrait, OutOfDepth, Ramp, Spawn,
+    ActionTimes, Chance, Draught, ItemClass, ItemRules, ItemUse, MapLetters, NORMAL_TIMES,
+    NpcRules, NpcSpawn, NpcTrait, OutOfDepth, Ramp, Reach, RingPower, Spawn, Spell,
 };
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds

@@ -48,6 +48,12 @@ pub enum PlayerAction {
         slot: u8,
         at: Option<ICoord>,
     },
+    /// Use one item of the stack under a letter on the item under another: a scroll of
+    /// enchanting on what it enchants.
+    UseOn {
+        slot: u8,
+        on: u8,
+    },
     /// Take one of the boons offered on reaching a new depth (0 is the first); takes no time.
     Choose {
         boon: u8,

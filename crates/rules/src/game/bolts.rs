@@ -9,6 +9,7 @@ use entity_table::Entity;
 use rand::Rng;
 
 use super::combat::Blame;
+use super::zap::Power;
 use super::{Actor, Game, GameEvent, Missile};
 use crate::balance::AttackDice;
 use crate::behaviour::Noise;
@@ -29,11 +30,7 @@ impl Game {
                 let by = self.blame(self.world.player());
                 self.burst(by, what, damage, radius, at);
             }
-            BoltEffect::Blow(_)
-            | BoltEffect::Strike(_)
-            | BoltEffect::Heal(_)
-            | BoltEffect::Confuse { .. }
-            | BoltEffect::Shatter { .. } => self.shatter(what, at),
+            _ => self.shatter(what, at),
         }
         self.leave_fire_and_gas(bolt, at);
     }
@@ -63,6 +60,18 @@ impl Game {
         bolt: BoltKind,
         toward: ICoord,
     ) -> Option<ICoord> {
+        self.send_bolt_with(by, what, bolt, toward, Power::default())
+    }
+
+    /// [`Game::send_bolt`] with the power of an enchanted staff or wand behind it.
+    pub(super) fn send_bolt_with(
+        &mut self,
+        by: Entity,
+        what: Missile,
+        bolt: BoltKind,
+        toward: ICoord,
+        power: Power,
+    ) -> Option<ICoord> {
         let rules = bolt.rules();
         let stop = match rules.path {
             BoltPath::Line => self.fly(by, what, toward),
@@ -70,12 +79,24 @@ impl Game {
         };
         let sender = self.blame(by);
         match rules.effect {
-            BoltEffect::Blow(dice) => self.blow_at(sender, what, dice, stop),
-            BoltEffect::Strike(damage) => self.strike_at(sender, what, damage, stop),
-            BoltEffect::Heal(amount) => self.heal_at(what, amount, stop),
+            BoltEffect::Blow(mut dice) => {
+                dice.damage = power.amount(dice.damage);
+                self.blow_at(sender, what, dice, stop);
+            }
+            BoltEffect::Strike(damage) => self.strike_at(sender, what, power.amount(damage), stop),
+            BoltEffect::Heal(amount) => self.heal_at(what, power.amount(amount), stop),
             BoltEffect::Burst { damage, radius } => self.burst(sender, what, damage, radius, stop),
-            BoltEffect::Confuse { turns } => self.confuse_at(by, what, turns, stop),
+            BoltEffect::Confuse { turns } => self.confuse_at(by, what, power.turns(turns), stop),
             BoltEffect::Shatter { .. } => self.shatter(what, stop),
+            BoltEffect::Slow { turns } => self.slow_at(by, what, power.turns(turns), stop),
+            BoltEffect::Blink => self.blink_to(by, stop, rules.range + power.0),
+            BoltEffect::Obstruct { turns, radius } => {
+                self.obstruct_at(by, power.turns(turns), radius, stop);
+            }
+            BoltEffect::TeleportOther => self.teleport_away(by, what, stop),
+            BoltEffect::Dominate => self.dominate_at(by, what, stop),
+            BoltEffect::Beckon => self.beckon(by, what, stop),
+            BoltEffect::Negate => self.negate_at(by, what, stop),
         }
         self.leave_fire_and_gas(bolt, stop);
         Some(stop)
@@ -237,10 +258,7 @@ impl Game {
                 self.burst(by, Missile::Bolt(bolt), damage, radius, at);
             }
             BoltEffect::Shatter { .. } => self.shatter(Missile::Bolt(bolt), at),
-            BoltEffect::Blow(_)
-            | BoltEffect::Strike(_)
-            | BoltEffect::Heal(_)
-            | BoltEffect::Confuse { .. } => return,
+            _ => return,
         }
         self.leave_fire_and_gas(bolt, at);
     }

@@ -151,7 +151,7 @@ impl Game {
         }
         // Its memory goes at once, which is how the NPC phase, running over a list of its own,
         // knows to pass it over and to drop it from the awake list when it ends.
-        self.minds.agents.remove(target);
+        let negated = self.minds.agents.remove(target).is_some_and(|a| a.negated);
         self.minds.awake.retain(|&npc| npc != target);
         self.scratch.events.push(GameEvent::Kill { killer, victim });
         let (Actor::Npc(kind) | Actor::Ally(kind)) = victim else {
@@ -164,7 +164,9 @@ impl Game {
             self.hero.kills[kind.index()] += 1;
         }
         let at = self.world.coord_of(target);
-        // Its burst is the killer's doing, as the kill was.
-        self.burst_on_death(kind, at, by.side);
+        // Its burst is the killer's doing, as the kill was; negated, it has none.
+        if !negated {
+            self.burst_on_death(kind, at, by.side);
+        }
     }
 }

@@ -28,15 +28,34 @@ impl Game {
             self.scratch.events.push(GameEvent::PutToUse { item });
         }
         self.fit_gear();
+        // A ring of light worn or taken off changes the player's own light.
+        self.fit_eyes();
+    }
+
+    /// Steps the armour worn adds to the player's stealth range.
+    pub(super) fn armour_clank(&self) -> u32 {
+        match self.hero.pack.worn().map(|kind| kind.rules().use_) {
+            Some(ItemUse::Wear { clank, .. }) => clank,
+            _ => 0,
+        }
     }
 
     /// Gives the world the player's blows and armour from what is in use.
     pub(super) fn fit_gear(&mut self) {
         let mut gear = Gear::BARE;
-        if let Some(ItemUse::Wield { attack, .. }) =
-            self.hero.pack.wielded().map(|k| k.rules().use_)
+        let enchant = |kind: crate::content::ItemKind| {
+            (self.hero.pack.slot_of(kind))
+                .and_then(|slot| self.hero.pack.get(slot))
+                .map_or(0, |stack| u32::from(stack.tuning.enchant))
+        };
+        if let Some(weapon) = self.hero.pack.wielded()
+            && let ItemUse::Wield { attack, .. } = weapon.rules().use_
         {
+            // Each level: a point more damage, and surer (a hit more in as many more tries).
+            let level = enchant(weapon);
             gear.attack = attack;
+            gear.attack.damage = (attack.damage.0 + level, attack.damage.1 + level);
+            gear.attack.to_hit = (attack.to_hit.0 + level, attack.to_hit.1 + level);
         }
         let might = balance::MIGHT_DAMAGE * self.boon_count(Boon::Might);
         let precision = balance::PRECISION_TO_HIT * self.boon_count(Boon::Precision);
@@ -45,8 +64,10 @@ impl Game {
             gear.attack.to_hit.0 + precision,
             gear.attack.to_hit.1 + precision,
         );
-        if let Some(ItemUse::Wear { armour, .. }) = self.hero.pack.worn().map(|k| k.rules().use_) {
-            gear.armour = armour;
+        if let Some(suit) = self.hero.pack.worn()
+            && let ItemUse::Wear { armour, .. } = suit.rules().use_
+        {
+            gear.armour = armour + enchant(suit);
         }
         self.world.set_player_gear(gear);
     }
@@ -54,6 +75,10 @@ impl Game {
     /// How long the player's last action took: a blow the weapon's time, a step the armour's,
     /// anything else a turn.
     pub(super) fn time_taken(&self, outcome: Option<ActOutcome>) -> u32 {
+        self.hasted(self.unhasted_time(outcome))
+    }
+
+    fn unhasted_time(&self, outcome: Option<ActOutcome>) -> u32 {
         let use_of = |kind: Option<ItemKind>| kind.map(|kind| kind.rules().use_);
         match (
             outcome,

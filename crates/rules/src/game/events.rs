@@ -4,7 +4,7 @@
 use coord_2d::ICoord;
 
 use super::ItemName;
-use crate::content::{BoltKind, GasKind, Ground, ItemKind, NpcKind};
+use crate::content::{BoltKind, Draught, GasKind, Ground, ItemKind, NpcKind, Spell};
 
 /// What flew, burst or struck: an item the player used, or a bolt a monster sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,6 +219,65 @@ pub enum GameEvent {
     /// An NPC was confused by an item.
     Confused {
         target: NpcKind,
+    },
+    /// The player zapped a staff or wand (named as it was known before).
+    Zapped {
+        item: ItemName,
+    },
+    /// A staff or wand with no charge left: nothing happens, and no time passes.
+    NoCharges {
+        item: ItemName,
+    },
+    /// A potion's state began (`ends` false) or wore off.
+    Feels {
+        state: Draught,
+        ends: bool,
+    },
+    /// Levitation ended over deep water: the player swam to the nearest shore.
+    SwamAshore,
+    /// A scroll of enchanting was read: the player chooses what it enchants (no time yet).
+    ChooseWhatToEnchant {
+        scroll: u8,
+    },
+    /// The item was enchanted: its level now.
+    Enchanted {
+        item: ItemName,
+        level: u8,
+    },
+    /// That cannot be enchanted (a potion, the scroll itself): nothing is used.
+    CannotEnchant,
+    /// A scroll's spell took effect (teleportation, mapping, recharging...).
+    Spelled {
+        spell: Spell,
+    },
+    /// A character was slowed.
+    Slowed {
+        target: Actor,
+    },
+    /// A character vanished elsewhere on the level.
+    TeleportedAway {
+        target: Actor,
+    },
+    /// A monster turned to the player's side, or (`took` false) resisted.
+    Dominated {
+        kind: NpcKind,
+        took: bool,
+    },
+    /// A character was pulled to its sender's side.
+    Beckoned {
+        target: Actor,
+    },
+    /// A character lost its magic.
+    Negated {
+        target: Actor,
+    },
+    /// Its sender stepped through the air to where the bolt stopped.
+    Blinked {
+        to: ICoord,
+    },
+    /// A ring worn long enough showed what it is.
+    RingShown {
+        item: ItemKind,
     },
     /// A confused NPC in view has come to its senses.
     NoLongerConfused {

@@ -32,10 +32,15 @@ impl Game {
         if !self.visibility.sees(&self.world, at) {
             return Err(AimError::NotInView);
         }
-        // A potion with no bolt of its own is thrown as far as one with a bolt would go.
+        // A potion with no bolt of its own is thrown as far as one with a bolt would go, and
+        // an unknown scroll, staff or wand reaches as far as any: its reach would tell what it
+        // is (a bolt with less reach goes no further than its own when sent).
+        use crate::content::ItemClass;
+        let known = self.hero.lore.is_known(stack.kind);
         let range = match use_.class() {
-            crate::content::ItemClass::Potion => {
-                use_.range().unwrap_or(crate::balance::POTION_THROW_RANGE)
+            ItemClass::Potion => use_.range().unwrap_or(crate::balance::POTION_THROW_RANGE),
+            ItemClass::Scroll | ItemClass::Staff | ItemClass::Wand if !known => {
+                crate::balance::POTION_THROW_RANGE
             }
             _ => use_.range().unwrap_or(0),
         };

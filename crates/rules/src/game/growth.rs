@@ -94,7 +94,9 @@ impl Game {
 
     /// Every how many turns the player heals a hit point.
     pub fn regeneration_interval(&self) -> u64 {
-        let sooner = balance::RECOVERY_TURNS * u64::from(self.hero.growth.count(Boon::Recovery));
+        let sooner = balance::RECOVERY_TURNS * u64::from(self.hero.growth.count(Boon::Recovery))
+            + balance::RING_REGENERATION_TURNS
+                * u64::from(self.ring_level(crate::content::RingPower::Regeneration));
         balance::PLAYER_REGENERATION_INTERVAL
             .saturating_sub(sooner)
             .max(balance::QUICKEST_REGENERATION_INTERVAL)

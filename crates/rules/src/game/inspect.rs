@@ -133,7 +133,9 @@ impl Game {
         let visibility = self.visibility.cell_visibility(coord);
         let tiles = match visibility {
             CellVisibility::Visible => self.world.tiles_at(coord),
-            CellVisibility::Remembered | CellVisibility::NeverSeen => self.visibility.memory(coord),
+            CellVisibility::Remembered | CellVisibility::Mapped | CellVisibility::NeverSeen => {
+                self.visibility.memory(coord)
+            }
         };
         CellView { visibility, tiles }
     }

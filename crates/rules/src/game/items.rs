@@ -41,7 +41,7 @@ impl Game {
                 .push(GameEvent::PickedUp { item, count, slot });
             return true;
         }
-        let Some(slot) = self.hero.pack.add(lying.kind, count) else {
+        let Some(slot) = self.hero.pack.add_tuned(lying.kind, count, lying.tuning) else {
             self.scratch.events.push(GameEvent::NoRoom { item, count });
             return false;
         };
@@ -67,7 +67,7 @@ impl Game {
         // What was in use is no longer (the pack put it away with the stack).
         self.fit_gear();
         let here = self.world.player_coord();
-        self.world.put_item(here, stack.kind, stack.count);
+        (self.world).put_tuned_item(here, stack.kind, stack.count, stack.tuning);
         let item = self.hero.lore.name(stack.kind);
         let count = stack.count;
         self.scratch.events.push(GameEvent::Dropped { item, count });
@@ -89,6 +89,8 @@ impl Game {
         let needs_aim = match use_.class() {
             ItemClass::Potion => at.is_some(),
             ItemClass::Scroll => use_.is_aimed() || !item.known,
+            // An unknown staff or wand is zapped at a target, whatever it is, as a scroll.
+            ItemClass::Staff | ItemClass::Wand => use_.is_aimed() || !item.known,
             _ => use_.is_aimed(),
         };
         let target = match (needs_aim, at) {
@@ -100,7 +102,9 @@ impl Game {
             },
         };
         match use_ {
-            ItemUse::Drink { .. } | ItemUse::Shatter { .. } if target.is_some() => {
+            ItemUse::Drink { .. } | ItemUse::Quaff { .. } | ItemUse::Shatter { .. }
+                if target.is_some() =>
+            {
                 self.hero.pack.take_one(slot);
                 self.scratch.events.push(GameEvent::Threw { item });
                 self.throw_potion(kind, target.unwrap_or_default());
@@ -110,6 +114,19 @@ impl Game {
                 self.drink(item, heal);
                 self.identify(kind);
             }
+            ItemUse::Quaff { state, turns } => {
+                self.hero.pack.take_one(slot);
+                self.scratch
+                    .events
+                    .push(GameEvent::Drank { item, healed: 0 });
+                self.identify(kind);
+                self.quaff(state, turns);
+            }
+            ItemUse::Recite { spell } => return self.recite(slot, spell),
+            ItemUse::Staff { bolt, .. } | ItemUse::Wand { bolt, .. } => {
+                return self.zap(slot, bolt, target.filter(|_| use_.is_aimed()));
+            }
+            ItemUse::Ring { .. } => self.toggle_use(kind),
             ItemUse::Shatter { bolt } => {
                 // Drunk, it bursts at the drinker's feet: what a malevolent potion is learnt by.
                 self.hero.pack.take_one(slot);
@@ -178,7 +195,7 @@ impl Game {
         self.scratch.events.push(GameEvent::Drank { item, healed });
     }
 
-    fn identify(&mut self, kind: ItemKind) {
+    pub(super) fn identify(&mut self, kind: ItemKind) {
         for item in self.hero.lore.identify(kind) {
             let by_elimination = item != kind;
             self.scratch.events.push(GameEvent::Identified {

@@ -1,6 +1,7 @@
-//! What the player knows of item kinds. Potions look alike, and so do scrolls, until one of a
-//! kind is used: each game gives every potion and scroll kind a look (a label number the app
-//! puts into words) drawn from the seed, so a look learnt in one game means nothing in the next.
+//! What the player knows of item kinds. Potions look alike, and so do scrolls, staffs, wands
+//! and rings, until one of a kind is used (a ring: worn a while): each game gives every such
+//! kind a look (a label number the app puts into words: a colour, a title, a wood, a metal, a
+//! gem) drawn from the seed, so a look learnt in one game means nothing in the next.
 //! When one kind of a class is left unknown, it is known by elimination.
 
 use rand::Rng;
@@ -25,7 +26,7 @@ pub struct Lore {
 }
 
 /// Classes whose kinds look alike until known.
-const ALIKE: [ItemClass; 2] = [ItemClass::Potion, ItemClass::Scroll];
+const ALIKE: [ItemClass; 5] = ItemClass::ALIKE;
 
 impl Lore {
     /// Looks drawn without repeats within a class, kind by kind in table order.

@@ -20,6 +20,7 @@ mod allies;
 mod bolts;
 mod catalog;
 mod combat;
+mod draughts;
 mod dump;
 mod environment;
 mod equipment;
@@ -30,28 +31,33 @@ mod history;
 mod inspect;
 mod items;
 mod lore;
+mod magic;
 mod minds;
 mod notice;
 mod npc_phase;
 mod pack;
 mod parts;
 mod persist;
+mod rings;
 mod run;
 #[cfg(feature = "testing")]
 mod scenario;
 mod score;
 mod search;
 mod seeds;
+mod spells;
 mod state_hash;
 mod stealth;
 mod step;
 mod wizard;
+mod zap;
 
 pub use crate::world::flight_cells;
 pub use actions::{Boon, DEFAULT_MAP_SIZE, GameOptions, PlayerAction, WizardCommand};
 pub use activity::{Activity, Doing, Stop};
 pub use allies::Follower;
 pub use catalog::{CaptiveCatalog, LevelCatalog, VaultCatalog, seed_catalog};
+pub use draughts::Draughts;
 pub use events::{Actor, AimError, Ending, GameEvent, Missile, TurnOutcome};
 pub use flight::Aim;
 pub use history::History;
@@ -65,10 +71,10 @@ pub use seeds::level_of_run;
 pub use crate::balance::{FINAL_DEPTH, GAS_HARMS_AT, LIT, TURN_TIME};
 pub use crate::behaviour::{Awareness, NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, GASES_SOURCE,
-    GROUND_SOURCE, GasHarm, GasKind, Ground, ITEMS_SOURCE, ItemClass, ItemKind, ItemUse,
-    LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind, NpcTrait, Problem, Sources,
-    check as check_content, parse_table,
+    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, Draught,
+    GASES_SOURCE, GROUND_SOURCE, GasHarm, GasKind, Ground, ITEMS_SOURCE, ItemClass, ItemKind,
+    ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind, NpcTrait, Problem, Reach,
+    RingPower, Sources, Spell, check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -80,7 +86,7 @@ pub use crate::terrain::{
     DesignKind, MAX_MAP_SIZE, MIN_MAP_SIZE, VaultGuard, is_valid_size as is_valid_map_size,
 };
 pub use crate::visibility::{CellVisibility, Lighting, Omniscience, TileSnapshot};
-pub use crate::world::{EntityId, Flame, Gear, HitPoints, Lying, Side, Tile};
+pub use crate::world::{EntityId, Flame, Gear, HitPoints, Lying, Side, Tile, Tuning};
 pub use dump::DumpError;
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unscored, boon_counts};
@@ -90,7 +96,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unsco
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 22;
+pub const RULES_VERSION: u32 = 23;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,6 +192,7 @@ impl Game {
                 loud_until: 0,
                 lighting: crate::visibility::Lighting::Natural,
                 confused_for: 0,
+                draughts: draughts::Draughts::default(),
             },
             visibility: Visibility::new(world.size()),
             minds: parts::Minds::for_new_level(&world),
@@ -304,6 +311,11 @@ impl Game {
                     return TurnOutcome::NoTurn;
                 }
             }
+            PlayerAction::UseOn { slot, on } => {
+                if !self.enchant_with(slot, on) {
+                    return TurnOutcome::NoTurn;
+                }
+            }
             PlayerAction::Descend => return self.descend(),
             PlayerAction::Choose { .. } | PlayerAction::Wizard(_) => {
                 unreachable!("chosen and done above")
@@ -311,6 +323,11 @@ impl Game {
         }
         self.progress.turn += 1;
         self.progress.confused_for = self.progress.confused_for.saturating_sub(1);
+        if let Some(fell) = self.pass_draughts() {
+            return fell;
+        }
+        self.recharge_staffs();
+        self.wear_rings();
         self.regenerate();
         self.arrive_followers();
         if self.is_over() {
@@ -324,7 +341,8 @@ impl Game {
         self.look_round();
         self.notice_secret_doors();
         self.npc_phase(self.time_taken(outcome));
-        let burning = !self.world.burning_cells().is_empty();
+        let crystal_gone = self.world.dissolve_crystal() > 0;
+        let burning = !self.world.burning_cells().is_empty() || crystal_gone;
         if let Some(fell) = self.environment_phase() {
             return fell;
         }
@@ -360,8 +378,10 @@ impl Game {
     /// How the player sees on this depth: its own light's reach, and a wizard's lighting.
     fn fit_eyes(&mut self) {
         let depth = self.progress.depth.clamp(1, crate::balance::FINAL_DEPTH) as usize;
+        let ring =
+            crate::balance::RING_LIGHT_CELLS * self.ring_level(crate::content::RingPower::Light);
         self.visibility.set_eyes(crate::visibility::Eyes {
-            light_radius: crate::balance::PLAYER_LIGHT_RADIUS[depth - 1],
+            light_radius: crate::balance::PLAYER_LIGHT_RADIUS[depth - 1] + ring,
             lighting: self.progress.lighting,
         });
     }

@@ -76,6 +76,7 @@ impl Game {
             self.world.heal(npc, 1);
         }
         if let Some(agent) = self.minds.agents.get_mut(npc) {
+            agent.slowed_for = agent.slowed_for.saturating_sub(1);
             let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
             agent.time_left = agent.time_left.saturating_add(gained).min(gained);
         }
@@ -87,12 +88,19 @@ impl Game {
             .world
             .npc_kind(npc)
             .map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
-        let (step, blow) = (times.move_ as i16, times.attack as i16);
         let agent = self
             .minds
             .agents
             .get_mut(npc)
             .expect("every living NPC has an agent");
+        let slowed = match agent.slowed_for > 0 {
+            true => balance::SLOW_TIME_MULTIPLIER,
+            false => 1,
+        };
+        let (step, blow) = (
+            (times.move_ * slowed) as i16,
+            (times.attack * slowed) as i16,
+        );
         if agent.confused_for > 0 {
             return if self.stumble(npc) { blow } else { step };
         }
@@ -126,7 +134,9 @@ impl Game {
                 }
             }
             NpcAction::Fire(at) => {
-                if let Some(bolt) = self.world.npc_kind(npc).and_then(|k| k.rules().bolt) {
+                let negated = self.minds.agents.get(npc).is_some_and(|a| a.negated);
+                let bolt = self.world.npc_kind(npc).and_then(|k| k.rules().bolt);
+                if let Some(bolt) = bolt.filter(|_| !negated) {
                     self.send_bolt(npc, Missile::Bolt(bolt), bolt, at);
                 }
                 blow

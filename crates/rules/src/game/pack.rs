@@ -1,11 +1,15 @@
 //! What the player carries: up to [`PACK_LETTERS`] stacks, each under a letter it keeps while
 //! carried (using up `c` leaves `d` as `d`), one stack per kind. A kind that leaves the pack
 //! comes back under its old letter if that is still free, so a drop and a pick-up, or darts
-//! thrown and gathered again, leave the pack as it was.
+//! thrown and gathered again, leave the pack as it was. A second staff, wand or ring of a kind
+//! carried joins the first: a wand's charges add up, a staff or ring gains a level (one stack
+//! per kind, as DCSS merges wands: less to keep track of, and nothing found is wasted).
 
 use serde::{Deserialize, Serialize};
 
+use crate::balance::{MOST_CHARGES, MOST_ENCHANT};
 use crate::content::{ItemClass, ItemKind};
+use crate::world::Tuning;
 
 /// Letters `a` to `z`.
 pub const PACK_LETTERS: usize = 26;
@@ -15,7 +19,20 @@ pub const PACK_LETTERS: usize = 26;
 pub struct Stack {
     pub kind: ItemKind,
     pub count: u32,
+    /// Its enchanting and charges, shared by every item of the stack.
+    pub tuning: Tuning,
 }
+
+impl Stack {
+    /// The most charges it holds: its row's and one more for each level of enchanting.
+    pub fn max_charges(&self) -> u8 {
+        let base = self.kind.rules().use_.charges().unwrap_or(0);
+        (base + u32::from(self.tuning.enchant)).min(u32::from(MOST_CHARGES)) as u8
+    }
+}
+
+/// Two hands for rings.
+pub const RING_HANDS: usize = 2;
 
 /// The player's pack, by letter: slot 0 is `a`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -27,6 +44,8 @@ pub struct Pack {
     /// use. A stack that leaves the pack is no longer in use.
     wielded: Option<ItemKind>,
     worn: Option<ItemKind>,
+    /// The rings worn, each with the turns it has been worn (it shows itself after a while).
+    rings: [Option<(ItemKind, u16)>; RING_HANDS],
 }
 
 impl Pack {
@@ -75,16 +94,60 @@ impl Pack {
         self.former.push((kind, slot));
     }
 
-    /// Adds `count` of a kind; None (and nothing added) when the pack has no room for it.
+    /// Adds `count` of a kind as found; None (and nothing added) when the pack has no room.
     pub fn add(&mut self, kind: ItemKind, count: u32) -> Option<u8> {
+        self.add_tuned(kind, count, Tuning::fresh(kind))
+    }
+
+    /// Adds `count` of a kind with its own tuning: onto its kind's stack if one is carried (a
+    /// wand's charges added, a staff or ring a level more, gear kept at the better
+    /// enchanting), else under a letter of its own.
+    pub fn add_tuned(&mut self, kind: ItemKind, count: u32, tuning: Tuning) -> Option<u8> {
         let slot = self.room_for(kind)?;
         self.former.retain(|&(k, _)| k != kind);
         let stack = &mut self.slots[usize::from(slot)];
         match stack {
-            Some(stack) => stack.count += count,
-            None => *stack = Some(Stack { kind, count }),
+            Some(stack) => {
+                let mine = &mut stack.tuning;
+                match kind.rules().use_.class() {
+                    ItemClass::Wand => {
+                        mine.charges =
+                            (mine.charges.saturating_add(tuning.charges)).min(MOST_CHARGES);
+                        mine.enchant = mine.enchant.max(tuning.enchant);
+                    }
+                    ItemClass::Staff | ItemClass::Ring => {
+                        mine.enchant =
+                            (mine.enchant.saturating_add(tuning.enchant + 1)).min(MOST_ENCHANT);
+                        mine.charges = mine.charges.saturating_add(tuning.charges);
+                    }
+                    _ => {
+                        stack.count += count;
+                        stack.tuning.enchant = stack.tuning.enchant.max(tuning.enchant);
+                    }
+                }
+                let most = stack.max_charges();
+                stack.tuning.charges = stack.tuning.charges.min(most);
+            }
+            None => {
+                *stack = Some(Stack {
+                    kind,
+                    count,
+                    tuning,
+                })
+            }
         }
         Some(slot)
+    }
+
+    /// The stack under a slot, to change its tuning.
+    pub(super) fn tuning_mut(&mut self, slot: u8) -> Option<&mut Tuning> {
+        let stack = self.slots.get_mut(usize::from(slot))?.as_mut()?;
+        Some(&mut stack.tuning)
+    }
+
+    /// Every carried stack's slot and stack, to change their tuning (staffs recharging).
+    pub(super) fn stacks_mut(&mut self) -> impl Iterator<Item = &mut Stack> {
+        self.slots.iter_mut().flatten()
     }
 
     /// Takes one item from a slot; its letter is freed when it was the last.
@@ -120,7 +183,30 @@ impl Pack {
     }
 
     pub fn is_in_use(&self, kind: ItemKind) -> bool {
-        self.wielded == Some(kind) || self.worn == Some(kind)
+        self.wielded == Some(kind) || self.worn == Some(kind) || self.wears_ring(kind)
+    }
+
+    /// The rings worn, each with the turns it has been worn.
+    pub fn rings(&self) -> impl Iterator<Item = (ItemKind, u16)> + '_ {
+        self.rings.iter().flatten().copied()
+    }
+
+    pub fn wears_ring(&self, kind: ItemKind) -> bool {
+        self.rings().any(|(ring, _)| ring == kind)
+    }
+
+    /// A turn more on every ring worn; the rings that have just been worn `known_after` turns.
+    pub(super) fn wear_rings_on(&mut self, known_after: u16) -> [Option<ItemKind>; RING_HANDS] {
+        let mut shown = [None; RING_HANDS];
+        for (hand, ring) in self.rings.iter_mut().enumerate() {
+            if let Some((kind, worn)) = ring {
+                *worn = worn.saturating_add(1);
+                if *worn == known_after {
+                    shown[hand] = Some(*kind);
+                }
+            }
+        }
+        shown
     }
 
     /// Puts a carried weapon or armour to use, in place of what was in use; the kind it
@@ -129,6 +215,12 @@ impl Pack {
         let place = match kind.rules().use_.class() {
             ItemClass::Weapon => &mut self.wielded,
             ItemClass::Armour => &mut self.worn,
+            ItemClass::Ring => {
+                // A free hand, else the first ring comes off.
+                let hand = self.rings.iter().position(Option::is_none).unwrap_or(0);
+                let replaced = self.rings[hand].replace((kind, 0));
+                return replaced.map(|(ring, _)| ring);
+            }
             _ => return None,
         };
         place.replace(kind)
@@ -139,6 +231,11 @@ impl Pack {
         for place in [&mut self.wielded, &mut self.worn] {
             if *place == Some(kind) {
                 *place = None;
+            }
+        }
+        for hand in &mut self.rings {
+            if hand.is_some_and(|(ring, _)| ring == kind) {
+                *hand = None;
             }
         }
     }
@@ -162,8 +259,16 @@ impl Pack {
                     && stacks.iter().any(|stack| stack.kind == kind)
             })
         };
-        let sound_use =
-            carried(self.wielded, ItemClass::Weapon) && carried(self.worn, ItemClass::Armour);
+        let sound_rings = (self.rings.iter().flatten())
+            .all(|&(ring, _)| carried(Some(ring), ItemClass::Ring))
+            && !matches!(self.rings, [Some((a, _)), Some((b, _))] if a == b);
+        let sound_tuning = stacks.iter().all(|stack| {
+            stack.tuning.enchant <= MOST_ENCHANT && stack.tuning.charges <= stack.max_charges()
+        });
+        let sound_use = carried(self.wielded, ItemClass::Weapon)
+            && carried(self.worn, ItemClass::Armour)
+            && sound_rings
+            && sound_tuning;
         sound_stacks && sound_former && sound_use && self.former.len() <= kinds
     }
 }

@@ -50,6 +50,8 @@ pub(super) struct Progress {
     pub lighting: crate::visibility::Lighting,
     /// Turns the player has left stumbling at random (a gas confused it).
     pub confused_for: u16,
+    /// The states potions put the player in, and the turns each has left.
+    pub draughts: super::draughts::Draughts,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.

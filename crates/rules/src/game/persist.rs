@@ -120,6 +120,7 @@ impl Game {
         game.check_agents()?;
         game.fit_gear();
         game.fit_eyes();
+        game.tell_world_of_draughts();
         game.visibility.restore_sight(&game.world);
         game.rebuild_npc_lists();
         game.note_npcs_in_view();

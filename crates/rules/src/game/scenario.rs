@@ -18,6 +18,15 @@ impl Game {
         self
     }
 
+    /// The same game with the player down to `current` hit points, for tests of healing.
+    #[must_use]
+    pub fn with_player_hit_points(mut self, current: u32) -> Self {
+        let max = self.player_hit_points().max;
+        self.world
+            .set_player_hit_points(crate::world::HitPoints { current, max });
+        self
+    }
+
     /// The same game with every NPC that is awake, wandering and sees the player already hunting
     /// it, as if it had noticed it: for scenario tests of what a monster does about the player it
     /// hunts (noticing is tested apart). Call it before the first turn.

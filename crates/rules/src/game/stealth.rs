@@ -21,6 +21,11 @@ impl Game {
         if self.progress.turn <= self.progress.loud_until && self.progress.loud_until > 0 {
             range *= 2;
         }
+        // Heavy armour clanks; a ring of stealth hushes.
+        range += self.armour_clank();
+        let hushed = crate::balance::RING_STEALTH_STEPS
+            * self.ring_level(crate::content::RingPower::Stealth);
+        range = range.saturating_sub(hushed);
         let least = if self.scratch.still { 1 } else { 2 };
         range.max(least)
     }

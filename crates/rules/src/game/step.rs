@@ -5,7 +5,20 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 
 use super::{Game, GameEvent, TurnOutcome};
-use crate::content::ItemKind;
+use crate::content::{ItemKind, ItemUse, Reach};
+use entity_table::Entity;
+
+/// The eight cells round a character, row by row.
+const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
 use crate::world::ActOutcome;
 
 impl Game {
@@ -16,7 +29,8 @@ impl Game {
         direction: CardinalDirection,
     ) -> Result<Option<ActOutcome>, TurnOutcome> {
         let ahead = self.world.player_coord() + direction.coord();
-        if self.world.falls(ahead) {
+        let player = self.world.player();
+        if self.world.falls(ahead) && !self.world.flies(player) {
             return Err(self.jump());
         }
         if self.world.blocks_walking(ahead)
@@ -29,7 +43,6 @@ impl Game {
             Some(outcome) => return Err(outcome),
             None => (),
         }
-        let player = self.world.player();
         let moved = match self.unaware_one_ahead(player, ahead) {
             Some(attack) => ActOutcome::Attacked(attack),
             None => (self.world).move_character(player, direction, &mut self.chronicle.rng),
@@ -37,9 +50,49 @@ impl Game {
         match moved {
             ActOutcome::Blocked => return Err(TurnOutcome::NoTurn),
             ActOutcome::Moved => self.walk_over_items(),
-            ActOutcome::Attacked(attack) => self.record_attack(attack),
+            ActOutcome::Attacked(attack) => {
+                self.record_attack(attack);
+                self.follow_through(direction, attack.target);
+            }
         }
         Ok(Some(moved))
+    }
+
+    /// What the weapon's blow reaches besides its foe: every other enemy round the player (an
+    /// axe's sweep), or the one behind the foe (a spear's thrust), each a blow of its own.
+    fn follow_through(&mut self, direction: CardinalDirection, struck: Entity) {
+        let reach = match self.hero.pack.wielded().map(|kind| kind.rules().use_) {
+            Some(ItemUse::Wield { reach, .. }) => reach,
+            _ => return,
+        };
+        let player = self.world.player();
+        let here = self.world.player_coord();
+        let mut cells = [None; 8];
+        match reach {
+            Reach::One => return,
+            Reach::Through => cells[0] = Some(here + direction.coord() + direction.coord()),
+            Reach::Around => {
+                for (cell, offset) in cells.iter_mut().zip(AROUND) {
+                    *cell = Some(here + ICoord::new(offset.0, offset.1));
+                }
+            }
+        }
+        for cell in cells.into_iter().flatten() {
+            let Some(other) = self.world.character_at(cell) else {
+                continue;
+            };
+            if other == struck
+                || !self.world.are_enemies(player, other)
+                || !self.world.is_alive(other)
+            {
+                continue;
+            }
+            let attack = self.world.strike_at(player, other, &mut self.chronicle.rng);
+            self.record_attack(attack);
+            if self.is_over() {
+                return;
+            }
+        }
     }
 
     /// Walks into a locked door: with the key it opens (the key used up, the turn taken);

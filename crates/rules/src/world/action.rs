@@ -41,7 +41,8 @@ impl World {
         rng: &mut impl Rng,
     ) -> ActOutcome {
         let destination = self.coord_of(entity) + direction.coord();
-        if self.blocks_walking(destination) {
+        let flown_over = self.flies(entity) && self.ground_at(destination).rules().flown_over;
+        if self.blocks_walking(destination) && !flown_over {
             // A character on ground nobody may enter (one a vault's cage closed over) can
             // still be struck through the bars, and step out.
             let inside = match self.has_character(destination) {
@@ -87,6 +88,12 @@ impl World {
     /// What the player now fights with and in.
     pub fn set_player_gear(&mut self, gear: super::Gear) {
         self.player_gear = gear;
+    }
+
+    /// A blow of `attacker`'s at `target`, wherever it stands (an axe's sweep reaching a
+    /// second foe): as a step into it would strike.
+    pub fn strike_at(&mut self, attacker: Entity, target: Entity, rng: &mut impl Rng) -> Attack {
+        self.attack(attacker, target, rng)
     }
 
     /// Always two draws, hit or miss, so what follows a blow never depends on how it went.

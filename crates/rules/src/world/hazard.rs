@@ -43,9 +43,9 @@ impl World {
         &self.burning
     }
 
-    /// The character catches fire; false if it already burned.
+    /// The character catches fire; false if it already burned, or fire cannot catch it.
     pub fn set_on_fire(&mut self, entity: Entity) -> bool {
-        if self.is_on_fire(entity) || !self.is_alive(entity) {
+        if self.is_on_fire(entity) || !self.is_alive(entity) || self.is_fireproof(entity) {
             return false;
         }
         self.burning.push(entity);
@@ -63,5 +63,32 @@ impl World {
     pub fn puts_out_fire(&self, coord: ICoord) -> bool {
         let wet = |ground: crate::content::Ground| ground.rules().puts_out_fire;
         wet(self.ground_at(coord)) || self.floor_ground(coord).is_some_and(wet)
+    }
+
+    /// Fire neither catches nor harms the character.
+    pub fn is_fireproof(&self, entity: Entity) -> bool {
+        self.fireproof.contains(&entity)
+    }
+
+    /// Makes fire pass the character by, or no longer; a burning character made fireproof
+    /// stops burning.
+    pub fn set_fireproof(&mut self, entity: Entity, fireproof: bool) {
+        self.fireproof.retain(|&e| e != entity);
+        if fireproof {
+            self.fireproof.push(entity);
+            self.put_out(entity);
+        }
+    }
+
+    /// The character floats over water and chasms.
+    pub fn flies(&self, entity: Entity) -> bool {
+        self.flying.contains(&entity)
+    }
+
+    pub fn set_flying(&mut self, entity: Entity, flying: bool) {
+        self.flying.retain(|&e| e != entity);
+        if flying {
+            self.flying.push(entity);
+        }
     }
 }

@@ -57,7 +57,9 @@ impl World {
             // A cage that closed over an altar keeps in whoever stood there (tests/vaults.rs).
             let caged = (layers.feature).and_then(|f| self.components.tile.get(f))
                 == Some(&Tile::Ground(Ground::CAGE));
-            if self.blocks_walking(coord) && !caged {
+            // A flier floats over water and chasms.
+            let afloat = self.flies(entity) && self.ground_at(coord).rules().flown_over;
+            if self.blocks_walking(coord) && !caged && !afloat {
                 problems.push(format!("character inside a wall at {coord}"));
             }
             if self.side_of(entity).is_none() {

@@ -5,6 +5,7 @@
 
 mod action;
 mod cell_bits;
+mod crystal;
 mod fire;
 mod flight;
 mod gas;
@@ -12,6 +13,7 @@ mod hazard;
 mod invariants;
 mod items;
 mod light;
+mod placement;
 
 mod light_shape;
 mod particulars;
@@ -30,7 +32,7 @@ use entity_table::{Entity, EntityAllocator};
 pub use fire::{FireChanges, Flame};
 pub use flight::flight_cells;
 use grid_2d::Grid;
-pub use items::Lying;
+pub use items::{Lying, Tuning};
 pub use light::LightHere;
 pub use particulars::HitPoints;
 pub(crate) use query::Floorplan;
@@ -106,6 +108,13 @@ pub struct World {
     burning: Vec<Entity>,
     /// How many times fire or gas has changed. Derived, not saved.
     hazard_changes: u64,
+    /// The crystal cells, each with the turns it has left (saved).
+    crystals: Vec<(coord_2d::ICoord, u16)>,
+    /// The characters that float over water and chasms (a levitating player). Derived from the
+    /// game's state, not saved.
+    flying: Vec<Entity>,
+    /// The characters fire neither catches nor harms. Derived, as `flying`.
+    fireproof: Vec<Entity>,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -173,6 +182,9 @@ impl World {
             // Room for every character to burn at once.
             burning: Vec::with_capacity(terrain.npcs.len() + 1),
             hazard_changes: 0,
+            crystals: Vec::new(),
+            flying: Vec::with_capacity(1),
+            fireproof: Vec::with_capacity(1),
         };
         world.place(
             player,

@@ -31,6 +31,8 @@ pub(super) struct Particulars {
     pub(super) kind: Option<NpcKind>,
     pub(super) hit_points: Option<HitPoints>,
     pub(super) count: Option<u32>,
+    /// A stack's tuning when it is not as found.
+    pub(super) tuning: Option<super::Tuning>,
 }
 
 impl World {

@@ -39,6 +39,8 @@ pub struct WorldRecord {
     gases: Vec<(ICoord, crate::content::GasKind, u16)>,
     /// The characters on fire (positions in `rows`), in the order they caught.
     burning: Vec<u32>,
+    /// The crystal cells, each with the turns it has left.
+    crystals: Vec<(ICoord, u16)>,
 }
 
 /// Layers a cell has room for: no map holds more entities than this many a cell.
@@ -84,6 +86,7 @@ impl World {
             fires: self.fires.record(),
             gases: self.gases.record(),
             burning: self.burning.iter().map(|&e| position(e)).collect(),
+            crystals: self.crystals.clone(),
         };
         (record, entities)
     }

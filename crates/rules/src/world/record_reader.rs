@@ -40,6 +40,7 @@ const FIELDS: &[&str] = &[
     "fires",
     "gases",
     "burning",
+    "crystals",
 ];
 
 struct RecordVisitor;
@@ -65,6 +66,7 @@ impl<'de> Visitor<'de> for RecordVisitor {
             fires: field(&mut seq, 8)?,
             gases: field(&mut seq, 9)?,
             burning: field(&mut seq, 10)?,
+            crystals: field(&mut seq, 11)?,
         };
         Ok(ReadWorld(
             placed.and_then(|tables| tables.finish(size, lists)),
@@ -92,6 +94,7 @@ struct Lists {
     fires: Vec<(coord_2d::ICoord, super::Flame)>,
     gases: Vec<(coord_2d::ICoord, crate::content::GasKind, u16)>,
     burning: Vec<u32>,
+    crystals: Vec<(coord_2d::ICoord, u16)>,
 }
 
 /// The rows of a map of this size, placed as they are read.
@@ -246,10 +249,14 @@ impl Tables {
             gases: super::gas::Gases::new(size),
             burning: Vec::with_capacity(lists.npcs.len() + 1),
             hazard_changes: 0,
+            crystals: Vec::new(),
+            flying: Vec::with_capacity(1),
+            fireproof: Vec::with_capacity(1),
         };
         world.rebuild_derived();
         world.restore_fires(&lists.fires)?;
         world.restore_gases(&lists.gases)?;
+        world.restore_crystals(&lists.crystals)?;
         for burning in positions(&entities, &lists.burning)? {
             if !world.is_alive(burning) || !world.set_on_fire(burning) {
                 return Err("a character on fire that is not, or twice".into());

@@ -1,0 +1,316 @@
+//! The armoury as a player meets it, on hand-drawn maps with labels: a potion of levitation
+//! floats the player over a chasm and sets it down on ground; a wand of teleport other sends a
+//! troll out of view; a wand of domination turns a troll at death's door and not one unhurt;
+//! a staff of blinking lands where aimed, short of a monster and never through a wall; a staff
+//! of obstruction shuts a corridor with crystal that dissolves; enchanting a staff adds a
+//! charge; a ring of regeneration heals sooner once worn; an unknown potion drunk names its
+//! kind; a staff's charges come back with time and a wand's do not.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use umbra_rules::PlayerAction;
+use umbra_rules::content::{BoltEffect, Draught, ItemKind, ItemUse, RingPower, Spell};
+use umbra_rules::game::{CellVisibility, GameEvent, Side, WizardCommand};
+
+/// The item kind whose use `is` picks, as the table has it.
+fn kind(is: impl Fn(ItemUse) -> bool) -> ItemKind {
+    ItemKind::all()
+        .find(|k| is(k.rules().use_))
+        .expect("a kind of that use in the item table")
+}
+
+/// The staff or wand whose bolt does `effect`.
+fn zapped(effect: impl Fn(BoltEffect) -> bool) -> ItemKind {
+    kind(|use_| {
+        matches!(use_, ItemUse::Staff { .. } | ItemUse::Wand { .. })
+            && use_.bolt().is_some_and(|bolt| effect(bolt.rules().effect))
+    })
+}
+
+fn draught(state: Draught) -> ItemKind {
+    kind(|use_| matches!(use_, ItemUse::Quaff { state: s, .. } if s == state))
+}
+
+fn give(s: &mut Scenario, item: ItemKind) -> u8 {
+    let kind = item.index() as u8;
+    s.act(PlayerAction::Wizard(WizardCommand::Give { kind }));
+    s.game.pack().slot_of(item).expect("given")
+}
+
+fn happened(s: &Scenario, what: impl Fn(&GameEvent) -> bool) -> bool {
+    s.game.events().iter().any(what)
+}
+
+#[test]
+fn levitation_crosses_a_chasm_and_ends_over_ground() {
+    let mut s = Scenario::new(&["###########", "#@.::::.2.#", "###########"]);
+    let slot = give(&mut s, draught(Draught::Levitation));
+    s.act(PlayerAction::Use { slot, at: None });
+    s.check(
+        s.game.draughts().is(Draught::Levitation),
+        "the player floats",
+    );
+    for _ in 0..7 {
+        s.act(PlayerAction::Move(East));
+    }
+    s.check_eq(s.game.player_coord(), s.at('2'), "across the chasm");
+    s.check_eq(s.game.depth(), 1, "without falling");
+    s.wait(40);
+    s.check(
+        !s.game.draughts().is(Draught::Levitation),
+        "the potion wears off",
+    );
+    s.check_eq(s.game.player_coord(), s.at('2'), "standing on the far side");
+    s.check_eq(s.game.depth(), 1, "still on the first depth");
+}
+
+#[test]
+fn levitation_ending_over_a_chasm_drops_the_player_a_depth() {
+    let mut s = Scenario::new(&["#########", "#@.:::::#", "#########"]);
+    let slot = give(&mut s, draught(Draught::Levitation));
+    s.act(PlayerAction::Use { slot, at: None });
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(East));
+    s.check(
+        s.game.is_chasm(s.game.player_coord()),
+        "afloat over the chasm",
+    );
+    s.wait(40);
+    s.check_eq(s.game.depth(), 2, "it fell when the potion wore off");
+}
+
+/// A room with the player and a troll, and a far room beyond a long corridor.
+const TWO_ROOMS: &[&str] = &[
+    "################################",
+    "#@.1..#######################..#",
+    "#..............................#",
+    "#.....#######################..#",
+    "################################",
+];
+
+#[test]
+fn teleport_other_moves_a_monster_out_of_view() {
+    let mut s = Scenario::with_npcs(TWO_ROOMS, &[('1', 'T')]);
+    let slot = give(&mut s, zapped(|e| e == BoltEffect::TeleportOther));
+    let troll = s.where_is('1');
+    s.act(PlayerAction::Use {
+        slot,
+        at: Some(troll),
+    });
+    let now = s.where_is('1');
+    s.check_ne(now, troll, "the troll is gone from where it stood");
+    s.check(
+        s.game.cell_view(now).visibility != CellVisibility::Visible,
+        "out of the player's view",
+    );
+    s.check(
+        happened(&s, |e| matches!(e, GameEvent::TeleportedAway { .. })),
+        "and the log says it vanished",
+    );
+}
+
+#[test]
+fn domination_turns_a_troll_at_deaths_door_and_not_one_unhurt() {
+    for (hit_points, turns) in [(10, false), (2, true)] {
+        let mut s = Scenario::with_npcs(&["#########", "#@..1...#", "#########"], &[('1', 'T')]);
+        let troll = s.npc('1').expect("a troll").id;
+        s.change(|g| g.with_npc_hit_points(troll, hit_points));
+        let slot = give(&mut s, zapped(|e| e == BoltEffect::Dominate));
+        let at = s.where_is('1');
+        s.act(PlayerAction::Use { slot, at: Some(at) });
+        let side = s.npc('1').expect("the troll lives").side;
+        s.check_eq(
+            side == Side::Hero,
+            turns,
+            &format!("a troll at {hit_points} of 10 turns: {turns}"),
+        );
+    }
+}
+
+#[test]
+fn blinking_lands_where_aimed_short_of_a_monster_and_not_through_walls() {
+    let mut s = Scenario::with_npcs(&["#############", "#@..1..z....#", "#############"], &[]);
+    let slot = give(&mut s, zapped(|e| e == BoltEffect::Blink));
+    s.act(PlayerAction::Use {
+        slot,
+        at: Some(s.at('1')),
+    });
+    s.check_eq(s.game.player_coord(), s.at('1'), "it lands where aimed");
+    // Aimed at the sleeping orc: it stops short of it.
+    let orc = s.game.npcs().next().expect("an orc").coord;
+    s.act(PlayerAction::Use {
+        slot,
+        at: Some(orc),
+    });
+    s.check_eq(
+        s.game.player_coord(),
+        orc + ICoord::new(-1, 0),
+        "short of the orc",
+    );
+    let mut walled = Scenario::new(&["##########", "#@..#..1.#", "##########"]);
+    let slot = give(&mut walled, zapped(|e| e == BoltEffect::Blink));
+    let before = walled.game.player_coord();
+    let turn = walled.game.turn();
+    walled.act(PlayerAction::Use {
+        slot,
+        at: Some(walled.at('1')),
+    });
+    walled.check_eq(
+        walled.game.player_coord(),
+        before,
+        "no blink through a wall",
+    );
+    walled.check_eq(walled.game.turn(), turn, "and no turn spent");
+}
+
+#[test]
+fn obstruction_blocks_a_corridor_and_fades() {
+    let mut s = Scenario::new(&["##########", "#@....1..#", "##########"]);
+    let slot = give(&mut s, zapped(|e| matches!(e, BoltEffect::Obstruct { .. })));
+    s.act(PlayerAction::Use {
+        slot,
+        at: Some(s.at('1')),
+    });
+    s.check(s.game.blocks_walking(s.at('1')), "crystal where it stopped");
+    s.check(
+        !s.game.blocks_sight(s.at('1')),
+        "which light passes through",
+    );
+    let before = s.game.player_coord();
+    for _ in 0..6 {
+        s.act(PlayerAction::Move(East));
+    }
+    s.check(
+        s.game.player_coord().x < s.at('1').x,
+        "the player cannot walk through it",
+    );
+    s.check_ne(s.game.player_coord(), before, "but walks up to it");
+    s.wait(40);
+    s.check(!s.game.blocks_walking(s.at('1')), "the crystal dissolves");
+}
+
+#[test]
+fn enchanting_a_staff_adds_a_charge_and_shows_in_its_level() {
+    let mut s = Scenario::new(&["#######", "#@....#", "#######"]);
+    let staff = zapped(|e| matches!(e, BoltEffect::Strike(_)));
+    let staff_slot = give(&mut s, staff);
+    let scroll = kind(|u| {
+        u == ItemUse::Recite {
+            spell: Spell::Enchanting,
+        }
+    });
+    let scroll_slot = give(&mut s, scroll);
+    let before = s.game.pack().get(staff_slot).expect("the staff");
+    let far = s.game.player_coord() + ICoord::new(3, 0);
+    let turn = s.game.turn();
+    s.act(PlayerAction::Use {
+        slot: scroll_slot,
+        at: Some(far),
+    });
+    s.check(
+        happened(&s, |e| matches!(e, GameEvent::ChooseWhatToEnchant { .. })),
+        "reading it asks what to enchant",
+    );
+    s.check(s.game.item_name(scroll).known, "and tells what it is");
+    s.check_eq(s.game.turn(), turn, "no time yet");
+    s.act(PlayerAction::UseOn {
+        slot: scroll_slot,
+        on: staff_slot,
+    });
+    let after = s.game.pack().get(staff_slot).expect("the staff");
+    s.check_eq(after.tuning.enchant, 1, "a level more");
+    s.check_eq(
+        after.max_charges(),
+        before.max_charges() + 1,
+        "a charge more",
+    );
+    s.check_eq(after.tuning.charges, before.tuning.charges + 1, "and full");
+    s.check_eq(s.game.pack().slot_of(scroll), None, "the scroll is spent");
+}
+
+#[test]
+fn a_staff_recharges_with_time_and_a_wand_does_not() {
+    let mut s = Scenario::with_npcs(&["############", "#@....1....#", "############"], &[]);
+    let staff = give(&mut s, zapped(|e| matches!(e, BoltEffect::Slow { .. })));
+    let wand = give(&mut s, zapped(|e| e == BoltEffect::Beckon));
+    let far = s.at('1');
+    for slot in [staff, wand] {
+        s.act(PlayerAction::Use {
+            slot,
+            at: Some(far),
+        });
+    }
+    let charges = |s: &Scenario, slot| s.game.pack().get(slot).expect("carried").tuning.charges;
+    let (staff_left, wand_left) = (charges(&s, staff), charges(&s, wand));
+    s.wait(150);
+    s.check_eq(
+        charges(&s, staff),
+        staff_left + 1,
+        "the staff got its charge back",
+    );
+    s.check_eq(charges(&s, wand), wand_left, "the wand did not");
+}
+
+#[test]
+fn a_ring_of_regeneration_heals_sooner_once_worn() {
+    let healed = |wear: bool| {
+        let mut s = Scenario::new(&["#######", "#@....#", "#######"]);
+        let ring = kind(|u| {
+            u == ItemUse::Ring {
+                power: RingPower::Regeneration,
+            }
+        });
+        let slot = give(&mut s, ring);
+        if wear {
+            s.act(PlayerAction::Use { slot, at: None });
+        }
+        s.change(|g| g.with_player_hit_points(1));
+        s.wait(60);
+        s.game.player_hit_points().current - 1
+    };
+    let (bare, ringed) = (healed(false), healed(true));
+    assert!(
+        ringed > bare,
+        "{ringed} healed with the ring, {bare} without"
+    );
+}
+
+#[test]
+fn a_ring_shows_what_it_is_once_worn_a_while() {
+    let mut s = Scenario::new(&["#######", "#@....#", "#######"]);
+    let ring = kind(|u| {
+        u == ItemUse::Ring {
+            power: RingPower::Stealth,
+        }
+    });
+    let slot = give(&mut s, ring);
+    s.check(!s.game.item_name(ring).known, "unknown at first");
+    let before = s.game.stealth_range();
+    s.act(PlayerAction::Use { slot, at: None });
+    s.check(s.game.stealth_range() < before, "it hushes at once");
+    s.wait(120);
+    s.check(s.game.item_name(ring).known, "known after a while worn");
+}
+
+#[test]
+fn an_unknown_potion_drunk_names_every_potion_of_its_kind() {
+    let potion = draught(Draught::Telepathy);
+    let mut s = Scenario::new(&["#######", "#@....#", "#######"]);
+    let slot = give(&mut s, potion);
+    give(&mut s, potion);
+    s.check(!s.game.item_name(potion).known, "unknown at first");
+    s.act(PlayerAction::Use { slot, at: None });
+    s.check(s.game.item_name(potion).known, "known once drunk");
+    s.check_eq(
+        s.game.pack().get(slot).map(|stack| stack.count),
+        Some(1),
+        "the other of the stack, known too",
+    );
+    s.check(
+        s.game.draughts().is(Draught::Telepathy),
+        "and the player senses minds",
+    );
+}
