@@ -166,11 +166,11 @@ fn a_missing_look_is_named_by_the_app_and_an_unknown_use_by_the_rules() {
 fn an_extra_monster_chance_above_one_or_out_of_nothing_is_named() {
     for (from, to) in [
         (
-            "chance: (first: 2, last: 5), out_of: 12",
+            "chance: (first: 1, last: 6), out_of: 12",
             "chance: (first: 1, last: 13), out_of: 12",
         ),
         (
-            "chance: (first: 2, last: 5), out_of: 12",
+            "chance: (first: 1, last: 6), out_of: 12",
             "chance: (first: 0, last: 0), out_of: 0",
         ),
     ] {
@@ -271,7 +271,7 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
             "depths: (10, 10), weight: (first: 3",
         ),
         (
-            "chance: (first: 2, last: 5), out_of: 12",
+            "chance: (first: 1, last: 6), out_of: 12",
             "chance: (first: 1, last: 12), out_of: 12",
         ),
     ];

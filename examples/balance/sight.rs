@@ -13,12 +13,17 @@ use umbra_rules::visibility::CellVisibility;
 use umbra_rules::world::Tile;
 
 /// A cell as the player knows it: floor, with nothing on it but perhaps a door (which a step
-/// opens).
+/// opens) or crystal (which dissolves: remembered, it may be gone, and a wall of it remembered
+/// between the player and the rest of the level would keep it there for ever).
 pub fn known_open(game: &Game, coord: ICoord) -> bool {
     let view = game.cell_view(coord);
-    view.visibility != CellVisibility::NeverSeen
-        && matches!(view.tiles.feature, None | Some(Tile::Ground(Ground::DOOR)))
-        && view.tiles.floor.is_some()
+    let crystal_gone_maybe = view.visibility != CellVisibility::Visible;
+    let passable = match view.tiles.feature {
+        None | Some(Tile::Ground(Ground::DOOR)) => true,
+        Some(Tile::Ground(Ground::CRYSTAL)) => crystal_gone_maybe,
+        Some(_) => false,
+    };
+    view.visibility != CellVisibility::NeverSeen && passable && view.tiles.floor.is_some()
 }
 
 /// Fire, or a gas thick enough to harm, on a cell the player sees.

@@ -68,6 +68,13 @@ pub fn broke(item: ItemKind) -> String {
 }
 
 pub fn drank(item: ItemName, healed: u32) -> String {
+    // A potion of a state says what it does in the next line ("You float into the air.").
+    if !matches!(
+        item.kind.rules().use_,
+        umbra_rules::game::ItemUse::Drink { .. }
+    ) {
+        return format!("You drink {}.", item_words(item, 1));
+    }
     match healed {
         0 => format!(
             "You drink {}. You were already unhurt.",
@@ -91,14 +98,16 @@ pub fn chose(boon: Boon) -> String {
 
 pub fn put_to_use(item: ItemName) -> String {
     match looks::item(item.kind).class {
-        Some(ItemClass::Armour) => format!("You put on {}.", item_words(item, 1)),
+        Some(ItemClass::Armour | ItemClass::Ring) => format!("You put on {}.", item_words(item, 1)),
         _ => format!("You wield {}.", item_words(item, 1)),
     }
 }
 
 pub fn put_away(item: ItemName) -> String {
     match looks::item(item.kind).class {
-        Some(ItemClass::Armour) => format!("You take off {}.", item_words(item, 1)),
+        Some(ItemClass::Armour | ItemClass::Ring) => {
+            format!("You take off {}.", item_words(item, 1))
+        }
         _ => format!("You put away {}.", item_words(item, 1)),
     }
 }
@@ -155,7 +164,10 @@ pub fn missed(what: Missile, target: Actor) -> String {
 }
 
 pub fn mended(target: Actor, amount: u32) -> String {
-    format!("{} is healed for {amount}.", capitalised(&the(target)))
+    match target {
+        Actor::Player => format!("You are healed for {amount}."),
+        _ => format!("{} is healed for {amount}.", capitalised(&the(target))),
+    }
 }
 
 pub fn confused(target: NpcKind) -> String {

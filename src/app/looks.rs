@@ -448,6 +448,13 @@ pub const RING_LOOKS: [&str; LOOKS_PER_CLASS as usize] = [
     "quartz",
 ];
 
+/// Words for one item without their article: "yew staff" of "a yew staff".
+pub fn without_article(words: &str) -> &str {
+    (words.strip_prefix("a "))
+        .or_else(|| words.strip_prefix("an "))
+        .unwrap_or(words)
+}
+
 /// An item as the player can name it: "a healing potion", "a scroll labelled XUM", "a
 /// fizzing potion", "a redwood staff"; with a count above one, "3 darts".
 pub fn item_words(name: ItemName, count: u32) -> String {

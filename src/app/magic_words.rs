@@ -36,14 +36,16 @@ pub fn swam_ashore() -> &'static str {
 }
 
 pub fn choose_what_to_enchant() -> &'static str {
-    "It is a scroll of enchanting. Choose what to enchant (Esc: keep it for later)."
+    "Choose what to enchant (Esc: keep the scroll for later)."
+}
+
+/// "your yew staff", "your staff of firebolt": an item of the pack as far as it is known.
+pub fn yours(item: ItemName) -> String {
+    format!("your {}", looks::without_article(&item_words(item, 1)))
 }
 
 pub fn enchanted(item: ItemName, level: u8) -> String {
-    format!(
-        "Your {} glows: it is +{level} now.",
-        looks::item(item.kind).name
-    )
+    format!("{} glows: it is +{level} now.", capitalised(&yours(item)))
 }
 
 pub fn cannot_enchant() -> &'static str {

@@ -146,7 +146,13 @@ pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
 pub fn stack_words(game: &Game, stack: Stack) -> String {
     let name = game.item_name(stack.kind);
     if !name.known {
-        return looks::item_words(name, stack.count);
+        // The levels the player gave it are the player's to know, whatever it is.
+        let words = looks::item_words(name, stack.count);
+        return match (stack.tuning.enchant, stack.count) {
+            (0, _) => words,
+            (level, 1) => format!("+{level} {}", looks::without_article(&words)),
+            (level, _) => format!("{words} (+{level})"),
+        };
     }
     let look = looks::item(stack.kind);
     let class = look.class;

@@ -25,18 +25,44 @@ const COMMANDS: [(char, &str); 12] = [
     ('x', "let a gas out at a cell"),
 ];
 
-/// The letter for the `index`-th row of a list.
+/// The letter for the `index`-th row of a list: `a` to `z`, then `A` to `Z` (the item table
+/// has more rows than one alphabet).
 fn letter(index: usize) -> char {
-    (b'a' + index as u8) as char
+    match index {
+        0..26 => (b'a' + index as u8) as char,
+        _ => (b'A' + (index - 26).min(25) as u8) as char,
+    }
 }
 
 fn index_of(key: KeyboardInput, count: usize) -> Option<u8> {
-    match key {
-        KeyboardInput::Char(c @ 'a'..='z') if ((c as u8 - b'a') as usize) < count => {
-            Some(c as u8 - b'a')
-        }
-        _ => None,
+    let index = match key {
+        KeyboardInput::Char(c @ 'a'..='z') => c as u8 - b'a',
+        KeyboardInput::Char(c @ 'A'..='Z') => c as u8 - b'A' + 26,
+        _ => return None,
+    };
+    (usize::from(index) < count).then_some(index)
+}
+
+/// Rows past what a panel holds go into a second column beside the first.
+const ROWS_IN_A_COLUMN: usize = 24;
+
+fn in_columns(rows: Vec<String>) -> Vec<String> {
+    if rows.len() <= ROWS_IN_A_COLUMN {
+        return rows;
     }
+    let half = rows.len().div_ceil(2);
+    let width = rows[..half]
+        .iter()
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 3;
+    (0..half)
+        .map(|i| match rows.get(half + i) {
+            Some(right) => format!("{:<width$}{right}", rows[i]),
+            None => rows[i].clone(),
+        })
+        .collect()
 }
 
 impl GameApp {
@@ -173,7 +199,7 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, step: Step) {
             return render_cell(fb, ctx, game, purpose, cursor);
         }
     };
-    lines.extend(rows.into_iter().map(|row| (row, palette::TEXT)));
+    lines.extend(in_columns(rows).into_iter().map(|row| (row, palette::TEXT)));
     lines.push(("Esc  close".to_string(), palette::FAINT_TEXT));
     draw::panel(fb, ctx, &lines);
 }

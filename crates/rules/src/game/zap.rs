@@ -66,7 +66,13 @@ impl Game {
                 tuning.recharge_in = 0;
                 continue;
             }
-            tuning.recharge_in = tuning.recharge_in.saturating_sub(1);
+            if tuning.recharge_in == 0 {
+                // Short of its charges with no count running (an enchanting just raised its
+                // most): the count starts now, the charge does not come at once.
+                tuning.recharge_in = recharge_time(stack.kind, tuning.enchant);
+                continue;
+            }
+            tuning.recharge_in -= 1;
             if tuning.recharge_in == 0 {
                 tuning.charges += 1;
                 if tuning.charges < most {
