@@ -95,7 +95,10 @@ impl Game {
                 self.scratch.events.push(GameEvent::Exploded { at });
                 told = true;
             }
-            let Some(character) = self.world.character_at(at) else {
+            // Whoever fire passes by, the blast passes by too (a potion of fire immunity).
+            let Some(character) =
+                (self.world.character_at(at)).filter(|&c| !self.world.is_fireproof(c))
+            else {
                 continue;
             };
             let GasHarm::Burns((least, most)) = gas.rules().harm else {

@@ -73,9 +73,8 @@ impl World {
     /// Makes fire pass the character by, or no longer; a burning character made fireproof
     /// stops burning.
     pub fn set_fireproof(&mut self, entity: Entity, fireproof: bool) {
-        self.fireproof.retain(|&e| e != entity);
+        listed(&mut self.fireproof, entity, fireproof);
         if fireproof {
-            self.fireproof.push(entity);
             self.put_out(entity);
         }
     }
@@ -86,9 +85,14 @@ impl World {
     }
 
     pub fn set_flying(&mut self, entity: Entity, flying: bool) {
-        self.flying.retain(|&e| e != entity);
-        if flying {
-            self.flying.push(entity);
-        }
+        listed(&mut self.flying, entity, flying);
+    }
+}
+
+/// The entity in the list once if `on`, else not at all.
+fn listed(list: &mut Vec<Entity>, entity: Entity, on: bool) {
+    list.retain(|&e| e != entity);
+    if on {
+        list.push(entity);
     }
 }
