@@ -247,6 +247,73 @@ fn steady_state_turns_allocate_nothing() {
     the_behaviour_context_on_the_largest_map_stays_bounded();
     exploring_allocates_nothing_after_warming_up();
     fire_and_gas_allocate_nothing_after_the_first_turn();
+    every_kind_awake_allocates_nothing_after_warming_up();
+}
+
+/// One of every kind of the bestiary awake round the player, on a level with a lake and a
+/// chasm: bats and blades fly and flit, eels swim, a zombie breathes its rot, a salamander walks
+/// its trail of fire, a thief steals, a jelly splits. Turns on which a character joins (a
+/// jelly's twin, a conjurer's blades) are not steady: a new character is a row in every table,
+/// as a spawn is, and they are left out; every other turn allocates nothing.
+fn every_kind_awake_allocates_nothing_after_warming_up() {
+    use umbra_rules::content::NpcKind;
+    let letters: Vec<char> = NpcKind::all()
+        .filter(|kind| kind.rules().spawn.weight.first + kind.rules().spawn.weight.last > 0)
+        .map(|kind| kind.rules().map_letters.awake)
+        .collect();
+    let mut rows = vec!["#".repeat(40)];
+    for y in 1..19 {
+        let row: String = (0..40)
+            .map(|x| match (x, y) {
+                (0 | 39, _) => '#',
+                (1, 1) => '@',
+                (30..=36, 3..=8) => '~',
+                (20..=23, 10..=16) => ':',
+                (x, y) if x > 4 && y % 4 == 2 && x % 3 == 0 => {
+                    letters[((x / 3 + y) as usize) % letters.len()]
+                }
+                (x, _) if x > 24 => '`',
+                _ => '.',
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows.push("#".repeat(40));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
+    let mut game = game
+        .with_player_max_hit_points(100_000)
+        .with_every_npc_awake()
+        .with_wanderers_noticing();
+    let kinds: std::collections::HashSet<_> = game.npcs().map(|n| n.kind).collect();
+    assert!(kinds.len() >= 20, "every kind is there: {}", kinds.len());
+    let potion = common::potion().index() as u8;
+    for _ in 0..20 {
+        let give = umbra_rules::game::WizardCommand::Give { kind: potion };
+        game.act(PlayerAction::Wizard(give));
+    }
+    for _ in 0..10 {
+        game.act(PlayerAction::Wait);
+    }
+    let mut counted = 0;
+    for _ in 0..COUNTED_TURNS {
+        let before: Vec<_> = game.npcs().map(|n| n.id).collect();
+        let region = Region::new(GLOBAL);
+        game.act(PlayerAction::Wait);
+        let change = region.change();
+        // Seen or not (a conjurer out of view calls its blades all the same).
+        if game.npcs().any(|n| !before.contains(&n.id)) {
+            continue;
+        }
+        counted += 1;
+        assert_eq!(
+            (change.allocations, change.reallocations),
+            (0, 0),
+            "every kind awake, turn {}: {change:?}",
+            game.turn()
+        );
+    }
+    assert!(counted > COUNTED_TURNS / 2, "most turns counted: {counted}");
 }
 
 /// A cave of dry grass set alight among wandering orcs, a caustic cloud and a swamp's methane

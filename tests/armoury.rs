@@ -314,3 +314,50 @@ fn an_unknown_potion_drunk_names_every_potion_of_its_kind() {
         "and the player senses minds",
     );
 }
+
+/// A hall, and a long room shut off behind a locked door: a scroll of teleportation read again
+/// and again never puts the player behind the door, where it could be shut in for good.
+#[test]
+fn teleportation_never_lands_behind_a_locked_door() {
+    let map = &[
+        "##############################",
+        "#@...........................#",
+        "#............................#",
+        "##############$###############",
+        "#............................#",
+        "#............................#",
+        "##############################",
+    ];
+    let scroll = kind(|use_| {
+        matches!(
+            use_,
+            ItemUse::Recite {
+                spell: Spell::Teleportation
+            }
+        )
+    });
+    for seed in 0..20 {
+        let mut s = Scenario::new(map);
+        s.change(|g| g.reseeded(seed));
+        let slot = give(&mut s, scroll);
+        // Unknown, it is aimed as any scroll is: at a cell in view.
+        let aim = Some(ICoord::new(5, 1));
+        s.act(PlayerAction::Use { slot, at: aim });
+        s.check(
+            happened(&s, |e| {
+                matches!(
+                    e,
+                    GameEvent::Spelled {
+                        spell: Spell::Teleportation
+                    }
+                )
+            }),
+            "the scroll is read",
+        );
+        let at = s.game.player_coord();
+        s.check(
+            at.y < 3,
+            &format!("seed {seed}: landed at {at:?}, on the hall's side"),
+        );
+    }
+}

@@ -68,9 +68,30 @@ fn a_missing_field_is_named_with_its_entry() {
 
 #[test]
 fn an_unknown_trait_is_named_with_its_entry() {
-    let broken = bestiary_with("traits: [ShoutsOnSight, FleesWhenHurt]", "traits: [Flies]");
+    let broken = bestiary_with(
+        "traits: [ShoutsOnSight, FleesWhenHurt]",
+        "traits: [Burrows]",
+    );
     let error = refused(&broken, ITEMS_SOURCE);
-    says(&error, "bestiary", Some("orc"), &["Flies"]);
+    says(&error, "bestiary", Some("orc"), &["Burrows"]);
+}
+
+#[test]
+fn a_summoner_of_no_kind_and_a_lesson_with_no_bolt_are_named() {
+    let broken = bestiary_with("kind: \"spectral blade\"", "kind: \"spectral sword\"");
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(
+        &error,
+        "bestiary",
+        Some("goblin conjurer"),
+        &["`summons`", "spectral sword"],
+    );
+    let broken = bestiary_with("teaches: Some(Flight),", "teaches: Some(Bolt),");
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(&error, "bestiary", Some("vampire bat"), &["`teaches`"]);
+    let broken = bestiary_with("count: (2, 3), every: 20", "count: (2, 3), every: 0");
+    let error = refused(&broken, ITEMS_SOURCE);
+    says(&error, "bestiary", Some("goblin conjurer"), &["`summons`"]);
 }
 
 #[test]
@@ -236,11 +257,25 @@ fn every_kind_spawns_by_the_last_depth_and_has_a_look_a_name_and_a_score() {
             }
         }
     }
+    // A kind only ever called by another (a conjurer's blades) arrives with its caller, and
+    // is worth nothing: it fades by itself.
+    for caller in NpcKind::all() {
+        if let Some(summons) = caller.rules().summons
+            && npcs_seen[caller.index()]
+        {
+            npcs_seen[summons.kind.index()] = true;
+        }
+    }
     for kind in NpcKind::all() {
         let look = looks::npc(kind);
         assert!(npcs_seen[kind.index()], "{} never spawns", look.name);
         assert!(!look.name.is_empty() && !look.look.plural.is_empty());
-        assert!(kind.rules().score > 0, "{} is worth no points", look.name);
+        let called = kind.rules().lifespan.is_some();
+        assert!(
+            kind.rules().score > 0 || called,
+            "{} is worth no points",
+            look.name
+        );
     }
     for kind in ItemKind::all() {
         let look = looks::item(kind);

@@ -394,8 +394,8 @@ fn a_state_dump_reads_back_as_the_same_level_with_the_same_minds() {
         map_size: UCoord::new(40, 24),
         ..GameOptions::default()
     };
-    let mut game = Game::new(5, options);
-    for action in common::scripted_actions(120, 5) {
+    let mut game = Game::new(6, options);
+    for action in common::scripted_actions(120, 6) {
         game.act(action);
         if game.is_over() {
             break;
@@ -480,10 +480,10 @@ fn a_dump_that_does_not_read_says_which_line() {
     );
     let unknown = dump.replace(
         "npc (at:(3,1),kind:'o')",
-        &orc_line(2).replace("kind:'o'", "kind:'y'"),
+        &orc_line(2).replace("kind:'o'", "kind:'q'"),
     );
     let error = Game::from_dump(&unknown, GameOptions::default()).err();
-    assert!(error.is_some_and(|e| e.to_string().starts_with("line 6: no kind 'y'")));
+    assert!(error.is_some_and(|e| e.to_string().starts_with("line 6: no kind 'q'")));
     let wrong_place = dump.replace("npc (at:(3,1),kind:'o')", &orc_line(3));
     let error = Game::from_dump(&wrong_place, GameOptions::default()).err();
     assert!(error.is_some_and(|e| e.to_string().starts_with("line 6: no NPC")));

@@ -90,34 +90,40 @@ fn the_same_seed_and_actions_give_the_same_deeper_level() {
 }
 
 #[test]
-fn deeper_levels_hold_more_npcs_and_more_trolls() {
+fn deeper_levels_hold_more_npcs_and_most_are_kinds_the_first_never_has() {
     let size = GameOptions::default().map_size;
-    let tally = |depth: u32| {
-        let (mut npcs, mut trolls) = (0, 0);
-        for seed in 0..1000 {
+    let levels = |depth: u32| {
+        (0..1000).flat_map(move |seed| {
             let mut rng = Isaac64Rng::seed_from_u64(seed);
-            let level = terrain::generate_at_depth(size, depth, &mut rng);
-            npcs += level.npcs.len();
-            trolls += level.npcs.iter().filter(|n| n.kind == troll()).count();
-        }
-        (npcs, trolls)
+            terrain::generate_at_depth(size, depth, &mut rng).npcs
+        })
     };
-    let (first, first_trolls) = tally(1);
-    let (second, _) = tally(2);
-    let (last, last_trolls) = tally(balance::FINAL_DEPTH);
+    let first: Vec<_> = levels(1).collect();
+    let second = levels(2).count();
+    let last: Vec<_> = levels(balance::FINAL_DEPTH).collect();
     assert!(
-        second > first,
-        "depth 2: {second} NPCs over 1000 levels, depth 1: {first}"
+        second > first.len(),
+        "depth 2: {second} NPCs over 1000 levels, depth 1: {}",
+        first.len()
     );
     assert!(
-        last > second + first / 4,
-        "the bottom holds far more: {last} vs {first}"
+        last.len() > second + first.len() / 4,
+        "the bottom holds far more: {} vs {}",
+        last.len(),
+        first.len()
     );
-    // Half as large again at the bottom (a sixth of the monsters on depth 1, more than a
-    // quarter on depth 10, where mixed bands bring archers and ogres besides).
+    // The first level's own kinds (orcs, trolls, monkeys) thin out below: most of the
+    // bottom's monsters are kinds that never spawn on the first level (but from deeper down).
+    let firsts = |kind: umbra_rules::content::NpcKind| kind.rules().spawn.depths.0 == 1;
+    let new_below = last.iter().filter(|n| !firsts(n.kind)).count();
     assert!(
-        2 * last_trolls * first > 3 * first_trolls * last,
-        "a larger share of trolls below"
+        2 * new_below > last.len(),
+        "{new_below} of {} at the bottom are kinds the first level has not",
+        last.len()
+    );
+    assert!(
+        last.iter().any(|n| n.kind == troll()),
+        "trolls still walk the bottom"
     );
 }
 

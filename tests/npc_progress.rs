@@ -11,6 +11,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirections;
 use umbra_rules::balance;
 use umbra_rules::behaviour::NpcState;
+use umbra_rules::content::NpcTrait;
 use umbra_rules::game::GameEvent;
 use umbra_rules::world::EntityId;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -108,8 +109,13 @@ impl Watch {
                     let crowded = taken.iter().any(|&other| {
                         other != npc.coord && other.manhattan_distance(npc.coord) <= CROWD_STEPS
                     });
+                    // One that keeps its distance (a conjurer between its calls) is where it
+                    // means to be at that distance.
+                    let keeps = npc.kind.rules().has(NpcTrait::KeepsDistance)
+                        && distance <= balance::KEEP_DISTANCE_STEPS;
                     if distance < best.0
                         || distance <= 1
+                        || keeps
                         || crowded
                         || shot_from.contains(&npc.coord)
                         || !free_step_closer(game, npc.coord, &taken)

@@ -34,6 +34,7 @@ use direction::CardinalDirection;
 use proptest::prelude::*;
 use proptest::strategy::{NewTree, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
+use umbra_rules::content::{Ability, NpcTrait};
 use umbra_rules::game::{DEFAULT_MAP_SIZE, GameEvent, TurnOutcome, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -309,7 +310,21 @@ fn rule_violations(game: &Game, npcs_at_start: usize) -> Vec<String> {
         living_npcs += 1;
         // A cage closing over an altar keeps in a monster standing there (tests/vaults.rs).
         let caged = (game.vaults().iter()).any(|v| v.taken && v.altars.contains(&npc.coord));
-        if game.blocks_walking(npc.coord) && !caged {
+        // A flyer floats over water and chasms, a swimmer swims in deep water.
+        let ground = game.ground_at(npc.coord).rules();
+        let traits = &npc.kind.rules().traits;
+        let swims = traits.contains(&NpcTrait::Submerges);
+        let home = match swims {
+            true => ground.submerges,
+            false => {
+                let learned = game.npc_condition(npc.id).learned == Some(Ability::Flight);
+                (traits.contains(&NpcTrait::Flies) || learned) && ground.flown_over
+            }
+        };
+        if swims && !ground.submerges {
+            problems.push(format!("{npc:?} out of its water"));
+        }
+        if game.blocks_walking(npc.coord) && !caged && !home {
             problems.push(format!("{npc:?} inside a wall"));
         }
         if !occupied.insert(npc.coord) {
@@ -393,6 +408,7 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         let hashed = index % HASH_EVERY == 0;
         let hash_before = hashed.then(|| game.state_hash());
         let (depth_before, npcs_before) = (game.depth(), game.npcs().count());
+        let (joined_before, faded_before) = game.joined_and_faded();
         let outcome = game.act(action);
         replay.act(action);
         tally.actions += 1;
@@ -411,6 +427,12 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         {
             // Between turns, so nobody died meanwhile: every NPC more was spawned.
             npcs_at_start += game.npcs().count().saturating_sub(npcs_before);
+        }
+        // Twins and blades join the level, blades fade from it: neither is a spawn or a death.
+        if game.depth() == depth_before {
+            let (joined, faded) = game.joined_and_faded();
+            npcs_at_start += (joined - joined_before) as usize;
+            npcs_at_start -= (faded - faded_before) as usize;
         }
         // Allies that followed the player down arrive on the level as a turn begins.
         npcs_at_start += (game.events().iter())

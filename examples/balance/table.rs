@@ -78,6 +78,45 @@ pub fn print(runs: u64, only: Option<Style>) {
     print_boons(&boons);
     print_with_and_without_allies(&careful_deaths);
     print_killers(&careful_deaths);
+    print_deaths_by_kind(&careful_deaths);
+}
+
+/// What killed the careful player over all its runs, each killer with its share of the deaths:
+/// no kind should cause more than a third of them (a game told by its monsters, not by one).
+fn print_deaths_by_kind(outcomes: &[Outcome]) {
+    let mut out = std::io::stdout();
+    let died: Vec<&Outcome> = (outcomes.iter())
+        .filter(|o| !o.won && o.killer.is_some())
+        .collect();
+    let killers = (NpcKind::all().map(Actor::Npc))
+        .chain([Actor::Fire])
+        .chain(GasKind::all().map(Actor::Gas));
+    let mut by_killer: Vec<(usize, Actor)> = killers
+        .map(|killer| {
+            let count = died.iter().filter(|o| o.killer == Some(killer)).count();
+            (count, killer)
+        })
+        .filter(|&(count, _)| count > 0)
+        .collect();
+    by_killer.sort_by_key(|&(count, _)| std::cmp::Reverse(count));
+    let all = died.len().max(1) as f64;
+    let words: Vec<String> = (by_killer.iter())
+        .map(|&(count, killer)| {
+            let share = count as f64 * 100.0 / all;
+            format!("{} {count} ({share:.0} %)", killer_name(killer))
+        })
+        .collect();
+    let _ = writeln!(out, "\nThe careful player's deaths by kind, all depths:\n");
+    let _ = writeln!(out, "| deaths | killed by |");
+    let _ = writeln!(out, "|---|---|");
+    let _ = writeln!(out, "| {} | {} |", died.len(), words.join(", "));
+    let largest = by_killer
+        .first()
+        .map_or(0.0, |&(count, _)| count as f64 * 100.0 / all);
+    let _ = writeln!(
+        out,
+        "\nThe largest share of the careful player's deaths one killer caused: {largest:.0} %."
+    );
 }
 
 /// How the players' boons were spread: each boon's share of all chosen.

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
-use super::{item_messages, looks, magic_words, wizard_words};
+use super::{bestiary_words, item_messages, looks, magic_words, wizard_words};
 use umbra_rules::game::{Actor, FINAL_DEPTH, GameEvent};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
@@ -264,6 +264,19 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Dominated { kind, took } => magic_words::dominated(kind, took),
         GameEvent::Beckoned { target } => magic_words::beckoned(target),
         GameEvent::Negated { target } => magic_words::negated(target),
+        // The bestiary's, in `bestiary_words`.
+        GameEvent::Webbed { target } => bestiary_words::webbed(target),
+        GameEvent::Struggled { who } => bestiary_words::struggled(who),
+        GameEvent::Hasted { target } => bestiary_words::hasted(target),
+        GameEvent::Stole { thief, item } => bestiary_words::stole(thief, item),
+        GameEvent::Split { who } => bestiary_words::split(who),
+        GameEvent::Summoned {
+            summoner,
+            kind,
+            count,
+        } => bestiary_words::summoned(summoner, kind, count),
+        GameEvent::Faded { who } => bestiary_words::faded(who),
+        GameEvent::Learned { ally, ability } => bestiary_words::learned(ally, ability),
         GameEvent::Blinked { .. } => magic_words::blinked().to_string(),
         GameEvent::RingShown { item } => magic_words::ring_shown(item),
         GameEvent::NothingHere => "There is nothing here to pick up.".to_string(),
@@ -358,6 +371,18 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::Dazed {
             who: Actor::Player, ..
         }
+        | GameEvent::Webbed {
+            target: Actor::Player,
+        }
+        | GameEvent::Stole { .. }
+        | GameEvent::Summoned {
+            summoner: Actor::Npc(_),
+            ..
+        }
+        | GameEvent::Hasted {
+            target: Actor::Npc(_),
+        }
+        | GameEvent::Split { who: Actor::Npc(_) }
         | GameEvent::Exploded { .. }
         | GameEvent::Spelled {
             spell: umbra_rules::game::Spell::Aggravation,
@@ -388,6 +413,10 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::TeleportedAway { .. }
         | GameEvent::Negated { .. }
         | GameEvent::RingShown { .. }
+        | GameEvent::Learned { .. }
+        | GameEvent::Summoned { .. }
+        | GameEvent::Hasted { .. }
+        | GameEvent::Webbed { .. }
         | GameEvent::Struck { .. } => Tone::Good,
         GameEvent::Attack { .. }
         | GameEvent::Miss { .. }
@@ -418,6 +447,9 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::Missed { .. }
         | GameEvent::Mended { .. }
         | GameEvent::NoLongerConfused { .. }
+        | GameEvent::Struggled { .. }
+        | GameEvent::Split { .. }
+        | GameEvent::Faded { .. }
         | GameEvent::Fizzled { .. }
         | GameEvent::NothingHere
         | GameEvent::NoSuchItem

@@ -4,6 +4,7 @@
 
 mod aim;
 mod animation;
+mod bestiary_words;
 pub mod boons;
 mod catalog;
 mod cell_words;

@@ -4,8 +4,8 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{MouseButton, MouseInput};
 
 use super::mode::Mode;
-use super::{GameApp, cell_words, debug, draw, map, sidebar};
-use umbra_rules::game::{Activity, Game};
+use super::{GameApp, bestiary_words, cell_words, debug, draw, map, sidebar};
+use umbra_rules::game::{Activity, CellVisibility, Game};
 
 impl GameApp {
     pub(super) fn handle_mouse(&mut self, mouse: MouseInput, screen: UCoord) {
@@ -65,10 +65,20 @@ pub fn render_look(
         line.push_str(".  Enter: travel there, Esc: leave");
     }
     draw::cursor_line(game, ctx, fb, screen, cell, &line);
+    // A monster in view: what it does, under the line that names it.
+    let view = game.cell_view(cell);
+    let creature = match (view.visibility, view.tiles.character) {
+        (CellVisibility::Visible, Some(_)) => bestiary_words::creature_lines(game, cell),
+        _ => Vec::new(),
+    };
+    for (row, words) in creature.iter().enumerate() {
+        draw::top_line(ctx, fb, screen, row as i32 + 1, words);
+    }
     if minds {
         let memory = debug::mind::memory_lines(game, cell);
+        let below = creature.len() as i32 + 1;
         for (row, words) in memory.iter().enumerate() {
-            draw::top_line(ctx, fb, screen, row as i32 + 1, words);
+            draw::top_line(ctx, fb, screen, row as i32 + below, words);
         }
     }
 }

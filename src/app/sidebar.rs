@@ -5,7 +5,7 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
-use super::{draw, layout, looks, palette, words};
+use super::{bestiary_words, draw, layout, looks, palette, words};
 use umbra_rules::game::{
     Boon, CellVisibility, Draught, Game, HitPoints, ItemClass, NpcInfo, NpcState, Reason, Side,
 };
@@ -32,7 +32,10 @@ fn characters_in_view(game: &Game) -> Vec<NpcInfo> {
     let player = game.player_coord();
     let mut seen: Vec<_> = game
         .npcs()
-        .filter(|npc| game.cell_view(npc.coord).visibility == CellVisibility::Visible)
+        .filter(|npc| {
+            let view = game.cell_view(npc.coord);
+            view.visibility == CellVisibility::Visible && view.tiles.character.is_some()
+        })
         .collect();
     seen.sort_by_key(|npc| (npc.coord.distance2(player), npc.coord.y, npc.coord.x));
     seen
@@ -70,13 +73,17 @@ fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
             agent.last_transition.reason,
             Reason::NoticedPlayer | Reason::SawPlayer | Reason::SawEnemy
         );
-    let burning = game
-        .npc_at(coord)
-        .is_some_and(|npc| game.is_burning(npc.id));
+    let npc = game.npc_at(coord);
+    let burning = npc.is_some_and(|npc| game.is_burning(npc.id));
+    let condition = npc.map(|npc| game.npc_condition(npc.id));
     let state = match agent.state {
         _ if burning => "burning",
         _ if agent.confused_for > 0 => "confused",
         _ if agent.slowed_for > 0 => "slowed",
+        _ if condition.is_some_and(|c| c.held_for > 0) => "webbed",
+        _ if condition.is_some_and(|c| c.submerged) => "submerged",
+        _ if condition.is_some_and(|c| c.unseen) => "invisible",
+        _ if condition.is_some_and(|c| c.hasted_for > 0) => "hasted",
         NpcState::Asleep => "asleep",
         NpcState::Wandering { .. } | NpcState::Guarding { .. } => "unaware",
         NpcState::Hunting if ally => "fighting",
@@ -107,6 +114,7 @@ fn player_entry(game: &Game) -> Entry {
     for (plight, now) in [
         ("burning", game.player_is_burning()),
         ("confused", game.player_confused_for() > 0),
+        ("webbed", game.player_held_for() > 0),
     ] {
         if now {
             lines.push(Row::Text(format!("  {plight}"), palette::DANGER));
@@ -169,12 +177,23 @@ fn character_entry(game: &Game, npc: &NpcInfo) -> Entry {
     if let Some(pace) = words::pace(npc.kind) {
         heading.push_str(&format!(" ({pace})"));
     }
+    let mut lines = vec![
+        Row::Text(heading, look.colour()),
+        Row::Bar(npc.hit_points, state_words(game, npc.coord, npc.side)),
+    ];
+    // What it ran off with, and what an ally learned: worth a line of their own.
+    let condition = game.npc_condition(npc.id);
+    if let Some(item) = condition.carrying {
+        let carried = format!("  has {}", looks::item_words(item, 1));
+        lines.push(Row::Text(carried, palette::DANGER));
+    }
+    if let Some(ability) = condition.learned {
+        let learned = format!("  knows {}", bestiary_words::ability_words(ability));
+        lines.push(Row::Text(learned, palette::GOOD));
+    }
     Entry {
         cell: Some(npc.coord),
-        lines: vec![
-            Row::Text(heading, look.colour()),
-            Row::Bar(npc.hit_points, state_words(game, npc.coord, npc.side)),
-        ],
+        lines,
     }
 }
 

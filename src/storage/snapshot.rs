@@ -22,7 +22,9 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// 15: captives, guards and allies (sides, minds and looks), the allies freed, lost and on their
 /// way down, where the player arrived on the level. 16: fire and gas. 17: the armoury (items'
 /// enchanting and charges, rings worn, potions' states, crystal, NPCs slowed or negated).
-const FORMAT_VERSION: u32 = 17;
+/// 18: the bestiary (what a character learned, carries, whether it is seen, haste, webs,
+/// fading; a summoner's next call).
+const FORMAT_VERSION: u32 = 18;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

@@ -290,3 +290,16 @@ pub const TELEPORT_AWAY_STEPS: u32 = 12;
 /// Haste halves the time of everything the drinker does, slowness doubles it for its mark.
 pub const HASTE_TIME_SHARE: (u32, u32) = (1, 2);
 pub const SLOW_TIME_MULTIPLIER: u32 = 2;
+
+/// A kind that flits steps at random one action in three (Brogue's bats and eels: enough to
+/// make them hard to pin in a corridor, not so much that they never arrive).
+pub const FLIT_CHANCE: (u32, u32) = (1, 3);
+/// How far round it a summoner's calls appear: the cells beside it first.
+pub const SUMMON_REACH: i32 = 2;
+/// An ally learns from a foe that falls within this many steps of it, in its sight: close
+/// enough to have watched the fight (Brogue's allies absorb a corpse's power standing by it).
+pub const LEARN_STEPS: u32 = 5;
+/// An ally that learned regeneration heals a hit point every this many turns, beside the
+/// one every NPC heals every `NPC_REGENERATION_INTERVAL` (a troll's gift: a fight's wounds
+/// gone in a rest).
+pub const LEARNED_REGENERATION_TURNS: u64 = 3;

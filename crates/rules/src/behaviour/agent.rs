@@ -118,6 +118,9 @@ pub struct Agent {
     /// Its magic is gone (negation): it sends no bolt and bursts into nothing.
     #[serde(default)]
     pub negated: bool,
+    /// The turn from which a summoner may call again.
+    #[serde(default)]
+    pub next_summon: u64,
     /// Time it has left to act this turn, in hundredths of a turn (see
     /// [`balance::TURN_TIME`]): below zero while a slow action it took is still under way.
     pub time_left: i16,
@@ -177,6 +180,7 @@ impl Agent {
             confused_for: 0,
             slowed_for: 0,
             negated: false,
+            next_summon: 0,
             time_left: 0,
             gave_ground: false,
         }

@@ -25,6 +25,8 @@ pub enum NpcAction {
     Move(CardinalDirection),
     /// Send its kind's bolt at a cell: an arrow at the player, healing at an ally.
     Fire(ICoord),
+    /// Call its kind's summons to its side.
+    Summon,
 }
 
 /// What an NPC decided: its action, and whether it shouts to the others (free, with the action).

@@ -296,7 +296,9 @@ impl BehaviourContext {
     ) -> NpcAction {
         let here = world.coord_of(npc);
         let player = world.player_coord();
-        if world.hit_points(npc).is_some_and(is_recovered) {
+        // A thief runs with its prize however well it is.
+        let thief = world.carrying(npc).is_some();
+        if !thief && world.hit_points(npc).is_some_and(is_recovered) {
             if let Some(foe) = foe {
                 agent.turn_to_fight(Reason::Recovered, turn);
                 return self.engage(world, npc, agent, foe);
@@ -336,13 +338,15 @@ pub(super) fn should_flee(world: &World, npc: Entity, agent: &Agent) -> bool {
     let cornered =
         agent.state == NpcState::Hunting && agent.last_transition.reason == Reason::Cornered;
     let awake_and_free = !matches!(agent.state, NpcState::Fleeing | NpcState::Asleep);
-    fleeing_kind
-        && awake_and_free
-        && !cornered
-        && world.hit_points(npc).is_some_and(|hp| {
+    let hurt = || {
+        world.hit_points(npc).is_some_and(|hp| {
             let (num, den) = balance::FLEE_AT_OR_BELOW;
             hp.current * den <= hp.max * num
         })
+    };
+    // A thief runs with what it took.
+    let thief = || world.carrying(npc).is_some();
+    awake_and_free && !cornered && ((fleeing_kind && hurt()) || thief())
 }
 
 fn is_recovered(hp: crate::world::HitPoints) -> bool {

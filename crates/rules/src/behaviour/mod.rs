@@ -20,7 +20,9 @@ mod ranged;
 mod search;
 mod sight;
 mod wander;
+mod way_maps;
 pub mod waypoints;
+mod ways_of_walking;
 
 pub use agent::{Agent, Awareness, NpcState, Reason, Sighting, Transition};
 pub use decision::{
@@ -103,6 +105,8 @@ pub struct BehaviourContext {
     /// next turn).
     ally_cells: Vec<ICoord>,
     ally_cells_at: Option<u64>,
+    /// The maps of flyers and swimmers, made the first time one hunts.
+    ways: way_maps::WayMaps,
 }
 
 /// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there
@@ -142,6 +146,7 @@ impl BehaviourContext {
             // Room for every NPC to be an ally, so no turn grows it.
             ally_cells: Vec::with_capacity(world.npcs().len()),
             ally_cells_at: None,
+            ways: way_maps::WayMaps::for_level(world),
         };
         context.grow_queues(size);
         context
@@ -243,11 +248,11 @@ impl BehaviourContext {
         self.hearing.listeners(world, noises, of_kind, hear);
     }
 
-    /// Chooses what the awake NPC `npc` does this turn and updates its memory.
+    /// Chooses what the awake NPC `npc`, of `kind`, does this turn and updates its memory.
     pub fn choose_action(
         &mut self,
         senses: Senses,
-        npc: Entity,
+        (npc, kind): (Entity, Option<crate::content::NpcKind>),
         agent: &mut Agent,
         rng: &mut impl Rng,
     ) -> Decision {
@@ -263,6 +268,17 @@ impl BehaviourContext {
             && let Some(away) = out_of_harm(world, world.coord_of(npc))
         {
             return quiet(NpcAction::Move(away));
+        }
+        // Its kind's ways of walking: every wanderer asks.
+        let (flits, swims) = kind.map_or((false, false), |kind| {
+            let rules = kind.rules();
+            (rules.has(NpcTrait::Flits), rules.has(NpcTrait::Submerges))
+        });
+        if flits
+            && agent.acts()
+            && let Some(action) = Self::flit(world, npc, rng)
+        {
+            return quiet(action);
         }
         // No side is looked up on a level without allies: ten thousand wanderers pay nothing
         // for it. (A captive never acts: its mind says so, whatever its side.)
@@ -299,6 +315,13 @@ impl BehaviourContext {
         let action = match (agent.state, foe) {
             (NpcState::Asleep | NpcState::Captive | NpcState::Following, _) => NpcAction::Wait,
             (NpcState::Hunting, Some(foe)) => self.engage(world, npc, agent, foe),
+            // A swimmer never leaves its water to search or wander: it drifts there.
+            (state, _) if swims => {
+                if state == NpcState::Hunting {
+                    agent.lose_sight(here, turn, false);
+                }
+                Self::swim_about(world, npc, rng)
+            }
             (NpcState::Hunting, None) => {
                 let beyond = steps_between(here, player) > senses.stealth;
                 agent.lose_sight(here, turn, beyond);
@@ -377,7 +400,7 @@ impl BehaviourContext {
 
 /// What the map towards the player's side is built for: where the player stands, and the counts
 /// of what changes the ways to it.
-fn map_key(world: &World) -> (ICoord, u64, u64, u64) {
+pub(super) fn map_key(world: &World) -> (ICoord, u64, u64, u64) {
     (
         world.player_coord(),
         world.heroes_moved(),
@@ -399,6 +422,5 @@ fn out_of_harm(world: &World, here: ICoord) -> Option<CardinalDirection> {
 
 /// Whether the NPC's kind sends a bolt that harms (an archer's arrow).
 fn has_harming_bolt(world: &World, npc: Entity) -> bool {
-    (world.npc_kind(npc).and_then(|kind| kind.rules().bolt))
-        .is_some_and(|bolt| !bolt.rules().effect.helps())
+    (world.bolt_of(npc)).is_some_and(|bolt| !bolt.rules().effect.helps())
 }

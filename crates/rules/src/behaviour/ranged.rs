@@ -9,9 +9,10 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use entity_table::Entity;
 
+use super::way_maps::Way;
 use super::{Agent, BehaviourContext, NpcAction, hunt, sight};
 use crate::balance::KEEP_DISTANCE_STEPS;
-use crate::content::{BoltKind, NpcTrait};
+use crate::content::{BoltEffect, BoltKind, NpcTrait};
 use crate::world::{HitPoints, World};
 
 impl BehaviourContext {
@@ -28,19 +29,29 @@ impl BehaviourContext {
         let Some(rules) = world.npc_kind(npc).map(|kind| kind.rules()) else {
             return NpcAction::Wait;
         };
-        let bolt = rules.bolt.filter(|_| !agent.negated);
-        let (helping, harming) = split_bolt(bolt);
+        if rules.summons.is_some() && !agent.negated && agent.next_summon <= self.turn {
+            return NpcAction::Summon;
+        }
+        let bolt = world.bolt_of(npc).filter(|_| !agent.negated);
+        let (helping, mut harming) = split_bolt(bolt);
+        // A web is not sent at one it already holds: the spider comes to bite.
+        let held = (world.character_at(target)).is_some_and(|c| world.held_for(c) > 0);
+        if held && harming.is_some_and(|b| matches!(b.rules().effect, BoltEffect::Web { .. })) {
+            harming = None;
+        }
         let allies = helping.map(|bolt| allies_in_reach(world, npc, here, bolt));
         if let Some(Allies {
-            most_hurt: Some(ally),
+            wanting: Some(ally),
             ..
         }) = allies
         {
             return NpcAction::Fire(ally);
         }
-        // It keeps its distance for a purpose: to shoot, or to heal allies it sees; a healer
-        // alone fights as anyone does, so it never stalks the player on its own.
-        let with_purpose = harming.is_some() || allies.is_some_and(|a| a.any);
+        // It keeps its distance for a purpose: to shoot, to heal or haste allies it sees, or
+        // to call its own; a healer alone fights as anyone does, so it never stalks the player
+        // on its own.
+        let with_purpose =
+            harming.is_some() || allies.is_some_and(|a| a.any) || rules.summons.is_some();
         let keeps_distance = rules.has(NpcTrait::KeepsDistance) && with_purpose;
         let ally = world.is_ally(npc);
         let steps = (target - here).manhattan_magnitude();
@@ -68,12 +79,17 @@ impl BehaviourContext {
         // shooter with no line comes round for one, as Brogue's archers do: waiting at its
         // distance behind a corner left the player and it watching each other for a hundred
         // turns; coming round, it meets a player who chose the corner, blade first.
-        if keeps_distance && harming.is_none() {
+        // A summoner between its calls comes no nearer than its distance, but that near, to
+        // call again where it sees the fight.
+        let summoner = rules.summons.is_some();
+        if keeps_distance && harming.is_none() && (!summoner || steps <= KEEP_DISTANCE_STEPS) {
             return hunt::adjacent_direction(here, target).map_or(NpcAction::Wait, NpcAction::Move);
         }
-        match ally {
-            true => self.close_in_on_foes(world, here),
-            false => self.close_in(world, here, target),
+        match (ally, Self::way_of(world, npc)) {
+            (_, Some(Way::Swimming)) => self.swim_at(world, npc, target),
+            (true, _) => self.close_in_on_foes(world, here),
+            (false, Some(Way::Flying)) => self.fly_at(world, here, target),
+            (false, None) => self.close_in(world, here, target),
         }
     }
 
@@ -102,9 +118,10 @@ fn split_bolt(bolt: Option<BoltKind>) -> (Option<BoltKind>, Option<BoltKind>) {
 struct Allies {
     /// Any at all, hurt or not.
     any: bool,
-    /// The most hurt (the least hit points left, as a share of its most; the first in row
-    /// order on a tie), if any is hurt.
-    most_hurt: Option<ICoord>,
+    /// The one the bolt is for, if any wants it: for healing the most hurt (the least hit
+    /// points left, as a share of its most; the first in row order on a tie); for haste the
+    /// nearest not hasted already (the first in row order on a tie).
+    wanting: Option<ICoord>,
 }
 
 /// Reads the cells within the bolt's range, a few dozen, never the level's list of NPCs.
@@ -112,11 +129,13 @@ fn allies_in_reach(world: &World, sender: Entity, here: ICoord, bolt: BoltKind) 
     let range = bolt.rules().range;
     let reach = range as i32;
     let side = world.side_of(sender);
+    let hastes = matches!(bolt.rules().effect, BoltEffect::Haste { .. });
     let mut allies = Allies {
         any: false,
-        most_hurt: None,
+        wanting: None,
     };
     let mut least_left: Option<HitPoints> = None;
+    let mut nearest: Option<u32> = None;
     for y in here.y - reach..=here.y + reach {
         for x in here.x - reach..=here.x + reach {
             let cell = ICoord::new(x, y);
@@ -132,17 +151,21 @@ fn allies_in_reach(world: &World, sender: Entity, here: ICoord, bolt: BoltKind) 
             let Some(hp) = world.hit_points(ally) else {
                 continue;
             };
-            let hurt_more =
-                hp.current < hp.max && least_left.is_none_or(|other| less_left(hp, other));
-            let wanted = hurt_more || !allies.any;
+            let distance = here.distance2(cell);
+            let wants_more = match hastes {
+                true => world.hasted_for(ally) == 0 && nearest.is_none_or(|d| distance < d),
+                false => hp.current < hp.max && least_left.is_none_or(|other| less_left(hp, other)),
+            };
+            let wanted = wants_more || !allies.any;
             if wanted
                 && sight::can_see(world, here, cell)
                 && world.has_clear_line(here, cell, range)
             {
                 allies.any = true;
-                if hurt_more {
+                if wants_more {
                     least_left = Some(hp);
-                    allies.most_hurt = Some(cell);
+                    nearest = Some(distance);
+                    allies.wanting = Some(cell);
                 }
             }
         }

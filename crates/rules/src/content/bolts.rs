@@ -90,12 +90,17 @@ pub enum BoltEffect {
     Beckon,
     /// The character it stops on loses its magic: its bolt, its burst, and the spells on it.
     Negate,
+    /// The character it stops on is held where it stands: each step it tries for `turns`
+    /// tries is spent struggling free (a spider's web). It can still strike who stands by.
+    Web { turns: u32 },
+    /// The friend it reaches acts twice as fast for `turns` turns (a goblin mystic's spell).
+    Haste { turns: u32 },
 }
 
 impl BoltEffect {
     /// True for a bolt sent to help an ally rather than to hurt the player.
     pub fn helps(self) -> bool {
-        matches!(self, Self::Heal(_))
+        matches!(self, Self::Heal(_) | Self::Haste { .. })
     }
 
     /// How far round where it stops it reaches, if it bursts.
@@ -177,7 +182,10 @@ pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
                 }
                 damage
             }
-            BoltEffect::Confuse { turns } | BoltEffect::Slow { turns } => (turns, turns),
+            BoltEffect::Confuse { turns }
+            | BoltEffect::Slow { turns }
+            | BoltEffect::Web { turns }
+            | BoltEffect::Haste { turns } => (turns, turns),
             BoltEffect::Obstruct { turns, radius } => {
                 if radius == 0 {
                     return fail("effect", "crystal grows at least one cell round");

@@ -69,6 +69,10 @@ pub struct GroundRules<G = Ground, L = LightKind> {
     /// Blocks walking but not flying: whoever floats or flies crosses it (water, a chasm).
     #[serde(default)]
     pub flown_over: bool,
+    /// Deep enough to swim under: the only ground a kind that submerges moves on, and where
+    /// it hides.
+    #[serde(default)]
+    pub submerges: bool,
     /// Open exactly while someone stands in it: then it neither blocks sight nor stops
     /// missiles.
     #[serde(default)]
@@ -109,6 +113,7 @@ impl<G, L> GroundRules<G, L> {
             stops_missiles: self.stops_missiles,
             falls: self.falls,
             flown_over: self.flown_over,
+            submerges: self.submerges,
             door: self.door,
             found_as: self.found_as.map(&mut kind).transpose()?,
             unlocks_as: self.unlocks_as.map(&mut kind).transpose()?,

@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use super::bolts::BoltsFile;
 use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
-use super::gases::GasesFile;
+use super::gases::{GasesFile, gas_named};
 use super::ground::GroundFile;
 use super::lights::{LightsFile, light_named};
 use super::loaded::{Bestiary, Content, Items};
@@ -76,8 +76,21 @@ impl Content {
                         |bolt: String| bolt_named(&bolts_file, "bestiary", &name, "bolt", &bolt);
                     let light =
                         |light: String| light_named(&lights_file, "bestiary", &name, &light);
-                    let rules = e.rules.map_names(find, light)?;
+                    let gas = |gas: String| gas_named(&gases_file, "bestiary", &name, &gas);
+                    let kind = |kind: String| {
+                        (names.iter().position(|n| *n == kind))
+                            .map(super::NpcKind::at)
+                            .ok_or_else(|| {
+                                let reason = format!("there is no kind \"{kind}\" to call");
+                                field_error("bestiary", &name, "summons", reason)
+                            })
+                    };
+                    let rules = e.rules.map_names(find, light, gas, kind)?;
                     check_sent_by_a_monster(&bolts_file, &name, rules.bolt)?;
+                    if rules.teaches == Some(super::Lesson::Bolt) && rules.bolt.is_none() {
+                        let reason = "teaches its bolt, but sends none";
+                        return Err(field_error("bestiary", &name, "teaches", reason));
+                    }
                     Ok(rules)
                 })
                 .collect::<Result<_, _>>()?,
@@ -152,6 +165,9 @@ fn check_out_of_depth(odds: super::OutOfDepth) -> Result<super::OutOfDepth, Cont
     }
     Ok(odds)
 }
+
+/// The most one call brings: the free cells round a summoner.
+const SUMMONED_MAX: u32 = 8;
 
 /// A kind table may not have more kinds than its numbering holds.
 const KINDS_MAX: usize = u8::MAX as usize;
@@ -239,7 +255,9 @@ fn shared(table: &'static str, entry: String, field: &'static str, other: &str) 
     }
 }
 
-fn check_npc(entry: &Entry<super::NpcRules<String, String>>) -> Result<(), ContentError> {
+fn check_npc(
+    entry: &Entry<super::NpcRules<String, String, String, String>>,
+) -> Result<(), ContentError> {
     const TABLE: &str = "bestiary";
     let rules = &entry.rules;
     let fail = |field, reason: &str| Err(field_error(TABLE, &entry.name, field, reason));
@@ -264,6 +282,15 @@ fn check_npc(entry: &Entry<super::NpcRules<String, String>>) -> Result<(), Conte
             "time",
             "an action takes from a quarter of a turn (25) to four turns (400)",
         );
+    }
+    if let Some(summons) = &rules.summons {
+        let (fewest, most) = summons.count;
+        if fewest == 0 || fewest > most || most > SUMMONED_MAX || summons.every == 0 {
+            return fail("summons", "a count of one to eight, at most once a turn");
+        }
+    }
+    if rules.lifespan == Some(0) {
+        return fail("lifespan", "a kind that fades lasts at least a turn");
     }
     let letters = rules.map_letters;
     if letters.awake == letters.asleep || !letters.awake.is_ascii_alphabetic() {

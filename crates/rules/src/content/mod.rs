@@ -45,8 +45,9 @@ pub use sources::{
 };
 pub use spawn::pick_weighted;
 pub use tables::{
-    ActionTimes, Chance, Draught, ItemClass, ItemRules, ItemUse, MapLetters, NORMAL_TIMES,
-    NpcRules, NpcSpawn, NpcTrait, OutOfDepth, Ramp, Reach, RingPower, Spawn, Spell,
+    Ability, ActionTimes, Chance, Draught, ItemClass, ItemRules, ItemUse, Lesson, MapLetters,
+    NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, OutOfDepth, Ramp, Reach, RingPower, Spawn, Spell,
+    Summons,
 };
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds

@@ -19,6 +19,9 @@ pub struct Follower {
     pub kind: NpcKind,
     pub hit_points: HitPoints,
     pub arrives: u64,
+    /// What it learned from a fallen foe, which it keeps.
+    #[serde(default)]
+    pub learned: Option<crate::content::Ability>,
 }
 
 /// Cells looked at round the arrival for a free one to put a follower on; beyond, it waits a
@@ -91,10 +94,15 @@ impl Game {
             ) else {
                 continue;
             };
+            // What was called fades where it was called: it does not follow.
+            if kind.rules().lifespan.is_some() {
+                continue;
+            }
             self.hero.followers.push(Follower {
                 kind,
                 hit_points,
                 arrives: leaving + u64::from(steps.max(1)) * ALLY_ARRIVAL_TURNS_PER_STEP,
+                learned: self.world.learned(ally),
             });
         }
     }
@@ -119,6 +127,9 @@ impl Game {
             let ally = self.world.add_npc(cell, follower.kind);
             self.world.set_hit_points(ally, follower.hit_points);
             self.world.set_side(ally, Side::Hero);
+            if let Some(ability) = follower.learned {
+                self.world.learn(ally, ability);
+            }
             self.minds.agents.insert(ally, Agent::following());
             self.wake(ally);
             let kind = follower.kind;

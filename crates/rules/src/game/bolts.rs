@@ -97,6 +97,8 @@ impl Game {
             BoltEffect::Dominate => self.dominate_at(by, what, stop),
             BoltEffect::Beckon => self.beckon(by, what, stop),
             BoltEffect::Negate => self.negate_at(by, what, stop),
+            BoltEffect::Web { turns } => self.web_at(by, what, turns, stop),
+            BoltEffect::Haste { turns } => self.haste_at(by, what, power.turns(turns), stop),
         }
         self.leave_fire_and_gas(bolt, stop);
         Some(stop)
@@ -184,6 +186,9 @@ impl Game {
             }
         });
         self.after_harm(by, target, actor, killed);
+        if damage > 0 && !killed {
+            self.split(target);
+        }
         self.make_noise(Noise::fight(at));
     }
 
@@ -273,6 +278,9 @@ impl Game {
             damage,
         });
         self.after_harm(by, target, actor, killed);
+        if damage > 0 && !killed {
+            self.split(target);
+        }
     }
 
     /// A scroll read: its bolt sent from the player, at `at` if it flies along a line.

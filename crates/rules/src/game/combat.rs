@@ -66,6 +66,9 @@ impl Game {
             });
         self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
         self.after_harm(blame, attack.target, target, attack.killed);
+        if attack.damage > 0 && !attack.killed {
+            self.split(attack.target);
+        }
     }
 
     /// A monster harmed by the player's side, asleep or unaware, knows it now: it wakes and
@@ -120,6 +123,9 @@ impl Game {
             return None;
         }
         let target = self.world.character_at(ahead)?;
+        if self.world.is_submerged(target) {
+            return None;
+        }
         self.strike_from_the_dark(mover, target)
     }
 
@@ -164,6 +170,9 @@ impl Game {
             self.hero.kills[kind.index()] += 1;
         }
         let at = self.world.coord_of(target);
+        if victim == Actor::Npc(kind) {
+            self.learn_from(kind, at);
+        }
         // Its burst is the killer's doing, as the kill was; negated, it has none.
         if !negated {
             self.burst_on_death(kind, at, by.side);

@@ -43,6 +43,10 @@ struct DumpedNpc {
     side: Side,
     hit_points: (u32, u32),
     mind: Agent,
+    /// What it learned, carries, whether it is seen, the spells on it; none for most (and in
+    /// a dump from before the bestiary).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    nature: Option<crate::world::Nature>,
 }
 
 fn dungeon() -> Side {
@@ -124,6 +128,7 @@ impl Game {
                 side: self.world.side_of(npc.id).unwrap_or(Side::Dungeon),
                 hit_points: (npc.hit_points.current, npc.hit_points.max),
                 mind,
+                nature: self.world.nature_of(npc.id),
             };
             line(&mut text, "npc", &dumped);
         }
@@ -351,6 +356,7 @@ impl Game {
                 .set_hit_points(found.id, HitPoints { current, max });
             self.minds.agents.insert(found.id, npc.mind);
             self.world.set_side(found.id, npc.side);
+            self.world.set_nature_of(found.id, npc.nature);
         }
         for item in &parsed.items {
             let at = ICoord::new(item.at.0, item.at.1);

@@ -178,7 +178,7 @@ impl Game {
         let Some((gas, volume)) = self.world.gas_at(at) else {
             return;
         };
-        if volume < balance::GAS_HARMS_AT {
+        if volume < balance::GAS_HARMS_AT || self.world.at_home_in(character, gas) {
             return;
         }
         match gas.rules().harm {

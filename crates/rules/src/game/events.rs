@@ -271,6 +271,42 @@ pub enum GameEvent {
     Negated {
         target: Actor,
     },
+    /// A web caught a character: it struggles to step until it breaks free.
+    Webbed {
+        target: Actor,
+    },
+    /// A character held by a web spent its step struggling.
+    Struggled {
+        who: Actor,
+    },
+    /// A spell made a character act twice as fast for a while.
+    Hasted {
+        target: Actor,
+    },
+    /// A thief took an item from the player's pack and runs with it.
+    Stole {
+        thief: NpcKind,
+        item: ItemName,
+    },
+    /// A struck character divided in two.
+    Split {
+        who: Actor,
+    },
+    /// A character called others of `kind` to its side.
+    Summoned {
+        summoner: Actor,
+        kind: NpcKind,
+        count: u32,
+    },
+    /// A conjured character's time ran out: it is gone.
+    Faded {
+        who: Actor,
+    },
+    /// An ally saw a foe fall and learned what it could do.
+    Learned {
+        ally: NpcKind,
+        ability: crate::content::Ability,
+    },
     /// Its sender stepped through the air to where the bolt stopped.
     Blinked {
         to: ICoord,

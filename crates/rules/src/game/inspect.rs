@@ -4,7 +4,8 @@ use coord_2d::{ICoord, UCoord};
 use entity_table::Entity;
 
 use super::{
-    Brightness, CellLight, CellView, Ending, Game, GameEvent, GameOptions, NpcInfo, PlayerAction,
+    Brightness, CellLight, CellView, Ending, Game, GameEvent, GameOptions, NpcCondition, NpcInfo,
+    PlayerAction,
 };
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, ItemUse, NpcKind};
@@ -168,6 +169,11 @@ impl Game {
         (self.world.gas_total(), self.world.gas_gone_last_turn())
     }
 
+    /// What the last turn let out (a zombie's breath, a burst, a wizard's cloud).
+    pub fn gas_made(&self) -> u64 {
+        self.world.gas_made_last_turn()
+    }
+
     /// How many cells burn (for tests and tools).
     pub fn cells_burning(&self) -> usize {
         self.world.burning_cells().len()
@@ -285,6 +291,31 @@ impl Game {
             hit_points: self.world.hit_points(npc)?,
             side: self.world.side_of(npc)?,
         })
+    }
+
+    /// What the NPC `id` is beyond its kind, and the spells on it: for the look and the
+    /// sidebar.
+    pub fn npc_condition(&self, id: Entity) -> NpcCondition {
+        let world = &self.world;
+        NpcCondition {
+            learned: world.learned(id),
+            unseen: world.is_unseen(id),
+            submerged: world.is_submerged(id),
+            carrying: (world.carrying(id)).map(|(kind, _)| self.hero.lore.name(kind)),
+            hasted_for: world.hasted_for(id),
+            held_for: world.held_for(id),
+            fades_in: world.fades_in(id),
+        }
+    }
+
+    /// Characters that joined this level in play (twins, summoned) and that faded from it.
+    pub fn joined_and_faded(&self) -> (u32, u32) {
+        self.progress.joined_and_faded
+    }
+
+    /// How many more tries a web holds the player for.
+    pub fn player_held_for(&self) -> u16 {
+        self.world.held_for(self.world.player())
     }
 
     /// The memory of the NPC standing at `coord`, if a living NPC stands there.

@@ -80,12 +80,17 @@ impl Game {
     }
 
     /// An open cell at least [`TELEPORT_AWAY_STEPS`] from `from`, drawn from the play's dice;
-    /// out of the player's view unless `in_view_too`.
+    /// out of the player's view unless `in_view_too`; never one shut off from where the player
+    /// arrived on the level (a vault behind its locked door, where a player teleported in
+    /// would be shut in for good once its cages closed).
     pub(super) fn far_cell(&mut self, from: ICoord, in_view_too: bool) -> Option<ICoord> {
         let visibility = &self.visibility;
         let world = &self.world;
-        let unseen = |cell: ICoord| in_view_too || !visibility.sees(world, cell);
-        world.open_cell_far_from(from, TELEPORT_AWAY_STEPS, unseen, &mut self.chronicle.rng)
+        let reached = world.walkable_from(self.progress.arrived_at);
+        let allowed = |cell: ICoord| {
+            (in_view_too || !visibility.sees(world, cell)) && reached.get(cell) == Some(&true)
+        };
+        world.open_cell_far_from(from, TELEPORT_AWAY_STEPS, allowed, &mut self.chronicle.rng)
     }
 
     /// The mark turns to the sender's side, by its wounds: surely when nearly dead, never at

@@ -17,6 +17,7 @@ use seeds::RunSeeds;
 mod actions;
 mod activity;
 mod allies;
+mod bestiary;
 mod bolts;
 mod catalog;
 mod combat;
@@ -71,7 +72,7 @@ pub use seeds::level_of_run;
 pub use crate::balance::{FINAL_DEPTH, GAS_HARMS_AT, LIT, TURN_TIME};
 pub use crate::behaviour::{Awareness, NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, Draught,
+    Ability, BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, Draught,
     GASES_SOURCE, GROUND_SOURCE, GasHarm, GasKind, Ground, ITEMS_SOURCE, ItemClass, ItemKind,
     ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind, NpcTrait, Problem, Reach,
     RingPower, Sources, Spell, check as check_content, parse_table,
@@ -96,7 +97,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unsco
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 23;
+pub const RULES_VERSION: u32 = 24;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +125,24 @@ pub enum Brightness {
     Lit,
     Shadow,
     Dark,
+}
+
+/// What an NPC is beyond its kind, as the look and the sidebar tell it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NpcCondition {
+    /// What it learned from a fallen foe (an ally).
+    pub learned: Option<crate::content::Ability>,
+    /// The player's eyes miss it (under water, or invisible).
+    pub unseen: bool,
+    /// Under deep water, out of reach.
+    pub submerged: bool,
+    /// What it took from the player's pack.
+    pub carrying: Option<ItemName>,
+    pub hasted_for: u16,
+    /// Tries left before it breaks out of a web.
+    pub held_for: u16,
+    /// Turns left before it fades, if it fades.
+    pub fades_in: Option<u16>,
 }
 
 /// A living NPC as tests and tools see it.
@@ -187,6 +206,7 @@ impl Game {
                 depth: 1,
                 ending: None,
                 wizard_spawns: 0,
+                joined_and_faded: (0, 0),
                 searches_in_a_row: 0,
                 arrived_at: terrain.player,
                 loud_until: 0,
@@ -217,6 +237,7 @@ impl Game {
         self.world = world;
         self.travel.forget();
         self.progress.wizard_spawns = 0;
+        self.progress.joined_and_faded = (0, 0);
         self.progress.arrived_at = terrain.player;
         self.progress.lighting = crate::visibility::Lighting::Natural;
         self.scratch.seen_before.clear();

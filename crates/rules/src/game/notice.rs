@@ -63,8 +63,9 @@ impl Game {
     /// particular order.
     pub(super) fn npcs_in_sight(&self) -> impl Iterator<Item = Entity> + '_ {
         let (world, visibility) = (&self.world, &self.visibility);
-        self.npcs_in_reach()
-            .filter(move |&npc| visibility.is_lit(world, world.coord_of(npc)))
+        self.npcs_in_reach().filter(move |&npc| {
+            visibility.is_lit(world, world.coord_of(npc)) && !world.is_unseen(npc)
+        })
     }
 
     /// The living NPCs whose cells the player's eyes reach, lit or not, in no particular

@@ -31,7 +31,9 @@ impl Game {
     pub(super) fn npc_phase(&mut self, elapsed: u32) {
         let stealth = self.stealth_range();
         self.sleepers_take_notice(stealth);
-        let mut awake = std::mem::take(&mut self.minds.awake);
+        // Whoever wakes or joins during the phase goes on a list of its own, kept with room.
+        let woken = std::mem::take(&mut self.scratch.woken_in_phase);
+        let mut awake = std::mem::replace(&mut self.minds.awake, woken);
         let mut first_round = true;
         'rounds: loop {
             let mut time_left = false;
@@ -61,19 +63,32 @@ impl Game {
         }
         let agents = &self.minds.agents;
         awake.retain(|&npc| agents.contains(npc));
-        self.minds.awake = awake;
+        // Those who joined or woke during the phase (a twin, a summoned blade, one struck
+        // awake) act from the next turn on.
+        let mut joined = std::mem::replace(&mut self.minds.awake, awake);
+        for &npc in &joined {
+            self.wake(npc);
+        }
+        joined.clear();
+        self.scratch.woken_in_phase = joined;
         self.hear_noises();
     }
 
     /// An awake NPC's share of a new turn: the time the player's action took (never banked
     /// beyond it), and now and then a hit point.
     fn new_turn_for(&mut self, npc: Entity, elapsed: u32) {
-        if self
+        let (faded, learned) = self.world.wear_on(npc);
+        if faded {
+            self.fade(npc);
+            return;
+        }
+        let regenerates = self
             .progress
             .turn
-            .is_multiple_of(balance::NPC_REGENERATION_INTERVAL)
-        {
-            self.world.heal(npc, 1);
+            .is_multiple_of(balance::NPC_REGENERATION_INTERVAL);
+        let healed = u32::from(regenerates) + self.learned_regeneration(learned);
+        if healed > 0 {
+            self.world.heal(npc, healed);
         }
         if let Some(agent) = self.minds.agents.get_mut(npc) {
             agent.slowed_for = agent.slowed_for.saturating_sub(1);
@@ -84,10 +99,8 @@ impl Game {
 
     /// One action of an NPC, `stealth` the player's stealth range; the time it took.
     fn npc_turn(&mut self, npc: Entity, stealth: u32) -> i16 {
-        let times = self
-            .world
-            .npc_kind(npc)
-            .map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
+        let (kind, hasted) = self.world.kind_and_haste(npc);
+        let times = kind.map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
         let agent = self
             .minds
             .agents
@@ -97,9 +110,13 @@ impl Game {
             true => balance::SLOW_TIME_MULTIPLIER,
             false => 1,
         };
+        let (share, whole) = match hasted {
+            true => balance::HASTE_TIME_SHARE,
+            false => (1, 1),
+        };
         let (step, blow) = (
-            (times.move_ * slowed) as i16,
-            (times.attack * slowed) as i16,
+            (times.move_ * slowed * share / whole) as i16,
+            (times.attack * slowed * share / whole) as i16,
         );
         if agent.confused_for > 0 {
             return if self.stumble(npc) { blow } else { step };
@@ -113,14 +130,15 @@ impl Game {
         let decision =
             self.minds
                 .behaviour
-                .choose_action(senses, npc, agent, &mut self.chronicle.rng);
+                .choose_action(senses, (npc, kind), agent, &mut self.chronicle.rng);
         if decision.shout {
             self.shout(npc);
         }
-        match decision.action {
-            NpcAction::Wait => step,
+        let from = self.world.coord_of(npc);
+        let (spent, struck) = match decision.action {
+            NpcAction::Wait => (step, false),
             NpcAction::Move(direction) => {
-                let ahead = self.world.coord_of(npc) + direction.coord();
+                let ahead = from + direction.coord();
                 let moved = match self.unaware_one_ahead(npc, ahead) {
                     Some(attack) => ActOutcome::Attacked(attack),
                     None => (self.world).move_character(npc, direction, &mut self.chronicle.rng),
@@ -128,20 +146,36 @@ impl Game {
                 match moved {
                     ActOutcome::Attacked(attack) => {
                         self.record_attack(attack);
-                        blow
+                        if attack.hit && attack.target == self.world.player() && !self.is_over() {
+                            self.steal_from_player(npc);
+                        }
+                        (blow, true)
                     }
-                    ActOutcome::Moved | ActOutcome::Blocked => step,
+                    ActOutcome::Struggled => {
+                        let who = self.actor(npc);
+                        self.tell(npc, GameEvent::Struggled { who });
+                        (step, false)
+                    }
+                    ActOutcome::Moved | ActOutcome::Blocked => (step, false),
                 }
             }
             NpcAction::Fire(at) => {
                 let negated = self.minds.agents.get(npc).is_some_and(|a| a.negated);
-                let bolt = self.world.npc_kind(npc).and_then(|k| k.rules().bolt);
-                if let Some(bolt) = bolt.filter(|_| !negated) {
+                if let Some(bolt) = self.world.bolt_of(npc).filter(|_| !negated) {
                     self.send_bolt(npc, Missile::Bolt(bolt), bolt, at);
                 }
-                blow
+                (blow, true)
             }
+            NpcAction::Summon => {
+                self.summon(npc);
+                (blow, false)
+            }
+        };
+        let wiles = kind.is_some_and(|kind| kind.rules().leaves_or_hides());
+        if wiles && self.world.is_alive(npc) {
+            self.after_npc_action(npc, from, struck);
         }
+        spent
     }
 
     /// A confused NPC steps one way at random (a blow if it stumbles into the player), and

@@ -49,6 +49,15 @@ pub struct Pack {
 }
 
 impl Pack {
+    /// An empty pack with room to remember a letter for every kind, so that a stack leaving
+    /// in mid-turn (a thief's hand) allocates nothing.
+    pub(super) fn with_room() -> Self {
+        Self {
+            former: Vec::with_capacity(ItemKind::all().len()),
+            ..Self::default()
+        }
+    }
+
     /// The stack under a letter's slot (0 is `a`), if any.
     pub fn get(&self, slot: u8) -> Option<Stack> {
         self.slots.get(usize::from(slot)).copied().flatten()

@@ -39,6 +39,10 @@ pub(super) struct Progress {
     /// Monsters the wizard has called up on this level (see
     /// [`crate::balance::WIZARD_SPAWNS_PER_LEVEL`]).
     pub wizard_spawns: u32,
+    /// Characters that joined the level in play (a jelly's twin, a conjurer's blade) and that
+    /// faded from it, counted for tests and tools that account for every character.
+    #[serde(default)]
+    pub joined_and_faded: (u32, u32),
     /// Turns in a row the player has spent searching (the fifth is thorough).
     pub searches_in_a_row: u8,
     /// Where the player arrived on this level: where the allies that follow it down arrive.
@@ -85,7 +89,7 @@ pub(super) const VAULT_REWARDS_ROOM: usize = crate::balance::FINAL_DEPTH as usiz
 impl Hero {
     pub fn new(lore: Lore) -> Self {
         Self {
-            pack: Pack::default(),
+            pack: Pack::with_room(),
             lore,
             growth: Growth::default(),
             kills: vec![0; NpcKind::all().len()],
@@ -145,6 +149,8 @@ impl Minds {
 pub(super) struct TurnScratch {
     /// What happened this turn, for the frontends to put into words.
     pub events: Vec<GameEvent>,
+    /// NPCs woken or joined during the NPC phase, added to the awake list as it ends.
+    pub woken_in_phase: Vec<Entity>,
     /// Noises made this turn, heard at the end of the NPC phase.
     pub noises: Vec<Noise>,
     /// The noises heard at the end of the last NPC phase: a view of the last turn.
@@ -193,6 +199,7 @@ impl TurnScratch {
         for list in [
             &mut self.sleepers_in_view,
             &mut self.woken,
+            &mut self.woken_in_phase,
             &mut self.seen_before,
             &mut self.in_view_now,
             &mut self.came_into_view,

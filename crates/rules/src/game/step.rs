@@ -30,7 +30,8 @@ impl Game {
     ) -> Result<Option<ActOutcome>, TurnOutcome> {
         let ahead = self.world.player_coord() + direction.coord();
         let player = self.world.player();
-        if self.world.falls(ahead) && !self.world.flies(player) {
+        let held = self.world.held_for(player) > 0;
+        if self.world.falls(ahead) && !self.world.flies(player) && !held {
             return Err(self.jump());
         }
         if self.world.blocks_walking(ahead)
@@ -49,6 +50,10 @@ impl Game {
         };
         match moved {
             ActOutcome::Blocked => return Err(TurnOutcome::NoTurn),
+            ActOutcome::Struggled => {
+                let who = super::Actor::Player;
+                self.scratch.events.push(GameEvent::Struggled { who });
+            }
             ActOutcome::Moved => self.walk_over_items(),
             ActOutcome::Attacked(attack) => {
                 self.record_attack(attack);

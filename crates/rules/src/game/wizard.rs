@@ -119,7 +119,12 @@ impl Game {
         let Some(kind) = NpcKind::all().nth(usize::from(kind)) else {
             return false;
         };
-        if !self.world.can_npc_enter(at) {
+        // A swimmer is called into deep water, anyone else onto open ground.
+        let open = match kind.rules().has(crate::content::NpcTrait::Submerges) {
+            true => self.world.ground_at(at).rules().submerges && !self.world.has_character(at),
+            false => self.world.can_npc_enter(at),
+        };
+        if !open {
             return false;
         }
         self.progress.wizard_spawns += 1;

@@ -77,6 +77,10 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
                     if let Some(ground) = ground_of_letter(ch) {
                         *grid.get_checked_mut(coord) = ground;
                     } else if let Some(npc) = ascii_npc(coord, ch) {
+                        // A swimmer is drawn where it lives: in deep water.
+                        if npc.kind.rules().has(crate::content::NpcTrait::Submerges) {
+                            *grid.get_checked_mut(coord) = Ground::DEEP_WATER;
+                        }
                         npcs.push(npc);
                     } else if let Some(item) = ItemKind::from_map_letter(ch) {
                         items.push(ItemSpawn {

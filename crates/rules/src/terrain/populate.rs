@@ -35,6 +35,8 @@ pub(super) fn place_npcs<R: Rng>(
     let mut npcs: Vec<(ICoord, NpcKind)> = Vec::new();
     let mut taken = Grid::new_copy(grid.size(), false);
     let mut candidates = Vec::new();
+    // The level's deep water, listed the first time a swimmer is drawn.
+    let mut water: Option<Vec<ICoord>> = None;
     for room in rooms {
         candidates.clear();
         candidates.extend(
@@ -63,6 +65,17 @@ pub(super) fn place_npcs<R: Rng>(
             let Some((&first, rest)) = members.split_first() else {
                 continue;
             };
+            if first.rules().has(content::NpcTrait::Submerges) {
+                // A swimmer lives in the level's water, wherever it lies; none without.
+                let water = water.get_or_insert_with(|| deep_water(grid));
+                for &kind in &members {
+                    if let Some(cell) = free_cell_of(water, &taken, rng) {
+                        npcs.push((cell, kind));
+                        *taken.get_checked_mut(cell) = true;
+                    }
+                }
+                continue;
+            }
             npcs.push((coord, first));
             *taken.get_checked_mut(coord) = true;
             for &kind in rest {
@@ -144,6 +157,29 @@ pub(super) fn deeper_one<R: Rng>(
     (!cells.is_empty()).then(|| (cells[rng.random_range(0..cells.len())], kind))
 }
 
+/// Every cell of deep water, in row order.
+fn deep_water(grid: &Grid<Ground>) -> Vec<ICoord> {
+    (grid.enumerate())
+        .filter(|(_, ground)| ground.rules().submerges)
+        .map(|(coord, _)| coord)
+        .collect()
+}
+
+/// A random cell of the list nobody stands on yet, the list left whole (a level's water serves
+/// every swimmer drawn); None if there is none free.
+fn free_cell_of<R: Rng>(cells: &[ICoord], taken: &Grid<bool>, rng: &mut R) -> Option<ICoord> {
+    if cells.is_empty() {
+        return None;
+    }
+    for _ in 0..PLACE_TRIES {
+        let cell = cells[rng.random_range(0..cells.len())];
+        if !*taken.get_checked(cell) {
+            return Some(cell);
+        }
+    }
+    None
+}
+
 /// The monster from deeper down starts out of the player's sight (see `captives`).
 const DEEPER_ONE_FROM_ARRIVAL: u32 = 15;
 
@@ -163,10 +199,16 @@ fn free_cell<R: Rng>(
     None
 }
 
+/// A kind by weight at `depth` for a floor cell (one from deeper down, a vault's guard): never
+/// a swimmer, which lives in water.
 pub(super) fn draw_npc_kind<R: Rng>(depth: u32, rng: &mut R) -> Option<NpcKind> {
     let weights = NpcKind::all().map(|kind| {
-        let spawn = kind.rules().spawn;
-        spawn.weight.at(spawn.depths, depth)
+        let rules = kind.rules();
+        let spawn = rules.spawn;
+        match rules.has(content::NpcTrait::Submerges) {
+            true => 0,
+            false => spawn.weight.at(spawn.depths, depth),
+        }
     });
     let index = pick_weighted(weights, rng)?;
     NpcKind::all().nth(index)

@@ -27,6 +27,8 @@ pub enum ActOutcome {
     Moved,
     /// A wall, the map edge, or (for NPCs) another NPC: nothing changed.
     Blocked,
+    /// Held in a web, it spent the step struggling (a try nearer free).
+    Struggled,
     Attacked(Attack),
 }
 
@@ -41,37 +43,47 @@ impl World {
         rng: &mut impl Rng,
     ) -> ActOutcome {
         let destination = self.coord_of(entity) + direction.coord();
-        let flown_over = self.flies(entity) && self.ground_at(destination).rules().flown_over;
-        if self.blocks_walking(destination) && !flown_over {
-            // A character on ground nobody may enter (one a vault's cage closed over) can
-            // still be struck through the bars, and step out.
-            let inside = match self.has_character(destination) {
-                true => self.character_at(destination),
-                false => None,
-            };
-            return match inside {
-                Some(other) if self.are_enemies(entity, other) => {
-                    ActOutcome::Attacked(self.attack(entity, other, rng))
-                }
-                _ => ActOutcome::Blocked,
-            };
+        // A blow reaches whoever stands there, unless it is under water.
+        let foe = match self.has_character(destination) {
+            true => (self.character_at(destination))
+                .filter(|&other| self.are_enemies(entity, other) && !self.is_submerged(other)),
+            false => None,
+        };
+        if let Some(foe) = foe {
+            return ActOutcome::Attacked(self.attack(entity, foe, rng));
         }
-        match self.character_at(destination) {
-            None => {
-                let origin = self.coord_of(entity);
-                self.spatial_table
-                    .update_coord(entity, destination)
-                    .expect("destination was checked to be inside the map and free");
-                self.set_character_gone(origin);
-                self.set_character_here(destination);
-                self.hero_moved(entity, origin, destination);
-                ActOutcome::Moved
-            }
-            Some(other) if self.are_enemies(entity, other) => {
-                ActOutcome::Attacked(self.attack(entity, other, rng))
-            }
-            Some(_) => ActOutcome::Blocked,
+        // Most movers are neither held nor swim, and two short lists say so.
+        if self.held_for(entity) > 0 {
+            self.struggle(entity);
+            return ActOutcome::Struggled;
         }
+        let open = match !self.swims(entity) && !self.blocks_walking(destination) {
+            true => true,
+            false => self.can_walk_onto(entity, destination),
+        };
+        if !open || self.has_character(destination) {
+            return ActOutcome::Blocked;
+        }
+        let origin = self.coord_of(entity);
+        self.spatial_table
+            .update_coord(entity, destination)
+            .expect("destination was checked to be inside the map and free");
+        self.set_character_gone(origin);
+        self.set_character_here(destination);
+        self.hero_moved(entity, origin, destination);
+        ActOutcome::Moved
+    }
+
+    /// The ground of `to` lets the character on, whoever stands there: a swimmer's deep
+    /// water only; open ground; water and chasms for one that flies. (A character on ground
+    /// nobody may enter, one a vault's cage closed over, can still be struck through the bars,
+    /// and step out.)
+    pub fn can_walk_onto(&self, entity: Entity, to: ICoord) -> bool {
+        let ground = self.ground_at(to).rules();
+        if self.swims(entity) {
+            return ground.submerges;
+        }
+        !self.blocks_walking(to) || (ground.flown_over && self.flies(entity))
     }
 
     fn dice_of(&self, entity: Entity) -> AttackDice {
@@ -176,6 +188,12 @@ impl World {
     fn die(&mut self, entity: Entity) {
         self.note_carrier(entity, false);
         let coord = self.coord_of(entity);
+        if let Some((kind, tuning)) = self.carrying(entity) {
+            self.put_tuned_item(coord, kind, 1, tuning);
+        }
+        // The dead are nothing more than their corpses.
+        self.set_nature_of(entity, None);
+        self.swimmers.retain(|&e| e != entity);
         if let Some(old_corpse) = self.corpse_at(coord) {
             self.despawn(old_corpse);
             self.corpses.retain(|&corpse| corpse != old_corpse);
@@ -192,6 +210,20 @@ impl World {
         self.npcs.retain(|&npc| npc != entity);
         self.burning.retain(|&burning| burning != entity);
         self.forget_ally(entity);
+    }
+
+    /// A character that fades (a conjured blade) is gone at once, leaving nothing behind.
+    pub fn vanish(&mut self, entity: Entity) {
+        self.set_nature_of(entity, None);
+        self.swimmers.retain(|&e| e != entity);
+        self.note_carrier(entity, false);
+        let coord = self.coord_of(entity);
+        self.set_character_gone(coord);
+        self.side_marks.mark(coord, None);
+        self.npcs.retain(|&npc| npc != entity);
+        self.burning.retain(|&burning| burning != entity);
+        self.forget_ally(entity);
+        self.despawn(entity);
     }
 
     /// The corpse at `coord` falls into the chasm under it: gone from the level, counted as a

@@ -100,6 +100,7 @@ impl World {
     pub fn new_turn(&mut self) {
         self.fires.changes.burnt.clear();
         self.gases.gone = 0;
+        self.gases.made = 0;
     }
 
     /// Forgets the methane that went up, once the game has seen to it.

@@ -36,7 +36,8 @@ impl World {
                 break;
             }
             stop = cell;
-            if self.has_character(cell) {
+            // What flies passes over a swimmer under the water.
+            if self.has_character(cell) && !self.submerged_at(cell) {
                 break;
             }
         }

@@ -37,6 +37,8 @@ pub(super) struct Gases {
     pub(super) listed: Vec<ICoord>,
     /// What the last turn's gas thinned away and poured into chasms: for the property test.
     pub(super) gone: u64,
+    /// What the turn let out so far (a zombie's breath, a burst): for the same test.
+    pub(super) made: u64,
     /// Some cell holds a gas that harms, thick enough to: what every map and step then asks
     /// each cell about (a swamp's methane alone costs them nothing).
     pub(super) harmful: bool,
@@ -49,6 +51,7 @@ impl Gases {
             walls: Grid::new_copy(size, true),
             listed: Vec::with_capacity(super::fire::LISTS_ROOM),
             gone: 0,
+            made: 0,
             harmful: false,
         }
     }
@@ -98,6 +101,11 @@ impl World {
         self.gases.gone
     }
 
+    /// What the turn has let out so far.
+    pub fn gas_made_last_turn(&self) -> u64 {
+        self.gases.made
+    }
+
     /// No gas drifts into the cell: ground whose row blocks it (walls, a closed door), or off
     /// the map. A door someone stands in is open.
     pub fn blocks_gas(&self, coord: ICoord) -> bool {
@@ -132,6 +140,7 @@ impl World {
             return;
         }
         self.add_gas(coord, kind, volume);
+        self.gases.made += u64::from(volume);
         if kind.rules().harms() {
             self.gases.harmful = true;
             self.hazard_changed();

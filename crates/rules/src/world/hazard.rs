@@ -65,9 +65,11 @@ impl World {
         wet(self.ground_at(coord)) || self.floor_ground(coord).is_some_and(wet)
     }
 
-    /// Fire neither catches nor harms the character.
+    /// Fire neither catches nor harms the character (a potion's, or its kind's nature).
     pub fn is_fireproof(&self, entity: Entity) -> bool {
         self.fireproof.contains(&entity)
+            || (self.npc_kind(entity))
+                .is_some_and(|k| k.rules().has(crate::content::NpcTrait::Fireproof))
     }
 
     /// Makes fire pass the character by, or no longer; a burning character made fireproof
@@ -77,11 +79,6 @@ impl World {
         if fireproof {
             self.put_out(entity);
         }
-    }
-
-    /// The character floats over water and chasms.
-    pub fn flies(&self, entity: Entity) -> bool {
-        self.flying.contains(&entity)
     }
 
     pub fn set_flying(&mut self, entity: Entity, flying: bool) {

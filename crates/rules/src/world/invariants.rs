@@ -57,8 +57,8 @@ impl World {
             // A cage that closed over an altar keeps in whoever stood there (tests/vaults.rs).
             let caged = (layers.feature).and_then(|f| self.components.tile.get(f))
                 == Some(&Tile::Ground(Ground::CAGE));
-            // A flier floats over water and chasms.
-            let afloat = self.flies(entity) && self.ground_at(coord).rules().flown_over;
+            // A flier floats over water and chasms, a swimmer swims in deep water.
+            let afloat = self.can_walk_onto(entity, coord);
             if self.blocks_walking(coord) && !caged && !afloat {
                 problems.push(format!("character inside a wall at {coord}"));
             }

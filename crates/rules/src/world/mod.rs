@@ -13,6 +13,7 @@ mod hazard;
 mod invariants;
 mod items;
 mod light;
+mod nature;
 mod placement;
 
 mod light_shape;
@@ -34,6 +35,7 @@ pub use flight::flight_cells;
 use grid_2d::Grid;
 pub use items::{Lying, Tuning};
 pub use light::LightHere;
+pub use nature::Nature;
 pub use particulars::HitPoints;
 pub(crate) use query::Floorplan;
 pub use record::{WorldRecord, table_from_rows, table_rows};
@@ -115,6 +117,12 @@ pub struct World {
     flying: Vec<Entity>,
     /// The characters fire neither catches nor harms. Derived, as `flying`.
     fireproof: Vec<Entity>,
+    /// What characters are beyond their kinds (see `nature`), by entity: few have anything,
+    /// so a short list keeps it off the particulars every turn reads (saved).
+    natures: Vec<(Entity, nature::Nature)>,
+    /// The characters that live in deep water: every step asks, and most levels have none.
+    /// Derived from their kinds, not saved.
+    swimmers: Vec<Entity>,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -185,6 +193,8 @@ impl World {
             crystals: Vec::new(),
             flying: Vec::with_capacity(1),
             fireproof: Vec::with_capacity(1),
+            natures: Vec::with_capacity(terrain.npcs.len() + 1),
+            swimmers: Vec::new(),
         };
         world.place(
             player,
@@ -299,6 +309,16 @@ impl World {
         });
         self.npcs.push(entity);
         self.note_carrier(entity, true);
+        // An eel starts under its water, a phantom unseen.
+        let rules = kind.rules();
+        if rules.has(crate::content::NpcTrait::Submerges) {
+            self.swimmers.push(entity);
+        }
+        if rules.has(crate::content::NpcTrait::Submerges)
+            || rules.has(crate::content::NpcTrait::Invisible)
+        {
+            self.set_unseen(entity, true);
+        }
         entity
     }
 
@@ -330,6 +350,12 @@ impl World {
         for npc in self.npcs.clone() {
             self.note_carrier(npc, true);
         }
+        self.swimmers = (self.npcs.iter().copied())
+            .filter(|&npc| {
+                (self.npc_kind(npc))
+                    .is_some_and(|k| k.rules().has(crate::content::NpcTrait::Submerges))
+            })
+            .collect();
     }
 
     pub fn size(&self) -> UCoord {

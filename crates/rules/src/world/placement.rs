@@ -36,6 +36,32 @@ impl World {
     /// An open, empty cell `allowed` at least `steps` from `from` in a straight line, drawn with `rng`
     /// among all of them (one draw a candidate, so the draw depends only on the level); the
     /// farthest if none is that far.
+    /// Every cell reached by walking from `from` over ground anyone may walk (doors opened, a
+    /// locked door or a cage not), whoever stands there.
+    pub fn walkable_from(&self, from: ICoord) -> grid_2d::Grid<bool> {
+        let mut reached = grid_2d::Grid::new_copy(self.size(), false);
+        let mut queue = std::collections::VecDeque::new();
+        if let Some(cell) = reached.get_mut(from) {
+            *cell = true;
+            queue.push_back(from);
+        }
+        while let Some(cell) = queue.pop_front() {
+            for direction in direction::CardinalDirections {
+                let next = cell + direction.coord();
+                if self.blocks_walking(next) {
+                    continue;
+                }
+                if let Some(seen) = reached.get_mut(next)
+                    && !*seen
+                {
+                    *seen = true;
+                    queue.push_back(next);
+                }
+            }
+        }
+        reached
+    }
+
     pub fn open_cell_far_from(
         &self,
         from: ICoord,

@@ -230,7 +230,13 @@ impl World {
     pub fn tiles_at(&self, coord: ICoord) -> LayerTable<Option<Tile>> {
         match self.spatial_table.layers_at(coord) {
             Some(layers) => {
-                layers.option_and_then(|&entity| self.components.tile.get(entity).copied())
+                let mut tiles =
+                    layers.option_and_then(|&entity| self.components.tile.get(entity).copied());
+                // What the player's eyes miss is not shown, nor remembered.
+                if layers.character.is_some_and(|c| self.is_unseen(c)) {
+                    tiles.character = None;
+                }
+                tiles
             }
             None => LayerTable {
                 floor: None,

@@ -41,6 +41,8 @@ pub struct WorldRecord {
     burning: Vec<u32>,
     /// The crystal cells, each with the turns it has left.
     crystals: Vec<(ICoord, u16)>,
+    /// What characters are beyond their kinds (positions in `rows`).
+    natures: Vec<(u32, super::Nature)>,
 }
 
 /// Layers a cell has room for: no map holds more entities than this many a cell.
@@ -87,6 +89,9 @@ impl World {
             gases: self.gases.record(),
             burning: self.burning.iter().map(|&e| position(e)).collect(),
             crystals: self.crystals.clone(),
+            natures: (self.natures.iter())
+                .map(|&(e, nature)| (position(e), nature))
+                .collect(),
         };
         (record, entities)
     }

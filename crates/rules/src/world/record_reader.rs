@@ -41,6 +41,7 @@ const FIELDS: &[&str] = &[
     "gases",
     "burning",
     "crystals",
+    "natures",
 ];
 
 struct RecordVisitor;
@@ -67,6 +68,7 @@ impl<'de> Visitor<'de> for RecordVisitor {
             gases: field(&mut seq, 9)?,
             burning: field(&mut seq, 10)?,
             crystals: field(&mut seq, 11)?,
+            natures: field(&mut seq, 12)?,
         };
         Ok(ReadWorld(
             placed.and_then(|tables| tables.finish(size, lists)),
@@ -95,6 +97,7 @@ struct Lists {
     gases: Vec<(coord_2d::ICoord, crate::content::GasKind, u16)>,
     burning: Vec<u32>,
     crystals: Vec<(coord_2d::ICoord, u16)>,
+    natures: Vec<(u32, super::Nature)>,
 }
 
 /// The rows of a map of this size, placed as they are read.
@@ -252,6 +255,8 @@ impl Tables {
             crystals: Vec::new(),
             flying: Vec::with_capacity(1),
             fireproof: Vec::with_capacity(1),
+            natures: Vec::with_capacity(lists.npcs.len() + 1),
+            swimmers: Vec::new(),
         };
         world.rebuild_derived();
         world.restore_fires(&lists.fires)?;
@@ -261,6 +266,13 @@ impl Tables {
             if !world.is_alive(burning) || !world.set_on_fire(burning) {
                 return Err("a character on fire that is not, or twice".into());
             }
+        }
+        for &(position, nature) in &lists.natures {
+            let entity = entity_at(&entities, position)?;
+            if !world.is_alive(entity) || world.nature_of(entity).is_some() {
+                return Err("a nature for no character, or twice".into());
+            }
+            world.set_nature_of(entity, Some(nature));
         }
         Ok((world, entities))
     }
