@@ -400,3 +400,57 @@ fn the_deep_levels_hold_kinds_the_shallow_ones_never_show() {
         new.len()
     );
 }
+
+#[test]
+fn a_mystic_hastes_the_orc_beside_it_and_the_orc_runs_twice_as_fast() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "#################",
+            "#@.........12...#",
+            "#################",
+        ],
+        &[('1', 'o'), ('2', 'g')],
+    );
+    s.change(|g| g.with_player_max_hit_points(500));
+    s.act(PlayerAction::Wait);
+    s.check(
+        happened(&s, |e| {
+            matches!(
+                e,
+                GameEvent::Hasted {
+                    target: Actor::Npc(_)
+                }
+            )
+        }),
+        "the mystic hastes the orc",
+    );
+    let before = s.where_is('1');
+    s.act(PlayerAction::Wait);
+    let after = s.where_is('1');
+    s.check_eq(
+        (before - after).manhattan_magnitude(),
+        2,
+        "the hasted orc comes on two steps a turn",
+    );
+}
+
+#[test]
+fn a_salamander_leaves_the_grass_burning_behind_it_and_never_burns() {
+    let mut s = Scenario::with_npcs(
+        &["##############", "#@..````````1#", "##############"],
+        &[('1', 'l')],
+    );
+    s.change(|g| g.with_player_max_hit_points(500));
+    let salamander = s.npc('1').expect("the salamander").id;
+    let mut lit = false;
+    for _ in 0..6 {
+        let from = s.where_is('1');
+        s.act(PlayerAction::Wait);
+        let to = s.where_is('1');
+        if to != from {
+            lit |= s.game.fire_at(from).is_some();
+        }
+        s.check(!s.game.is_burning(salamander), "fire never catches it");
+    }
+    s.check(lit, "the grass it stepped off burns");
+}

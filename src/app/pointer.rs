@@ -67,10 +67,14 @@ pub fn render_look(
     draw::cursor_line(game, ctx, fb, screen, cell, &line);
     // A monster in view: what it does, under the line that names it.
     let view = game.cell_view(cell);
-    let creature = match (view.visibility, view.tiles.character) {
+    let width = super::layout::view_size(screen).width() as usize;
+    let creature: Vec<String> = match (view.visibility, view.tiles.character) {
         (CellVisibility::Visible, Some(_)) => bestiary_words::creature_lines(game, cell),
         _ => Vec::new(),
-    };
+    }
+    .iter()
+    .flat_map(|line| draw::wrap(line, width))
+    .collect();
     for (row, words) in creature.iter().enumerate() {
         draw::top_line(ctx, fb, screen, row as i32 + 1, words);
     }

@@ -152,8 +152,14 @@ fn allies_in_reach(world: &World, sender: Entity, here: ICoord, bolt: BoltKind) 
                 continue;
             };
             let distance = here.distance2(cell);
+            // A spell of haste is for the monsters of a side (an ally mystic's for its fellow
+            // allies): the player's own haste is a potion's.
             let wants_more = match hastes {
-                true => world.hasted_for(ally) == 0 && nearest.is_none_or(|d| distance < d),
+                true => {
+                    ally != world.player()
+                        && world.hasted_for(ally) == 0
+                        && nearest.is_none_or(|d| distance < d)
+                }
                 false => hp.current < hp.max && least_left.is_none_or(|other| less_left(hp, other)),
             };
             let wanted = wants_more || !allies.any;

@@ -52,7 +52,7 @@ impl Game {
         }
         self.explode_methane();
         if fell {
-            return Some(self.jump());
+            return Some(self.fall_mid_turn());
         }
         None
     }

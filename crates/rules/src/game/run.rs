@@ -23,6 +23,18 @@ impl Game {
     /// Jumps into the chasm next to the player: a fall to the next depth, hurt by it but never
     /// killed, landing on open ground below the place it jumped.
     pub(super) fn jump(&mut self) -> TurnOutcome {
+        self.fall(true)
+    }
+
+    /// A fall in the middle of a turn already counted (a bridge burnt under the player, a
+    /// levitation ended over a chasm): the arrival below is the same turn, not one more.
+    pub(super) fn fall_mid_turn(&mut self) -> TurnOutcome {
+        self.fall(false)
+    }
+
+    /// Into the chasm: hurt by the fall, the player arrives below where it fell, a turn on if
+    /// `a_turn_on` (a jump is the player's action of the turn).
+    fn fall(&mut self, a_turn_on: bool) -> TurnOutcome {
         let (least, most) = balance::CHASM_FALL_DAMAGE;
         let health = self.player_hit_points().current;
         let damage = self
@@ -36,19 +48,19 @@ impl Game {
         self.scratch
             .events
             .push(GameEvent::FellIntoChasm { damage });
-        self.arrive_below(Some(self.world.player_coord()))
+        self.arrive_below(Some(self.world.player_coord()), a_turn_on)
     }
 
     /// Arrives on the next depth, wherever the player stood (the stairs, or a wizard's word).
     pub(super) fn go_down(&mut self) -> TurnOutcome {
-        self.arrive_below(None)
+        self.arrive_below(None, true)
     }
 
     /// Arrives on the next depth: where the level puts arrivals, or (after a fall) on the open
     /// floor nearest `landing` that nobody stands on. The level and the boons offered on it are
     /// drawn from the depth's own seed, never from the play's dice: whatever was played above,
     /// depth N of a seed is the same level.
-    fn arrive_below(&mut self, landing: Option<ICoord>) -> TurnOutcome {
+    fn arrive_below(&mut self, landing: Option<ICoord>, a_turn_on: bool) -> TurnOutcome {
         // A key opens only its own level's door.
         if let Some(slot) = self.hero.pack.slot_of(ItemKind::key()) {
             self.hero.pack.take_all(slot);
@@ -65,8 +77,10 @@ impl Game {
         }
         self.enter_level(&terrain);
         self.offer_boons(&mut seeds.boon_rng(depth));
-        self.progress.turn += 1;
-        self.regenerate();
+        if a_turn_on {
+            self.progress.turn += 1;
+            self.regenerate();
+        }
         self.scratch.events.push(GameEvent::Descended {
             depth: self.progress.depth,
         });
