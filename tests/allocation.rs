@@ -261,30 +261,17 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
         .filter(|kind| kind.rules().spawn.weight.first + kind.rules().spawn.weight.last > 0)
         .map(|kind| kind.rules().map_letters.awake)
         .collect();
-    let mut rows = vec!["#".repeat(40)];
-    for y in 1..19 {
-        let row: String = (0..40)
-            .map(|x| match (x, y) {
-                (0 | 39, _) => '#',
-                (1, 1) => '@',
-                (30..=36, 3..=8) => '~',
-                (20..=23, 10..=16) => ':',
-                (x, y) if x > 4 && y % 4 == 2 && x % 3 == 0 => {
-                    letters[((x / 3 + y) as usize) % letters.len()]
-                }
-                (x, _) if x > 24 => '`',
-                _ => '.',
-            })
-            .collect();
-        rows.push(row);
-    }
-    rows.push("#".repeat(40));
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
-    let mut game = game
-        .with_player_max_hit_points(100_000)
-        .with_every_npc_awake()
-        .with_wanderers_noticing();
+    let game = walled_level(|x, y| match (x, y) {
+        (1, 1) => '@',
+        (30..=36, 3..=8) => '~',
+        (20..=23, 10..=16) => ':',
+        (x, y) if x > 4 && y % 4 == 2 && x % 3 == 0 => {
+            letters[((x / 3 + y) as usize) % letters.len()]
+        }
+        (x, _) if x > 24 => '`',
+        _ => '.',
+    });
+    let mut game = game.with_every_npc_awake().with_wanderers_noticing();
     let kinds: std::collections::HashSet<_> = game.npcs().map(|n| n.kind).collect();
     assert!(kinds.len() >= 20, "every kind is there: {}", kinds.len());
     let potion = common::potion().index() as u8;
@@ -320,23 +307,12 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
 /// let out beside it: fire spreads and burns out, orcs catch fire and flee it, gas drifts,
 /// thins and goes up, all on the lists made when the level was.
 fn fire_and_gas_allocate_nothing_after_the_first_turn() {
-    let mut rows = vec!["#".repeat(40)];
-    for y in 1..19 {
-        let row: String = (0..40)
-            .map(|x| match (x, y) {
-                (0 | 39, _) => '#',
-                (1, 1) => '@',
-                (x, y) if x > 4 && (x + y) % 9 == 0 => 'o',
-                (x, _) if x > 4 => '{',
-                _ => '.',
-            })
-            .collect();
-        rows.push(row);
-    }
-    rows.push("#".repeat(40));
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
-    let mut game = game.with_player_max_hit_points(100_000);
+    let mut game = walled_level(|x, y| match (x, y) {
+        (1, 1) => '@',
+        (x, y) if x > 4 && (x + y) % 9 == 0 => 'o',
+        (x, _) if x > 4 => '{',
+        _ => '.',
+    });
     use coord_2d::ICoord;
     use umbra_rules::game::WizardCommand;
     let wizard = |game: &mut Game, command| game.act(PlayerAction::Wizard(command));
@@ -376,4 +352,23 @@ fn fire_and_gas_allocate_nothing_after_the_first_turn() {
     }
     assert!(burned > 20, "the fire ran: {burned} cells at once");
     assert!(game.gas_total().0 > 0, "the gas lingers");
+}
+
+/// A 40×20 level walled round, its inside drawn cell by cell by `inside` (the player at
+/// (1, 1) as each caller draws it), played with a player who outlasts anything.
+fn walled_level(inside: impl Fn(i32, i32) -> char) -> Game {
+    let mut rows = vec!["#".repeat(40)];
+    for y in 1..19 {
+        let row: String = (0..40)
+            .map(|x| match x {
+                0 | 39 => '#',
+                _ => inside(x, y),
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows.push("#".repeat(40));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
+    game.with_player_max_hit_points(100_000)
 }

@@ -18,34 +18,29 @@ use crate::world::{HitPoints, Side};
 impl Game {
     /// A web stops on `at`: whoever stands there, other than its sender, is held.
     pub(super) fn web_at(&mut self, by: Entity, what: Missile, tries: u32, at: ICoord) {
-        let Some(target) = (self.world.character_at(at)).filter(|&c| c != by) else {
-            self.scratch.events.push(GameEvent::Fizzled { what });
-            return;
-        };
-        (self.world).hold(target, u16::try_from(tries).unwrap_or(u16::MAX));
-        let target_actor = self.actor(target);
-        self.tell(
-            target,
-            GameEvent::Webbed {
-                target: target_actor,
-            },
-        );
+        if let Some(target) = self.reached(by, what, at) {
+            (self.world).hold(target, u16::try_from(tries).unwrap_or(u16::MAX));
+            let actor = self.actor(target);
+            self.tell(target, GameEvent::Webbed { target: actor });
+        }
     }
 
     /// A spell of haste reaches `at`: the friend there acts twice as fast for a while.
     pub(super) fn haste_at(&mut self, by: Entity, what: Missile, turns: u32, at: ICoord) {
-        let Some(target) = (self.world.character_at(at)).filter(|&c| c != by) else {
+        if let Some(target) = self.reached(by, what, at) {
+            (self.world).haste(target, u16::try_from(turns).unwrap_or(u16::MAX));
+            let actor = self.actor(target);
+            self.tell(target, GameEvent::Hasted { target: actor });
+        }
+    }
+
+    /// Whoever a bolt reached at `at`, other than its sender; said to fizzle if nobody.
+    fn reached(&mut self, by: Entity, what: Missile, at: ICoord) -> Option<Entity> {
+        let target = (self.world.character_at(at)).filter(|&c| c != by);
+        if target.is_none() {
             self.scratch.events.push(GameEvent::Fizzled { what });
-            return;
-        };
-        (self.world).haste(target, u16::try_from(turns).unwrap_or(u16::MAX));
-        let target_actor = self.actor(target);
-        self.tell(
-            target,
-            GameEvent::Hasted {
-                target: target_actor,
-            },
-        );
+        }
+        target
     }
 
     /// A thief's blow landed on the player: it takes one item of a stack neither worn nor
