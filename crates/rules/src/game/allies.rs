@@ -167,7 +167,10 @@ impl Game {
         let ahead = self.world.player_coord() + direction.coord();
         let other = self.world.character_at(ahead)?;
         // An ally a vault's cage closed over stays in it: trading places would cage the player.
-        if self.world.is_ally(other) && self.world.blocks_walking(ahead) {
+        // Nor does a levitating player trade places over water or a chasm with one who cannot.
+        let here = self.world.player_coord();
+        let stranded = !self.world.can_walk_onto(other, here);
+        if self.world.is_ally(other) && (self.world.blocks_walking(ahead) || stranded) {
             return Some(TurnOutcome::NoTurn);
         }
         if self.world.is_ally(other) {
