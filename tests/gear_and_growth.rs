@@ -302,3 +302,29 @@ fn the_boon_panel_fits_the_smallest_screen_and_chooses_by_number() {
     assert_eq!(app.game().boons_chosen(), &[offer[1]]);
     assert!(!render_at(&app, size).text().contains("choose a boon"));
 }
+
+/// The vigour offered and the vigour chosen are told with the same number: the panel's "3 more
+/// hit points" is what the message says once chosen, and what the player gains.
+#[test]
+fn the_vigour_panel_and_its_message_say_the_same_hit_points() {
+    let size = UCoord::new(100, 40);
+    let (game, index) = offered(Boon::Vigour);
+    let before = game.player_hit_points().max;
+    let mut app = GameApp::new(game);
+    let panel = render_at(&app, size).text();
+    let offered_line = panel
+        .lines()
+        .find(|line| line.contains("Vigour:"))
+        .expect("vigour on the panel")
+        .to_string();
+    let press = char::from(b'1' + index);
+    common::press_on(&mut app, size, KeyboardInput::Char(press));
+    let gained = app.game().player_hit_points().max - before;
+    let words = format!("{gained} more hit points");
+    assert!(offered_line.contains(&words), "{offered_line}");
+    let text = render_at(&app, size).text();
+    assert!(
+        text.contains(&format!("You choose Vigour: {words}.")),
+        "{text}"
+    );
+}

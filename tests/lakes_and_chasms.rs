@@ -191,3 +191,17 @@ fn a_dart_thrown_onto_deep_water_sinks() {
     );
     s.check(s.game.item_at(water).is_none(), "nothing lies on the water");
 }
+
+/// Stepping into deep water is refused as a locked door is: no time passes, and the player is
+/// told why. A bump into a wall stays silent.
+#[test]
+fn a_step_into_deep_water_says_the_water_is_too_deep() {
+    let mut s = Scenario::new(&["#######", "#..@~.#", "#######"]);
+    let outcome = s.act(PlayerAction::Move(East));
+    assert_eq!(outcome, TurnOutcome::NoTurn);
+    assert_eq!(s.game.events(), &[GameEvent::TooDeep]);
+    assert_eq!(s.game.turn(), 0, "no time passed");
+    let outcome = s.act(PlayerAction::Move(North));
+    assert_eq!(outcome, TurnOutcome::NoTurn);
+    assert!(s.game.events().is_empty(), "{:?}", s.game.events());
+}

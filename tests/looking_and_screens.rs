@@ -356,14 +356,37 @@ fn help_scrolls_to_its_last_key_on_a_short_screen() {
 }
 
 #[test]
-fn q_and_escape_still_quit_under_the_please_enlarge_notice() {
+fn under_the_please_enlarge_notice_q_quits_and_escape_opens_the_menu() {
     let tiny = UCoord::new(30, 8);
-    for key in [KeyboardInput::Char('q'), keys::ESCAPE] {
-        let (mut app, _) = app_on(HALL);
-        assert!(render_at(&app, tiny).text().contains("Please enlarge"));
-        assert!(press_at(&mut app, tiny, KeyboardInput::Char('.')).is_none());
-        assert!(press_at(&mut app, tiny, key).is_some(), "{key:?} quits");
-    }
+    let (mut app, _) = app_on(HALL);
+    assert!(render_at(&app, tiny).text().contains("Please enlarge"));
+    assert!(press_at(&mut app, tiny, KeyboardInput::Char('.')).is_none());
+    assert!(
+        press_at(&mut app, tiny, KeyboardInput::Char('q')).is_some(),
+        "q quits"
+    );
+    // Esc does what it does on any screen: the pause menu, drawn under the notice, whose
+    // Resume goes back and whose Quit quits.
+    let (mut app, _) = app_on(HALL);
+    assert!(
+        press_at(&mut app, tiny, keys::ESCAPE).is_none(),
+        "Esc does not quit"
+    );
+    let text = render_at(&app, tiny).text();
+    assert!(
+        text.contains("Please enlarge") && text.contains("> Resume"),
+        "{text}"
+    );
+    assert!(press_at(&mut app, tiny, keys::RETURN).is_none());
+    assert!(!render_at(&app, tiny).text().contains("Resume"), "resumed");
+    press_at(&mut app, tiny, keys::ESCAPE);
+    press_at(&mut app, tiny, KeyboardInput::Up);
+    let text = render_at(&app, tiny).text();
+    assert!(text.contains("> Quit"), "{text}");
+    assert!(
+        press_at(&mut app, tiny, keys::RETURN).is_some(),
+        "Quit quits"
+    );
 }
 
 #[test]

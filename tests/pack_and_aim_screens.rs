@@ -283,3 +283,52 @@ fn the_pack_groups_by_class_and_shows_a_known_staffs_charges() {
         screen.text()
     );
 }
+
+/// The wield-and-wear list (`e`) holds what can be worn or wielded and nothing else: the potion
+/// and the darts carried beside them are not offered.
+#[test]
+fn the_wear_and_wield_list_holds_only_what_can_be_worn_or_wielded() {
+    let game = walked(&["##########", "#@!/)[...#", "##########"], 4);
+    assert_eq!(game.pack().stacks().count(), 4, "all four picked up");
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('e'));
+    let screen = render(&app);
+    assert!(screen.contains("What will you wield"), "{}", screen.text());
+    assert!(screen.contains("c  a dagger"), "{}", screen.text());
+    assert!(
+        screen.contains("d  a suit of leather armour"),
+        "{}",
+        screen.text()
+    );
+    assert!(!screen.contains("potion"), "{}", screen.text());
+    assert!(!screen.contains("dart"), "{}", screen.text());
+}
+
+/// An unknown scroll asked to be read is read at a target like any other: nothing said before
+/// it is read names what it is, even when it would seek an enemy and none is in reach.
+#[test]
+fn an_unknown_scroll_is_never_named_by_a_refusal() {
+    let game = walked(&["#######", "#@?...#", "#######"], 1);
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('r'));
+    let before = render(&app);
+    assert!(!before.contains("lightning"), "{}", before.text());
+    assert_eq!(app.game().pack().stacks().count(), 1, "nothing read yet");
+}
+
+/// With no ally anywhere, a monster hunting is hunting the player, and the aim line says so:
+/// a slow ogre whose last sight of the player is a step old is not "hunting your ally".
+#[test]
+fn a_monster_hunting_with_no_ally_about_hunts_you() {
+    let rows = ["################", "#.@//.....O....#", "################"];
+    let s = common::Scenario::with_npcs(&rows, &[]);
+    let mut app = GameApp::new(s.game);
+    for _ in 0..3 {
+        press(&mut app, KeyboardInput::Char('l'));
+        press(&mut app, KeyboardInput::Char('t'));
+        let screen = render(&app);
+        assert!(screen.contains("An ogre (hunting you"), "{}", screen.text());
+        assert!(!screen.contains("your ally"), "{}", screen.text());
+        press(&mut app, keys::ESCAPE);
+    }
+}

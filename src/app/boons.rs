@@ -5,9 +5,9 @@ use chargrid::input::KeyboardInput;
 
 use super::draw::{self, Line};
 use super::keys::PlayKey;
-use super::words::boon_words;
+use super::words::{boon_effect, boon_words};
 use super::{GameApp, palette};
-use umbra_rules::game::{Boon, Game, PlayerAction};
+use umbra_rules::game::{Game, PlayerAction};
 
 impl GameApp {
     /// While boons wait for a choice: 1 to 3 choose; the menu, help and log still open; every
@@ -46,11 +46,8 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
         (String::new(), palette::TEXT),
     ];
     for (i, &boon) in offer.iter().enumerate() {
-        let (name, what) = boon_words(boon);
-        let what = match boon {
-            Boon::Vigour => format!("{} more hit points", game.next_vigour()),
-            _ => what.to_string(),
-        };
+        let name = boon_words(boon).0;
+        let what = boon_effect(boon, game.next_vigour());
         lines.push((format!("{}  {name}: {what}", i + 1), palette::TEXT));
     }
     lines.push((String::new(), palette::TEXT));

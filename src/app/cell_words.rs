@@ -7,7 +7,8 @@ use super::looks;
 use super::messages::{capitalised, npc_with_article};
 use super::words::brightness_word;
 use umbra_rules::game::{
-    CellView, CellVisibility, Flame, GAS_HARMS_AT, Game, HitPoints, NpcState, Side, Stop, Tile,
+    CellView, CellVisibility, Flame, GAS_HARMS_AT, Game, HitPoints, NpcState, Side, Sighting, Stop,
+    Tile,
 };
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
@@ -157,9 +158,14 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
 }
 
 /// Whether the monster at `coord` hunts the player rather than an ally: it last saw the player.
+/// With no ally on the level there is nobody else to hunt; with one, a monster whose last sight
+/// of the player is older than the last turn (a slow one sees only when it acts) is after the
+/// ally.
 fn hunts_you(game: &Game, coord: ICoord) -> bool {
+    let allies = game.npcs().any(|npc| npc.side == Side::Hero);
     let sighting = game.agent_at(coord).and_then(|agent| agent.last_sighting);
-    sighting.is_none_or(|seen| seen.coord == game.player_coord())
+    let fresh = |seen: Sighting| seen.coord == game.player_coord() || seen.turn + 2 >= game.turn();
+    !allies || sighting.is_none_or(fresh)
 }
 
 fn health_words(hit_points: HitPoints) -> &'static str {

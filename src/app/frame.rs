@@ -16,7 +16,11 @@ impl GameApp {
         fb.clear();
         let screen = ctx.bounding_box.size();
         if !layout::is_big_enough(screen) {
-            return screens::too_small(fb, ctx, screen);
+            let menu = match self.mode {
+                Mode::Menu { selected } => Some(selected),
+                _ => None,
+            };
+            return screens::too_small(fb, ctx, screen, menu);
         }
         if let Mode::Title { selected } = self.mode {
             return title::render(fb, ctx, &self.game, selected);

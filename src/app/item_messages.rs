@@ -91,8 +91,9 @@ pub fn read(item: ItemName) -> String {
     format!("You read {}.", item_words(item, 1))
 }
 
-pub fn chose(boon: Boon) -> String {
-    let (name, what) = boon_words(boon);
+pub fn chose(boon: Boon, hit_points: u32) -> String {
+    let name = boon_words(boon).0;
+    let what = super::words::boon_effect(boon, hit_points);
     format!("You choose {name}: {what}.")
 }
 

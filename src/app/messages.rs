@@ -187,6 +187,7 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::DoorLocked => {
             "The door is locked. Its key lies somewhere on this level.".to_string()
         }
+        GameEvent::TooDeep => "The water is too deep to wade.".to_string(),
         GameEvent::Unlocked => "You unlock the door; the key stays in the lock.".to_string(),
         GameEvent::KeyCrumbled => "Your key crumbles to dust as you leave its level.".to_string(),
         GameEvent::Caged { altars: 1 } => "A cage closes over the other altar.".to_string(),
@@ -228,7 +229,7 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Broke { item } => items::broke(item),
         GameEvent::Drank { item, healed } => items::drank(item, healed),
         GameEvent::Read { item } => items::read(item),
-        GameEvent::Chose { boon } => items::chose(boon),
+        GameEvent::Chose { boon, hit_points } => items::chose(boon, hit_points),
         GameEvent::ChooseABoonFirst => "Choose a boon first (1-3).".to_string(),
         GameEvent::PutToUse { item } => items::put_to_use(item),
         GameEvent::PutAway { item } => items::put_away(item),
@@ -425,6 +426,7 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::NoStairsHere
         | GameEvent::KeyOpensByWalking
         | GameEvent::DoorLocked
+        | GameEvent::TooDeep
         | GameEvent::Unlocked
         | GameEvent::KeyCrumbled
         | GameEvent::Caged { .. }

@@ -333,10 +333,18 @@ impl Component for GameApp {
             panic!("crash requested with the test-crash-key feature");
         }
         if !layout::is_big_enough(screen) {
-            // The notice hides the game, not the way out of it.
-            return match key {
-                KeyboardInput::Char('q') | chargrid::input::keys::ESCAPE => self.quit(),
-                _ => None,
+            // The notice hides the game, not the way out of it: Esc and the quit key do what
+            // they do on any screen (Esc opens the menu, drawn under the notice), and the menu
+            // once open takes its keys. Every other key waits for a screen to play on.
+            let way_out = matches!(
+                self.keymap.play_key(key),
+                Some(keys::PlayKey::Menu | keys::PlayKey::Quit)
+            );
+            let in_menu = matches!(self.mode, Mode::Menu { .. });
+            return if way_out || in_menu {
+                self.handle_key(key, screen)
+            } else {
+                None
             };
         }
         if self.doing.take().is_some() {

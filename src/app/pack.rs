@@ -165,26 +165,26 @@ pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, listing: Listing
     let mut stacks: Vec<(u8, Stack)> = game.pack().stacks().collect();
     stacks.sort_by_key(|&(slot, stack)| (class_order(stack), slot));
     let mut last_class = None;
-    for (slot, stack) in stacks {
+    // A listing for one use shows only what serves it: a potion has no place among what can
+    // be worn.
+    let fit = |stack: Stack| match listing {
+        Listing::All => true,
+        Listing::For(p) => purposes(stack).any(|q| q == p),
+        Listing::Enchanting => takes_enchanting(stack),
+    };
+    for (slot, stack) in stacks.into_iter().filter(|&(_, stack)| fit(stack)) {
         let class = looks::item(stack.kind).class;
         if last_class != Some(class) {
             lines.push((String::new(), palette::TEXT));
             lines.push((class_heading(class).to_string(), palette::FAINT_TEXT));
             last_class = Some(class);
         }
-        let fit = match listing {
-            Listing::All => true,
-            Listing::For(p) => purposes(stack).any(|q| q == p),
-            Listing::Enchanting => takes_enchanting(stack),
-        };
-        let colour = if fit {
-            palette::TEXT
-        } else {
-            palette::FAINT_TEXT
-        };
         let name = super::words::stack_words(game, stack);
         let in_use = super::words::in_use_words(game, stack);
-        lines.push((format!("{}  {name}{in_use}", slot_letter(slot)), colour));
+        lines.push((
+            format!("{}  {name}{in_use}", slot_letter(slot)),
+            palette::TEXT,
+        ));
     }
     if game.pack().is_empty() {
         lines.push(("You carry nothing.".to_string(), palette::TEXT));

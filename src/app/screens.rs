@@ -15,8 +15,9 @@ use super::{looks, morgue, palette};
 use direction::CardinalDirection;
 use umbra_rules::game::{Ending, Game};
 
-/// Asks for a larger screen, wrapped to whatever width there is.
-pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
+/// Asks for a larger screen, wrapped to whatever width there is, with the pause menu under it
+/// when it is open (Esc opens it here as anywhere).
+pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord, menu: Option<MenuItem>) {
     let message = format!(
         "Please enlarge the screen to at least {}x{} (it is {}x{}).",
         MIN_SCREEN.width(),
@@ -39,6 +40,18 @@ pub fn too_small(fb: &mut FrameBuffer, ctx: Ctx, size: UCoord) {
         line.push_str(word);
     }
     draw::text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
+    let Some(selected) = menu else {
+        return;
+    };
+    for (item, row) in MenuItem::ALL.into_iter().zip(row + 2..) {
+        let (marker, colour) = if item == selected {
+            ('>', palette::HEADING)
+        } else {
+            (' ', palette::TEXT)
+        };
+        let words = format!("{marker} {}", item.label());
+        draw::text(fb, ctx, ICoord::new(0, row), &words, colour);
+    }
 }
 
 /// The key list as the help panel shows it on a screen of this size, wrapped to its width:

@@ -99,11 +99,20 @@ pub fn version_line() -> String {
 /// A boon's name and what it does, in a few words that fit the narrowest panel.
 pub fn boon_words(boon: Boon) -> (&'static str, &'static str) {
     match boon {
-        Boon::Vigour => ("Vigour", "more hit points, fewer each time"),
+        Boon::Vigour => ("Vigour", "more hit points"),
         Boon::Might => ("Might", "every blow deals 1 more"),
         Boon::Precision => ("Precision", "every blow lands more often"),
         Boon::Swiftness => ("Swiftness", "every step a fifth quicker"),
         Boon::Recovery => ("Recovery", "heal a hit point 2 turns sooner"),
+    }
+}
+
+/// What a boon does, in the offer and in the message once chosen alike: a vigour says the hit
+/// points it gives (`hit_points`), so the two never disagree.
+pub fn boon_effect(boon: Boon, hit_points: u32) -> String {
+    match boon {
+        Boon::Vigour => format!("{hit_points} more hit points"),
+        _ => boon_words(boon).1.to_string(),
     }
 }
 

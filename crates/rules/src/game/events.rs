@@ -114,9 +114,10 @@ pub enum GameEvent {
         item: ItemName,
         count: u32,
     },
-    /// The player chose a boon.
+    /// The player chose a boon; `hit_points` is what a vigour gave (0 for any other).
     Chose {
         boon: super::Boon,
+        hit_points: u32,
     },
     /// The player tried to act while boons wait for a choice; no time passed.
     ChooseABoonFirst,
@@ -384,6 +385,8 @@ pub enum GameEvent {
     KeyOpensByWalking,
     /// The player walked into a locked door without its key; no time passed.
     DoorLocked,
+    /// The player walked into water too deep to wade (what an eel hides in); no time passed.
+    TooDeep,
     /// The player opened a locked door with its key, which is used up.
     Unlocked,
     /// The player's key crumbled as it left the level it belongs to.

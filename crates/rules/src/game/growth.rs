@@ -75,15 +75,19 @@ impl Game {
         };
         self.hero.growth.offer = None;
         self.hero.growth.chosen.push(boon);
+        let mut gain = 0;
         if boon == Boon::Vigour {
             let mut hit_points = self.player_hit_points();
-            let gain = vigour_hit_points(self.hero.growth.count(Boon::Vigour));
+            gain = vigour_hit_points(self.hero.growth.count(Boon::Vigour));
             hit_points.max += gain;
             hit_points.current += gain;
             self.world.set_player_hit_points(hit_points);
         }
         self.fit_gear();
-        self.scratch.events.push(GameEvent::Chose { boon });
+        self.scratch.events.push(GameEvent::Chose {
+            boon,
+            hit_points: gain,
+        });
         true
     }
 

@@ -49,7 +49,13 @@ impl Game {
             None => (self.world).move_character(player, direction, &mut self.chronicle.rng),
         };
         match moved {
-            ActOutcome::Blocked => return Err(TurnOutcome::NoTurn),
+            ActOutcome::Blocked => {
+                // A wall needs no words; water the player could wade elsewhere does.
+                if self.world.ground_at(ahead).rules().submerges {
+                    self.scratch.events.push(GameEvent::TooDeep);
+                }
+                return Err(TurnOutcome::NoTurn);
+            }
             ActOutcome::Struggled => {
                 let who = super::Actor::Player;
                 self.scratch.events.push(GameEvent::Struggled { who });
