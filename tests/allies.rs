@@ -191,10 +191,11 @@ fn walking_into_an_ally_swaps_places_and_takes_a_turn() {
 
 #[test]
 fn an_ally_beside_the_player_follows_it_down_and_arrives_later() {
+    // The orc at 2 is further than `ALLY_FOLLOWS_DOWN_STEPS` (12) from the stairs.
     let rows = [
-        "##################",
-        "#@>1..........2..#",
-        "##################",
+        "########################",
+        "#@>1................2..#",
+        "########################",
     ];
     let mut s = Scenario::with_npcs(&rows, &[('1', 'O'), ('2', 'o')])
         .with_ally('1')
@@ -213,14 +214,18 @@ fn an_ally_beside_the_player_follows_it_down_and_arrives_later() {
     );
     s.act(PlayerAction::Choose { boon: 0 });
     for _ in 0..4 {
+        if s.game.ally_count() > 0 {
+            break;
+        }
         s.act(PlayerAction::Wait);
     }
     let arrived: Vec<_> = s.game.npcs().filter(|n| n.side == Side::Hero).collect();
     s.check_eq(arrived.len(), 1, "the ogre arrived");
     s.check_eq(arrived[0].kind, kind('O'), "an ogre");
-    // Not healed on the way (a monster of the new level may have hurt it since).
+    // Not healed on the way (the turn it arrived may have given it its ally's hit point; a
+    // monster of the new level may have hurt it since).
     s.check(
-        arrived[0].hit_points.current <= 9,
+        arrived[0].hit_points.current <= 10,
         "as hurt as it left, or worse",
     );
     s.check(
@@ -314,4 +319,104 @@ fn a_dump_names_each_npcs_side_and_reads_them_back() {
     let sides: Vec<Side> = again.npcs().map(|n| n.side).collect();
     assert_eq!(sides, [Side::Hero, Side::Captive, Side::Dungeon]);
     assert!(again.invariant_violations().is_empty());
+}
+
+/// The player resting in one room while its ally fights in another, out of view: the fight is
+/// told (each blow is in the turn's events) but the rest goes on, until the ally is dying.
+#[test]
+fn an_ally_fighting_out_of_view_does_not_stop_a_rest_until_it_is_dying() {
+    use umbra_rules::game::{Activity, Stop};
+    let rows = [
+        "##############",
+        "#....#########",
+        "#.@..#..1.2..#",
+        "#....#########",
+        "##############",
+    ];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'T'), ('2', 'j')]).with_ally('1');
+    let mut doing = s.game.begin(Activity::Rest);
+    let mut fought = 0;
+    let stop = loop {
+        match s.step(&mut doing) {
+            Ok(_) => {
+                let blows = s.game.events().iter().filter(|e| e.is_blow()).count();
+                fought += blows;
+            }
+            Err(stop) => break stop,
+        }
+    };
+    s.check(fought > 0, "the ally fought out of view");
+    s.check_eq(stop, Stop::Waited, "the rest went on to its end");
+
+    // A jackal pack against a hurt troll of the player's: the rest stops while it still stands.
+    let rows = [
+        "##############",
+        "#....#########",
+        "#.@..#..1.222#",
+        "#....#########",
+        "##############",
+    ];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'T'), ('2', 'j')]).with_ally('1');
+    let troll = s.npc('1').expect("the troll").id;
+    s.game = s.game.with_npc_hit_points(troll, 5);
+    let mut doing = s.game.begin(Activity::Rest);
+    let stop = loop {
+        if let Err(stop) = s.step(&mut doing) {
+            break stop;
+        }
+    };
+    s.check_eq(stop, Stop::Interrupted, "the dying ally stops the rest");
+    s.check(
+        s.game.npcs().any(|npc| npc.side == Side::Hero),
+        "while it still stands, so the player may go to its help",
+    );
+}
+
+/// An ally archer behind the player in a corridor shoots past it (over its shoulder) at the orc
+/// coming on: the player, between the two, is never struck by its own side's arrows.
+#[test]
+fn an_ally_archer_shoots_past_the_player_in_a_corridor() {
+    let rows = ["############", "#1@......2.#", "############"];
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'a'), ('2', 'o')]).with_ally('1');
+    let archer = kind('a');
+    let mut shots_at_the_orc = 0;
+    for _ in 0..6 {
+        s.act(PlayerAction::Wait);
+        for event in s.game.events() {
+            match *event {
+                GameEvent::Struck {
+                    target: Actor::Player,
+                    ..
+                }
+                | GameEvent::Missed {
+                    target: Actor::Player,
+                    ..
+                } => s.fail("an arrow of the player's side struck at the player"),
+                GameEvent::Flew {
+                    by: Actor::Ally(kind),
+                    stop,
+                    ..
+                } if kind == archer && stop != s.game.player_coord() => shots_at_the_orc += 1,
+                _ => (),
+            }
+        }
+    }
+    s.check(shots_at_the_orc > 0, "the archer shot past the player");
+}
+
+/// A freed captive fights with more than its kind's hit points, whole (an archer's 4 become 12).
+#[test]
+fn a_freed_captive_has_more_than_its_kinds_hit_points() {
+    let mut s = Scenario::with_npcs(CORRIDOR, &[('1', 'a')]).with_captive('1');
+    let held = s.npc('1').expect("held").hit_points;
+    s.act(PlayerAction::Free(West));
+    let freed = s.npc('1').expect("freed").hit_points;
+    let (num, den) = umbra_rules::balance::FREED_HIT_POINTS;
+    s.check_eq(
+        freed.max,
+        held.max * num / den,
+        "the balance share of the kind's",
+    );
+    s.check(freed.max > held.max, "more than the kind's");
+    s.check_eq(freed.current, freed.max, "and whole");
 }

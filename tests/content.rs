@@ -97,7 +97,7 @@ fn a_summoner_of_no_kind_and_a_lesson_with_no_bolt_are_named() {
 #[test]
 fn a_depth_window_no_level_reaches_is_named() {
     let broken = bestiary_with(
-        "depths: (1, 10), weight: (first: 3",
+        "depths: (2, 10), weight: (first: 3",
         "depths: (12, 14), weight: (first: 3",
     );
     let error = refused(&broken, ITEMS_SOURCE);
@@ -302,7 +302,7 @@ fn numbers_at_the_edge_of_the_playable_are_accepted() {
             "to_hit: (2, 2), damage: (2, 2)",
         ),
         (
-            "depths: (1, 10), weight: (first: 3",
+            "depths: (2, 10), weight: (first: 3",
             "depths: (10, 10), weight: (first: 3",
         ),
         (
@@ -339,7 +339,7 @@ fn tables_without_kinds_and_backwards_ranges_are_named() {
     );
     says(&error, "items", None, &["`per_level`"]);
     let backwards = bestiary_with(
-        "depths: (1, 10), weight: (first: 3",
+        "depths: (2, 10), weight: (first: 3",
         "depths: (6, 5), weight: (first: 3",
     );
     says(
@@ -475,8 +475,14 @@ fn broken_bands_captives_and_deeper_ones_are_named() {
             "`members`",
         ),
         (
-            "out_of_depth: (chance: 80, deeper: 4)",
-            "out_of_depth: (chance: 160, deeper: 3)",
+            "out_of_depth: (chance: 80, deeper: 4, from_depth: 2)",
+            "out_of_depth: (chance: 160, deeper: 3, from_depth: 2)",
+            "out_of_depth",
+            "`out_of_depth`",
+        ),
+        (
+            "out_of_depth: (chance: 80, deeper: 4, from_depth: 2)",
+            "out_of_depth: (chance: 80, deeper: 4, from_depth: 0)",
             "out_of_depth",
             "`out_of_depth`",
         ),

@@ -167,7 +167,12 @@ fn without_the_flags_the_debug_keys_do_nothing_and_the_help_does_not_name_them()
     };
     let mut debugging = GameApp::new(game()).with_debug(flags);
     press(&mut debugging, '?');
-    let help = render_at(&debugging, SCREEN).text();
+    // The help scrolls: its last lines (the debugging aids') are read as the player reads them.
+    let mut help = render_at(&debugging, SCREEN).text();
+    for _ in 0..20 {
+        press(&mut debugging, 'j');
+        help.push_str(&render_at(&debugging, SCREEN).text());
+    }
     assert!(
         help.contains("debug:") && help.contains("wizard:"),
         "{help}"

@@ -190,9 +190,14 @@ impl Sightings {
             match view.visibility {
                 CellVisibility::Visible => self.last[i] = Some(view.tiles),
                 CellVisibility::Remembered => {
+                    // One character seen since elsewhere is forgotten here; nothing else changes.
+                    let mut last = self.last[i];
+                    if let Some(last) = last.as_mut().filter(|_| view.tiles.character.is_none()) {
+                        last.character = None;
+                    }
                     assert_eq!(
                         Some(view.tiles),
-                        self.last[i],
+                        last,
                         "turn {turn}: the memory of {coord:?} is not its last sighting"
                     );
                     let gone = matches!(view.tiles.character, Some(Tile::Npc(_)))
@@ -271,4 +276,92 @@ fn arrivals(rows: &[String]) -> Vec<Vec<GameEvent>> {
                 .collect()
         })
         .collect()
+}
+
+/// A monster is remembered where it was last seen, and only there: the orc seen down the hall
+/// before the player turned the corner is forgotten there once it comes round the corner, so
+/// the map never shows two orcs for one.
+#[test]
+fn a_monster_seen_again_elsewhere_is_forgotten_where_it_was() {
+    let rows = [
+        "###########",
+        "#@......2.#",
+        "#.#########",
+        "#.#########",
+        "#3#########",
+        "#.#########",
+        "###########",
+    ];
+    let mut s = common::Scenario::with_npcs(&rows, &[('2', 'o')]);
+    let orc_remembered = |game: &Game| {
+        game.size()
+            .icoord_iter_row_major()
+            .filter(|&coord| {
+                let view = game.cell_view(coord);
+                view.visibility == CellVisibility::Remembered
+                    && matches!(view.tiles.character, Some(Tile::Npc(_)))
+            })
+            .count()
+    };
+    let orc_in_view = |game: &Game| {
+        game.npcs()
+            .any(|npc| game.cell_view(npc.coord).visibility == CellVisibility::Visible)
+    };
+    assert!(orc_in_view(&s.game), "the orc is seen down the hall");
+    s.act(PlayerAction::Move(South));
+    s.act(PlayerAction::Move(South));
+    s.act(PlayerAction::Move(South));
+    s.check(
+        s.game.player_coord() == s.at('3'),
+        "the player went round the corner",
+    );
+    s.check(
+        !orc_in_view(&s.game),
+        "round the corner, the orc is out of view",
+    );
+    s.check(
+        orc_remembered(&s.game) == 1,
+        "and remembered where last seen",
+    );
+    let mut came_round = false;
+    for _ in 0..12 {
+        s.act(PlayerAction::Wait);
+        if orc_in_view(&s.game) {
+            came_round = true;
+            s.check(
+                orc_remembered(&s.game) == 0,
+                "the orc in view is not also remembered down the hall",
+            );
+        }
+    }
+    s.check(came_round, "the orc came round the corner");
+}
+
+/// The player teleported out of sight of where it stood (the wizard's teleport, as a scroll
+/// would) is not remembered standing there: one `@`, where the player is.
+#[test]
+fn a_teleported_player_leaves_no_remembered_self_behind() {
+    let rows = [
+        "###########",
+        "#@........#",
+        "#########.#",
+        "#1........#",
+        "###########",
+    ];
+    let mut s = common::Scenario::new(&rows);
+    let start = s.game.player_coord();
+    let to = s.at('1');
+    s.act(PlayerAction::Wizard(
+        umbra_rules::game::WizardCommand::Teleport { to },
+    ));
+    s.check(s.game.player_coord() == to, "the player stands at 1");
+    let view = s.game.cell_view(start);
+    s.check(
+        view.visibility == CellVisibility::Remembered,
+        "where it stood is out of view",
+    );
+    s.check(
+        view.tiles.character.is_none(),
+        "and no @ is remembered there",
+    );
 }

@@ -185,3 +185,33 @@ fn a_hurt_orc_with_only_dead_ends_in_reach_fights_where_it_stands() {
         s.wait(1);
     }
 }
+
+/// A hurt orc that keeps running in view, out of reach of a blow, does not forbid resting or
+/// exploring ("Not with an orc in view" for ever, in a hand-played run): the player may turn
+/// its back on it, and it stops the player again once it turns to fight.
+#[test]
+fn a_fleeing_orc_out_of_reach_lets_the_player_rest_and_explore() {
+    use umbra_rules::game::{Activity, CellVisibility, Stop};
+    let mut s = Scenario::rolled(JUNCTION, &[('1', 'o')], hurt_by_the_first_blow);
+    let mut checked = false;
+    for _ in 0..8 {
+        let orc = s.where_is('1');
+        let offset = orc - s.game.player_coord();
+        let out_of_reach = offset.x.abs().max(offset.y.abs()) > 1;
+        let seen = s.game.cell_view(orc).visibility == CellVisibility::Visible;
+        if seen && out_of_reach && s.mind('1').state == NpcState::Fleeing {
+            for activity in [Activity::Rest, Activity::Explore] {
+                let mut doing = s.game.begin(activity);
+                let step = s.game.step(&mut doing);
+                s.check(
+                    !matches!(step, Err(Stop::NpcInView(_))),
+                    &format!("{activity:?} goes on past the fleeing orc: {step:?}"),
+                );
+            }
+            checked = true;
+            break;
+        }
+        s.act(PlayerAction::Wait);
+    }
+    s.check(checked, "the orc ran in view, out of reach");
+}

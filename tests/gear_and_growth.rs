@@ -234,19 +234,22 @@ fn might_and_precision_change_the_players_dice() {
     assert_eq!(game.player_gear().attack, bare);
     game.act(PlayerAction::Choose { boon: index });
     let damage = game.player_gear().attack.damage;
+    let (least, most) = umbra_rules::balance::MIGHT_DAMAGE;
     assert_eq!(
         damage,
-        (bare.damage.0 + 1, bare.damage.1 + 1),
-        "might: one more"
+        (bare.damage.0 + least, bare.damage.1 + most),
+        "might: the top of the roll one more"
     );
+    assert!(least + most > 0, "might adds something");
     let (mut game, index) = offered(Boon::Precision);
     game.act(PlayerAction::Choose { boon: index });
     let to_hit = game.player_gear().attack.to_hit;
-    assert_eq!(
-        to_hit,
-        (bare.to_hit.0 + 1, bare.to_hit.1 + 1),
-        "precision: 5 in 6"
-    );
+    // Two misses in five left: 4 in 5 becomes 23 in 25.
+    let (hits, out_of) = bare.to_hit;
+    let (num, den) = umbra_rules::balance::PRECISION_MISSES_LEFT;
+    let now = (out_of * den - (out_of - hits) * num, out_of * den);
+    assert_eq!(to_hit, now, "precision: fewer misses");
+    assert!(now.0 * out_of > hits * now.1, "surer than before");
 }
 
 #[test]
@@ -326,5 +329,33 @@ fn the_vigour_panel_and_its_message_say_the_same_hit_points() {
     assert!(
         text.contains(&format!("You choose Vigour: {words}.")),
         "{text}"
+    );
+}
+
+/// Gear is heavy: the pack holds one spare weapon or armour beside what is wielded and worn.
+/// A second spare is left lying (told why); wielding the first makes room for it.
+#[test]
+fn the_pack_holds_one_spare_weapon_or_armour() {
+    let mut s = Scenario::new(&["########", "#@)([..#", "########"]);
+    s.act(PlayerAction::Move(East));
+    s.check_eq(s.game.pack().stacks().count(), 1, "the dagger is carried");
+    s.act(PlayerAction::Move(East));
+    s.check(
+        matches!(s.game.events(), [GameEvent::NoRoom { .. }]),
+        "the war axe is left lying: one spare already",
+    );
+    s.check_eq(s.game.pack().stacks().count(), 1, "the axe is not carried");
+    s.act(PlayerAction::Use { slot: 0, at: None });
+    s.act(PlayerAction::PickUp);
+    s.check_eq(
+        s.game.pack().stacks().count(),
+        2,
+        "wielding the dagger made room",
+    );
+    s.act(PlayerAction::Move(East));
+    s.check_eq(
+        s.game.pack().stacks().count(),
+        2,
+        "the armour is left: the axe is the spare now",
     );
 }

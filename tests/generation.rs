@@ -84,8 +84,10 @@ fn every_floor_cell_is_reachable_and_npcs_start_fair() {
     }
 }
 
+/// The first level is orcs' (monkeys and the odd jackal beside them), never a troll's: trolls
+/// come from depth 2 (one on depth 1 dealt five of the careful player's six deaths there).
 #[test]
-fn orcs_outnumber_trolls_about_four_to_one() {
+fn the_first_level_holds_orcs_and_no_trolls() {
     let (mut orcs, mut trolls) = (0, 0);
     for seed in 0..SEEDS {
         for npc in Game::new(seed, GameOptions::default()).npcs() {
@@ -94,11 +96,10 @@ fn orcs_outnumber_trolls_about_four_to_one() {
             trolls += usize::from(kind == troll());
         }
     }
-    let orc_percent = orcs * 100 / (orcs + trolls);
-    assert!((75..=85).contains(&orc_percent), "{orc_percent}% orcs");
+    assert_eq!(trolls, 0, "no troll on depth 1");
     assert!(
-        orcs + trolls > SEEDS as usize * 5,
-        "levels should hold a fair number of NPCs"
+        orcs > SEEDS as usize * 3,
+        "levels should hold a fair number of orcs: {orcs}"
     );
 }
 

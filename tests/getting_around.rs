@@ -7,6 +7,7 @@ use common::orc;
 
 use common::{Scenario, drawn_at};
 use direction::CardinalDirection::{East, South};
+use umbra_rules::content::NpcKind;
 use umbra_rules::game::{Activity, GameEvent, Stop};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -572,4 +573,40 @@ fn explore_fetches_a_potion_in_view_but_leaves_the_sunstone() {
         }
     }
     s.fail("exploring never said all was explored");
+}
+
+/// Two rooms joined by a one-cell doorway at 1, and the room beyond never seen.
+const DOORWAY: &[&str] = &[
+    "###############",
+    "#@....#.......#",
+    "#.....1.......#",
+    "#.....#.......#",
+    "###############",
+];
+
+/// A sleeping orc in the only way on is named, not taken for the end of the level: exploring
+/// says who stands in the way rather than "everything you can reach is explored".
+#[test]
+fn exploring_names_a_sleeper_in_the_only_way_on() {
+    let mut s = Scenario::unnoticed(DOORWAY, &[('1', 'z')]);
+    let (stop, _) = s.perform(Activity::Explore);
+    let orc = NpcKind::from_map_letter('o').expect("the orc").0;
+    s.check_eq(stop, Stop::InTheWay(orc), "the orc in the doorway is named");
+}
+
+/// An ally in the only way on is walked through (a step into it trades places): exploring
+/// goes on into the room beyond.
+#[test]
+fn exploring_passes_an_ally_in_the_only_way_on() {
+    let mut s = Scenario::unnoticed(DOORWAY, &[('1', 'o')]).with_ally('1');
+    let (stop, steps) = s.perform(Activity::Explore);
+    s.check(
+        !matches!(stop, Stop::InTheWay(_)),
+        &format!("the ally is no obstacle: {stop:?}"),
+    );
+    s.check(steps > 6, "exploring went on past the doorway");
+    s.check(
+        s.game.player_coord().x > s.at('1').x,
+        "into the room beyond",
+    );
 }

@@ -123,6 +123,7 @@ vault (door: (9, 2), guard: Sleepers, altars: [(10, 2), (11, 2), (12, 2)], rewar
 fn a_game_loaded_after_cages_fall_plays_on_as_the_game_played_through() {
     let (mut game, _) = Game::from_dump(ALTARS, GameOptions::default()).expect("a valid dump");
     moves(&mut game, East, 8);
+    game.act(PlayerAction::PickUp);
     assert!(
         happened(&game, |e| *e == GameEvent::Caged { altars: 2 }),
         "taking an altar's item cages the others"

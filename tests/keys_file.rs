@@ -61,6 +61,53 @@ fn the_item_panel_names_the_keys_in_use() {
     assert!(app.game().pack().is_empty(), "w dropped it");
 }
 
+/// The keys outside play are the keys file's too: a boon chosen with `a`, a question answered
+/// with `o` (yes) and `x` (no), the log scrolled with `w` and `s` and closed with `c`. The
+/// keys of play keep theirs (`s` still searches in play).
+#[test]
+fn keys_outside_play_are_rebound_by_the_keys_file() {
+    let text = "boon_1 = [\"a\"]\nyes = [\"o\"]\nno = [\"x\"]\nlist_up = [\"w\"]\n\
+                list_down = [\"s\"]\nclose = [\"c\"]\n";
+    let keymap = keys_file::parse(text).expect("keys outside play may share play's keys");
+    let rows = ["######", "#@:..#", "######"];
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
+    let mut app = GameApp::new(game).with_keymap(keymap);
+    // Into the chasm: asked first; x says no, n no longer does, o says yes.
+    press(&mut app, 'l');
+    press(&mut app, 'n');
+    press(&mut app, 'x');
+    assert_eq!(app.game().depth(), 1, "no jump");
+    press(&mut app, 'l');
+    press(&mut app, 'o');
+    assert_eq!(app.game().depth(), 2, "o jumped");
+    let offer = app.game().boons_offered().expect("boons on arrival");
+    let panel = render_at(&app, SCREEN);
+    assert!(
+        panel.contains("a  "),
+        "the panel names a:\n{}",
+        panel.text()
+    );
+    press(&mut app, '1');
+    assert!(
+        app.game().boons_offered().is_some(),
+        "1 chooses nothing now"
+    );
+    press(&mut app, 'a');
+    assert_eq!(app.game().boons_chosen(), &[offer[0]], "a chose the first");
+    // Esc and q no longer close the log; c does.
+    press(&mut app, 'm');
+    common::press_on(&mut app, SCREEN, chargrid::input::keys::ESCAPE);
+    assert!(
+        render_at(&app, SCREEN).contains("Message log"),
+        "still open"
+    );
+    press(&mut app, 'c');
+    assert!(
+        !render_at(&app, SCREEN).contains("Message log"),
+        "c closed it"
+    );
+}
+
 /// Each kind of broken file, what its one line must say, and the line it must name.
 const BROKEN: &[(&str, &str, &str, usize)] = &[
     (

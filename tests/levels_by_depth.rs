@@ -536,3 +536,13 @@ fn grass_grows_on_most_levels_and_dries_with_depth() {
         "(green, dead) on depths 1-4 and 8-10: {grass_by_depth:?}"
     );
 }
+
+/// The monster from deeper down waits from depth 2: the first level is never given one, the
+/// second often is.
+#[test]
+fn no_monster_from_deeper_down_on_the_first_level() {
+    let first = (0..60).filter(|&seed| level(seed, 1).from_deeper.is_some());
+    assert_eq!(first.count(), 0, "depth 1 holds none");
+    let second = (0..60).filter(|&seed| level(seed, 2).from_deeper.is_some());
+    assert!(second.count() > 30, "depth 2 holds one on most levels");
+}

@@ -395,3 +395,113 @@ fn an_ally_in_shadow_is_noticed_only_from_half_as_far() {
         "within it in the light"
     );
 }
+
+/// Pillars and a doorway round the player, whose corners are where a straight line and the
+/// player's field of view disagree.
+const PILLARS: &[&str] = &[
+    "#############",
+    "#...........#",
+    "#.#.#...#.#.#",
+    "#...........#",
+    "#####.@.#####",
+    "#...........#",
+    "#.#..#.#..#.#",
+    "#...........#",
+    "#############",
+];
+
+/// An archer never shoots the player from a cell the player cannot see: wherever it stands
+/// round the pillars (every open cell tried), a turn in which it shoots is a turn it is in
+/// view. Its sight is a straight line, the player's a field of view; where the line reaches
+/// round a corner the field of view does not, it comes round for a line rather than shooting
+/// from where the player could not even look.
+#[test]
+fn an_archer_shoots_the_player_only_from_where_the_player_sees_it() {
+    let (plain, _) = Game::from_ascii(PILLARS, GameOptions::default()).expect("valid map");
+    let player = plain.player_coord();
+    let open: Vec<_> = plain
+        .size()
+        .icoord_iter_row_major()
+        .filter(|&cell| {
+            cell != player && PILLARS[cell.y as usize].as_bytes()[cell.x as usize] == b'.'
+        })
+        .collect();
+    let mut shots = 0;
+    for cell in open {
+        let mut rows: Vec<String> = PILLARS.iter().map(|row| row.to_string()).collect();
+        rows[cell.y as usize].replace_range(cell.x as usize..cell.x as usize + 1, "a");
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut game = Game::from_ascii(&rows, GameOptions::default())
+            .expect("valid map")
+            .0
+            .with_wanderers_noticing();
+        for _ in 0..3 {
+            let seen = game
+                .cell_view(game.npcs().next().expect("the archer").coord)
+                .visibility;
+            game.act(PlayerAction::Wait);
+            let shot = game.events().iter().any(|event| {
+                matches!(
+                    event,
+                    GameEvent::Flew {
+                        by: Actor::Npc(_),
+                        ..
+                    }
+                )
+            });
+            if shot {
+                shots += 1;
+                assert_eq!(
+                    seen,
+                    CellVisibility::Visible,
+                    "an archer from {cell:?} shot the player unseen"
+                );
+            }
+        }
+    }
+    assert!(shots > 20, "archers in view shoot: {shots}");
+}
+
+/// An archer shooting from the dark within the player's view (the player's own light reaches
+/// five cells on depth 9, an arrow seven) is told as unseen: "An unseen goblin archer shoots
+/// an arrow.", never named as if seen.
+#[test]
+fn a_shot_from_the_dark_is_told_as_from_an_unseen_archer() {
+    use chargrid::input::KeyboardInput;
+    use coord_2d::UCoord;
+    use umbra::app::GameApp;
+    let screen = UCoord::new(100, 40);
+    let archer = umbra_rules::content::NpcKind::from_map_letter('a')
+        .expect("the archer")
+        .0;
+    for seed in 1..40 {
+        let mut game = Game::new(seed, GameOptions::default());
+        while game.depth() < 9 {
+            game.act(PlayerAction::Wizard(WizardCommand::Descend));
+        }
+        while game.boons_offered().is_some() {
+            game.act(PlayerAction::Choose { boon: 0 });
+        }
+        let player = game.player_coord();
+        let dark = game.size().icoord_iter_row_major().find(|&cell| {
+            let d2 = cell.distance2(player);
+            (30..=49).contains(&d2)
+                && game.in_reach(cell)
+                && game.cell_view(cell).visibility != CellVisibility::Visible
+                && !game.blocks_walking(cell)
+        });
+        let Some(at) = dark else { continue };
+        let kind = archer.index() as u8;
+        game.act(PlayerAction::Wizard(WizardCommand::Spawn { kind, at }));
+        let mut app = GameApp::new(game);
+        for _ in 0..6 {
+            common::press_on(&mut app, screen, KeyboardInput::Char('.'));
+            let text = common::screen::render_at(&app, screen).text();
+            if text.contains("An unseen goblin archer shoots") {
+                assert!(!text.contains("The goblin archer shoots"), "{text}");
+                return;
+            }
+        }
+    }
+    panic!("no archer shot from the dark in 40 seeds");
+}

@@ -288,7 +288,10 @@ fn the_pack_groups_by_class_and_shows_a_known_staffs_charges() {
 /// and the darts carried beside them are not offered.
 #[test]
 fn the_wear_and_wield_list_holds_only_what_can_be_worn_or_wielded() {
-    let game = walked(&["##########", "#@!/)[...#", "##########"], 4);
+    // The dagger wielded as it is picked up, so the armour (one spare) is carried too.
+    let mut game = walked(&["##########", "#@!/)[...#", "##########"], 3);
+    game.act(PlayerAction::Use { slot: 2, at: None });
+    game.act(PlayerAction::Move(direction::CardinalDirection::East));
     assert_eq!(game.pack().stacks().count(), 4, "all four picked up");
     let mut app = GameApp::new(game);
     press(&mut app, KeyboardInput::Char('e'));
@@ -331,4 +334,52 @@ fn a_monster_hunting_with_no_ally_about_hunts_you() {
         assert!(!screen.contains("your ally"), "{}", screen.text());
         press(&mut app, keys::ESCAPE);
     }
+}
+
+/// A fireball aimed two cells off would burn the reader: the top line says so, and the first
+/// Enter fires nothing; the second, asked again, fires. Aimed far enough, one Enter fires.
+#[test]
+fn a_burst_that_would_reach_the_player_is_fired_only_when_asked_twice() {
+    let rows = [
+        "##################",
+        "#@^^^............#",
+        "##################",
+    ];
+    let game = walked(&rows, 3);
+    let mut app = GameApp::new(game);
+    // The first read makes the kind known (an unknown scroll shows no burst): far away.
+    press(&mut app, KeyboardInput::Char('r'));
+    for _ in 0..7 {
+        press(&mut app, KeyboardInput::Char('l'));
+    }
+    press(&mut app, keys::RETURN);
+    assert_eq!(
+        app.game().pack().get(0).map(|s| s.count),
+        Some(2),
+        "one read"
+    );
+    // Two cells off, in the burst's reach.
+    let turn = app.game().turn();
+    press(&mut app, KeyboardInput::Char('r'));
+    for _ in 0..2 {
+        press(&mut app, KeyboardInput::Char('l'));
+    }
+    let screen = render(&app);
+    assert!(
+        screen.contains("the burst would reach you"),
+        "{}",
+        screen.text()
+    );
+    press(&mut app, keys::RETURN);
+    assert_eq!(app.game().turn(), turn, "nothing fired");
+    let screen = render(&app);
+    assert!(
+        screen.contains("The burst will reach you!"),
+        "{}",
+        screen.text()
+    );
+    assert!(screen.contains("Enter: fire anyway"), "{}", screen.text());
+    press(&mut app, keys::RETURN);
+    assert!(app.game().turn() > turn, "asked again, it fires");
+    assert_eq!(app.game().pack().get(0).map(|s| s.count), Some(1));
 }

@@ -11,8 +11,10 @@ use umbra::app::{GameApp, palette};
 use umbra_rules::{Game, GameOptions};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
-/// The sidebar's text begins one column after the map's 80.
-const SIDEBAR_TEXT: usize = 81;
+/// The sidebar stands beside the map (ten columns wide, on a screen of a hundred), not at the
+/// screen's far edge, but leaves the lines across the top the 60 columns an 80-column screen
+/// gives them: its text begins at column 61.
+const SIDEBAR_TEXT: usize = 61;
 
 /// The player in a hall; an orc wandering in the room below, out of sight until the player
 /// reaches the doorway at 1.
@@ -206,4 +208,35 @@ fn pointing_at_an_entry_marks_the_character_on_the_map_and_names_it() {
         palette::CURSOR
     );
     assert!(screen.rows[0].starts_with("An orc"), "{}", screen.rows[0]);
+}
+
+/// On a screen wider than the map and the sidebar together, the sidebar stands beside the map;
+/// on a map wider than the room, at the room's edge (the view follows the player).
+#[test]
+fn the_sidebar_stands_beside_a_narrow_map_not_at_the_screens_edge() {
+    let app = app();
+    let screen = render_at(&app, SCREEN);
+    let row = row_of(&screen, "@ You").expect("listed");
+    let at = screen.rows[row].find("@ You").expect("on its row");
+    assert_eq!(at, SIDEBAR_TEXT, "{}", screen.text());
+    let wide: Vec<String> = (0..30)
+        .map(|y| match y {
+            0 | 29 => "#".repeat(120),
+            1 => format!("#@{}#", ".".repeat(117)),
+            _ => format!("#{}#", ".".repeat(118)),
+        })
+        .collect();
+    let rows: Vec<&str> = wide.iter().map(String::as_str).collect();
+    let (game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("valid map");
+    let screen = render_at(&GameApp::new(game), SCREEN);
+    let row = row_of_at(&screen, "@ You", 81).expect("listed at the screen's edge");
+    assert!(
+        screen.rows[row].find("@ You") == Some(81),
+        "{}",
+        screen.text()
+    );
+}
+
+fn row_of_at(screen: &Screen, needle: &str, column: usize) -> Option<usize> {
+    (screen.rows.iter()).position(|row| row.find(needle) == Some(column))
 }

@@ -1,5 +1,6 @@
 //! Vaults as a player meets them, on hand-drawn levels read as dumps (the map, the items on the
-//! altars, the vault's line): taking one altar's item cages the others; a locked door opens
+//! altars, the vault's line): taking one altar's item (asked for, never walked into) cages the
+//! others and putting it back opens them; a locked door opens
 //! only with its key, and a key crumbles when the player leaves its level.
 
 mod common;
@@ -37,6 +38,15 @@ fn taking_one_altars_item_cages_the_others() {
     s.act(PlayerAction::Move(East));
     s.act(PlayerAction::Move(South));
     s.check_eq(s.game.player_coord(), first, "on the first altar");
+    s.check(
+        matches!(s.game.events(), [GameEvent::AltarHolds { .. }]),
+        "walking onto the altar only says what it holds",
+    );
+    s.check(
+        !s.game.blocks_walking(second),
+        "the others stand open still",
+    );
+    s.act(PlayerAction::PickUp);
     s.check(
         s.game.events().contains(&GameEvent::Caged { altars: 2 }),
         "taking the dart closes two cages",
@@ -141,8 +151,13 @@ fn travel_steps_onto_the_altar_it_was_asked_for_and_round_the_others() {
         chosen,
         "travel reached the chosen altar",
     );
+    s.check(
+        s.game.pack().is_empty(),
+        "and took nothing by arriving: taking is asked for",
+    );
+    s.act(PlayerAction::PickUp);
     let dagger = ItemKind::all().find(|&kind| s.game.pack().slot_of(kind).is_some());
-    s.check(dagger.is_some(), "and took what lay on it");
+    s.check(dagger.is_some(), "then took what lay on it");
     s.check_eq(
         s.game.pack().stacks().count(),
         1,
@@ -185,6 +200,7 @@ fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
         let orc = s.game.npcs().next().expect("the orc").id;
         s.act(PlayerAction::Move(East));
         s.act(PlayerAction::Move(South));
+        s.act(PlayerAction::PickUp);
         s.act(PlayerAction::Move(North));
         s.act(PlayerAction::Move(East));
         s.act(PlayerAction::Move(East));
@@ -224,4 +240,43 @@ fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
             "the orc is still there",
         );
     }
+}
+
+/// The choice can be undone, as in Brogue: the dart put back on its altar opens the cages, and
+/// another altar's item may be taken instead.
+#[test]
+fn putting_the_item_back_on_its_altar_opens_the_cages() {
+    let mut s = from_dump(ALTARS);
+    let (first, second) = (ICoord::new(2, 2), ICoord::new(4, 2));
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(South));
+    s.act(PlayerAction::PickUp);
+    s.check(s.game.blocks_walking(second), "the others are caged");
+    s.check_eq(s.game.vault_rewards().len(), 1, "one reward taken");
+    s.act(PlayerAction::Drop { slot: 0 });
+    s.check(
+        s.game.events().contains(&GameEvent::Uncaged { altars: 2 }),
+        "putting the dart back opens both cages",
+    );
+    s.check(
+        !s.game.blocks_walking(second),
+        "the dagger's altar stands open",
+    );
+    s.check(
+        s.game.item_at(first).is_some(),
+        "the dart lies on its altar",
+    );
+    s.check(!s.game.vaults()[0].taken, "the vault is whole again");
+    s.check(s.game.vault_rewards().is_empty(), "no reward counted");
+    s.act(PlayerAction::Move(North));
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(South));
+    s.act(PlayerAction::PickUp);
+    let dagger = ItemKind::from_map_letter(')').expect("a dagger");
+    s.check(
+        s.game.pack().slot_of(dagger).is_some(),
+        "the dagger taken instead",
+    );
+    s.check(s.game.blocks_walking(first), "and the dart caged now");
 }

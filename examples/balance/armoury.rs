@@ -33,6 +33,14 @@ pub fn calm(game: &Game) -> Option<PlayerAction> {
     if let Some(&(slot, _)) = better_armour {
         return Some(PlayerAction::Use { slot, at: None });
     }
+    // A spare no better than what is in use only takes the room (one spare: see
+    // `balance::SPARE_GEAR`) a better find would need.
+    let useless = stacks
+        .iter()
+        .find(|(_, s)| !pack.is_in_use(s.kind) && !worth_carrying(game, s.kind));
+    if let Some(&(slot, _)) = useless {
+        return Some(PlayerAction::Drop { slot });
+    }
     // Rings: every ring it has, two at a time, known or not (wearing one is how it is learnt).
     let rings_worn = pack.rings().count();
     let ring = stacks
@@ -306,4 +314,19 @@ fn armour_of(pack: &Pack, kind: Option<ItemKind>) -> u32 {
 
 fn manhattan(a: ICoord, b: ICoord) -> i32 {
     (a.x - b.x).abs() + (a.y - b.y).abs()
+}
+
+/// Whether the script would carry one of `kind` as found: gear only if it is better than
+/// what is in use (a spare is room a better find needs).
+pub fn worth_carrying(game: &Game, kind: ItemKind) -> bool {
+    let stack = Stack {
+        kind,
+        count: 1,
+        tuning: umbra_rules::game::Tuning::fresh(kind),
+    };
+    match kind.rules().use_ {
+        ItemUse::Wield { .. } => blow_worth(stack) > wielded_worth(game),
+        ItemUse::Wear { .. } => armour_worth(stack) > armour_of(game.pack(), game.pack().worn()),
+        _ => true,
+    }
 }

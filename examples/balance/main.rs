@@ -19,6 +19,7 @@ use std::thread;
 use args::{Request, request_from_args};
 use direction::CardinalDirection;
 use players::{Player, Style};
+use umbra_rules::content::ItemUse;
 use umbra_rules::game::{Actor, Boon, Ending, GameEvent, ItemClass};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -57,6 +58,10 @@ struct Outcome {
     kills: u64,
     /// Potions and scrolls still carried when the run was won (none counted for a loss).
     left_at_win: u64,
+    /// Healing potions drunk over the run (the hand-played winner drank none).
+    healing_drunk: u64,
+    /// Weapons and armour carried but not in use when the run was won (none for a loss).
+    spare_gear_at_win: u64,
     /// How many times each boon was chosen, in `Boon::ALL`'s order.
     boons: [u64; 5],
     /// Turns with an archer in view and no blow struck or shot either way.
@@ -85,6 +90,7 @@ fn play_watched(
     let (mut items_used, mut thrown, mut decisions, mut standoff) = (0, 0, 0, 0);
     let (mut sneak_attacks, mut killed_unaware) = (0, 0);
     let (mut fire_kills, mut gas_kills) = (0, 0);
+    let mut healing_drunk = 0;
     let mut turn = 0;
     let mut seen = Vec::new();
     // A volley of darts at one foe is one decision, not one a dart.
@@ -144,6 +150,11 @@ fn play_watched(
                     killer: Actor::Gas(_),
                     victim: Actor::Npc(_),
                 } => gas_kills += 1,
+                GameEvent::Drank { item, .. }
+                    if matches!(item.kind.rules().use_, ItemUse::Drink { .. }) =>
+                {
+                    healing_drunk += 1
+                }
                 _ => (),
             }
         }
@@ -166,6 +177,17 @@ fn play_watched(
         true => carried(ItemClass::Potion) + carried(ItemClass::Scroll),
         false => 0,
     };
+    let spare_gear_at_win = match game.is_won() {
+        true => (game.pack().stacks())
+            .filter(|(_, stack)| {
+                let class = stack.kind.rules().use_.class();
+                matches!(class, ItemClass::Weapon | ItemClass::Armour)
+                    && !game.pack().is_in_use(stack.kind)
+            })
+            .map(|(_, stack)| u64::from(stack.count))
+            .sum(),
+        false => 0,
+    };
     Outcome {
         won: game.is_won(),
         depth: game.depth(),
@@ -185,6 +207,8 @@ fn play_watched(
         allies_freed: u64::from(game.allies_freed()),
         kills: game.kills(),
         left_at_win,
+        healing_drunk,
+        spare_gear_at_win,
         boons: Boon::ALL.map(|boon| u64::from(game.boon_count(boon))),
         standoff,
         sneak_attacks,

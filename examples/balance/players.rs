@@ -181,6 +181,11 @@ impl Player {
         if let Some(action) = self.free_a_captive(game).filter(|_| self.frees_captives) {
             return action;
         }
+        // A vault's altar is taken from on purpose, never by walking over it.
+        let on_altar = (game.events().iter()).any(|e| matches!(e, GameEvent::AltarHolds { .. }));
+        if on_altar && self.uses_items {
+            return PlayerAction::PickUp;
+        }
         if let Some(direction) = self.towards_potion(game).filter(|_| self.uses_items) {
             return PlayerAction::Move(direction);
         }
@@ -365,15 +370,16 @@ fn boon_value(game: &Game, boon: Boon) -> u64 {
         Boon::Might => {
             let (least, most) = gear.attack.damage;
             ratio(
-                f64::from(balance::MIGHT_DAMAGE),
+                f64::from(balance::MIGHT_DAMAGE.0 + balance::MIGHT_DAMAGE.1) / 2.0,
                 f64::from(least + most) / 2.0,
             )
         }
         Boon::Precision => {
             let (hit, of) = gear.attack.to_hit;
             let now = f64::from(hit) / f64::from(of);
-            let then = f64::from(hit + balance::PRECISION_TO_HIT)
-                / f64::from(of + balance::PRECISION_TO_HIT);
+            let (num, den) = balance::PRECISION_MISSES_LEFT;
+            let misses = f64::from(of - hit.min(of)) * f64::from(num) / f64::from(den);
+            let then = (f64::from(of) - misses) / f64::from(of);
             ratio(then - now, now)
         }
         Boon::Swiftness => {

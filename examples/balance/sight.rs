@@ -90,6 +90,8 @@ pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
     match tiles.item {
         Some(Tile::Item(kind)) if tiles.feature != Some(Tile::Ground(Ground::CAGE)) => {
             kind.rules().use_ != ItemUse::WinsTheRun
+                && game.pack().room_for(kind).is_some()
+                && crate::armoury::worth_carrying(game, kind)
         }
         _ => false,
     }

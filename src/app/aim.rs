@@ -10,7 +10,7 @@ use super::item_messages::aim_words;
 use super::looks::item_words;
 use super::messages::Tone;
 use super::mode::Mode;
-use super::{GameApp, cell_words, draw, layout, map, palette};
+use super::{GameApp, cell_words, draw, map, palette};
 use umbra_rules::game::{Aim, CellVisibility, Game, ItemClass, PlayerAction};
 
 /// The enemies the player sees, nearest first.
@@ -81,6 +81,14 @@ impl GameApp {
             self.log.push(aim_words(error).to_string(), Tone::Normal);
             return;
         }
+        // A burst that would reach the player is fired only when asked twice: the top line
+        // says so the first time.
+        if reaches_player(&self.game, slot, cursor) && self.aim_warned != Some((slot, cursor)) {
+            self.aim_warned = Some((slot, cursor));
+            self.mode = Mode::Aim { slot, cursor };
+            return;
+        }
+        self.aim_warned = None;
         let stack = self.game.pack().get(slot);
         let target = self.game.npc_at(cursor).map(|npc| npc.id);
         if let (Some(stack), Some(target)) = (stack, target) {
@@ -115,15 +123,28 @@ impl GameApp {
     }
 }
 
+/// Whether the burst of the item under `slot`, aimed at `cursor`, would reach the player.
+fn reaches_player(game: &Game, slot: u8, cursor: ICoord) -> bool {
+    let aim = game.aim(slot, cursor);
+    aim.is_ok_and(|aim| aim.area.contains(&game.player_coord()))
+}
+
+/// What is aimed: the item, the cell, and whether the player was warned its burst would
+/// reach it.
+#[derive(Debug, Clone, Copy)]
+pub struct Aimed {
+    pub slot: u8,
+    pub cursor: ICoord,
+    pub warned: bool,
+}
+
 /// The path, the burst's area, the cursor, and a line saying what is aimed at and the keys.
-pub fn render_aim(
-    game: &Game,
-    ctx: Ctx,
-    fb: &mut FrameBuffer,
-    screen: UCoord,
-    slot: u8,
-    cursor: ICoord,
-) {
+pub fn render_aim(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, aimed: Aimed) {
+    let Aimed {
+        slot,
+        cursor,
+        warned,
+    } = aimed;
     let aim = game.aim(slot, cursor);
     if let Ok(aim) = &aim {
         for &cell in &aim.area {
@@ -158,11 +179,14 @@ pub fn render_aim(
         Ok(_) => cell_words::look_line(game, cursor),
         Err(error) => aim_words(error).to_string(),
     };
-    let line = format!("Aim {item}: {status}  Enter fires, Tab next, Esc cancels");
-    let view = layout::view_size(screen);
-    let line: String = line.chars().take(view.width() as usize).collect();
-    for x in 0..view.width() {
-        draw::background(fb, ctx, ICoord::new(x as i32, 0), palette::PANEL_BACKGROUND);
-    }
-    draw::text(fb, ctx, ICoord::new(0, 0), &line, palette::TEXT);
+    let line = match (reaches_player(game, slot, cursor), warned) {
+        // Within the narrowest line (60 columns), whatever the item.
+        (true, true) => "The burst will reach you! Enter: fire anyway, Esc: cancel".to_string(),
+        // The warning first, so the narrowest line keeps it.
+        (true, false) => format!(
+            "Aim {item}: the burst would reach you! {status}  Enter fires, Tab next, Esc cancels"
+        ),
+        (false, _) => format!("Aim {item}: {status}  Enter fires, Tab next, Esc cancels"),
+    };
+    draw::top_line(game, ctx, fb, screen, (0, &line));
 }

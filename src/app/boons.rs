@@ -4,6 +4,7 @@ use chargrid::core::{Ctx, FrameBuffer};
 use chargrid::input::KeyboardInput;
 
 use super::draw::{self, Line};
+use super::keymap::Keymap;
 use super::keys::PlayKey;
 use super::words::{boon_effect, boon_words};
 use super::{GameApp, palette};
@@ -14,8 +15,7 @@ impl GameApp {
     /// other key waits for the choice. None when no boons wait.
     pub(super) fn handle_boon_key(&mut self, key: KeyboardInput) -> Option<()> {
         let offer = self.game.boons_offered()?;
-        if let KeyboardInput::Char(digit @ '1'..='9') = key {
-            let index = digit as u8 - b'1';
+        if let Some(index) = self.keymap.boon_of(key) {
             if usize::from(index) < offer.len() {
                 self.play(PlayerAction::Choose { boon: index });
             }
@@ -24,7 +24,10 @@ impl GameApp {
         match self.keymap.play_key(key) {
             Some(PlayKey::Menu | PlayKey::Help | PlayKey::Log | PlayKey::Quit) => None,
             Some(_) => {
-                let words = "Choose a boon first (1-3).".to_string();
+                let words = format!(
+                    "Choose a boon first ({}).",
+                    self.keymap.boon_key_names().join(", ")
+                );
                 self.log.push(words, super::words::Tone::Normal);
                 Some(())
             }
@@ -34,7 +37,7 @@ impl GameApp {
 }
 
 /// The offer in a panel: a heading, one line per boon, the keys.
-pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
+pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, keymap: &Keymap) {
     let Some(offer) = game.boons_offered() else {
         return;
     };
@@ -45,12 +48,14 @@ pub fn render(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
         ),
         (String::new(), palette::TEXT),
     ];
+    let names = keymap.boon_key_names();
     for (i, &boon) in offer.iter().enumerate() {
         let name = boon_words(boon).0;
         let what = boon_effect(boon, game.next_vigour());
-        lines.push((format!("{}  {name}: {what}", i + 1), palette::TEXT));
+        let key = names.get(i).map_or("-", String::as_str);
+        lines.push((format!("{key}  {name}: {what}"), palette::TEXT));
     }
     lines.push((String::new(), palette::TEXT));
-    lines.push(("1-3 choose".to_string(), palette::FAINT_TEXT));
+    lines.push((format!("{} choose", names.join(", ")), palette::FAINT_TEXT));
     draw::panel(fb, ctx, &lines);
 }

@@ -194,6 +194,10 @@ pub fn stop_words(stop: Stop, game: &Game) -> Option<String> {
             format!("Not with {} in view.", npc_with_article(kind))
         }
         Stop::Danger => "Not with fire or gas about.".to_string(),
+        Stop::InTheWay(kind) => {
+            let who = capitalised(&npc_with_article(kind));
+            format!("{who} stands in the way.")
+        }
         Stop::Healed => "You rest until you are fully healed.".to_string(),
         Stop::Waited => "You rest a while. Nothing comes.".to_string(),
         Stop::Searched => "You search the walls thoroughly and find nothing.".to_string(),

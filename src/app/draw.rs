@@ -152,14 +152,15 @@ pub fn cursor_line(
     if let Some(on_screen) = map::screen_coord(game, screen, cell) {
         highlight(fb, ctx, on_screen, palette::CURSOR);
     }
-    top_line(ctx, fb, screen, 0, line);
+    top_line(game, ctx, fb, screen, (0, line));
 }
 
-/// `line` on a panel-coloured row of the map view, cut to its width.
-pub fn top_line(ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, row: i32, line: &str) {
-    let view = view_size(screen);
-    let line: String = line.chars().take(view.width() as usize).collect();
-    for x in 0..view.width() {
+/// `line` on a panel-coloured row of the map view, cut to the sidebar.
+pub fn top_line(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, line: (i32, &str)) {
+    let (row, line) = line;
+    let width = super::layout::line_width(screen, game.size().width());
+    let line: String = line.chars().take(width as usize).collect();
+    for x in 0..width {
         background(
             fb,
             ctx,

@@ -94,7 +94,13 @@ impl GameApp {
                 pointer::render_look(&self.game, ctx, fb, screen, cursor, true, minds)
             }
             Mode::Aim { slot, cursor } => {
-                aim::render_aim(&self.game, ctx, fb, screen, slot, cursor)
+                let warned = self.aim_warned == Some((slot, cursor));
+                let aimed = aim::Aimed {
+                    slot,
+                    cursor,
+                    warned,
+                };
+                aim::render_aim(&self.game, ctx, fb, screen, aimed)
             }
             Mode::Play if !panel_open => {
                 if let Some(hover) = self.hover {
@@ -118,7 +124,7 @@ impl GameApp {
             Mode::Play | Mode::Log { .. } if game.is_over() => {
                 screens::run_over(fb, ctx, game, self.run_record.as_ref())
             }
-            Mode::Play if self.is_choosing_a_boon() => boons::render(fb, ctx, game),
+            Mode::Play if self.is_choosing_a_boon() => boons::render(fb, ctx, game, &self.keymap),
             Mode::Pack { purpose } => {
                 let listing = purpose.map_or(pack::Listing::All, pack::Listing::For);
                 pack::render_pack(fb, ctx, game, listing);

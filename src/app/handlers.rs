@@ -2,7 +2,6 @@
 
 use chargrid::core::{ICoord, UCoord, app};
 use chargrid::input::KeyboardInput;
-use chargrid::input::keys;
 
 use super::keys::{ListKey, PlayKey};
 use super::mode::{MenuItem, Mode, Step};
@@ -141,7 +140,7 @@ impl GameApp {
         key: KeyboardInput,
         selected: MenuItem,
     ) -> app::Output {
-        match super::keys::list_key(key)? {
+        match self.keymap.list_key(key)? {
             ListKey::Up | ListKey::PageUp => {
                 self.mode = Mode::Menu {
                     selected: selected.previous(),
@@ -164,7 +163,7 @@ impl GameApp {
 
     fn handle_help_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
         let most = screens::help_scroll_limit(screen, self.debug, &self.keymap);
-        let scroll = match super::keys::list_key(key) {
+        let scroll = match self.keymap.list_key(key) {
             Some(ListKey::Close) => {
                 self.mode = Mode::Play;
                 return;
@@ -190,12 +189,14 @@ impl GameApp {
             }
             return;
         }
-        match key {
-            keys::RETURN => {
+        let look = self.keymap.play_key(key) == Some(PlayKey::Look);
+        match self.keymap.list_key(key) {
+            Some(ListKey::Choose) if key != KeyboardInput::Char(' ') => {
                 self.mode = Mode::Play;
                 self.begin(Activity::Travel(cursor));
             }
-            keys::ESCAPE | KeyboardInput::Char('x' | 'q') => self.mode = Mode::Play,
+            Some(ListKey::Close) => self.mode = Mode::Play,
+            _ if look => self.mode = Mode::Play,
             _ => (),
         }
     }
@@ -203,7 +204,7 @@ impl GameApp {
     pub(super) fn handle_log_key(&mut self, key: KeyboardInput, scroll: usize, screen: UCoord) {
         let page = screens::log_page(screen);
         let max_scroll = self.log.len().saturating_sub(page);
-        let scroll = match super::keys::list_key(key) {
+        let scroll = match self.keymap.list_key(key) {
             Some(ListKey::Up) => scroll + 1,
             Some(ListKey::Down) => scroll.saturating_sub(1),
             Some(ListKey::PageUp) => scroll + page,
@@ -219,39 +220,36 @@ impl GameApp {
         };
     }
 
-    /// `y` abandons the living game for a new one; `n` or Esc keeps playing it.
+    /// Yes (`y`) abandons the living game for a new one; no (`n` or Esc) keeps playing it.
     pub(super) fn handle_confirm_key(&mut self, key: KeyboardInput, seed: Option<u64>) {
-        match key {
-            KeyboardInput::Char('y' | 'Y') => self.start_new_game(seed),
-            KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
-            _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
-            _ => (),
+        match self.keymap.answer(key) {
+            Some(true) => self.start_new_game(seed),
+            Some(false) => self.mode = Mode::Play,
+            None => (),
         }
     }
 
-    /// `y` jumps into the chasm; `n` or Esc stays on the edge.
+    /// Yes jumps into the chasm; no stays on the edge.
     fn handle_jump_key(&mut self, key: KeyboardInput, direction: CardinalDirection) {
-        match key {
-            KeyboardInput::Char('y' | 'Y') => {
+        match self.keymap.answer(key) {
+            Some(true) => {
                 self.mode = Mode::Play;
                 self.play(PlayerAction::Move(direction));
             }
-            KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
-            _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
-            _ => (),
+            Some(false) => self.mode = Mode::Play,
+            None => (),
         }
     }
 
-    /// `y` frees the captive; `n` or Esc leaves it be.
+    /// Yes frees the captive; no leaves it be.
     fn handle_free_key(&mut self, key: KeyboardInput, direction: CardinalDirection) {
-        match key {
-            KeyboardInput::Char('y' | 'Y') => {
+        match self.keymap.answer(key) {
+            Some(true) => {
                 self.mode = Mode::Play;
                 self.play(PlayerAction::Free(direction));
             }
-            KeyboardInput::Char('n' | 'N') => self.mode = Mode::Play,
-            _ if super::keys::list_key(key) == Some(ListKey::Close) => self.mode = Mode::Play,
-            _ => (),
+            Some(false) => self.mode = Mode::Play,
+            None => (),
         }
     }
 }

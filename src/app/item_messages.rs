@@ -43,8 +43,15 @@ pub fn picked_up(item: ItemName, count: u32, slot: u8) -> String {
 }
 
 pub fn no_room(item: ItemName, count: u32) -> String {
+    let why = match looks::item(item.kind).class {
+        // Not a full pack: gear is heavy (`balance::SPARE_GEAR`).
+        Some(ItemClass::Weapon | ItemClass::Armour) => {
+            "you carry a spare weapon or armour already: drop it to take this"
+        }
+        _ => "your pack is full",
+    };
     format!(
-        "{} {} here, but your pack is full.",
+        "{} {} here, but {why}.",
         capitalised(&item_words(item, count)),
         if count == 1 { "lies" } else { "lie" }
     )

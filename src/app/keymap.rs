@@ -4,7 +4,7 @@
 use chargrid::input::{KeyboardInput, keys};
 use direction::CardinalDirection;
 
-use super::keys::{Action, PlayKey, Purpose};
+use super::keys::{Action, BOON_KEYS, ListKey, PlayKey, Purpose};
 use umbra_rules::game::PlayerAction;
 
 /// One line of the help as the live bindings make it.
@@ -46,17 +46,57 @@ impl Keymap {
         }
     }
 
-    /// The action a key is bound to.
+    /// The action of play a key is bound to.
     pub fn action_of(&self, key: KeyboardInput) -> Option<Action> {
+        self.bound_to(key, false)
+    }
+
+    /// The action a key is bound to, among the keys of play or those outside it.
+    fn bound_to(&self, key: KeyboardInput, outside_play: bool) -> Option<Action> {
         self.bound
             .iter()
-            .find(|(_, keys)| keys.contains(&key))
+            .find(|(action, keys)| action.is_outside_play() == outside_play && keys.contains(&key))
             .map(|&(action, _)| action)
     }
 
     /// What a key asks for during play.
     pub fn play_key(&self, key: KeyboardInput) -> Option<PlayKey> {
-        self.action_of(key).map(Action::play_key)
+        self.action_of(key).and_then(Action::play_key)
+    }
+
+    /// What a key asks for in a list or panel (the menu, help, the log, the title).
+    pub fn list_key(&self, key: KeyboardInput) -> Option<ListKey> {
+        self.bound_to(key, true).and_then(Action::list_key)
+    }
+
+    /// A key's answer to a question: yes, or no (Close says no too).
+    pub fn answer(&self, key: KeyboardInput) -> Option<bool> {
+        match self.bound_to(key, true)? {
+            Action::Yes => Some(true),
+            Action::No | Action::Close => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The place in the boons' offer a key chooses.
+    pub fn boon_of(&self, key: KeyboardInput) -> Option<u8> {
+        let action = self.bound_to(key, true)?;
+        BOON_KEYS
+            .iter()
+            .position(|&boon| boon == action)
+            .map(|i| i as u8)
+    }
+
+    /// The keys' names for the boons' offer, as a panel says them ("1, 2, 3" by default).
+    pub fn boon_key_names(&self) -> Vec<String> {
+        BOON_KEYS
+            .iter()
+            .map(|&action| {
+                self.keys_of(action)
+                    .first()
+                    .map_or("-".to_string(), |&k| key_name(k))
+            })
+            .collect()
     }
 
     /// A movement key's direction, for moving a cursor: the keys that step during play.
@@ -69,7 +109,7 @@ impl Keymap {
 
     /// The key that chooses an item for `purpose` on its panel: the first one bound.
     pub fn purpose_key(&self, purpose: Purpose) -> Option<KeyboardInput> {
-        let action = Action::all().find(|a| a.play_key() == PlayKey::Choose(purpose))?;
+        let action = Action::all().find(|a| a.play_key() == Some(PlayKey::Choose(purpose)))?;
         self.keys_of(action).first().copied()
     }
 

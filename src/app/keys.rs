@@ -110,6 +110,18 @@ pub enum Action {
     Menu,
     NewGame,
     Quit,
+    // Outside play: in the lists and panels, the questions, the boons' offer.
+    ListUp,
+    ListDown,
+    PageUp,
+    PageDown,
+    Choose,
+    Close,
+    Yes,
+    No,
+    Boon1,
+    Boon2,
+    Boon3,
 }
 
 use Action as A;
@@ -169,7 +181,31 @@ const ACTIONS: &[(Action, &str, &[KeyboardInput], bool)] = &[
     (A::Menu, "menu", &[keys::ESCAPE], true),
     (A::NewGame, "new_game", &[Char('n')], false),
     (A::Quit, "quit", &[Char('q')], true),
+    (A::ListUp, "list_up", &[KeyboardInput::Up, Char('k')], true),
+    (
+        A::ListDown,
+        "list_down",
+        &[KeyboardInput::Down, Char('j')],
+        true,
+    ),
+    (A::PageUp, "page_up", &[KeyboardInput::PageUp], false),
+    (A::PageDown, "page_down", &[KeyboardInput::PageDown], false),
+    (A::Choose, "choose", &[keys::RETURN, Char(' ')], true),
+    (
+        A::Close,
+        "close",
+        &[keys::ESCAPE, Char('q'), Char('m'), Char('?')],
+        true,
+    ),
+    (A::Yes, "yes", &[Char('y'), Char('Y')], true),
+    (A::No, "no", &[Char('n'), Char('N')], true),
+    (A::Boon1, "boon_1", &[Char('1')], true),
+    (A::Boon2, "boon_2", &[Char('2')], true),
+    (A::Boon3, "boon_3", &[Char('3')], true),
 ];
+
+/// The boons' keys, in the offer's order.
+pub const BOON_KEYS: [Action; 3] = [A::Boon1, A::Boon2, A::Boon3];
 
 /// The help's lines: the actions each names, and what they do in the help's words.
 const HELP: &[(&[Action], &str)] = &[
@@ -198,7 +234,7 @@ const HELP: &[(&[Action], &str)] = &[
     (&[], "point to look or aim, click to travel or fire"),
     (
         &[A::PickUp],
-        "pick up what lies here (walking over it does too)",
+        "pick up what lies here (walking over it does too, but for an altar's)",
     ),
     (
         &[A::Pack],
@@ -226,6 +262,15 @@ const HELP: &[(&[Action], &str)] = &[
         "throw again at the same target, while it is in view",
     ),
     (&[A::Drop], "drop an item"),
+    (
+        &[A::ListUp, A::ListDown, A::PageUp, A::PageDown],
+        "in a list or panel: move the choice or scroll",
+    ),
+    (&[A::Choose, A::Close], "in a list or panel: choose, close"),
+    (
+        &[A::Yes, A::No, A::Boon1, A::Boon2, A::Boon3],
+        "answer yes or no; choose a boon",
+    ),
     (
         &[A::Log],
         "show the full message log (arrows / j k / PgUp PgDn scroll)",
@@ -283,7 +328,7 @@ impl Action {
             _ => return self.help().to_string(),
         };
         match self.play_key() {
-            PlayKey::Run(_) => format!("run {direction} until something interesting"),
+            Some(PlayKey::Run(_)) => format!("run {direction} until something interesting"),
             _ => format!("move {direction}; walk into an enemy to attack it"),
         }
     }
@@ -295,9 +340,15 @@ impl Action {
             .map_or("", |(_, help)| help)
     }
 
-    /// What it asks for during play.
-    pub fn play_key(self) -> PlayKey {
-        match self {
+    /// Whether it is a key outside play (lists, panels, questions, boons), bound apart from
+    /// the keys of play: a key may ask for one of each.
+    pub fn is_outside_play(self) -> bool {
+        self.play_key().is_none()
+    }
+
+    /// What it asks for during play; None for a key outside play.
+    pub fn play_key(self) -> Option<PlayKey> {
+        Some(match self {
             A::MoveNorth => step(North),
             A::MoveSouth => step(South),
             A::MoveWest => step(West),
@@ -328,7 +379,31 @@ impl Action {
             A::Menu => PlayKey::Menu,
             A::NewGame => PlayKey::NewGame,
             A::Quit => PlayKey::Quit,
-        }
+            A::ListUp
+            | A::ListDown
+            | A::PageUp
+            | A::PageDown
+            | A::Choose
+            | A::Close
+            | A::Yes
+            | A::No
+            | A::Boon1
+            | A::Boon2
+            | A::Boon3 => return None,
+        })
+    }
+
+    /// What it asks for in a list or panel.
+    pub fn list_key(self) -> Option<ListKey> {
+        Some(match self {
+            A::ListUp => ListKey::Up,
+            A::ListDown => ListKey::Down,
+            A::PageUp => ListKey::PageUp,
+            A::PageDown => ListKey::PageDown,
+            A::Choose => ListKey::Choose,
+            A::Close => ListKey::Close,
+            _ => return None,
+        })
     }
 }
 
@@ -345,16 +420,4 @@ pub enum ListKey {
     PageDown,
     Choose,
     Close,
-}
-
-pub fn list_key(key: KeyboardInput) -> Option<ListKey> {
-    Some(match key {
-        KeyboardInput::Up | KeyboardInput::Char('k') => ListKey::Up,
-        KeyboardInput::Down | KeyboardInput::Char('j') => ListKey::Down,
-        KeyboardInput::PageUp => ListKey::PageUp,
-        KeyboardInput::PageDown => ListKey::PageDown,
-        keys::RETURN | KeyboardInput::Char(' ') => ListKey::Choose,
-        keys::ESCAPE | KeyboardInput::Char('q' | 'm' | '?') => ListKey::Close,
-        _ => return None,
-    })
 }

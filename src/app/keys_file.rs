@@ -32,7 +32,8 @@ pub fn print(keymap: &Keymap) -> String {
          # directory (read at start), or pass with --keys FILE. Each action lists its keys: one\n\
          # character (\"h\", \"H\", \">\"), F1 to F12, or one of\n\
          # {}.\n\
-         # An action left out keeps its keys; a key may ask for one action only.\n",
+         # An action left out keeps its keys; a key may ask for one action in play and one\n\
+         # outside it (lists, panels, questions, boons: the actions after `quit`).\n",
         named.join(", ")
     );
     for action in Action::all() {
@@ -104,10 +105,12 @@ pub fn parse(text: &str) -> Result<Keymap, KeysFileError> {
 /// the one line whose key an action the file left alone has by default).
 fn check_each_key_once(keymap: &Keymap, given: &[(Action, usize)]) -> Result<(), KeysFileError> {
     let line_of = |action: Action| given.iter().find(|(a, _)| *a == action).map(|(_, l)| *l);
+    // A key may ask for one action in play and one outside it (k moves north, and up a list).
     let mut seen: Vec<(KeyboardInput, Action)> = Vec::new();
     for action in Action::all() {
         for &key in keymap.keys_of(action) {
-            let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == key) else {
+            let same_place = |a: &Action| a.is_outside_play() == action.is_outside_play();
+            let Some(&(_, first)) = seen.iter().find(|(k, a)| *k == key && same_place(a)) else {
                 seen.push((key, action));
                 continue;
             };

@@ -25,18 +25,29 @@ pub const SIDEBAR_WIDTH: u32 = 20;
 /// view follows the player). Narrower screens keep every column for the map.
 pub const SIDEBAR_MIN_SCREEN_WIDTH: u32 = 80;
 
-/// The first column of the sidebar on a screen of this size, if it has one.
-pub fn sidebar_left(screen: UCoord) -> Option<i32> {
-    (screen.width() >= SIDEBAR_MIN_SCREEN_WIDTH).then(|| (screen.width() - SIDEBAR_WIDTH) as i32)
+/// The columns left for the map beside the sidebar, if the screen has one.
+fn beside_sidebar(screen: UCoord) -> Option<u32> {
+    (screen.width() >= SIDEBAR_MIN_SCREEN_WIDTH).then(|| screen.width() - SIDEBAR_WIDTH)
 }
 
-/// The part of a screen of this size that shows the map: all but the HUD's rows and the
-/// sidebar's columns.
+/// The first column of the sidebar on a screen of this size, with a map `map_width` wide, if
+/// it has one: beside the map, not at the screen's far edge when the map is the narrower, but
+/// never nearer the left than on the classic 80 columns, so that the lines across the top (a
+/// look, an aim) keep the room they have there.
+pub fn sidebar_left(screen: UCoord, map_width: u32) -> Option<i32> {
+    let least = SIDEBAR_MIN_SCREEN_WIDTH - SIDEBAR_WIDTH;
+    beside_sidebar(screen).map(|room| room.min(map_width.max(least)) as i32)
+}
+
+/// The columns a line across the top of the map may take: up to the sidebar.
+pub fn line_width(screen: UCoord, map_width: u32) -> u32 {
+    sidebar_left(screen, map_width).map_or(screen.width(), |left| left as u32)
+}
+
+/// The part of a screen of this size that may show the map: all but the HUD's rows and the
+/// sidebar's columns at their widest.
 pub fn view_size(screen: UCoord) -> UCoord {
-    let width = match sidebar_left(screen) {
-        Some(left) => left as u32,
-        None => screen.width(),
-    };
+    let width = beside_sidebar(screen).unwrap_or(screen.width());
     UCoord::new(width, screen.height().saturating_sub(HUD_ROWS))
 }
 

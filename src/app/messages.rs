@@ -51,9 +51,13 @@ impl MessageLog {
         });
     }
 
-    /// Says what happened, unless it is only drawn (a flight).
-    pub fn record(&mut self, event: GameEvent) {
-        let words = describe(event);
+    /// Says what happened, unless it is only drawn (a flight); `unseen`: by a monster the
+    /// player does not see, which is said ("An unseen goblin archer shoots an arrow.").
+    pub fn record(&mut self, event: GameEvent, unseen: bool) {
+        let words = match unseen {
+            true => describe_unseen(event).unwrap_or_else(|| describe(event)),
+            false => describe(event),
+        };
         if !words.is_empty() {
             self.push(words, tone(event));
         }
@@ -115,6 +119,34 @@ const HIT: (&str, &str) = ("hit", "hits");
 const MISS: (&str, &str) = ("miss", "misses");
 const KILL: (&str, &str) = ("kill", "kills");
 const STRIKE: (&str, &str) = ("strike", "strikes");
+
+/// A blow at the player or a shot from a monster the player does not see, saying so: the
+/// player knows what struck it, not that it saw it. None for any other event.
+fn describe_unseen(event: GameEvent) -> Option<String> {
+    let unseen = |kind| format!("An unseen {}", npc_name(kind));
+    Some(match event {
+        GameEvent::Attack {
+            attacker: Actor::Npc(kind),
+            target: Actor::Player,
+            damage,
+        } => format!("{} hits you for {damage}.", unseen(kind)),
+        GameEvent::Miss {
+            attacker: Actor::Npc(kind),
+            target: Actor::Player,
+        } => format!("{} misses you.", unseen(kind)),
+        GameEvent::Flew {
+            by: Actor::Npc(kind),
+            what,
+            ..
+        } => {
+            let flew = item_messages::flew(Actor::Npc(kind), what);
+            let the = format!("The {}", npc_name(kind));
+            flew.strip_prefix(&the)
+                .map(|rest| format!("{}{rest}", unseen(kind)))?
+        }
+        _ => return None,
+    })
+}
 
 /// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
 /// drawn (a flight). Every event has its arm here, none a catch-all: a new `GameEvent` does not
@@ -192,6 +224,16 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::KeyCrumbled => "Your key crumbles to dust as you leave its level.".to_string(),
         GameEvent::Caged { altars: 1 } => "A cage closes over the other altar.".to_string(),
         GameEvent::Caged { .. } => "Cages close over the other altars.".to_string(),
+        GameEvent::Uncaged { altars: 1 } => {
+            "You put it back; the cage over the other altar opens.".to_string()
+        }
+        GameEvent::Uncaged { .. } => {
+            "You put it back; the cages over the other altars open.".to_string()
+        }
+        GameEvent::AltarHolds { item } => format!(
+            "On the altar lies {}. Pick it up to take it: cages will close over the others.",
+            looks::item_words(item, 1)
+        ),
         GameEvent::FellIntoChasm { damage: 0 } => {
             "You jump into the chasm and land unhurt on the level below.".to_string()
         }
@@ -230,7 +272,7 @@ pub fn describe(event: GameEvent) -> String {
         GameEvent::Drank { item, healed } => items::drank(item, healed),
         GameEvent::Read { item } => items::read(item),
         GameEvent::Chose { boon, hit_points } => items::chose(boon, hit_points),
-        GameEvent::ChooseABoonFirst => "Choose a boon first (1-3).".to_string(),
+        GameEvent::ChooseABoonFirst => "Choose a boon first.".to_string(),
         GameEvent::PutToUse { item } => items::put_to_use(item),
         GameEvent::PutAway { item } => items::put_away(item),
         GameEvent::Threw { item } => items::threw(item),
@@ -430,6 +472,8 @@ fn tone(event: GameEvent) -> Tone {
         | GameEvent::Unlocked
         | GameEvent::KeyCrumbled
         | GameEvent::Caged { .. }
+        | GameEvent::Uncaged { .. }
+        | GameEvent::AltarHolds { .. }
         | GameEvent::FellIntoChasm { .. }
         | GameEvent::FoundSecretDoor { .. }
         | GameEvent::CaptiveAsksFreeing

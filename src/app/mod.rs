@@ -41,7 +41,7 @@ mod wizard_words;
 mod words;
 
 use chargrid::core::{Component, Ctx, Event, FrameBuffer, ICoord, UCoord, app};
-use chargrid::input::{Input, KeyboardInput};
+use chargrid::input::Input;
 
 pub use catalog::catalog_text;
 pub use cell_words::describe;
@@ -78,6 +78,9 @@ pub struct GameApp {
     quit_to_title: bool,
     /// What was last thrown, and at whom: `f` throws another at the same target.
     last_throw: Option<(ItemKind, EntityId)>,
+    /// The aim (item, cell) whose burst the player was warned would reach it: fired only when
+    /// asked again.
+    aim_warned: Option<(u8, ICoord)>,
     /// Something flying or bursting on screen, from the last turn's events.
     animation: Option<animation::Animation>,
     /// The debugging aids the command line asked for, and the view drawn over the map.
@@ -108,6 +111,7 @@ impl GameApp {
             show_stealth: false,
             quit_to_title: false,
             last_throw: None,
+            aim_warned: None,
             animation: None,
             debug: debug::DebugFlags::default(),
             overlay: debug::Overlay::Off,
@@ -227,7 +231,7 @@ impl GameApp {
             self.keeping.record(&self.game, &mut self.log);
         }
         for &event in self.game.events() {
-            self.log.record(event);
+            self.log.record(event, by_the_unseen(&self.game, event));
             if let umbra_rules::game::GameEvent::ChooseWhatToEnchant { scroll } = event {
                 self.mode = mode::Mode::Enchant { scroll };
             }
@@ -329,7 +333,7 @@ impl Component for GameApp {
         // A key finishes any animation and then does what it always does.
         self.animation = None;
         #[cfg(feature = "test-crash-key")]
-        if key == KeyboardInput::Char('!') {
+        if key == chargrid::input::KeyboardInput::Char('!') {
             panic!("crash requested with the test-crash-key feature");
         }
         if !layout::is_big_enough(screen) {
@@ -356,5 +360,34 @@ impl Component for GameApp {
 
     fn size(&self, _state: &(), ctx: Ctx) -> UCoord {
         ctx.bounding_box.size()
+    }
+}
+
+/// Whether `event` is a blow at the player or a shot by a monster the player does not see: a
+/// shot from a cell out of sight (or dark), a blow by a kind none of which is in view (an
+/// invisible phantom, a monster in the dark beside the player).
+fn by_the_unseen(game: &Game, event: umbra_rules::game::GameEvent) -> bool {
+    use umbra_rules::game::{Actor, CellVisibility, GameEvent};
+    let seen = |cell| {
+        let view = game.cell_view(cell);
+        view.visibility == CellVisibility::Visible
+    };
+    let shown = |cell| seen(cell) && game.cell_view(cell).tiles.character.is_some();
+    match event {
+        GameEvent::Flew {
+            by: Actor::Npc(_),
+            from,
+            ..
+        } => !seen(from),
+        GameEvent::Attack {
+            attacker: Actor::Npc(kind),
+            target: Actor::Player,
+            ..
+        }
+        | GameEvent::Miss {
+            attacker: Actor::Npc(kind),
+            target: Actor::Player,
+        } => !game.npcs().any(|npc| npc.kind == kind && shown(npc.coord)),
+        _ => false,
     }
 }

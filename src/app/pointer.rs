@@ -67,7 +67,7 @@ pub fn render_look(
     draw::cursor_line(game, ctx, fb, screen, cell, &line);
     // A monster in view: what it does, under the line that names it.
     let view = game.cell_view(cell);
-    let width = super::layout::view_size(screen).width() as usize;
+    let width = super::layout::line_width(screen, game.size().width()) as usize;
     let creature: Vec<String> = match (view.visibility, view.tiles.character) {
         (CellVisibility::Visible, Some(_)) => bestiary_words::creature_lines(game, cell),
         _ => Vec::new(),
@@ -76,13 +76,13 @@ pub fn render_look(
     .flat_map(|line| draw::wrap(line, width))
     .collect();
     for (row, words) in creature.iter().enumerate() {
-        draw::top_line(ctx, fb, screen, row as i32 + 1, words);
+        draw::top_line(game, ctx, fb, screen, (row as i32 + 1, words));
     }
     if minds {
         let memory = debug::mind::memory_lines(game, cell);
         let below = creature.len() as i32 + 1;
         for (row, words) in memory.iter().enumerate() {
-            draw::top_line(ctx, fb, screen, row as i32 + below, words);
+            draw::top_line(game, ctx, fb, screen, (row as i32 + below, words));
         }
     }
 }

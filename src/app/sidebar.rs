@@ -242,7 +242,7 @@ fn placed(game: &Game, screen: UCoord) -> (Vec<(i32, Entry)>, usize) {
 
 /// The map cell listed at `on_screen`, if the sidebar lists one there.
 pub fn cell_at(game: &Game, screen: UCoord, on_screen: ICoord) -> Option<ICoord> {
-    let left = layout::sidebar_left(screen)?;
+    let left = layout::sidebar_left(screen, game.size().width())?;
     if on_screen.x < left {
         return None;
     }
@@ -257,10 +257,10 @@ pub fn cell_at(game: &Game, screen: UCoord, on_screen: ICoord) -> Option<ICoord>
 /// mouse points at, whose entry is marked.
 pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, focus: Option<ICoord>) {
     let screen = ctx.bounding_box.size();
-    let Some(left) = layout::sidebar_left(screen) else {
+    let Some(left) = layout::sidebar_left(screen, game.size().width()) else {
         return;
     };
-    let width = screen.width() as i32 - left - 1;
+    let width = (left + layout::SIDEBAR_WIDTH as i32).min(screen.width() as i32) - left - 1;
     let (placed, left_off) = placed(game, screen);
     for (top, entry) in &placed {
         let marked = entry.cell.is_some() && entry.cell == focus;

@@ -5,7 +5,7 @@ use chargrid::core::{Ctx, FrameBuffer};
 use chargrid::input::KeyboardInput;
 
 use super::draw::{self, Line};
-use super::keys::{ListKey, list_key};
+use super::keys::ListKey;
 use super::mode::{Mode, TitleItem};
 use super::{GameApp, looks, palette};
 use umbra_rules::game::FINAL_DEPTH;
@@ -53,7 +53,7 @@ impl GameApp {
         let chosen = match key {
             KeyboardInput::Char('c') if !self.game.is_over() => TitleItem::Continue,
             KeyboardInput::Char('n') => TitleItem::NewGame,
-            _ => match list_key(key) {
+            _ => match self.keymap.list_key(key) {
                 Some(ListKey::Up | ListKey::PageUp) => {
                     let by = TitleItem::all(&self.game).len() - 1;
                     return self.show_title(selected.step(&self.game, by));

@@ -100,9 +100,9 @@ pub fn version_line() -> String {
 pub fn boon_words(boon: Boon) -> (&'static str, &'static str) {
     match boon {
         Boon::Vigour => ("Vigour", "more hit points"),
-        Boon::Might => ("Might", "every blow deals 1 more"),
-        Boon::Precision => ("Precision", "every blow lands more often"),
-        Boon::Swiftness => ("Swiftness", "every step a fifth quicker"),
+        Boon::Might => ("Might", "blows may deal 1 more"),
+        Boon::Precision => ("Precision", "blows miss far less often"),
+        Boon::Swiftness => ("Swiftness", "every step a quarter quicker"),
         Boon::Recovery => ("Recovery", "heal a hit point 2 turns sooner"),
     }
 }

@@ -79,7 +79,37 @@ impl TravelContext {
         self.path.pop().map(|node| node.in_direction)
     }
 
+    /// When no route reaches `goal`, the character in view that stands in the way of one, if
+    /// any (a sleeping monster or a captive in a one-cell way on): the nearest along the route
+    /// that would lead there were it not standing there. The route is forgotten after.
+    pub fn blocker(
+        &mut self,
+        visibility: &Visibility,
+        from: ICoord,
+        goal: Goal,
+        keyed: bool,
+    ) -> Option<ICoord> {
+        self.search_path(visibility, from, goal, keyed, Through::Everyone);
+        self.plan = None;
+        let blocker = (self.path.iter())
+            .map(|node| node.to_coord)
+            .find(|&cell| stands_in_the_way(visibility, cell).is_some());
+        self.path.clear();
+        blocker
+    }
+
     fn replan(&mut self, visibility: &Visibility, from: ICoord, goal: Goal, keyed: bool) {
+        self.search_path(visibility, from, goal, keyed, Through::Allies);
+    }
+
+    fn search_path(
+        &mut self,
+        visibility: &Visibility,
+        from: ICoord,
+        goal: Goal,
+        keyed: bool,
+        through: Through,
+    ) {
         let size = visibility.size();
         let search = match &mut self.search {
             Some((made_for, search)) if *made_for == size => search,
@@ -93,6 +123,7 @@ impl TravelContext {
             start: from,
             goal,
             keyed,
+            through,
             found: None,
         };
         search.best_search_path(finder, from, &mut self.path);
@@ -128,12 +159,30 @@ impl BestSearch for Everywhere {
     }
 }
 
+/// Whom a route may pass through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Through {
+    /// An ally: a step into it trades places.
+    Allies,
+    /// Anyone: only to find who stands in the way of a route.
+    Everyone,
+}
+
+/// The character in view at `cell` a step into would strike or ask to free (not an ally, who
+/// trades places), if any.
+fn stands_in_the_way(visibility: &Visibility, cell: ICoord) -> Option<Tile> {
+    let in_view = visibility.cell_visibility(cell) == CellVisibility::Visible;
+    let character = visibility.memory(cell).character.filter(|_| in_view)?;
+    (!matches!(character, Tile::Ally(_) | Tile::Player)).then_some(character)
+}
+
 /// Breadth first over known open cells until the first goal: it is the nearest.
 struct Finder<'a> {
     visibility: &'a Visibility,
     start: ICoord,
     goal: Goal,
     keyed: bool,
+    through: Through,
     found: Option<ICoord>,
 }
 
@@ -172,10 +221,12 @@ impl BestSearch for Finder<'_> {
     }
 
     fn can_enter_initial_updating_best(&mut self, coord: ICoord) -> bool {
-        // A character in view blocks the way: a step into it would be a blow.
-        let in_view = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
+        // A character in view blocks the way: a step into it would be a blow (an ally's is a
+        // trade of places, and does not).
         let memory = self.visibility.memory(coord);
-        let occupied = in_view && coord != self.start && memory.character.is_some();
+        let occupied = self.through == Through::Allies
+            && coord != self.start
+            && stands_in_the_way(self.visibility, coord).is_some();
         // Stepping on an altar takes its item and cages the others: the player's choice, never
         // a route's, unless the player travels to that very altar.
         let altar = memory.floor == Some(Tile::Ground(Ground::ALTAR))

@@ -100,6 +100,12 @@ pub struct BehaviourContext {
     candidates: Vec<(u32, ICoord)>,
     /// The turn being decided (see [`BehaviourContext::prepare`]).
     turn: u64,
+    /// Whether the NPC deciding stands where the player's field of view reaches (lit or not):
+    /// only from there does it shoot at the player. Its sight is a segment, the player's a
+    /// shadowcast, and the segment sees round corners the shadowcast does not: an archer shot
+    /// the player from where the player could not even look (a hand-played run). From the
+    /// dark within view it still shoots, and is told as unseen.
+    in_players_view: bool,
     /// Where the allies stood as the turn began, and the turn: read once a turn for all the
     /// monsters that look for them (one that has moved since is looked for where it went
     /// next turn).
@@ -143,6 +149,7 @@ impl BehaviourContext {
                     .max(local_map::Window::len_for(balance::ALLY_MAP_REACH)),
             ),
             turn: 0,
+            in_players_view: false,
             // Room for every NPC to be an ally, so no turn grows it.
             ally_cells: Vec::with_capacity(world.npcs().len()),
             ally_cells_at: None,
@@ -258,6 +265,7 @@ impl BehaviourContext {
     ) -> Decision {
         let Senses { world, turn, .. } = senses;
         self.turn = turn;
+        self.in_players_view = senses.visibility.in_player_sight(world.coord_of(npc));
         let quiet = |action| Decision {
             action,
             shout: false,

@@ -59,8 +59,12 @@ impl BehaviourContext {
             true => context.foes.step_away(world, here),
             false => context.step_away(world, here),
         };
-        let line =
-            harming.is_some_and(|bolt| world.has_clear_line(here, target, bolt.rules().range));
+        let at_player = target == world.player_coord();
+        let over = world.flies_over(npc);
+        let line = harming.is_some_and(|bolt| {
+            world.has_clear_line_of(here, target, bolt.rules().range, over)
+                && (self.in_players_view || !at_player)
+        });
         // Ground is given only to shoot from further off: a shooter with no line that stepped
         // back would step in again the next turn, back and forth behind a corner for ever.
         if keeps_distance

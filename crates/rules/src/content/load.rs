@@ -154,8 +154,14 @@ fn digest(
 
 /// A chance in a hundred, and a few depths deeper at most.
 fn check_out_of_depth(odds: super::OutOfDepth) -> Result<super::OutOfDepth, ContentError> {
-    if odds.chance > 100 || odds.deeper == 0 || odds.deeper > crate::balance::FINAL_DEPTH {
-        let reason = "a chance over a hundred, or no depths deeper, or more than the dungeon";
+    let depths = 1..=crate::balance::FINAL_DEPTH;
+    if odds.chance > 100
+        || odds.deeper == 0
+        || odds.deeper > crate::balance::FINAL_DEPTH
+        || !depths.contains(&odds.from_depth)
+    {
+        let reason = "a chance over a hundred, no depths deeper or more than the dungeon, or a \
+                      first depth outside the dungeon";
         return Err(field_error(
             "bestiary",
             "out_of_depth",

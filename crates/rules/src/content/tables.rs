@@ -44,8 +44,10 @@ pub(super) struct BandFile {
 pub struct OutOfDepth {
     /// The chance in a hundred that a level holds one...
     pub chance: u32,
-    /// ...drawn as if the level were this many depths deeper (never below the last).
+    /// ...drawn as if the level were this many depths deeper (never below the last)...
     pub deeper: u32,
+    /// ...from this depth on: the first level is none's.
+    pub from_depth: u32,
 }
 
 /// `captives` in `content/bestiary.ron`, as written: kinds by name.

@@ -104,7 +104,7 @@ pub enum Boon {
     Vigour,
     /// Harder blows ([`balance::MIGHT_DAMAGE`]).
     Might,
-    /// Surer blows ([`balance::PRECISION_TO_HIT`]).
+    /// Surer blows ([`balance::PRECISION_MISSES_LEFT`]).
     Precision,
     /// Quicker steps ([`balance::SWIFTNESS_STEP_TIME`]).
     Swiftness,

@@ -8,6 +8,7 @@ use direction::CardinalDirection;
 
 use super::{Game, PlayerAction, TurnOutcome};
 use crate::balance;
+use crate::behaviour::NpcState;
 use crate::content::{Ground, NpcKind};
 use crate::travel::Goal;
 use crate::world::Tile;
@@ -44,6 +45,9 @@ pub enum Stop {
     Explored { stairs: Option<ICoord> },
     /// Travel: no known way leads there.
     NoRoute,
+    /// Explore or travel: the only known way on is through a character in view that a step
+    /// would strike or ask to free (a sleeping monster, a captive in a doorway).
+    InTheWay(NpcKind),
     /// Travel: there.
     Arrived,
     /// Run: something interesting ahead or beside (a wall, a fork, a doorway, the stairs).
@@ -119,7 +123,8 @@ impl Game {
         let action = self.next_action(doing)?;
         let outcome = self.act(action);
         doing.steps += 1;
-        doing.interrupted = !self.scratch.events.is_empty() || outcome == TurnOutcome::NoTurn;
+        let told = self.scratch.events.len() > self.scratch.unwitnessed;
+        doing.interrupted = told || outcome == TurnOutcome::NoTurn;
         Ok(outcome)
     }
 
@@ -151,15 +156,19 @@ impl Game {
         match doing.activity {
             Activity::Rest => self.rest_action(doing),
             Activity::Explore => {
-                self.route_step(here, self.explore_goal())
-                    .ok_or_else(|| Stop::Explored {
+                let goal = self.explore_goal();
+                self.route_step(here, goal).ok_or_else(|| {
+                    self.in_the_way(here, goal).unwrap_or(Stop::Explored {
                         stairs: self.known_stairs(),
                     })
+                })
             }
             Activity::Travel(target) if target == here => Err(Stop::Arrived),
-            Activity::Travel(target) => self
-                .route_step(here, Goal::Cell(target))
-                .ok_or(Stop::NoRoute),
+            Activity::Travel(target) => {
+                let goal = Goal::Cell(target);
+                (self.route_step(here, goal))
+                    .ok_or_else(|| self.in_the_way(here, goal).unwrap_or(Stop::NoRoute))
+            }
             Activity::Run(direction) => self.run_action(doing, direction),
             Activity::Search => search_action(doing),
         }
@@ -203,6 +212,15 @@ impl Game {
         Goal::Explore { fetch }
     }
 
+    /// Who stands in the way of the route the player asked for, when none leads past: a
+    /// sleeping monster in a doorway is named rather than the level said explored.
+    fn in_the_way(&mut self, here: ICoord, goal: Goal) -> Option<Stop> {
+        let keyed = self.carries_a_key();
+        let cell = (self.travel).blocker(&self.visibility, here, goal, keyed)?;
+        let npc = self.world.character_at(cell)?;
+        self.world.npc_kind(npc).map(Stop::InTheWay)
+    }
+
     fn route_step(&mut self, here: ICoord, goal: Goal) -> Option<PlayerAction> {
         let keyed = self.carries_a_key();
         self.travel
@@ -242,18 +260,23 @@ impl Game {
 
     /// The kind of an awake NPC the player's own eyes see now, if any. Sleepers do not count:
     /// as in Brogue, the player may rest or walk on with one in view, and exploring walks
-    /// round it.
+    /// round it. Nor does a monster fleeing out of reach of a blow: one that runs at the
+    /// player's pace would otherwise forbid resting and exploring for as long as it kept in
+    /// view (Brogue explores past a fleeing monster); it counts again once it turns to fight.
     pub fn awake_npc_in_view(&self) -> Option<NpcKind> {
+        let here = self.world.player_coord();
         self.visibility.in_sight().iter().find_map(|&coord| {
             let npc = self.world.character_at(coord)?;
             // Allies come along and captives wait: only an enemy awake stops the player.
             let enemy = self.world.are_enemies(self.world.player(), npc);
-            let awake = self
-                .minds
-                .agents
-                .get(npc)
-                .is_some_and(|agent| !agent.is_asleep());
-            (enemy && awake).then(|| self.world.npc_kind(npc)).flatten()
+            let threat = self.minds.agents.get(npc).is_some_and(|agent| {
+                let in_reach = (coord - here).x.abs().max((coord - here).y.abs()) <= 1;
+                let running = agent.state == NpcState::Fleeing && !in_reach;
+                !agent.is_asleep() && !running
+            });
+            (enemy && threat)
+                .then(|| self.world.npc_kind(npc))
+                .flatten()
         })
     }
 

@@ -8,6 +8,7 @@ use entity_table::Entity;
 use serde::{Deserialize, Serialize};
 
 use super::{Game, GameEvent, TurnOutcome};
+use crate::balance;
 use crate::balance::{ALLY_ARRIVAL_TURNS_PER_STEP, ALLY_FOLLOWS_DOWN_STEPS};
 use crate::behaviour::{Agent, Noise};
 use crate::content::NpcKind;
@@ -48,6 +49,12 @@ impl Game {
             return false;
         };
         self.world.set_side(captive, Side::Hero);
+        if let Some(hit_points) = self.world.hit_points(captive) {
+            let (num, den) = balance::FREED_HIT_POINTS;
+            let max = hit_points.max * num / den;
+            let current = max;
+            (self.world).set_hit_points(captive, crate::world::HitPoints { current, max });
+        }
         self.minds
             .agents
             .insert(captive, Agent::freed(self.progress.turn));
@@ -233,6 +240,9 @@ impl Game {
         self.world.set_side(id, Side::Hero);
         self.minds.agents.insert(id, Agent::following());
         self.rebuild_npc_lists();
+        // The player sees the ally for what it is at once, as after a freeing's turn.
+        self.visibility
+            .remember(&self.world, self.chronicle.options.omniscience);
         self
     }
 }

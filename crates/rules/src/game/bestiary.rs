@@ -176,6 +176,7 @@ impl Game {
             self.wake(npc);
         }
         self.scratch.reserve_for(self.world.npcs().len());
+        (self.visibility).reserve_sightings(self.world.npcs().len() + 1);
         npc
     }
 

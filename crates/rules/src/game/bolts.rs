@@ -39,7 +39,8 @@ impl Game {
     /// the line or before the first wall. Where it stopped.
     fn fly(&mut self, by: Entity, what: Missile, toward: ICoord) -> ICoord {
         let from = self.world.coord_of(by);
-        let stop = self.world.flight_stop(from, toward);
+        let over = self.world.flies_over(by);
+        let stop = self.world.flight_stop_of(from, toward, over);
         let by = self.actor(by);
         self.scratch.events.push(GameEvent::Flew {
             by,

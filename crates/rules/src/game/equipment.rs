@@ -57,13 +57,13 @@ impl Game {
             gear.attack.damage = (attack.damage.0 + level, attack.damage.1 + level);
             gear.attack.to_hit = (attack.to_hit.0 + level, attack.to_hit.1 + level);
         }
-        let might = balance::MIGHT_DAMAGE * self.boon_count(Boon::Might);
-        let precision = balance::PRECISION_TO_HIT * self.boon_count(Boon::Precision);
-        gear.attack.damage = (gear.attack.damage.0 + might, gear.attack.damage.1 + might);
-        gear.attack.to_hit = (
-            gear.attack.to_hit.0 + precision,
-            gear.attack.to_hit.1 + precision,
+        let might = self.boon_count(Boon::Might);
+        let (least, most) = balance::MIGHT_DAMAGE;
+        gear.attack.damage = (
+            gear.attack.damage.0 + least * might,
+            gear.attack.damage.1 + most * might,
         );
+        gear.attack.to_hit = with_precision(gear.attack.to_hit, self.boon_count(Boon::Precision));
         if let Some(suit) = self.hero.pack.worn()
             && let ItemUse::Wear { armour, .. } = suit.rules().use_
         {
@@ -99,4 +99,13 @@ impl Game {
             _ => TURN_TIME,
         }
     }
+}
+
+/// A chance to hit after `precision` boons: each leaves [`balance::PRECISION_MISSES_LEFT`] of
+/// the misses (by default h in o becomes h + o in 2o).
+pub fn with_precision((hits, out_of): (u32, u32), precision: u32) -> (u32, u32) {
+    let (num, den) = balance::PRECISION_MISSES_LEFT;
+    (0..precision).fold((hits, out_of), |(h, o), _| {
+        (o * den - (o - h.min(o)) * num, o * den)
+    })
 }

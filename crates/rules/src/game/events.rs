@@ -395,6 +395,15 @@ pub enum GameEvent {
     Caged {
         altars: u32,
     },
+    /// The player put the item back on its altar and the cages over the others opened.
+    Uncaged {
+        altars: u32,
+    },
+    /// The player stands on an altar whose item is not taken by walking over it: picking it
+    /// up is the player's choice, as it closes the other cages.
+    AltarHolds {
+        item: ItemName,
+    },
     /// The player took the stairs and arrived on this depth.
     Descended {
         depth: u32,

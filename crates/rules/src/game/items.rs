@@ -8,12 +8,18 @@ use crate::content::{ItemClass, ItemKind, ItemUse};
 
 impl Game {
     /// Walking onto a cell takes what lies there if the pack has room (the Sunstone wins the
-    /// run); if not, says what lies there.
+    /// run); if not, says what lies there. A vault's altar only says what it holds: taking
+    /// from it closes the other cages, and that is asked for, never walked into.
     pub(super) fn walk_over_items(&mut self) {
         let here = self.world.player_coord();
         let Some(lying) = self.world.item_at(here) else {
             return;
         };
+        if self.world.is_untaken_altar(here) {
+            let item = self.hero.lore.name(lying.kind);
+            self.scratch.events.push(GameEvent::AltarHolds { item });
+            return;
+        }
         if self.hero.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
             let item = self.hero.lore.name(lying.kind);
             let count = lying.count;
@@ -71,7 +77,29 @@ impl Game {
         let item = self.hero.lore.name(stack.kind);
         let count = stack.count;
         self.scratch.events.push(GameEvent::Dropped { item, count });
+        self.put_back_on_altar(stack.kind);
         true
+    }
+
+    /// A vault's reward dropped back on its altar reopens the other cages, and is no longer
+    /// counted taken.
+    fn put_back_on_altar(&mut self, kind: ItemKind) {
+        let here = self.world.player_coord();
+        let depth = self.progress.depth;
+        let lies_here = self
+            .world
+            .item_at(here)
+            .is_some_and(|lying| lying.kind == kind);
+        let Some(reward) = (self.hero.vault_rewards.iter())
+            .rposition(|&taken| taken == (kind, depth))
+            .filter(|_| lies_here)
+        else {
+            return;
+        };
+        if let Some(altars) = self.world.return_to_altar(here) {
+            self.hero.vault_rewards.remove(reward);
+            self.scratch.events.push(GameEvent::Uncaged { altars });
+        }
     }
 
     /// Uses one item under a letter: drinks it, reads it, or throws it at `at`. False (and no

@@ -97,7 +97,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unsco
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 24;
+pub const RULES_VERSION: u32 = 25;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -276,11 +276,14 @@ impl Game {
     fn rebuild_npc_lists(&mut self) {
         self.minds.rebuild_awake(&self.world);
         self.scratch.reserve_for(self.world.npcs().len());
+        // Every NPC and the player may be remembered somewhere.
+        (self.visibility).reserve_sightings(self.world.npcs().len() + 1);
     }
 
     /// Plays one turn. Events from the turn are in [`Game::events`] afterwards.
     pub fn act(&mut self, action: PlayerAction) -> TurnOutcome {
         self.scratch.events.clear();
+        self.scratch.unwitnessed = 0;
         self.world.new_turn();
         if self.is_over() {
             return TurnOutcome::NoTurn;

@@ -12,6 +12,7 @@
 //! only when the player sees it (the stealth check) or a noise reaches it, and both are found by
 //! looking round the player or the noise, never by scanning every NPC.
 
+use coord_2d::ICoord;
 use direction::CardinalDirection;
 use entity_table::Entity;
 use rand::Rng;
@@ -82,10 +83,11 @@ impl Game {
             self.fade(npc);
             return;
         }
-        let regenerates = self
-            .progress
-            .turn
-            .is_multiple_of(balance::NPC_REGENERATION_INTERVAL);
+        let every = match self.world.is_ally(npc) {
+            true => balance::ALLY_REGENERATION_INTERVAL,
+            false => balance::NPC_REGENERATION_INTERVAL,
+        };
+        let regenerates = self.progress.turn.is_multiple_of(every);
         let healed = u32::from(regenerates) + self.learned_regeneration(learned);
         if healed > 0 {
             self.world.heal(npc, healed);
@@ -135,6 +137,12 @@ impl Game {
             self.shout(npc);
         }
         let from = self.world.coord_of(npc);
+        let told = self.scratch.events.len();
+        let aimed_at = match decision.action {
+            NpcAction::Move(direction) => Some(from + direction.coord()),
+            NpcAction::Fire(at) => Some(at),
+            NpcAction::Wait | NpcAction::Summon => None,
+        };
         let (spent, struck) = match decision.action {
             NpcAction::Wait => (step, false),
             NpcAction::Move(direction) => {
@@ -175,7 +183,41 @@ impl Game {
         if wiles && self.world.is_alive(npc) {
             self.after_npc_action(npc, from, struck);
         }
+        self.note_unwitnessed(npc, [Some(from), aimed_at], told);
         spent
+    }
+
+    /// The events since the `told`-th are an action the player neither saw nor took part in
+    /// when no cell of it (where `npc` stood and stands, where it struck or shot) is in the
+    /// player's sight or is the player's, and no ally is left dying: an ally's fight out of
+    /// view is told, but does not stop the player's walking (it did, every step).
+    fn note_unwitnessed(&mut self, npc: Entity, cells: [Option<ICoord>; 2], told: usize) {
+        let new = self.scratch.events.len() - told;
+        if new == 0 {
+            return;
+        }
+        let player = self.world.player_coord();
+        let now = self.world.is_alive(npc).then(|| self.world.coord_of(npc));
+        let witnessed = (cells.into_iter().chain([now]).flatten())
+            .any(|cell| cell == player || self.visibility.sees(&self.world, cell));
+        let ally_dying = self.scratch.events[told..].iter().any(|event| {
+            matches!(
+                event,
+                GameEvent::Kill {
+                    victim: Actor::Ally(_),
+                    ..
+                }
+            )
+        }) || cells.into_iter().flatten().any(|cell| {
+            let ally = (self.world.character_at(cell))
+                .filter(|&ally| self.world.side_of(ally) == Some(crate::world::Side::Hero));
+            let hit_points = ally.and_then(|ally| self.world.hit_points(ally));
+            let (num, den) = balance::ALLY_DYING_AT;
+            hit_points.is_some_and(|hp| hp.current * den <= hp.max * num)
+        });
+        if !witnessed && !ally_dying {
+            self.scratch.unwitnessed += new;
+        }
     }
 
     /// A confused NPC steps one way at random (a blow if it stumbles into the player), and

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::balance::SPARE_GEAR;
 use crate::balance::{MOST_CHARGES, MOST_ENCHANT};
 use crate::content::{ItemClass, ItemKind};
 use crate::world::Tuning;
@@ -90,12 +91,22 @@ impl Pack {
     /// Where a kind would go: onto its own stack, or under its former letter if free, or
     /// under the first free letter.
     pub fn room_for(&self, kind: ItemKind) -> Option<u8> {
+        if self.slot_of(kind).is_none() && is_gear(kind) && self.spare_gear() >= SPARE_GEAR {
+            return None;
+        }
         let former = (self.former.iter())
             .find(|&&(k, slot)| k == kind && self.get(slot).is_none())
             .map(|&(_, slot)| slot);
         self.slot_of(kind)
             .or(former)
             .or_else(|| self.slots.iter().position(Option::is_none).map(|s| s as u8))
+    }
+
+    /// Weapons and armour carried and not in use.
+    pub fn spare_gear(&self) -> u32 {
+        (self.stacks())
+            .filter(|(_, stack)| is_gear(stack.kind) && !self.is_in_use(stack.kind))
+            .count() as u32
     }
 
     fn remember(&mut self, kind: ItemKind, slot: u8) {
@@ -280,4 +291,12 @@ impl Pack {
             && sound_tuning;
         sound_stacks && sound_former && sound_use && self.former.len() <= kinds
     }
+}
+
+/// A weapon or a suit of armour: heavy, so one spare at most (see [`SPARE_GEAR`]).
+fn is_gear(kind: ItemKind) -> bool {
+    matches!(
+        kind.rules().use_.class(),
+        ItemClass::Weapon | ItemClass::Armour
+    )
 }

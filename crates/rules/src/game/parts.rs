@@ -149,6 +149,9 @@ impl Minds {
 pub(super) struct TurnScratch {
     /// What happened this turn, for the frontends to put into words.
     pub events: Vec<GameEvent>,
+    /// How many of `events` the player neither saw nor took part in (an ally's fight out of
+    /// view): told, but no reason to stop walking.
+    pub unwitnessed: usize,
     /// NPCs woken or joined during the NPC phase, added to the awake list as it ends.
     pub woken_in_phase: Vec<Entity>,
     /// Noises made this turn, heard at the end of the NPC phase.

@@ -2,6 +2,7 @@
 //! contexts are rebuilt on load, which gives the same future because they are recomputed from the
 //! state each turn. What the bytes are kept in is the caller's business: nothing here knows files.
 
+use coord_2d::ICoord;
 use rand_isaac::Isaac64Rng;
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,8 @@ pub(super) struct StateRef<'a> {
     progress: &'a Progress,
     world: WorldRecord,
     visibility: &'a Visibility,
+    /// Where the player last saw each character, by its row in `world`.
+    sightings: Vec<(u32, ICoord)>,
     /// Each NPC's memory, by its row in `world`.
     agents: Vec<(u32, Agent)>,
     hero: &'a Hero,
@@ -40,6 +43,7 @@ struct Saved {
     progress: Progress,
     world: ReadWorld,
     visibility: Visibility,
+    sightings: Vec<(u32, ICoord)>,
     agents: Vec<(u32, Agent)>,
     hero: Hero,
     actions: Vec<PlayerAction>,
@@ -71,6 +75,7 @@ impl Game {
             rng: &self.chronicle.rng,
             progress: &self.progress,
             agents: table_rows(&self.minds.agents, &entities),
+            sightings: table_rows(&self.visibility.sightings(), &entities),
             world,
             visibility: &self.visibility,
             hero: &self.hero,
@@ -99,6 +104,12 @@ impl Game {
             return Err(DecodeError::SizesDiffer);
         }
         let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;
+        let sightings =
+            table_from_rows(saved.sightings, &entities).map_err(DecodeError::Inconsistent)?;
+        let mut visibility = saved.visibility;
+        if !visibility.restore_sightings(sightings) {
+            return Err(DecodeError::SizesDiffer);
+        }
         check_counts(&saved.hero, saved.progress.depth)?;
         let mut hero = saved.hero;
         hero.vault_rewards.reserve(super::parts::VAULT_REWARDS_ROOM);
@@ -112,7 +123,7 @@ impl Game {
             progress: saved.progress,
             minds: Minds::new(&world, agents),
             world,
-            visibility: saved.visibility,
+            visibility,
             hero,
             scratch: TurnScratch::new(),
             travel: crate::travel::TravelContext::default(),

@@ -139,7 +139,7 @@ pub(super) fn deeper_one<R: Rng>(
     rng: &mut R,
 ) -> Option<(ICoord, NpcKind)> {
     let odds = content::content().bestiary.out_of_depth;
-    if rooms.is_empty() || rng.random_range(0..100) >= odds.chance {
+    if rooms.is_empty() || depth < odds.from_depth || rng.random_range(0..100) >= odds.chance {
         return None;
     }
     let deeper = (depth + odds.deeper).min(crate::balance::FINAL_DEPTH);

@@ -5,7 +5,8 @@
 use coord_2d::ICoord;
 use line_2d::{Config, LineSegment};
 
-use super::World;
+use super::{Side, World};
+use entity_table::Entity;
 
 /// The cells something flying from `from` toward `toward` crosses, up to and including `stop`
 /// (which is on the line, or `from` itself when it went nowhere).
@@ -30,6 +31,12 @@ impl World {
     /// Where a flight from `from` toward `toward` stops: the first character on the line, else
     /// the last open cell before a wall, else `toward`.
     pub fn flight_stop(&self, from: ICoord, toward: ICoord) -> ICoord {
+        self.flight_stop_of(from, toward, Over::Nobody)
+    }
+
+    /// [`World::flight_stop`] for what flies over `over`: an ally's shot flies past the
+    /// player and the other allies (over their shoulders), stopping at the first other.
+    pub fn flight_stop_of(&self, from: ICoord, toward: ICoord, over: Over) -> ICoord {
         let mut stop = from;
         for cell in flight_cells(from, toward, toward) {
             if self.stops_missiles(cell) {
@@ -37,7 +44,9 @@ impl World {
             }
             stop = cell;
             // What flies passes over a swimmer under the water.
-            if self.has_character(cell) && !self.submerged_at(cell) {
+            let passed = self.submerged_at(cell)
+                || (over == Over::Heroes && self.side_marks.marked(cell) == Some(Side::Hero));
+            if self.has_character(cell) && !passed {
                 break;
             }
         }
@@ -47,7 +56,22 @@ impl World {
     /// True if something sent from `from` reaching `range` would fly to `to` and stop there:
     /// no wall and no other character on the way.
     pub fn has_clear_line(&self, from: ICoord, to: ICoord, range: u32) -> bool {
-        from != to && from.distance2(to) <= range * range && self.flight_stop(from, to) == to
+        self.has_clear_line_of(from, to, range, Over::Nobody)
+    }
+
+    /// [`World::has_clear_line`] for what flies over `over`.
+    pub fn has_clear_line_of(&self, from: ICoord, to: ICoord, range: u32, over: Over) -> bool {
+        from != to
+            && from.distance2(to) <= range * range
+            && self.flight_stop_of(from, to, over) == to
+    }
+
+    /// Whom a shot by `sender` flies over: the player's side, for an ally's.
+    pub fn flies_over(&self, sender: Entity) -> Over {
+        match sender != self.player() && self.side_of(sender) == Some(Side::Hero) {
+            true => Over::Heroes,
+            false => Over::Nobody,
+        }
     }
 
     /// Every open cell within `radius` of `centre` with no wall on the line between: what a
@@ -80,4 +104,12 @@ impl World {
             }
         }
     }
+}
+
+/// Whom something flying passes over rather than stopping at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    Nobody,
+    /// The player and its allies: an ally's shot, over their shoulders.
+    Heroes,
 }

@@ -31,7 +31,7 @@ pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 use entity_table::{Entity, EntityAllocator};
 pub use fire::{FireChanges, Flame};
-pub use flight::flight_cells;
+pub use flight::{Over, flight_cells};
 use grid_2d::Grid;
 pub use items::{Lying, Tuning};
 pub use light::LightHere;

@@ -56,7 +56,7 @@ impl SideMarks {
     }
 
     /// The side marked at the cell, if it is the player's or a captive's.
-    fn marked(&self, coord: ICoord) -> Option<Side> {
+    pub(super) fn marked(&self, coord: ICoord) -> Option<Side> {
         match self.get(coord) {
             HERO => Some(Side::Hero),
             CAPTIVE => Some(Side::Captive),

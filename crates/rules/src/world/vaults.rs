@@ -1,5 +1,5 @@
-//! A level's vaults in play: taking the item on one altar closes cages on the others, and a
-//! key opens a locked door.
+//! A level's vaults in play: taking the item on one altar closes cages on the others, putting
+//! it back opens them, and a key opens a locked door.
 
 use coord_2d::{ICoord, UCoord};
 use serde::{Deserialize, Serialize};
@@ -75,6 +75,33 @@ impl World {
         }
         self.ground_changes += u64::from(caged > 0);
         Some(caged)
+    }
+
+    /// True if `coord` is an altar of a vault nothing has been taken from yet.
+    pub fn is_untaken_altar(&self, coord: ICoord) -> bool {
+        (self.vaults.iter()).any(|vault| !vault.taken && vault.altars.contains(&coord))
+    }
+
+    /// Something was put back on `coord`: if it is the open altar of a vault taken from, the
+    /// cages over its other altars open again (Brogue's rule: the choice can be undone), and
+    /// this says how many.
+    pub fn return_to_altar(&mut self, coord: ICoord) -> Option<u32> {
+        let index = self.vaults.iter().position(|vault| {
+            vault.taken && vault.altars.contains(&coord) && self.ground_at(coord) != Ground::CAGE
+        })?;
+        self.vaults[index].taken = false;
+        let mut opened = 0;
+        for i in 0..self.vaults[index].altars.len() {
+            let altar = self.vaults[index].altars[i];
+            let Some((cage, Ground::CAGE)) = self.feature_ground(altar) else {
+                continue;
+            };
+            self.despawn(cage);
+            self.refresh_bits(altar);
+            opened += 1;
+        }
+        self.ground_changes += u64::from(opened > 0);
+        Some(opened)
     }
 
     /// Unlocks the locked door at `coord`: it becomes what its row says its key opens it into

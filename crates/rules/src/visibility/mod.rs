@@ -8,7 +8,10 @@
 //! Each update bumps a generation counter and stamps the cells in view with it, so nothing is
 //! cleared per turn: a cell is visible if its stamp is the current generation, remembered if it has
 //! an older stamp, never seen if it has none. A cell also keeps a snapshot of what was on it when it
-//! was last in view, so the player remembers the orc where it stood, not where it is now.
+//! was last in view, so the player remembers the orc where it stood, not where it is now (and
+//! only there: `sightings`).
+
+mod sightings;
 
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
@@ -17,6 +20,8 @@ use shadowcast::{InputGrid, vision_distance};
 use crate::balance::{LIT, PLAYER_VISION_DISTANCE_SQUARED};
 use crate::content::LightKind;
 use crate::world::{LayerTable, Tile, World};
+use entity_table::ComponentTable;
+pub use sightings::Sightings;
 
 /// How the player sees this turn: how far its own light reaches (by depth), and whether a
 /// wizard has lit or darkened the level. Set by the game; not saved (it follows from the
@@ -135,6 +140,9 @@ pub struct Visibility {
     /// every cell in view every turn, so worked out once a depth.
     #[serde(skip, default = "own_light_of_default_eyes")]
     own_light: Vec<u32>,
+    /// Where each character was last seen; saved by the game, by the world's rows.
+    #[serde(skip)]
+    sightings: Sightings,
 }
 
 /// The player's own light for `eyes`, by squared distance (none beyond the last entry).
@@ -207,6 +215,15 @@ impl<'de> serde::de::Visitor<'de> for CellsWithRoom {
             cells.push(cell);
         }
         Ok(cells)
+    }
+}
+
+/// The character remembered at `cell` is no longer shown there (it was seen elsewhere); the
+/// cell's memory is taken afresh when next in view.
+fn forget_character(grid: &mut Grid<Cell>, cell: ICoord) {
+    if let Some(cell) = grid.get_mut(cell) {
+        cell.memory.character = None;
+        cell.memory_taken_at = 0;
     }
 }
 
@@ -314,6 +331,7 @@ impl Visibility {
             eyes: Eyes::default(),
             player_at: ICoord::new(0, 0),
             own_light: own_light_of_default_eyes(),
+            sightings: Sightings::default(),
         }
     }
 
@@ -447,19 +465,26 @@ impl Visibility {
         };
         let grid = &mut self.grid;
         let discoveries = &mut self.discoveries;
+        let sightings = &mut self.sightings;
         let mut see = |coord: ICoord| {
-            if let Some(cell) = grid.get_mut(coord) {
-                if cell.last_seen == 0 {
-                    *discoveries += 1;
-                }
-                cell.last_seen = generation;
-                // Most cells in view show what they showed last turn: asking the spatial table
-                // and the tiles for them again is most of a turn's sight.
-                let changes = world.changes_at(coord);
-                if cell.memory_taken_at != changes {
-                    cell.memory = world.tiles_at(coord);
-                    cell.memory_taken_at = changes;
-                }
+            let Some(cell) = grid.get_mut(coord) else {
+                return;
+            };
+            if cell.last_seen == 0 {
+                *discoveries += 1;
+            }
+            cell.last_seen = generation;
+            // Most cells in view show what they showed last turn: asking the spatial table
+            // and the tiles for them again is most of a turn's sight.
+            let changes = world.changes_at(coord);
+            if cell.memory_taken_at == changes {
+                return;
+            }
+            cell.memory = world.tiles_at(coord);
+            cell.memory_taken_at = changes;
+            let who = cell.memory.character.and(world.character_at(coord));
+            if let Some(elsewhere) = sightings.remember(coord, who) {
+                forget_character(grid, elsewhere);
             }
         };
         match omniscience {
@@ -490,6 +515,26 @@ impl Visibility {
             cell.memory_taken_at = 0;
             self.discoveries += 1;
         }
+    }
+
+    /// Where each character was last seen, for saving.
+    pub fn sightings(&self) -> ComponentTable<ICoord> {
+        self.sightings.table()
+    }
+
+    /// Room to remember where each of `characters` was last seen without growing in a turn.
+    pub fn reserve_sightings(&mut self, characters: usize) {
+        self.sightings.reserve(characters);
+    }
+
+    /// Puts back where each character was last seen, as saved; false if a cell is off the map.
+    pub fn restore_sightings(&mut self, at: ComponentTable<ICoord>) -> bool {
+        let size = self.grid.size();
+        if at.iter().any(|(_, coord)| !coord.is_valid(size)) {
+            return false;
+        }
+        self.sightings = Sightings::from_table(&at);
+        true
     }
 
     /// The cells the player's own eyes reach this turn.
