@@ -146,6 +146,9 @@ pub fn render_aim(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, a
         warned,
     } = aimed;
     let aim = game.aim(slot, cursor);
+    let reaches_you = aim
+        .as_ref()
+        .is_ok_and(|aim| aim.area.contains(&game.player_coord()));
     if let Ok(aim) = &aim {
         for &cell in &aim.area {
             if let Some(on_screen) = map::screen_coord(game, screen, cell) {
@@ -179,7 +182,7 @@ pub fn render_aim(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, a
         Ok(_) => cell_words::look_line(game, cursor),
         Err(error) => aim_words(error).to_string(),
     };
-    let line = match (reaches_player(game, slot, cursor), warned) {
+    let line = match (reaches_you, warned) {
         // Within the narrowest line (60 columns), whatever the item.
         (true, true) => "The burst will reach you! Enter: fire anyway, Esc: cancel".to_string(),
         // The warning first, so the narrowest line keeps it.

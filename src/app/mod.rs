@@ -368,11 +368,11 @@ impl Component for GameApp {
 /// invisible phantom, a monster in the dark beside the player).
 fn by_the_unseen(game: &Game, event: umbra_rules::game::GameEvent) -> bool {
     use umbra_rules::game::{Actor, CellVisibility, GameEvent};
-    let seen = |cell| {
+    let seen = |cell| game.cell_view(cell).visibility == CellVisibility::Visible;
+    let shown = |cell| {
         let view = game.cell_view(cell);
-        view.visibility == CellVisibility::Visible
+        view.visibility == CellVisibility::Visible && view.tiles.character.is_some()
     };
-    let shown = |cell| seen(cell) && game.cell_view(cell).tiles.character.is_some();
     match event {
         GameEvent::Flew {
             by: Actor::Npc(_),

@@ -52,8 +52,7 @@ impl Game {
         if let Some(hit_points) = self.world.hit_points(captive) {
             let (num, den) = balance::FREED_HIT_POINTS;
             let max = hit_points.max * num / den;
-            let current = max;
-            (self.world).set_hit_points(captive, crate::world::HitPoints { current, max });
+            (self.world).set_hit_points(captive, crate::world::HitPoints::full(max));
         }
         self.minds
             .agents
