@@ -3,13 +3,22 @@
 //! the same level without, each pair in one run (criterion's groups, then both alternating
 //! block by block with their ratio printed). Then a whole fire on the cavern, from the first
 //! spark until it is out, turn by turn: the median turn and the slowest.
+//!
+//! And the issue 64 scene, a level as the game makes them: a generated 1000×1000 cavern (the
+//! deepest profile, a cavern surely) whose grass is set alight in a spark every hundred cells
+//! and where caustic gas and methane are let out; turn by turn until the fire is out (median
+//! and slowest printed), and criterion's time of the turn that pass found slowest.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use coord_2d::ICoord;
-use criterion::Criterion;
+use criterion::{BatchSize, Criterion};
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra_rules::content::profile_at;
 use umbra_rules::game::WizardCommand;
+use umbra_rules::terrain::{MAX_MAP_SIZE, generate_by_profile};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// The cavern: dry grass from wall to wall, the player in a corner of bare floor.
@@ -166,6 +175,120 @@ fn print_whole_fire() {
     );
 }
 
+/// The generated cavern's seed.
+const GRASS_SEED: u64 = 7;
+/// The gases let out with the fire: caustic gas and methane (the gas table's rows 0 and 2).
+const GASES: [u8; 2] = [0, 2];
+
+/// The generated cavern with its grass alight and gas let out (or calm), as the first turn
+/// begins.
+fn grass_cavern_alight(alight: bool) -> Game {
+    let mut profile = profile_at(10).clone();
+    profile.cavern = 100;
+    let mut rng = Isaac64Rng::seed_from_u64(GRASS_SEED);
+    let terrain = generate_by_profile(MAX_MAP_SIZE, 10, &profile, &mut rng);
+    let options = GameOptions {
+        map_size: MAX_MAP_SIZE,
+        ..GameOptions::default()
+    };
+    let mut game =
+        Game::on_terrain(GRASS_SEED, options, &terrain).with_player_max_hit_points(2_000_000_000);
+    let burns = |x: usize, y: usize| {
+        let at = ICoord::new(x as i32, y as i32);
+        let ground = terrain.grid.get(at).copied()?;
+        (ground.rules().fire.catches > 0).then_some(at)
+    };
+    // The first cell that burns in each square of the spark spacing: a fire in every patch
+    // of grass that reaches one.
+    let side = SPARK_SPACING;
+    for top in (0..CAVERN_SIDE).step_by(side) {
+        for left in (0..CAVERN_SIDE).step_by(side) {
+            let first = (top..top + side)
+                .flat_map(|y| (left..left + side).map(move |x| (x, y)))
+                .find_map(|(x, y)| burns(x, y));
+            if let Some(at) = first.filter(|_| alight) {
+                game.act(PlayerAction::Wizard(WizardCommand::SetFire { at }));
+                for kind in GASES {
+                    game.act(PlayerAction::Wizard(WizardCommand::ReleaseGas { kind, at }));
+                }
+            }
+        }
+    }
+    game
+}
+
+/// The grass cavern's fire from the sparks until nothing burns, every turn timed: the turns'
+/// times, and the most cells alight at once.
+fn grass_fire_turns() -> (Vec<Duration>, usize) {
+    let mut game = grass_cavern_alight(true);
+    let mut turns = Vec::new();
+    let mut most = 0;
+    while game.cells_burning() > 0 && turns.len() < 5_000 {
+        most = most.max(game.cells_burning());
+        turns.push(time(&mut game, 1));
+    }
+    (turns, most)
+}
+
+/// The whole grass fire printed (median and slowest turn) and the slowest turn's number.
+fn print_grass_fire() -> usize {
+    let (turns, most) = grass_fire_turns();
+    let slowest_turn = (0..turns.len()).max_by_key(|&i| turns[i]).unwrap_or(0);
+    let mut sorted = turns.clone();
+    sorted.sort();
+    let median = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
+    let slowest = sorted.last().copied().unwrap_or_default();
+    println!(
+        "generated cavern 1000x1000, grass alight and gas let out: {} turns until out, at most \
+         {most} cells alight; median turn {median:.2?}, slowest {slowest:.2?} (turn {slowest_turn})",
+        turns.len()
+    );
+    let mut calm = grass_cavern_alight(false);
+    let mut calm_turns: Vec<Duration> = (0..turns.len()).map(|_| time(&mut calm, 1)).collect();
+    calm_turns.sort();
+    let calm_median = calm_turns
+        .get(calm_turns.len() / 2)
+        .copied()
+        .unwrap_or_default();
+    let calm_slowest = calm_turns.last().copied().unwrap_or_default();
+    println!(
+        "the same cavern calm, as many turns: median turn {calm_median:.2?}, slowest \
+         {calm_slowest:.2?}"
+    );
+    slowest_turn
+}
+
+/// Criterion's time of the grass fire's turn `turn` (counted from the sparks): each iteration
+/// reads back the game as it stood two turns before, plays one turn untimed (a game read back
+/// measures its maps afresh on its first turn), and times the next.
+fn bench_grass_fire_turn(criterion: &mut Criterion, turn: usize) {
+    let mut game = grass_cavern_alight(true);
+    for _ in 0..turn.saturating_sub(1) {
+        game.act(PlayerAction::Wait);
+    }
+    let before = game.to_state_bytes();
+    drop(game);
+    let mut group = criterion.benchmark_group("grass_fire");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(2));
+    group.bench_function(format!("cavern_1000x1000_turn_{turn}"), |b| {
+        b.iter_batched(
+            || {
+                let mut game = Game::from_state_bytes(&before).expect("the game reads back");
+                game.act(PlayerAction::Wait);
+                game
+            },
+            |mut game| {
+                black_box(game.act(PlayerAction::Wait));
+                game
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     {
@@ -192,6 +315,10 @@ fn main() {
             b.iter_custom(|turns| time_lasting(game, turns, gassed, || small(true)));
         });
         group.finish();
+    }
+    if std::env::args().any(|arg| arg == "--bench") {
+        let slowest = print_grass_fire();
+        bench_grass_fire_turn(&mut criterion, slowest);
     }
     criterion.final_summary();
     if std::env::args().any(|arg| arg == "--bench") {

@@ -70,6 +70,30 @@ fn main() {
         print_lakes(SMALL, "80x30", 200);
         print_lakes(MAX_MAP_SIZE, "1000x1000", 2);
     }
+    if common::timing_wanted("shipped") {
+        print_shipped(MAX_MAP_SIZE, "1000x1000", 3);
+    }
+}
+
+/// Every depth of `seeds` runs as the game makes them (the shipped profiles, each depth from
+/// its own seed): the slowest level and the mean.
+fn print_shipped(size: UCoord, name: &str, seeds: u64) {
+    let mut times = Vec::new();
+    for seed in 1..=seeds {
+        for depth in 1..=umbra_rules::balance::FINAL_DEPTH {
+            let start = Instant::now();
+            black_box(umbra_rules::game::level_of_run(seed, depth, size));
+            times.push((start.elapsed(), seed, depth));
+        }
+    }
+    let total: Duration = times.iter().map(|&(time, ..)| time).sum();
+    let (slowest, seed, depth) = times.iter().copied().max().unwrap_or_default();
+    println!(
+        "generate {name} by the shipped profiles, depths 1-{} of seeds 1-{seeds}: {:?} a level, \
+         slowest {slowest:?} (seed {seed}, depth {depth})",
+        umbra_rules::balance::FINAL_DEPTH,
+        total / times.len() as u32,
+    );
 }
 
 /// The deepest window's profile as it is (lakes, chasms and bridges) against the same without

@@ -250,11 +250,13 @@ fn steady_state_turns_allocate_nothing() {
     every_kind_awake_allocates_nothing_after_warming_up();
 }
 
-/// One of every kind of the bestiary awake round the player, on a level with a lake and a
-/// chasm: bats and blades fly and flit, eels swim, a zombie breathes its rot, a salamander walks
-/// its trail of fire, a thief steals, a jelly splits. Turns on which a character joins (a
-/// jelly's twin, a conjurer's blades) are not steady: a new character is a row in every table,
-/// as a spawn is, and they are left out; every other turn allocates nothing.
+/// One of every kind of the bestiary awake round the player, on a level with a lake, a chasm,
+/// wall torches and glowing fungus, its grass set alight and caustic gas and methane let out:
+/// bats and blades fly and flit, eels swim, a zombie breathes its rot, a salamander walks its
+/// trail of fire, a thief steals, a jelly splits, the fire spreads and lights what is round
+/// it, the gas drifts. Turns on which a character joins (a jelly's twin, a conjurer's blades)
+/// are not steady: a new character is a row in every table, as a spawn is, and they are left
+/// out; every other turn allocates nothing.
 fn every_kind_awake_allocates_nothing_after_warming_up() {
     use umbra_rules::content::NpcKind;
     let letters: Vec<char> = NpcKind::all()
@@ -265,6 +267,8 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
         (1, 1) => '@',
         (30..=36, 3..=8) => '~',
         (20..=23, 10..=16) => ':',
+        (x, 18) if x % 6 == 0 => '}',
+        (x, 17) if x % 5 == 0 => '%',
         (x, y) if x > 4 && y % 4 == 2 && x % 3 == 0 => {
             letters[((x / 3 + y) as usize) % letters.len()]
         }
@@ -282,8 +286,27 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
     for _ in 0..10 {
         game.act(PlayerAction::Wait);
     }
-    let mut counted = 0;
+    use coord_2d::ICoord;
+    use umbra_rules::game::WizardCommand;
+    for command in [
+        WizardCommand::SetFire {
+            at: ICoord::new(31, 12),
+        },
+        WizardCommand::ReleaseGas {
+            kind: 0,
+            at: ICoord::new(12, 9),
+        },
+        WizardCommand::ReleaseGas {
+            kind: 2,
+            at: ICoord::new(27, 4),
+        },
+    ] {
+        game.act(PlayerAction::Wizard(command));
+    }
+    game.act(PlayerAction::Wait);
+    let (mut counted, mut burned) = (0, 0);
     for _ in 0..COUNTED_TURNS {
+        burned = burned.max(game.cells_burning());
         let before: Vec<_> = game.npcs().map(|n| n.id).collect();
         let region = Region::new(GLOBAL);
         game.act(PlayerAction::Wait);
@@ -301,6 +324,8 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
         );
     }
     assert!(counted > COUNTED_TURNS / 2, "most turns counted: {counted}");
+    assert!(burned > 5, "the grass burnt: {burned} cells at once");
+    assert!(game.gas_total().0 > 0, "the gas lingers");
 }
 
 /// A cave of dry grass set alight among wandering orcs, a caustic cloud and a swamp's methane

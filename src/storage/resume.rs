@@ -122,8 +122,8 @@ fn is_of_the_journal(snapshot: &Snapshot, journal: &journal::Decoded) -> bool {
 /// point holds its state hash and its actions are the journal's. A snapshot edited and summed
 /// again (hit points raised, say) is refused, and the journal replayed, so it can never play on
 /// to a score the run's recording does not verify to.
-fn vouched_for(game: &Game, journal: &journal::Decoded) -> bool {
-    journal.hash_at == Some(game.state_hash())
+fn vouched_for((game, state_hash): &(Game, u32), journal: &journal::Decoded) -> bool {
+    journal.hash_at == Some(*state_hash)
         && journal.actions.get(..game.actions().len()) == Some(game.actions())
 }
 
@@ -146,8 +146,9 @@ pub fn resume(journal_bytes: &[u8], snapshot: Option<Snapshot>) -> Result<Resume
     }
     let start = snapshot
         .filter(|s| decoded.chain_at == Some(s.chain))
-        .and_then(|s| s.game())
-        .filter(|game| vouched_for(game, &decoded));
+        .and_then(|s| s.game_and_hash())
+        .filter(|game| vouched_for(game, &decoded))
+        .map(|(game, _)| game);
     let mut game = start.unwrap_or_else(|| Game::new(decoded.seed, decoded.options));
     let done = game.actions().len();
     for &action in &decoded.actions[done..] {

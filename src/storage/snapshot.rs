@@ -63,8 +63,14 @@ impl Snapshot {
     /// journal's game is for the caller to know from the chain: the chain starts from the
     /// header's checksum, so a matching chain also means the same seed, options and rules.
     pub fn game(&self) -> Option<Game> {
-        let game = Game::from_state_bytes(&self.bytes[self.state.clone()]).ok()?;
-        (game.actions().len() == self.actions).then_some(game)
+        self.game_and_hash().map(|(game, _)| game)
+    }
+
+    /// [`Snapshot::game`] and its state hash, taken over the bytes it was read from (no second
+    /// encoding of the game, a third of reading back a large level).
+    pub fn game_and_hash(&self) -> Option<(Game, u32)> {
+        let (game, hash) = Game::from_state_bytes_hashed(&self.bytes[self.state.clone()]).ok()?;
+        (game.actions().len() == self.actions).then_some((game, hash))
     }
 }
 

@@ -125,6 +125,15 @@ impl CanEnter for OpenGround<'_> {
     }
 }
 
+/// [`OpenGround`] on a level where nothing harms.
+struct Unharmed<'a>(&'a World);
+
+impl CanEnter for Unharmed<'_> {
+    fn can_enter(&self, coord: ICoord) -> bool {
+        !self.0.blocks_walking(coord)
+    }
+}
+
 impl BehaviourContext {
     pub fn new(world: &World) -> Self {
         let size = world.size();
@@ -177,11 +186,20 @@ impl BehaviourContext {
         for &ally in world.allies() {
             self.populate.add(world.coord_of(ally));
         }
-        self.populate.populate_approach(
-            &OpenGround(world),
-            DISTANCE_MAP_MAX_STEPS,
-            &mut self.distance_map,
-        );
+        // Without fire or harmful gas on the level no cell harms: the flood asks one byte a
+        // cell, not two questions.
+        match world.has_hazards() {
+            true => self.populate.populate_approach(
+                &OpenGround(world),
+                DISTANCE_MAP_MAX_STEPS,
+                &mut self.distance_map,
+            ),
+            false => self.populate.populate_approach(
+                &Unharmed(world),
+                DISTANCE_MAP_MAX_STEPS,
+                &mut self.distance_map,
+            ),
+        }
         self.populated_from = built_for;
         self.player_only = world.allies().is_empty();
     }

@@ -82,8 +82,13 @@ impl Waypoints {
     /// as it is: call it before asking [`Waypoints::distance`] or [`Waypoints::neighbours`].
     pub fn prepare(&mut self, world: &World, id: WaypointId) {
         let now = world.ground_changes();
-        if self.measured_at[id as usize] != now {
-            self.build(world, id);
+        let then = self.measured_at[id as usize];
+        if then != now {
+            // The map is a flood within its window: ground changed beyond it leaves it right.
+            let near = |then| world.ground_changed_near(then, self.cell(id), WAYPOINT_REACH + 1);
+            if then == NEVER || near(then) {
+                self.build(world, id);
+            }
             self.measured_at[id as usize] = now;
         }
     }

@@ -135,6 +135,11 @@ impl Game {
 
     fn feel_fire(&mut self, character: Entity) {
         let at = self.world.coord_of(character);
+        // Fire does nothing to one neither burning nor standing in it (water puts out only
+        // the burning): on a level of thousands, asked of each every turn something burns.
+        if !self.world.is_burning(at) && !self.world.is_on_fire(character) {
+            return;
+        }
         let who = self.actor(character);
         if self.world.puts_out_fire(at) {
             if self.world.put_out(character) {

@@ -39,12 +39,13 @@ impl Game {
         'rounds: loop {
             let mut time_left = false;
             for &npc in &awake {
-                if !self.minds.agents.contains(npc) {
-                    continue;
-                }
                 if first_round {
+                    if !self.minds.agents.contains(npc) {
+                        continue;
+                    }
                     self.new_turn_for(npc, elapsed);
                 }
+                // Gone (died, or faded just now), or out of time this round.
                 if self.minds.agents.get(npc).is_none_or(|a| a.time_left <= 0) {
                     continue;
                 }

@@ -7,6 +7,16 @@ use crate::behaviour::Agent;
 use crate::world::{EntityId, Side};
 
 impl Game {
+    /// A game of the run `seed` begun on a level made elsewhere: a benchmark's level generated
+    /// by a chosen profile (a cavern of grass to set alight), not the run's own first depth.
+    pub fn on_terrain(
+        seed: u64,
+        options: super::GameOptions,
+        terrain: &crate::terrain::Terrain,
+    ) -> Self {
+        Self::from_terrain(seed, options, terrain)
+    }
+
     /// The same game with a player of `max` hit points, for scenario tests and benchmarks that
     /// need a longer fight than the balance allows (a crowd that fights on turn after turn).
     /// Call it before the first turn. The hit points are part of the game's state, so saves and

@@ -19,6 +19,15 @@ impl Game {
     }
 }
 
+/// [`Game::state_hash`] of the state whose encoding is `state_bytes` (a run a wizard had a hand
+/// in, or not): the same CRC over the same bytes.
+pub(super) fn state_hash_of(state_bytes: &[u8], wizard_run: bool) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(state_bytes);
+    hasher.update(&[u8::from(wizard_run)]);
+    hasher.finalize()
+}
+
 /// Feeds postcard's output into a CRC-32, byte for byte as a snapshot would hold it, through a
 /// small buffer: postcard writes a byte or a varint at a time, and a CRC is fastest over long
 /// runs. (Every write goes through `try_push`, `Flavor`'s own `try_extend` included.)

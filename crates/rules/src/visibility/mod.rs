@@ -11,6 +11,7 @@
 //! was last in view, so the player remembers the orc where it stood, not where it is now (and
 //! only there: `sightings`).
 
+mod recent_views;
 mod sightings;
 
 use coord_2d::{ICoord, UCoord};
@@ -143,6 +144,16 @@ pub struct Visibility {
     /// Where each character was last seen; saved by the game, by the world's rows.
     #[serde(skip)]
     sightings: Sightings,
+    /// The views from the last cells scanned from. Scratch: a loaded game scans afresh.
+    #[serde(skip, default = "recent_views_with_room")]
+    recent_views: recent_views::RecentViews,
+    /// Scratch: the carriers of light near enough to light a cell in view this turn.
+    #[serde(skip)]
+    carried_near: Vec<(ICoord, LightKind)>,
+}
+
+fn recent_views_with_room() -> recent_views::RecentViews {
+    recent_views::RecentViews::with_room(in_view_with_room().capacity())
 }
 
 /// The player's own light for `eyes`, by squared distance (none beyond the last entry).
@@ -293,6 +304,8 @@ struct LightInView<'a> {
     own: &'a [u32],
     from: ICoord,
     lighting: Lighting,
+    /// The carriers of light that may light a cell in view (all of them, where not listed).
+    carried: Option<&'a [(ICoord, LightKind)]>,
 }
 
 impl LightInView<'_> {
@@ -301,13 +314,20 @@ impl LightInView<'_> {
         self.own.get(distance2).copied().unwrap_or(0)
     }
 
+    fn level_light_at(&self, world: &World, cell: ICoord) -> u32 {
+        match self.carried {
+            Some(carried) => world.light_at_among(cell, carried),
+            None => world.light_at(cell),
+        }
+    }
+
     /// True if `cell`, which the player's eyes reach, is lit enough to be seen.
     fn is_lit(&self, world: &World, cell: ICoord) -> bool {
         let own = self.own_at(cell);
         match self.lighting {
             Lighting::AllLit => true,
             Lighting::Dark => own >= LIT,
-            Lighting::Natural => own >= LIT || own + world.light_at(cell) >= LIT,
+            Lighting::Natural => own >= LIT || own + self.level_light_at(world, cell) >= LIT,
         }
     }
 }
@@ -332,6 +352,8 @@ impl Visibility {
             player_at: ICoord::new(0, 0),
             own_light: own_light_of_default_eyes(),
             sightings: Sightings::default(),
+            recent_views: recent_views_with_room(),
+            carried_near: Vec::new(),
         }
     }
 
@@ -372,6 +394,7 @@ impl Visibility {
             own: &self.own_light,
             from: self.player_at,
             lighting: self.eyes.lighting,
+            carried: None,
         }
     }
 
@@ -428,6 +451,16 @@ impl Visibility {
         }
         self.scanned_from = Some(scanned);
         in_view.clear();
+        let key = (player, world.sight_changes());
+        if let Some(view) = self.recent_views.get(key) {
+            for &coord in view {
+                if let Some(cell) = grid.get_mut(coord) {
+                    cell.in_sight = generation;
+                }
+            }
+            in_view.extend_from_slice(view);
+            return;
+        }
         scan(&mut self.shadowcast, world, |coord| {
             if let Some(cell) = grid.get_mut(coord)
                 && cell.in_sight != generation
@@ -436,6 +469,7 @@ impl Visibility {
                 in_view.push(coord);
             }
         });
+        self.recent_views.keep(key, in_view);
     }
 
     /// Works out again which cells the player's eyes reach, as the last [`Visibility::look`]
@@ -458,10 +492,12 @@ impl Visibility {
     /// what is on it now, after everyone has moved: a cell in view is seen if it is lit.
     pub fn remember(&mut self, world: &World, omniscience: Omniscience) {
         let generation = self.generation;
+        world.carried_lights_near(self.player_at, VISION_REACH, &mut self.carried_near);
         let light = LightInView {
             own: &self.own_light,
             from: self.player_at,
             lighting: self.eyes.lighting,
+            carried: Some(&self.carried_near),
         };
         let grid = &mut self.grid;
         let discoveries = &mut self.discoveries;
@@ -544,6 +580,13 @@ impl Visibility {
 
     /// True if the player's own eyes reach the cell this turn, whatever omniscience shows.
     pub fn in_player_sight(&self, coord: ICoord) -> bool {
+        // Every cell in sight is within the eyes' reach of where the player last looked from:
+        // ten thousand wanderers ask this each turn, and a cell far off is not worth a read of
+        // the grid (a cache miss on a large level).
+        let offset = coord - self.player_at;
+        if offset.x.abs().max(offset.y.abs()) > VISION_REACH {
+            return false;
+        }
         self.grid
             .get(coord)
             .is_some_and(|cell| cell.in_sight == self.generation)

@@ -5,7 +5,7 @@
 //! and a large level's every cell would pay for the room. An entity is not the same number in a
 //! loaded game, so the game saves the table by the world's rows and restores it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use coord_2d::ICoord;
 use entity_table::{ComponentTable, Entity};

@@ -37,6 +37,11 @@ pub struct FireChanges {
     pub flashes: Vec<(ICoord, crate::content::GasKind, u16)>,
 }
 
+/// In a cell's fuel byte: the ground there puts fire out (water).
+const WET: u8 = 0x80;
+/// In a cell's fuel byte: the chance in a hundred that what burns there catches (0: nothing).
+const CATCHES: u8 = 0x7f;
+
 /// Room in each list of fire and gas for a room's worth of cells and more, so a fire or a
 /// cloud of the usual size never grows a list in mid-turn (a cave ablaze grows them once).
 pub(super) const LISTS_ROOM: usize = 1024;
@@ -75,8 +80,25 @@ impl Fires {
     }
 }
 
+/// The fuel byte of a cell whose feature and floor hold these grounds: the first that burns
+/// (feature, then floor) says how surely it catches, and it is wet where the ground on top or
+/// the floor puts fire out (as [`World::fuel_at`] and [`World::puts_out_fire`] read them).
+pub(super) fn fuel_of_grounds(feature: Option<Ground>, floor: Option<Ground>) -> u8 {
+    let catches = [feature, floor]
+        .into_iter()
+        .flatten()
+        .map(|ground| ground.rules().fire.catches)
+        .find(|&catches| catches > 0)
+        .unwrap_or(0);
+    let wet = |ground: Option<Ground>| ground.is_some_and(|g| g.rules().puts_out_fire);
+    let on_top = feature.or(floor).unwrap_or(Ground::WALL);
+    let wet = wet(Some(on_top)) || wet(floor);
+    catches.min(CATCHES) | if wet { WET } else { 0 }
+}
+
 impl World {
     /// Fire burns on the cell.
+    #[inline]
     pub fn is_burning(&self, coord: ICoord) -> bool {
         self.fires.flames.get(coord).is_some_and(Option::is_some)
     }
@@ -108,6 +130,38 @@ impl World {
         self.fires.changes.flashes.clear();
     }
 
+    /// What fire finds on the cell, as its fuel byte keeps it: the chance that what burns
+    /// there catches ([`CATCHES`]) and whether it is wet ([`WET`]).
+    pub(super) fn fuel_byte(&self, coord: ICoord) -> u8 {
+        self.spatial_table
+            .layers_at(coord)
+            .map_or(0, |layers| self.fuel_of(layers))
+    }
+
+    /// [`World::fuel_byte`] of a cell with these layers.
+    pub(super) fn fuel_of(&self, layers: &super::tables::Layers) -> u8 {
+        let (feature, floor) = self.grounds_of(layers);
+        fuel_of_grounds(feature, floor)
+    }
+
+    /// Works out the cell's fuel byte again, after its ground changed.
+    pub(super) fn refresh_fuel(&mut self, coord: ICoord) {
+        let fuel = self.fuel_byte(coord);
+        if let Some(cell) = self.fuel.get_mut(coord) {
+            *cell = fuel;
+        }
+    }
+
+    /// The ground on top or the floor puts fire out (water), as the cell's fuel byte keeps it.
+    pub(super) fn is_wet(&self, coord: ICoord) -> bool {
+        self.fuel.get(coord).is_some_and(|&fuel| fuel & WET != 0)
+    }
+
+    /// The chance in a hundred that fire touching the cell catches there (0: nothing burns).
+    fn catches(&self, coord: ICoord) -> u8 {
+        self.fuel.get(coord).map_or(0, |&fuel| fuel & CATCHES)
+    }
+
     /// The ground on the cell that burns or would, if any.
     pub fn fuel(&self, coord: ICoord) -> Option<Ground> {
         self.fuel_at(coord).map(|(ground, _)| ground)
@@ -131,19 +185,10 @@ impl World {
     /// Fire can never be on the cell: off the map, inside a wall that does not burn, or on
     /// water, which puts it out.
     fn fireproof(&self, coord: ICoord) -> bool {
-        if !coord.is_valid(self.size()) {
+        let Some(&fuel) = self.fuel.get(coord) else {
             return true;
-        }
-        self.puts_out_fire(coord) || (self.blocks_walking(coord) && self.fuel_at(coord).is_none())
-    }
-
-    /// The ground in the cell's floor layer (under a door, a bridge's own), if any.
-    pub(super) fn floor_ground(&self, coord: ICoord) -> Option<Ground> {
-        let floor = self.spatial_table.layers_at(coord)?.floor?;
-        match self.components.tile.get(floor) {
-            Some(&Tile::Ground(ground)) => Some(ground),
-            _ => None,
-        }
+        };
+        fuel & WET != 0 || (self.blocks_walking(coord) && fuel & CATCHES == 0)
     }
 
     /// Fire touches the cell: what burns there catches by its row's chance, methane there goes
@@ -161,9 +206,10 @@ impl World {
             self.set_alight(coord);
             return true;
         }
-        let Some((_, catches)) = self.fuel_at(coord) else {
+        let catches = self.catches(coord);
+        if catches == 0 {
             return false;
-        };
+        }
         if self.fireproof(coord) || !rng.random_ratio(u32::from(catches), 100) {
             return false;
         }
@@ -196,9 +242,9 @@ impl World {
 
     /// One cell catches: it burns if its ground does, else it flashes; methane on it goes up.
     fn light_one(&mut self, coord: ICoord) {
-        let flame = match self.fuel_at(coord) {
-            Some(_) => Flame::Burning,
-            None => Flame::Flash,
+        let flame = match self.catches(coord) {
+            0 => Flame::Flash,
+            _ => Flame::Burning,
         };
         if let Some(cell) = self.fires.flames.get_mut(coord) {
             *cell = Some(flame);
@@ -257,6 +303,7 @@ impl World {
         let Some(layers) = self.spatial_table.layers_at(coord).copied() else {
             return;
         };
+        let before = self.occupied.get(coord).copied();
         let burnt = [layers.feature, layers.floor]
             .into_iter()
             .flatten()
@@ -292,7 +339,12 @@ impl World {
             }
         }
         self.refresh_bits(coord);
-        self.ground_changes += 1;
+        // Grass burnt to ash is open ground as it was: every map over the ground stays right,
+        // where counting it a change had every wanderer's waypoint map measured again each
+        // turn a fire burnt anywhere. A door burnt away or a bridge fallen is a change.
+        if self.occupied.get(coord).copied() != before {
+            self.ground_log.note(coord);
+        }
         self.fires.changes.burnt.push((coord, ground, becomes));
     }
 

@@ -16,7 +16,7 @@ use rand::Rng;
 
 use super::World;
 use crate::balance;
-use crate::content::{GasHarm, GasKind};
+use crate::content::{GasHarm, GasKind, Ground};
 
 /// The gas on one cell: none while `volume` is zero.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -57,6 +57,21 @@ impl Gases {
     }
 
     /// Every cell's gas wall from a new level's ground.
+    /// The cell's gas wall for the grounds in its feature and floor layers: the ground on top
+    /// (a wall where neither holds any) or the floor stops gas.
+    pub(super) fn set_wall(
+        &mut self,
+        coord: ICoord,
+        feature: Option<Ground>,
+        floor: Option<Ground>,
+    ) {
+        let on_top = feature.or(floor).unwrap_or(Ground::WALL);
+        let floor_blocks = floor.is_some_and(|g| g.rules().blocks_gas);
+        if let Some(wall) = self.walls.get_mut(coord) {
+            *wall = on_top.rules().blocks_gas || floor_blocks;
+        }
+    }
+
     pub(super) fn walls_from(&mut self, grid: &Grid<crate::content::Ground>) {
         self.walls = Grid::new_fn(grid.size(), |coord| {
             let rules = grid.get_checked(coord).rules();
@@ -116,21 +131,15 @@ impl World {
         }
     }
 
-    /// Whether the cell's ground keeps gas out, from its rows (a door as if shut), as the
-    /// ground is now: after the ground there changed.
-    pub(super) fn refresh_gas_wall(&mut self, coord: ICoord) {
-        let ground = self.ground_at(coord);
-        let floor_blocks = (self.floor_ground(coord)).is_some_and(|g| g.rules().blocks_gas);
-        if let Some(wall) = self.gases.walls.get_mut(coord) {
-            *wall = ground.rules().blocks_gas || floor_blocks;
-        }
-    }
-
-    /// Every cell's gas wall, for a world just built or read back.
-    pub(super) fn refresh_gas_walls(&mut self) {
-        for coord in self.size().icoord_iter_row_major() {
-            self.refresh_gas_wall(coord);
-        }
+    /// The cell's gas wall for the grounds in its feature and floor layers: the ground on top
+    /// (a wall where neither holds any) or the floor stops gas.
+    pub(super) fn set_gas_wall(
+        &mut self,
+        coord: ICoord,
+        feature: Option<Ground>,
+        floor: Option<Ground>,
+    ) {
+        self.gases.set_wall(coord, feature, floor);
     }
 
     /// Gas of `kind` let out on the cell (a bloat's burst, a potion shattering). Where another

@@ -8,12 +8,14 @@ use super::World;
 
 impl World {
     /// Fire or a harmful gas on the cell: no creature steps there of its own will.
+    #[inline]
     pub fn harms(&self, coord: ICoord) -> bool {
         self.has_hazards() && (self.is_burning(coord) || self.gas_harms(coord))
     }
 
     /// Anything burns or a harmful gas drifts on the level: without, no map or step asks a
     /// cell for harm.
+    #[inline]
     pub fn has_hazards(&self) -> bool {
         !self.fires.cells.is_empty() || self.gases.harmful
     }
@@ -61,8 +63,7 @@ impl World {
 
     /// Fire dies on the cell's ground (water).
     pub fn puts_out_fire(&self, coord: ICoord) -> bool {
-        let wet = |ground: crate::content::Ground| ground.rules().puts_out_fire;
-        wet(self.ground_at(coord)) || self.floor_ground(coord).is_some_and(wet)
+        self.is_wet(coord)
     }
 
     /// Fire neither catches nor harms the character (a potion's, or its kind's nature).

@@ -109,6 +109,13 @@ impl World {
                     self.occupied.get(coord)
                 ));
             }
+            let fuel = self.fuel_byte(coord);
+            if self.fuel.get(coord) != Some(&fuel) {
+                problems.push(format!(
+                    "{coord}: the fuel grid says {:?}, the cell {fuel}",
+                    self.fuel.get(coord)
+                ));
+            }
         }
         problems
     }

@@ -288,6 +288,50 @@ impl World {
     /// The light at `cell` from everything but the player's own light: what glows on the level
     /// and what characters carry.
     pub fn light_at(&self, cell: ICoord) -> u32 {
+        if self.lights.carriers.is_empty() {
+            return self.fixed_light_at(cell);
+        }
+        self.fixed_light_at(cell) + self.carried_light_at(cell, |_, _| ())
+    }
+
+    /// [`World::light_at`] with the carried light of only the carriers listed (by
+    /// [`World::carried_lights_near`]): asked of every cell in view, where asking every
+    /// carrier on the level where it stands and what it carries cost a turn of a crowd more
+    /// than the rest of its sight.
+    pub fn light_at_among(&self, cell: ICoord, carried: &[(ICoord, LightKind)]) -> u32 {
+        let fixed = self.fixed_light_at(cell);
+        if carried.is_empty() {
+            return fixed;
+        }
+        let from = |&(at, kind): &(ICoord, LightKind)| self.carried_light_from(at, kind, cell);
+        fixed + carried.iter().map(from).sum::<u32>()
+    }
+
+    /// Where each carrier of light that may reach within `reach` cells (along either axis) of
+    /// `centre` stands and what light it carries, into `out` (emptied first). Carriers are
+    /// few: the list grows only when the level's carriers have.
+    pub fn carried_lights_near(
+        &self,
+        centre: ICoord,
+        reach: i32,
+        out: &mut Vec<(ICoord, LightKind)>,
+    ) {
+        out.clear();
+        out.reserve(self.lights.carriers.len());
+        let reach = reach + crate::content::LIGHT_REACH_MAX as i32;
+        for &carrier in &self.lights.carriers {
+            let Some(kind) = self.npc_kind(carrier).and_then(|k| k.rules().light) else {
+                continue;
+            };
+            let at = self.coord_of(carrier);
+            if (at.x - centre.x).abs().max((at.y - centre.y).abs()) <= reach {
+                out.push((at, kind));
+            }
+        }
+    }
+
+    /// What glows on the level and what burns, at `cell`: its light but what is carried.
+    fn fixed_light_at(&self, cell: ICoord) -> u32 {
         let lights = &self.lights;
         let Some(&kept) = lights.glow.get(cell) else {
             return 0;
@@ -298,11 +342,7 @@ impl World {
                 .map(|&index| lights.light_from(lights.sources[index as usize], cell))
                 .sum(),
         };
-        let fire = self.fire_light_at(cell, |_, _| ());
-        if lights.carriers.is_empty() {
-            return glow + fire;
-        }
-        glow + fire + self.carried_light_at(cell, |_, _| ())
+        glow + self.fire_light_at(cell, |_, _| ())
     }
 
     /// [`World::light_at`], with the light that gives the cell most of it: for drawing it.
@@ -398,19 +438,28 @@ impl World {
             let Some(kind) = self.npc_kind(carrier).and_then(|k| k.rules().light) else {
                 continue;
             };
-            let at = self.coord_of(carrier);
-            let offset = cell - at;
-            let amount = self.lights.brightness_at(kind, offset);
-            let square = square(kind.rules().radius);
-            let Some(bit) = square.bit_of(offset).filter(|_| amount > 0) else {
-                continue;
-            };
-            if !(square.cells_between(bit).iter()).any(|&between| self.blocks_sight(at + between)) {
+            let amount = self.carried_light_from(self.coord_of(carrier), kind, cell);
+            if amount > 0 {
                 sum += amount;
                 add(kind, amount);
             }
         }
         sum
+    }
+
+    /// The light a carrier of `kind` standing at `at` casts on `cell`: none where a wall
+    /// stands between.
+    fn carried_light_from(&self, at: ICoord, kind: LightKind, cell: ICoord) -> u32 {
+        let offset = cell - at;
+        let amount = self.lights.brightness_at(kind, offset);
+        let square = square(kind.rules().radius);
+        let Some(bit) = square.bit_of(offset).filter(|_| amount > 0) else {
+            return 0;
+        };
+        match (square.cells_between(bit).iter()).any(|&between| self.blocks_sight(at + between)) {
+            true => 0,
+            false => amount,
+        }
     }
 
     /// The light the burning cells round `cell` cast on it, each told to `add`: looked for in
@@ -461,23 +510,5 @@ impl World {
             }
             _ => (),
         }
-    }
-
-    /// The glowing cells of the level, from its ground: rebuilt with the world.
-    pub(super) fn glowing_cells(&self) -> Vec<(ICoord, LightKind)> {
-        let mut sources = Vec::new();
-        for cell in self.size().icoord_iter_row_major() {
-            let Some(layers) = self.spatial_table.layers_at(cell) else {
-                continue;
-            };
-            for entity in [layers.floor, layers.feature].into_iter().flatten() {
-                if let Some(super::Tile::Ground(ground)) = self.components.tile.get(entity)
-                    && let Some(light) = ground.rules().light
-                {
-                    sources.push((cell, light));
-                }
-            }
-        }
-        sources
     }
 }

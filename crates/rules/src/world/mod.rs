@@ -9,6 +9,7 @@ mod crystal;
 mod fire;
 mod flight;
 mod gas;
+mod ground_log;
 mod hazard;
 mod invariants;
 mod items;
@@ -75,6 +76,11 @@ pub struct World {
     /// steps, flights and every distance map ask, thousands of times a turn. One byte a cell keeps it in the caches on the largest maps, where the
     /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
     occupied: Grid<u8>,
+    /// What fire finds on each cell, a byte a cell (see [`fire::fuel_byte`]): a turn of fire
+    /// asks it of four neighbours of every burning cell, tens of thousands of times on a cavern
+    /// ablaze, where the spatial table's cell and the tile of each of its ground entities would
+    /// be three reads far apart. Derived from the spatial table, so not saved.
+    fuel: Grid<u8>,
     /// How many times what each cell shows has changed (something arrived, left, died or was
     /// taken), so the player's memory of a cell in view is refreshed only when it changed.
     /// Derived, so not saved: a loaded world counts from [`FIRST_CHANGE`] again.
@@ -85,6 +91,10 @@ pub struct World {
     /// How many times a door within the player's sight radius has opened or closed: what the
     /// player sees from a cell changes only with this (walls never move). Derived, not saved.
     doors_moved: u64,
+    /// How many times anything that stops sight has come or gone anywhere on the level (a door
+    /// opened or closed, a wall grown or gone): from a cell the player stood on before, with
+    /// this as it was then, the same cells are in view. Derived, not saved.
+    sight_changes: u64,
     /// The level's vaults: where their altars are and whether one has been taken from.
     vaults: Vec<Vault>,
     /// The living NPCs on the player's side, in spawn order: few, so reading them is cheap
@@ -96,9 +106,11 @@ pub struct World {
     /// that lead to them stay right while this stands still. Derived, not saved.
     heroes_moved: u64,
     /// How many times ground has opened or closed to feet for good (a secret door found, a
-    /// locked door opened, cages fallen): every map over the ground stays right while this
-    /// stands still. Derived, not saved: a loaded game's maps are all measured afresh.
-    ground_changes: u64,
+    /// locked door opened, cages fallen, a door burnt away), and where lately: every map over
+    /// the ground stays right while the count stands still, and a map of bounded reach while
+    /// none of the changes came within it. Derived, not saved: a loaded game's maps are all
+    /// measured afresh.
+    ground_log: ground_log::GroundLog,
     /// What glows on the level and who carries a light. Derived from the ground and the
     /// characters, so not saved.
     lights: light::Lights,
@@ -176,14 +188,16 @@ impl World {
             // Room for every death, so a kill never grows the list in mid-game.
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
             occupied: Grid::new_copy(terrain.grid.size(), 0),
+            fuel: Grid::new_copy(terrain.grid.size(), 0),
             changes: Grid::new_copy(terrain.grid.size(), FIRST_CHANGE),
             player_gear: Gear::BARE,
             doors_moved: 0,
+            sight_changes: 0,
             vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
             allies: Vec::new(),
             side_marks: side_marks::SideMarks::new(terrain.grid.size()),
             heroes_moved: 0,
-            ground_changes: 0,
+            ground_log: ground_log::GroundLog::default(),
             lights: light::Lights::new(terrain.grid.size(), Vec::new()),
             fires: fire::Fires::new(terrain.grid.size()),
             gases: gas::Gases::new(terrain.grid.size()),
@@ -252,6 +266,9 @@ impl World {
         self.changed(location.coord);
         self.set_occupied(location.coord, tile_bits(tile), true);
         self.components.tile.insert(entity, tile);
+        if let Tile::Ground(_) = tile {
+            self.refresh_fuel(location.coord);
+        }
     }
 
     /// The secret at `coord` is found: it becomes what its row says it is found as (a secret
@@ -269,7 +286,7 @@ impl World {
             self.spawn(Location::from((coord, Layer::Floor)), Tile::Ground(under));
         }
         self.refresh_bits(coord);
-        self.ground_changes += 1;
+        self.ground_log.note(coord);
         true
     }
 
@@ -336,16 +353,11 @@ impl World {
     /// Rebuilds what is derived from the tables, after loading.
     pub fn rebuild_derived(&mut self) {
         let size = self.size();
-        self.occupied = Grid::new_fn(size, |coord| {
-            self.spatial_table
-                .layers_at(coord)
-                .map_or(0, |layers| self.occupied_bits(layers))
-        });
+        let glowing = self.derive_cell_grids();
         self.changes = Grid::new_copy(size, FIRST_CHANGE);
-        self.refresh_gas_walls();
         self.rebuild_allies();
         self.rebuild_side_marks();
-        self.lights = light::Lights::new(size, self.glowing_cells());
+        self.lights = light::Lights::new(size, glowing);
         self.light_up();
         for npc in self.npcs.clone() {
             self.note_carrier(npc, true);

@@ -65,6 +65,7 @@ impl World {
     }
 
     /// Every entity the world knows has a location, so this only fails on a freed id.
+    #[inline]
     pub fn coord_of(&self, entity: Entity) -> ICoord {
         self.spatial_table
             .coord_of(entity)
@@ -106,6 +107,7 @@ impl World {
 
     /// Nobody can stand on or step onto the cell's ground (off the map, nobody can); noise and
     /// distance maps go round it.
+    #[inline]
     pub fn blocks_walking(&self, coord: ICoord) -> bool {
         self.has_any(coord, BLOCKS_WALKING)
     }
@@ -145,6 +147,7 @@ impl World {
     }
 
     /// Asked by sight and every distance map for every cell they cover: one byte.
+    #[inline]
     fn has_any(&self, coord: ICoord, bits: u8) -> bool {
         self.occupied
             .get(coord)
@@ -189,12 +192,48 @@ impl World {
         self.doors_moved
     }
 
+    /// How many times anything that stops sight has come or gone anywhere on the level.
+    pub fn sight_changes(&self) -> u64 {
+        self.sight_changes
+    }
+
     /// How many times ground has opened or closed to feet for good since the world was made
     /// or loaded: maps over the ground are measured again when it moves.
     pub fn ground_changes(&self) -> u64 {
-        self.ground_changes
+        self.ground_log.count()
     }
 
+    /// True if ground may have opened or closed to feet within `reach` cells (along either
+    /// axis) of `centre` since [`World::ground_changes`] stood at `since`: a map over the
+    /// ground within that window measured then is still right if not.
+    pub fn ground_changed_near(&self, since: u64, centre: ICoord, reach: u32) -> bool {
+        self.ground_log.changed_near(since, centre, reach)
+    }
+
+    /// True if a secret not yet found lies within `radius` cells (along either axis) of
+    /// `centre`.
+    pub fn any_secret_within(&self, centre: ICoord, radius: i32) -> bool {
+        let (width, height) = (self.occupied.width() as i32, self.occupied.height() as i32);
+        let (left, right) = (
+            (centre.x - radius).max(0),
+            (centre.x + radius).min(width - 1),
+        );
+        let (top, bottom) = (
+            (centre.y - radius).max(0),
+            (centre.y + radius).min(height - 1),
+        );
+        if left > right || top > bottom {
+            return false;
+        }
+        let cells = self.occupied.raw();
+        (top..=bottom).any(|y| {
+            let row = (y * width) as usize;
+            let span = row + left as usize..=row + right as usize;
+            cells[span].iter().any(|&cell| cell & SECRET != 0)
+        })
+    }
+
+    #[inline]
     pub fn has_character(&self, coord: ICoord) -> bool {
         self.occupied
             .get(coord)
@@ -220,6 +259,7 @@ impl World {
 
     /// An NPC may step onto open ground that no other character stands on and nothing harms
     /// (fire, a harmful gas).
+    #[inline]
     pub fn can_npc_enter(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
         (self.occupied.get(coord)).is_some_and(|&cell| cell & (BLOCKS_WALKING | CHARACTER) == 0)

@@ -70,10 +70,10 @@ impl World {
                     Location::from((altar, Layer::Feature)),
                     Tile::Ground(Ground::CAGE),
                 );
+                self.ground_log.note(altar);
                 caged += 1;
             }
         }
-        self.ground_changes += u64::from(caged > 0);
         Some(caged)
     }
 
@@ -98,9 +98,9 @@ impl World {
             };
             self.despawn(cage);
             self.refresh_bits(altar);
+            self.ground_log.note(altar);
             opened += 1;
         }
-        self.ground_changes += u64::from(opened > 0);
         Some(opened)
     }
 
@@ -118,7 +118,7 @@ impl World {
             .tile
             .insert(feature, Tile::Ground(unlocks_as));
         self.refresh_bits(coord);
-        self.ground_changes += 1;
+        self.ground_log.note(coord);
         true
     }
 }

@@ -1,0 +1,188 @@
+//! The chargrid roguelike tutorial's own turn (its `part-6-end` branch, fetched by `run.sh`)
+//! against Umbra's, on the tutorial's own levels (its rooms and L-corridors, drawn by its own
+//! generator from the same seed) and the play benchmark's scripted player, alternating blocks
+//! of 50 actions within each game. Umbra takes no turn for a step into a wall where the
+//! tutorial runs its whole turn, so the fair unit is the time per turn taken; per action is
+//! printed beside it.
+//!
+//! `tutorial-vs-umbra [ratio|umbra|tutorial] [runs] [width]`: `umbra` or `tutorial` plays one
+//! side alone (for callgrind); `width` keeps one size.
+#![allow(dead_code)]
+
+mod behaviour;
+mod game;
+mod terrain;
+mod visibility;
+mod world;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use coord_2d::Size;
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use terrain::TerrainTile;
+use umbra_rules::game::TurnOutcome;
+use umbra_rules::{Game, GameOptions, PlayerAction};
+use world::NpcType;
+
+const TURNS: usize = 400;
+const BLOCK: usize = 50;
+const SIZES: [(u32, u32, u64); 3] = [(40, 30, 100), (80, 30, 100), (160, 90, 30)];
+
+/// The play benchmark's scripted player: 30 % waits, 70 % moves in runs of one to six steps.
+fn script(seed: u64, turns: usize) -> Vec<PlayerAction> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |below: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % below
+    };
+    let mut actions = Vec::with_capacity(turns);
+    while actions.len() < turns {
+        if next(10) < 3 {
+            actions.push(PlayerAction::Wait);
+            continue;
+        }
+        let direction = direction19::CardinalDirection::all()
+            .nth(next(4) as usize)
+            .unwrap();
+        for _ in 0..=next(6) {
+            actions.push(PlayerAction::Move(direction));
+        }
+    }
+    actions.truncate(turns);
+    actions
+}
+
+/// The tutorial's level for a seed, as its `World::populate` draws it, in Umbra's ASCII.
+fn tutorial_level(seed: u64, width: u32, height: u32) -> (Vec<String>, usize) {
+    let mut rng = Isaac64Rng::seed_from_u64(seed);
+    let grid = terrain::generate_dungeon(Size::new(width, height), &mut rng);
+    let mut rows = vec![String::new(); height as usize];
+    let mut npcs = 0;
+    for (coord, tile) in grid.enumerate() {
+        let ch = match tile {
+            TerrainTile::Player => '@',
+            TerrainTile::Floor => '.',
+            TerrainTile::Wall => '#',
+            TerrainTile::Npc(NpcType::Orc) => 'o',
+            TerrainTile::Npc(NpcType::Troll) => 'T',
+        };
+        if matches!(tile, TerrainTile::Npc(_)) {
+            npcs += 1;
+        }
+        rows[coord.y as usize].push(ch);
+    }
+    (rows, npcs)
+}
+
+fn umbra_game(rows: &[String], width: u32, height: u32) -> Game {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let options = GameOptions {
+        map_size: coord_2d_04::UCoord::new(width, height),
+        ..GameOptions::default()
+    };
+    let (game, _) = Game::from_ascii(&rows, options).expect("a tutorial level reads");
+    game.with_player_max_hit_points(10_000_000)
+        .with_every_npc_awake()
+}
+
+fn tutorial_game(seed: u64, width: u32, height: u32) -> game::GameState {
+    game::GameState::new(
+        Size::new(width, height),
+        seed,
+        visibility::VisibilityAlgorithm::Shadowcast,
+    )
+}
+
+fn play_umbra(game: &mut Game, block: &[PlayerAction]) -> u32 {
+    let mut taken = 0;
+    for &action in block {
+        if let TurnOutcome::TurnTaken = black_box(game.act(action)) {
+            taken += 1;
+        }
+    }
+    taken
+}
+
+fn play_tutorial(game: &mut game::GameState, block: &[PlayerAction]) -> u32 {
+    for &action in block {
+        match action {
+            PlayerAction::Move(d) => {
+                let d = direction::CardinalDirection::all().nth(d as usize).unwrap();
+                game.maybe_move_player(d)
+            }
+            _ => game.wait_player(),
+        }
+        game.update_visibility(visibility::VisibilityAlgorithm::Shadowcast);
+    }
+    black_box(&game);
+    block.len() as u32
+}
+
+#[derive(Default)]
+struct Times {
+    umbra: Duration,
+    tutorial: Duration,
+    umbra_turns: u32,
+    tutorial_turns: u32,
+    actions: u32,
+    npcs: usize,
+}
+
+fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
+    let mut t = Times::default();
+    for seed in 0..seeds {
+        let (rows, npcs) = tutorial_level(seed, width, height);
+        t.npcs += npcs;
+        let actions = script(seed, TURNS);
+        let mut umbra = (which != "tutorial").then(|| umbra_game(&rows, width, height));
+        let mut tutorial = (which != "umbra").then(|| tutorial_game(seed, width, height));
+        for block in actions.chunks(BLOCK) {
+            if let Some(g) = umbra.as_mut() {
+                let start = Instant::now();
+                t.umbra_turns += play_umbra(g, block);
+                t.umbra += start.elapsed();
+            }
+            if let Some(g) = tutorial.as_mut() {
+                let start = Instant::now();
+                t.tutorial_turns += play_tutorial(g, block);
+                t.tutorial += start.elapsed();
+            }
+        }
+        t.actions += actions.len() as u32;
+    }
+    t
+}
+
+fn per(total: Duration, n: u32) -> f64 {
+    total.as_secs_f64() * 1e6 / f64::from(n.max(1))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let which = args.get(1).map(String::as_str).unwrap_or("ratio");
+    let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    println!("| size | games | NPCs a level | Umbra per turn taken | tutorial per turn | ratio | Umbra per action | ratio per action | Umbra turns taken |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for _ in 0..runs {
+        for &(w, h, seeds) in &SIZES {
+            if args.get(3).is_some_and(|only| only != &w.to_string()) {
+                continue;
+            }
+            let t = run(w, h, seeds, which);
+            let u = per(t.umbra, t.umbra_turns);
+            let r = per(t.tutorial, t.tutorial_turns);
+            let ua = per(t.umbra, t.actions);
+            println!(
+                "| {w}x{h} | {seeds} | {:.1} | {u:.2} µs | {r:.2} µs | {:.2}x | {ua:.2} µs | {:.2}x | {:.0} % |",
+                t.npcs as f64 / seeds as f64,
+                r / u,
+                r / ua,
+                100.0 * f64::from(t.umbra_turns) / f64::from(t.actions)
+            );
+        }
+    }
+}
