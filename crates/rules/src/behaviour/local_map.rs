@@ -234,6 +234,8 @@ pub struct LocalMap {
     goal: Option<ICoord>,
     /// The world's count of ground changes when it was measured.
     ground: u64,
+    /// Measured to its whole reach (not only as far as [`LocalMap::lead_to_nearest`] went).
+    whole: bool,
     distances: Vec<u8>,
     queue: Vec<u32>,
 }
@@ -245,6 +247,7 @@ impl LocalMap {
             reach,
             goal: None,
             ground: 0,
+            whole: false,
             distances: vec![UNREACHED; len],
             queue: Vec::with_capacity(len),
         }
@@ -254,7 +257,8 @@ impl LocalMap {
     /// the ground as it is: a map stays right for its goal until a door is found or opened or
     /// cages fall.
     pub fn lead_to(&mut self, world: &World, goal: ICoord) {
-        if self.goal != Some(goal) || self.ground != world.ground_changes() {
+        if self.goal != Some(goal) || self.ground != world.ground_changes() || !self.whole {
+            self.whole = true;
             flood(
                 world,
                 goal,
@@ -265,6 +269,65 @@ impl LocalMap {
             self.goal = Some(goal);
             self.ground = world.ground_changes();
         }
+    }
+
+    /// Measures the steps from `centre` over open ground as [`LocalMap::lead_to`] does, but only
+    /// as far as the nearest of `targets`: every cell nearer than it and every target as near
+    /// are measured, nothing beyond (a wanderer choosing its first waypoint needs no more, and
+    /// on a level of thousands the whole flood was most of their first turn). The nearest
+    /// target's distance, if one is within reach.
+    pub fn lead_to_nearest(
+        &mut self,
+        world: &World,
+        centre: ICoord,
+        targets: &[ICoord],
+    ) -> Option<u32> {
+        let window = Window::new(centre, self.reach);
+        self.goal = Some(centre);
+        self.ground = world.ground_changes();
+        self.whole = false;
+        let (distances, queue) = (&mut self.distances, &mut self.queue);
+        // The first two layers as the whole flood lays them (the centre's neighbours asked by
+        // coordinate), then one layer at a time until a target is among them.
+        flood_by(
+            world,
+            window,
+            self.reach.min(1),
+            (distances, queue),
+            |coord| !world.blocks_walking(coord),
+            |ground, index| ground.is_open(index),
+        );
+        let reached = |distances: &[u8], layer: u32| {
+            (targets.iter())
+                .filter_map(|&target| window.index(target))
+                .any(|index| u32::from(distances[index]) <= layer)
+        };
+        let mut layer_start = 1;
+        for layer in 0..=self.reach {
+            if reached(distances, layer) {
+                return Some(layer);
+            }
+            if layer == self.reach {
+                break;
+            }
+            if layer == 0 {
+                continue;
+            }
+            // The cells of this layer are queued from `layer_start` on: spreading them one step
+            // further lays the next layer, whose cells are queued but not spread.
+            let next_layer = queue.len();
+            let ground = world.floorplan();
+            spread(
+                ground,
+                window,
+                layer + 1,
+                (distances, queue),
+                layer_start,
+                |ground, index| ground.is_open(index),
+            );
+            layer_start = next_layer;
+        }
+        None
     }
 
     pub fn distance(&self, coord: ICoord) -> Option<u32> {

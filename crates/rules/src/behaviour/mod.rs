@@ -89,6 +89,8 @@ pub struct BehaviourContext {
     hearing: noise::Hearing,
     /// Distances from one NPC, to find its nearest waypoint.
     nearby_map: LocalMap,
+    /// Scratch: the cells of the waypoints in the window round that NPC.
+    near_waypoints: Vec<ICoord>,
     safety: SafetyMap,
     waypoints: Waypoints,
     /// The allies' map of the monsters round the player, built once a turn.
@@ -147,6 +149,8 @@ impl BehaviourContext {
             search_maps: LocalMaps::new(SEARCH_MAPS_KEPT, SEARCH_MAP_MAX_STEPS),
             hearing: noise::Hearing::new(world),
             nearby_map: LocalMap::new(waypoints::COVER_STEPS),
+            // No window holds more waypoints than cells.
+            near_waypoints: Vec::with_capacity(local_map::Window::len_for(waypoints::COVER_STEPS)),
             safety: SafetyMap::new(DISTANCE_MAP_MAX_STEPS),
             waypoints: Waypoints::new(world),
             foes: FoesMap::new(),

@@ -289,8 +289,15 @@ impl BehaviourContext {
 
     /// The waypoint fewest steps from `here` (every open cell has one within [`COVER_STEPS`]).
     fn nearest_waypoint(&mut self, world: &World, here: ICoord) -> Option<WaypointId> {
-        self.nearby_map.lead_to(world, here);
         let window = Window::new(here, COVER_STEPS);
+        self.near_waypoints.clear();
+        let cells = self
+            .waypoints
+            .in_window(window)
+            .map(|id| self.waypoints.cell(id));
+        self.near_waypoints.extend(cells);
+        self.nearby_map
+            .lead_to_nearest(world, here, &self.near_waypoints)?;
         self.waypoints
             .in_window(window)
             .filter_map(|id| {
