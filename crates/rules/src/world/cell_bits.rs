@@ -157,16 +157,33 @@ impl World {
             Some(Tile::Ground(ground)) => Some(ground),
             _ => None,
         };
-        for (coord, layers) in self.spatial_table.enumerate() {
-            let (floor, feature) = (tile(layers.floor), tile(layers.feature));
-            let character = layers.character.map_or(0, |_| CHARACTER);
+        // What a cell's ground gives depends only on its two tiles, and runs of cells share
+        // them (rows of wall, of floor): worked out again only when they change.
+        type Derived = (u8, u8, bool, [Option<crate::content::LightKind>; 2]);
+        let derive = |floor: Option<Tile>, feature: Option<Tile>| -> Derived {
             let bits = [floor, feature].into_iter().flatten().map(tile_bits);
-            *occupied.get_checked_mut(coord) = with_door_state(bits.fold(character, |a, b| a | b));
+            let bits = bits.fold(0, |a, b| a | b);
             let (floor, feature) = (ground(floor), ground(feature));
-            *fuel.get_checked_mut(coord) = super::fire::fuel_of_grounds(feature, floor);
-            self.gases.set_wall(coord, feature, floor);
-            let lights = [floor, feature].into_iter().flatten();
-            glowing.extend(lights.filter_map(|g| Some((coord, g.rules().light?))));
+            let lights = [floor, feature].map(|g| g.and_then(|g| g.rules().light));
+            let fuel = super::fire::fuel_of_grounds(feature, floor);
+            (bits, fuel, super::gas::wall_of(feature, floor), lights)
+        };
+        let mut last = None;
+        for (coord, layers) in self.spatial_table.enumerate() {
+            let tiles = (tile(layers.floor), tile(layers.feature));
+            let (bits, cell_fuel, wall, lights) = match last {
+                Some((kept, derived)) if kept == tiles => derived,
+                _ => {
+                    let derived = derive(tiles.0, tiles.1);
+                    last = Some((tiles, derived));
+                    derived
+                }
+            };
+            let character = layers.character.map_or(0, |_| CHARACTER);
+            *occupied.get_checked_mut(coord) = with_door_state(bits | character);
+            *fuel.get_checked_mut(coord) = cell_fuel;
+            self.gases.set_wall_to(coord, wall);
+            glowing.extend(lights.into_iter().flatten().map(|light| (coord, light)));
         }
         self.occupied = occupied;
         self.fuel = fuel;

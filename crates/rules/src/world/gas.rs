@@ -65,10 +65,15 @@ impl Gases {
         feature: Option<Ground>,
         floor: Option<Ground>,
     ) {
-        let on_top = feature.or(floor).unwrap_or(Ground::WALL);
-        let floor_blocks = floor.is_some_and(|g| g.rules().blocks_gas);
         if let Some(wall) = self.walls.get_mut(coord) {
-            *wall = on_top.rules().blocks_gas || floor_blocks;
+            *wall = wall_of(feature, floor);
+        }
+    }
+
+    /// Sets the cell's gas wall as [`Gases::set_wall`] works it out.
+    pub(super) fn set_wall_to(&mut self, coord: ICoord, wall: bool) {
+        if let Some(cell) = self.walls.get_mut(coord) {
+            *cell = wall;
         }
     }
 
@@ -89,6 +94,13 @@ impl Gases {
             .filter(|&(_, _, volume)| volume > 0)
             .collect()
     }
+}
+
+/// Gas stops at a cell whose ground on top (a wall where neither layer holds any) or floor
+/// stops it.
+pub(super) fn wall_of(feature: Option<Ground>, floor: Option<Ground>) -> bool {
+    let on_top = feature.or(floor).unwrap_or(Ground::WALL);
+    on_top.rules().blocks_gas || floor.is_some_and(|g| g.rules().blocks_gas)
 }
 
 impl World {
