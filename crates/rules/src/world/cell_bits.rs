@@ -85,7 +85,7 @@ impl World {
         if let Some(cell) = self.fuel.get_mut(coord) {
             *cell = super::fire::fuel_of_grounds(feature, floor);
         }
-        self.set_gas_wall(coord, feature, floor);
+        (self.gases).set_wall(coord, super::gas::wall_of(feature, floor));
         self.light_changed_at(coord);
         self.changed(coord);
     }
@@ -182,7 +182,7 @@ impl World {
             let character = layers.character.map_or(0, |_| CHARACTER);
             *occupied.get_checked_mut(coord) = with_door_state(bits | character);
             *fuel.get_checked_mut(coord) = cell_fuel;
-            self.gases.set_wall_to(coord, wall);
+            self.gases.set_wall(coord, wall);
             glowing.extend(lights.into_iter().flatten().map(|light| (coord, light)));
         }
         self.occupied = occupied;

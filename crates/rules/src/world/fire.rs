@@ -152,8 +152,9 @@ impl World {
         }
     }
 
-    /// The ground on top or the floor puts fire out (water), as the cell's fuel byte keeps it.
-    pub(super) fn is_wet(&self, coord: ICoord) -> bool {
+    /// Fire dies on the cell's ground (water): the ground on top or the floor puts it out, as
+    /// the cell's fuel byte keeps it.
+    pub fn puts_out_fire(&self, coord: ICoord) -> bool {
         self.fuel.get(coord).is_some_and(|&fuel| fuel & WET != 0)
     }
 

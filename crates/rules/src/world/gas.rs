@@ -56,27 +56,14 @@ impl Gases {
         }
     }
 
-    /// Every cell's gas wall from a new level's ground.
-    /// The cell's gas wall for the grounds in its feature and floor layers: the ground on top
-    /// (a wall where neither holds any) or the floor stops gas.
-    pub(super) fn set_wall(
-        &mut self,
-        coord: ICoord,
-        feature: Option<Ground>,
-        floor: Option<Ground>,
-    ) {
-        if let Some(wall) = self.walls.get_mut(coord) {
-            *wall = wall_of(feature, floor);
-        }
-    }
-
-    /// Sets the cell's gas wall as [`Gases::set_wall`] works it out.
-    pub(super) fn set_wall_to(&mut self, coord: ICoord, wall: bool) {
+    /// The cell keeps gas out (see [`wall_of`]), or no longer: after its ground changed.
+    pub(super) fn set_wall(&mut self, coord: ICoord, wall: bool) {
         if let Some(cell) = self.walls.get_mut(coord) {
             *cell = wall;
         }
     }
 
+    /// Every cell's gas wall from a new level's ground.
     pub(super) fn walls_from(&mut self, grid: &Grid<crate::content::Ground>) {
         self.walls = Grid::new_fn(grid.size(), |coord| {
             let rules = grid.get_checked(coord).rules();
@@ -141,17 +128,6 @@ impl World {
             Some(false) => false,
             Some(true) => !self.is_open_door(coord),
         }
-    }
-
-    /// The cell's gas wall for the grounds in its feature and floor layers: the ground on top
-    /// (a wall where neither holds any) or the floor stops gas.
-    pub(super) fn set_gas_wall(
-        &mut self,
-        coord: ICoord,
-        feature: Option<Ground>,
-        floor: Option<Ground>,
-    ) {
-        self.gases.set_wall(coord, feature, floor);
     }
 
     /// Gas of `kind` let out on the cell (a bloat's burst, a potion shattering). Where another

@@ -61,11 +61,6 @@ impl World {
         before != self.burning.len()
     }
 
-    /// Fire dies on the cell's ground (water).
-    pub fn puts_out_fire(&self, coord: ICoord) -> bool {
-        self.is_wet(coord)
-    }
-
     /// Fire neither catches nor harms the character (a potion's, or its kind's nature).
     pub fn is_fireproof(&self, entity: Entity) -> bool {
         self.fireproof.contains(&entity)

@@ -76,7 +76,7 @@ pub struct World {
     /// steps, flights and every distance map ask, thousands of times a turn. One byte a cell keeps it in the caches on the largest maps, where the
     /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
     occupied: Grid<u8>,
-    /// What fire finds on each cell, a byte a cell (see [`fire::fuel_byte`]): a turn of fire
+    /// What fire finds on each cell, a byte a cell (see [`World::fuel_byte`]): a turn of fire
     /// asks it of four neighbours of every burning cell, tens of thousands of times on a cavern
     /// ablaze, where the spatial table's cell and the tile of each of its ground entities would
     /// be three reads far apart. Derived from the spatial table, so not saved.
