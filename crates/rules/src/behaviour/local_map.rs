@@ -280,7 +280,7 @@ impl LocalMap {
         &mut self,
         world: &World,
         centre: ICoord,
-        targets: &[ICoord],
+        targets: impl Iterator<Item = ICoord> + Clone,
     ) -> Option<u32> {
         let window = Window::new(centre, self.reach);
         self.goal = Some(centre);
@@ -298,8 +298,8 @@ impl LocalMap {
             |ground, index| ground.is_open(index),
         );
         let reached = |distances: &[u8], layer: u32| {
-            (targets.iter())
-                .filter_map(|&target| window.index(target))
+            (targets.clone())
+                .filter_map(|target| window.index(target))
                 .any(|index| u32::from(distances[index]) <= layer)
         };
         let mut layer_start = 1;

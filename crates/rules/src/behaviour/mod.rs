@@ -89,8 +89,8 @@ pub struct BehaviourContext {
     hearing: noise::Hearing,
     /// Distances from one NPC, to find its nearest waypoint.
     nearby_map: LocalMap,
-    /// Scratch: the cells of the waypoints in the window round that NPC.
-    near_waypoints: Vec<ICoord>,
+    /// Scratch: the waypoints in the window round that NPC, with their cells.
+    near_waypoints: Vec<(ICoord, waypoints::WaypointId)>,
     safety: SafetyMap,
     waypoints: Waypoints,
     /// The allies' map of the monsters round the player, built once a turn.

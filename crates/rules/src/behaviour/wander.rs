@@ -287,24 +287,116 @@ impl BehaviourContext {
         })
     }
 
-    /// The waypoint fewest steps from `here` (every open cell has one within [`COVER_STEPS`]).
+    /// The waypoint fewest steps from `here` (every open cell has one within [`COVER_STEPS`]),
+    /// the lowest-numbered of the nearest.
     fn nearest_waypoint(&mut self, world: &World, here: ICoord) -> Option<WaypointId> {
-        let window = Window::new(here, COVER_STEPS);
+        self.list_near_waypoints(here);
+        match self.nearest_by_maps(world, here) {
+            Some(nearest) => nearest,
+            None => self.nearest_by_flood(world, here),
+        }
+    }
+
+    /// The waypoints within [`COVER_STEPS`] of `here` along both axes, with their cells.
+    fn list_near_waypoints(&mut self, here: ICoord) {
         self.near_waypoints.clear();
-        let cells = self
-            .waypoints
-            .in_window(window)
-            .map(|id| self.waypoints.cell(id));
-        self.near_waypoints.extend(cells);
-        self.nearby_map
-            .lead_to_nearest(world, here, &self.near_waypoints)?;
-        self.waypoints
-            .in_window(window)
-            .filter_map(|id| {
-                let distance = self.nearby_map.distance(self.waypoints.cell(id))?;
-                Some((distance, id))
-            })
+        let waypoints = &self.waypoints;
+        let window = Window::new(here, COVER_STEPS);
+        let near = (waypoints.in_window(window)).map(|id| (waypoints.cell(id), id));
+        self.near_waypoints.extend(near);
+    }
+
+    /// [`Self::nearest_waypoint`] by a flood from `here` as far as the nearest.
+    fn nearest_by_flood(&mut self, world: &World, here: ICoord) -> Option<WaypointId> {
+        self.nearby_map.lead_to_nearest(
+            world,
+            here,
+            self.near_waypoints.iter().map(|&(cell, _)| cell),
+        )?;
+        (self.near_waypoints.iter())
+            .filter_map(|&(cell, id)| Some((self.nearby_map.distance(cell)?, id)))
             .min()
             .map(|(_, id)| id)
+    }
+
+    /// [`Self::nearest_waypoint`] read off the waypoints' own maps, where each of those near
+    /// already has one: between open cells a walk is as long either way, so a waypoint's map
+    /// holds the steps a flood from `here` would count to it (a wanderer's first choice on a
+    /// new level of thousands was a flood each). None where a map was never measured (a loaded
+    /// level measures them as wanderers need them) or `here` is not open ground (one flying
+    /// over a chasm): the flood then.
+    fn nearest_by_maps(&mut self, world: &World, here: ICoord) -> Option<Option<WaypointId>> {
+        if world.blocks_walking(here) {
+            return None;
+        }
+        let mut nearest: Option<(u32, WaypointId)> = None;
+        for &(cell, id) in &self.near_waypoints {
+            if !self.waypoints.prepare_if_measured(world, id) {
+                return None;
+            }
+            // The flood from `here` never steps onto a waypoint whose cell is shut.
+            if world.blocks_walking(cell) {
+                continue;
+            }
+            let steps = self.waypoints.distance(id, here);
+            if let Some(steps) = steps.filter(|&steps| steps <= COVER_STEPS) {
+                let this = (steps, id);
+                nearest = Some(nearest.map_or(this, |best| best.min(this)));
+            }
+        }
+        Some(nearest.map(|(_, id)| id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use coord_2d::UCoord;
+    use rand::SeedableRng;
+    use rand_isaac::Isaac64Rng;
+
+    use super::*;
+    use crate::content::profile_at;
+    use crate::terrain::generate_by_profile;
+
+    /// The nearest waypoint read off the waypoints' maps is the one a flood from the cell finds,
+    /// from every cell of levels of every depth, before and after cages fall over their vaults'
+    /// altars (ground shut where waypoints stand, ways made longer) and locked doors open.
+    #[test]
+    fn the_nearest_waypoint_by_their_maps_is_the_one_a_flood_finds() {
+        let mut read_off_maps = 0;
+        for depth in [1, 4, 7, 10] {
+            for seed in 0..3 {
+                let mut rng = Isaac64Rng::seed_from_u64(seed);
+                let size = UCoord::new(80, 30);
+                let terrain = generate_by_profile(size, depth, profile_at(depth), &mut rng);
+                let mut world = World::from_terrain(&terrain);
+                let mut context = BehaviourContext::new(&world);
+                context.measure_waypoints(&world);
+                for changed in [false, true] {
+                    if changed {
+                        let vaults = world.vaults().to_vec();
+                        for vault in vaults {
+                            world.take_from_altar(vault.altars[0]);
+                        }
+                        for cell in size.icoord_iter_row_major() {
+                            world.unlock(cell);
+                        }
+                    }
+                    for here in size.icoord_iter_row_major() {
+                        context.list_near_waypoints(here);
+                        let Some(by_maps) = context.nearest_by_maps(&world, here) else {
+                            continue;
+                        };
+                        read_off_maps += 1;
+                        let by_flood = context.nearest_by_flood(&world, here);
+                        assert_eq!(
+                            by_maps, by_flood,
+                            "from {here:?}, depth {depth}, seed {seed}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(read_off_maps > 10_000, "{read_off_maps} read off the maps");
     }
 }

@@ -47,6 +47,11 @@ struct Neighbours {
 pub struct Waypoints {
     /// Sorted by row, then column, so the waypoints in a window are found by binary search.
     cells: Vec<ICoord>,
+    /// Where each row's waypoints start in `cells` (one more entry than rows): a window's
+    /// waypoints are a short search along each of its rows, where a walk from its first row
+    /// passed every waypoint of every row in between (230 on a 1000-wide level, for the 5 or
+    /// so in a wanderer's window).
+    row_starts: Vec<u32>,
     maps: Vec<u8>,
     neighbours: Vec<Neighbours>,
     /// The world's count of ground changes each map (and its neighbours) was measured at;
@@ -63,8 +68,13 @@ impl Waypoints {
     pub fn new(world: &World) -> Self {
         let cells = place(world);
         let count = cells.len();
+        let rows = world.size().height() as i32;
+        let row_starts = (0..=rows)
+            .map(|y| cells.partition_point(|c| c.y < y) as u32)
+            .collect();
         Self {
             cells,
+            row_starts,
             maps: vec![0; count * MAP_LEN],
             neighbours: vec![
                 Neighbours {
@@ -93,6 +103,16 @@ impl Waypoints {
         }
     }
 
+    /// [`Waypoints::prepare`] for a map measured before (brought up to date if the ground near
+    /// it changed since); false for one never measured, which is left so.
+    pub fn prepare_if_measured(&mut self, world: &World, id: WaypointId) -> bool {
+        if self.measured_at[id as usize] == NEVER {
+            return false;
+        }
+        self.prepare(world, id);
+        true
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.cells.len()
     }
@@ -110,6 +130,7 @@ impl Waypoints {
     /// Bytes held, for the memory figure of docs/performance.md.
     pub fn heap_bytes(&self) -> usize {
         self.cells.capacity() * size_of::<ICoord>()
+            + self.row_starts.capacity() * size_of::<u32>()
             + self.maps.capacity()
             + self.neighbours.capacity() * size_of::<Neighbours>()
             + self.measured_at.capacity() * size_of::<u64>()
@@ -141,17 +162,20 @@ impl Waypoints {
 
     /// The waypoints whose cells lie in `window`, in index order.
     pub fn in_window(&self, window: Window) -> impl Iterator<Item = WaypointId> + '_ {
-        let top = window.origin().y;
+        let rows = self.row_starts.len() as i32 - 1;
+        let top = window.origin().y.clamp(0, rows);
+        let bottom = (window.origin().y + window.side()).clamp(top, rows);
         let left = window.origin().x;
-        let (right, bottom) = (left + window.side(), top + window.side());
-        // One search for the window's first row, then a walk along the sorted cells: a level
-        // has a few waypoints a row, fewer than a search on each of the window's rows costs.
-        let start = self.cells.partition_point(|c| (c.y, c.x) < (top, left));
-        (self.cells[start..].iter())
-            .take_while(move |c| c.y < bottom)
-            .enumerate()
-            .filter(move |(_, c)| (left..right).contains(&c.x))
-            .map(move |(i, _)| (start + i) as WaypointId)
+        let right = left + window.side();
+        (top..bottom).flat_map(move |y| {
+            let first = self.row_starts[y as usize] as usize;
+            let row = &self.cells[first..self.row_starts[y as usize + 1] as usize];
+            let start = first + row.partition_point(|c| c.x < left);
+            (self.cells[start..].iter())
+                .take_while(move |c| c.y == y && c.x < right)
+                .enumerate()
+                .map(move |(i, _)| (start + i) as WaypointId)
+        })
     }
 
     fn map(&self, id: WaypointId) -> &[u8] {
@@ -282,4 +306,38 @@ fn chamfer_row(
 fn lower_to(clearance: &mut [u8], index: usize, nearest: u8) {
     let cell = &mut clearance[index];
     *cell = (*cell).min(nearest.saturating_add(1));
+}
+
+#[cfg(test)]
+mod tests {
+    use coord_2d::UCoord;
+    use rand::SeedableRng;
+    use rand_isaac::Isaac64Rng;
+
+    use super::*;
+    use crate::content::profile_at;
+    use crate::terrain::generate_by_profile;
+
+    /// The waypoints in a window are every waypoint whose cell is in it, in index order, for
+    /// windows of each reach centred on every cell of the map and round it.
+    #[test]
+    fn a_windows_waypoints_are_those_whose_cells_it_holds() {
+        let size = UCoord::new(120, 60);
+        let mut rng = Isaac64Rng::seed_from_u64(3);
+        let terrain = generate_by_profile(size, 5, profile_at(5), &mut rng);
+        let waypoints = Waypoints::new(&World::from_terrain(&terrain));
+        assert!(waypoints.len() > 20, "{} waypoints", waypoints.len());
+        for reach in [0, 3, COVER_STEPS, WAYPOINT_REACH] {
+            for y in -25..size.height() as i32 + 25 {
+                for x in -25..size.width() as i32 + 25 {
+                    let window = Window::new(ICoord::new(x, y), reach);
+                    let found: Vec<WaypointId> = waypoints.in_window(window).collect();
+                    let held: Vec<WaypointId> = (0..waypoints.len() as WaypointId)
+                        .filter(|&id| window.index(waypoints.cell(id)).is_some())
+                        .collect();
+                    assert_eq!(found, held, "window of reach {reach} round ({x}, {y})");
+                }
+            }
+        }
+    }
 }

@@ -319,12 +319,16 @@ impl World {
         out.clear();
         out.reserve(self.lights.carriers.len());
         let reach = reach + crate::content::LIGHT_REACH_MAX as i32;
+        // Where it stands first: on a level of thousands of carriers most are far, and what
+        // each carries is a second lookup.
         for &carrier in &self.lights.carriers {
-            let Some(kind) = self.npc_kind(carrier).and_then(|k| k.rules().light) else {
+            let Some(at) = self.spatial_table.coord_of(carrier) else {
                 continue;
             };
-            let at = self.coord_of(carrier);
-            if (at.x - centre.x).abs().max((at.y - centre.y).abs()) <= reach {
+            if (at.x - centre.x).abs().max((at.y - centre.y).abs()) > reach {
+                continue;
+            }
+            if let Some(kind) = self.npc_kind(carrier).and_then(|k| k.rules().light) {
                 out.push((at, kind));
             }
         }
