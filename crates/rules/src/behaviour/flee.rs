@@ -19,9 +19,7 @@ use entity_table::Entity;
 use rand::Rng;
 
 use super::local_map::{MapIndex, UNREACHED, Window, flood_in};
-use super::{
-    Agent, BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, NpcState, Reason, has_trait,
-};
+use super::{Agent, BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, NpcState, Reason};
 use crate::balance;
 use crate::content::NpcTrait;
 use crate::world::World;
@@ -333,20 +331,29 @@ impl BehaviourContext {
 
 /// A kind that flees, hurt to its threshold, not already fleeing and not fighting because it was
 /// cornered (a cornered NPC fights on rather than turning its back every other turn).
-pub(super) fn should_flee(world: &World, npc: Entity, agent: &Agent) -> bool {
-    let fleeing_kind = has_trait(world, npc, NpcTrait::FleesWhenHurt);
+pub(super) fn should_flee(
+    world: &World,
+    (npc, kind): (Entity, Option<crate::content::NpcKind>),
+    agent: &Agent,
+) -> bool {
     let cornered =
         agent.state == NpcState::Hunting && agent.last_transition.reason == Reason::Cornered;
     let awake_and_free = !matches!(agent.state, NpcState::Fleeing | NpcState::Asleep);
+    if !awake_and_free || cornered {
+        return false;
+    }
+    let Some(rules) = kind.map(|kind| kind.rules()) else {
+        return false;
+    };
     let hurt = || {
         world.hit_points(npc).is_some_and(|hp| {
             let (num, den) = balance::FLEE_AT_OR_BELOW;
             hp.current * den <= hp.max * num
         })
     };
-    // A thief runs with what it took.
-    let thief = || world.carrying(npc).is_some();
-    awake_and_free && !cornered && ((fleeing_kind && hurt()) || thief())
+    // A thief runs with what it took (only a kind that steals ever carries anything off).
+    let thief = || rules.has(NpcTrait::Steals) && world.carrying(npc).is_some();
+    (rules.has(NpcTrait::FleesWhenHurt) && hurt()) || thief()
 }
 
 fn is_recovered(hp: crate::world::HitPoints) -> bool {

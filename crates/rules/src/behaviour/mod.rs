@@ -287,7 +287,8 @@ impl BehaviourContext {
     ) -> Decision {
         let Senses { world, turn, .. } = senses;
         self.turn = turn;
-        self.in_players_view = senses.visibility.in_player_sight(world.coord_of(npc));
+        let here = world.coord_of(npc);
+        self.in_players_view = senses.visibility.in_player_sight(here);
         let quiet = |action| Decision {
             action,
             shout: false,
@@ -295,7 +296,7 @@ impl BehaviourContext {
         // Standing in fire or harmful gas, it steps out first, whatever it wants.
         if world.has_hazards()
             && !matches!(agent.state, NpcState::Asleep | NpcState::Captive)
-            && let Some(away) = out_of_harm(world, world.coord_of(npc))
+            && let Some(away) = out_of_harm(world, here)
         {
             return quiet(NpcAction::Move(away));
         }
@@ -315,7 +316,6 @@ impl BehaviourContext {
         if world.is_ally(npc) {
             return quiet(self.ally_step(world, npc, agent, turn));
         }
-        let here = world.coord_of(npc);
         let player = world.player_coord();
         // Without allies the one enemy is the player: the look at it stays the one it was.
         let foe = match world.allies().is_empty() {
@@ -339,7 +339,7 @@ impl BehaviourContext {
             None => false,
         };
         let shout = spotted && has_trait(world, npc, NpcTrait::ShoutsOnSight);
-        if should_flee(world, npc, agent) {
+        if should_flee(world, (npc, kind), agent) {
             agent.flee(turn);
         }
         let action = match (agent.state, foe) {

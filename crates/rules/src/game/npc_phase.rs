@@ -84,11 +84,13 @@ impl Game {
             self.fade(npc);
             return;
         }
-        let every = match self.world.is_ally(npc) {
-            true => balance::ALLY_REGENERATION_INTERVAL,
-            false => balance::NPC_REGENERATION_INTERVAL,
+        // Each side's interval a constant: a division by one chosen at run time cost every
+        // awake NPC the wait for a divider each turn.
+        let turn = self.progress.turn;
+        let regenerates = match self.world.is_ally(npc) {
+            true => turn.is_multiple_of(balance::ALLY_REGENERATION_INTERVAL),
+            false => turn.is_multiple_of(balance::NPC_REGENERATION_INTERVAL),
         };
-        let regenerates = self.progress.turn.is_multiple_of(every);
         let healed = u32::from(regenerates) + self.learned_regeneration(learned);
         if healed > 0 {
             self.world.heal(npc, healed);

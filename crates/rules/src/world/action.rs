@@ -42,7 +42,8 @@ impl World {
         direction: CardinalDirection,
         rng: &mut impl Rng,
     ) -> ActOutcome {
-        let destination = self.coord_of(entity) + direction.coord();
+        let origin = self.coord_of(entity);
+        let destination = origin + direction.coord();
         // A blow reaches whoever stands there, unless it is under water.
         let foe = match self.has_character(destination) {
             true => (self.character_at(destination))
@@ -64,7 +65,6 @@ impl World {
         if !open || self.has_character(destination) {
             return ActOutcome::Blocked;
         }
-        let origin = self.coord_of(entity);
         self.spatial_table
             .update_coord(entity, destination)
             .expect("destination was checked to be inside the map and free");
