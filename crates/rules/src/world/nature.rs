@@ -98,7 +98,9 @@ impl World {
     /// The bolt the character sends: its kind's, or one it learned.
     pub fn bolt_of(&self, entity: Entity) -> Option<BoltKind> {
         let kinds = self.npc_kind(entity).and_then(|kind| kind.rules().bolt);
-        kinds.or(match self.learned(entity) {
+        // What it learned only for a kind without a bolt of its own: every monster in sight
+        // of an enemy asks.
+        kinds.or_else(|| match self.learned(entity) {
             Some(Ability::Bolt(bolt)) => Some(bolt),
             _ => None,
         })
