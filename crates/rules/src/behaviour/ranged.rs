@@ -34,9 +34,10 @@ impl BehaviourContext {
         }
         let bolt = world.bolt_of(npc).filter(|_| !agent.negated);
         let (helping, mut harming) = split_bolt(bolt);
-        // A web is not sent at one it already holds: the spider comes to bite.
-        let held = (world.character_at(target)).is_some_and(|c| world.held_for(c) > 0);
-        if held && harming.is_some_and(|b| matches!(b.rules().effect, BoltEffect::Web { .. })) {
+        // A web is not sent at one it already holds: the spider comes to bite. (Who stands
+        // there is asked only of a spider: a crowd's every blow asked.)
+        let webs = harming.is_some_and(|b| matches!(b.rules().effect, BoltEffect::Web { .. }));
+        if webs && (world.character_at(target)).is_some_and(|c| world.held_for(c) > 0) {
             harming = None;
         }
         let allies = helping.map(|bolt| allies_in_reach(world, npc, here, bolt));
@@ -60,8 +61,8 @@ impl BehaviourContext {
             false => context.step_away(world, here),
         };
         let at_player = target == world.player_coord();
-        let over = world.flies_over(npc);
         let line = harming.is_some_and(|bolt| {
+            let over = world.flies_over(npc);
             world.has_clear_line_of(here, target, bolt.rules().range, over)
                 && (self.in_players_view || !at_player)
         });
