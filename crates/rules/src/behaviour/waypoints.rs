@@ -9,11 +9,12 @@
 //! walk from any waypoint to any other one hop at a time.
 //!
 //! Brogue keeps forty whole-level maps; on a 1000×1000 level that would be 80 MB or more. Here a
-//! waypoint's map is its window of one byte a cell (43×43 = 1849 bytes), measured the first time
-//! a wanderer asks for it (a few microseconds) and again after ground opens or closes for good
-//! (a secret door found, a locked door opened, cages fallen): so every map is the flood over the
-//! ground as it is, whether the game was played through or loaded, and a level (or a loaded
-//! game) does not measure thousands of maps no wanderer may ever need.
+//! waypoint's map is its window of one byte a cell (43×43 = 1849 bytes), measured with a new
+//! level (a few microseconds each), in a loaded game the first time a wanderer asks for it, and
+//! again after ground opens or closes for good (a secret door found, a locked door opened, cages
+//! fallen): so every map is the flood over the ground as it is, whether the game was played
+//! through or loaded, and loading does not measure thousands of maps no wanderer may ever need.
+//! A new level's wanderers read their first waypoint off these maps (see `nearest_waypoint`).
 //!
 //! Where the waypoints stand is chosen once, on the level's lasting shape (every door a wall,
 //! every altar open), which nothing in play changes: a loaded game places them where the level
