@@ -171,11 +171,9 @@ impl Waypoints {
         (top..bottom).flat_map(move |y| {
             let first = self.row_starts[y as usize] as usize;
             let row = &self.cells[first..self.row_starts[y as usize + 1] as usize];
-            let start = first + row.partition_point(|c| c.x < left);
-            (self.cells[start..].iter())
-                .take_while(move |c| c.y == y && c.x < right)
-                .enumerate()
-                .map(move |(i, _)| (start + i) as WaypointId)
+            let start = row.partition_point(|c| c.x < left);
+            let inside = row[start..].iter().take_while(move |c| c.x < right).count();
+            (first + start..first + start + inside).map(|i| i as WaypointId)
         })
     }
 
