@@ -30,6 +30,7 @@ use std::sync::{Arc, mpsc, mpsc::RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use coord_2d::ICoord;
 use direction::CardinalDirection;
 use proptest::prelude::*;
 use proptest::strategy::{NewTree, ValueTree};
@@ -95,8 +96,9 @@ impl fmt::Debug for Script {
         write!(
             f,
             "seed {} then {} keys {keys:?} (h west, j south, k north, l east, . wait, > descend, g pick up, s search, D drop and u use \
-             the item under the letter after it, at the cell after @, 1-4 choose a boon; \
-             replay with `umbra --terminal --rng-seed {}`; keys after a game ends play seed + 1, \
+             the item under the letter after it, at the cell after @, E use the first letter's item on \
+             the second's, 1-4 choose a boon, F free the captive that way, W a wizard's command; \
+             `script(seed, keys)` reads them back for scripts_that_once_failed_now_play_through; replay with `umbra --terminal --rng-seed {}`; keys after a game ends play seed + 1, \
              then seed + 2, ...)",
             self.seed,
             self.actions.len(),
@@ -105,11 +107,13 @@ impl fmt::Debug for Script {
     }
 }
 
-/// The script a failure message prints, read back, for regression tests.
+/// The script a failure message prints, read back, for regression tests: every key `key` writes.
 fn script(seed: u64, keys: &str) -> Script {
-    let actions = keys
-        .chars()
-        .map(|key| match key {
+    let mut rest = keys;
+    let mut actions = Vec::new();
+    while let Some(first) = rest.chars().next() {
+        rest = &rest[first.len_utf8()..];
+        let action = match first {
             'h' => PlayerAction::Move(CardinalDirection::West),
             'j' => PlayerAction::Move(CardinalDirection::South),
             'k' => PlayerAction::Move(CardinalDirection::North),
@@ -118,10 +122,101 @@ fn script(seed: u64, keys: &str) -> Script {
             '>' => PlayerAction::Descend,
             'g' => PlayerAction::PickUp,
             's' => PlayerAction::Search,
-            other => panic!("{other:?} is not one of the keys h j k l . > g s"),
-        })
-        .collect();
+            '1'..='4' => PlayerAction::Choose {
+                boon: first as u8 - b'1',
+            },
+            'D' => PlayerAction::Drop {
+                slot: slot_letter(&mut rest),
+            },
+            'E' => PlayerAction::UseOn {
+                slot: slot_letter(&mut rest),
+                on: slot_letter(&mut rest),
+            },
+            'u' => {
+                let slot = slot_letter(&mut rest);
+                let at = rest.strip_prefix('@').map(|cell| {
+                    let (cell, after) = cell.split_once(';').expect("a cell ends with ;");
+                    rest = after;
+                    match numbers(cell)[..] {
+                        [x, y] => ICoord::new(x, y),
+                        _ => panic!("{cell:?} is not a cell x,y"),
+                    }
+                });
+                PlayerAction::Use { slot, at }
+            }
+            'F' => PlayerAction::Free(match up_to_semicolon(&mut rest) {
+                "North" => CardinalDirection::North,
+                "East" => CardinalDirection::East,
+                "South" => CardinalDirection::South,
+                "West" => CardinalDirection::West,
+                other => panic!("{other:?} is not a direction"),
+            }),
+            'W' => PlayerAction::Wizard(wizard_command(up_to_semicolon(&mut rest))),
+            other => panic!("{other:?} is not one of the keys a failure message prints"),
+        };
+        actions.push(action);
+    }
     Script { seed, actions }
+}
+
+/// The pack letter at the front of `rest`, taken off it.
+fn slot_letter(rest: &mut &str) -> u8 {
+    let letter = rest.bytes().next().expect("a pack letter");
+    assert!(
+        letter.is_ascii_lowercase(),
+        "{letter:?} is not a pack letter"
+    );
+    *rest = &rest[1..];
+    letter - b'a'
+}
+
+/// What `rest` holds before its next `;`, taken off it with the `;`.
+fn up_to_semicolon<'a>(rest: &mut &'a str) -> &'a str {
+    let (text, after) = rest.split_once(';').expect("a name ends with ;");
+    *rest = after;
+    text
+}
+
+/// Every whole number in `text`, in order, signs kept.
+fn numbers(text: &str) -> Vec<i32> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter(|number| !number.is_empty())
+        .map(|number| number.parse().expect("a whole number"))
+        .collect()
+}
+
+/// A wizard's command as `{:?}` writes it: its name, then its numbers in field order.
+fn wizard_command(text: &str) -> WizardCommand {
+    let name = text.split([' ', '{']).next().unwrap_or_default();
+    let kind = |n: i32| u8::try_from(n).expect("a kind is a table row");
+    match (name, &numbers(text)[..]) {
+        ("Descend", []) => WizardCommand::Descend,
+        ("Heal", []) => WizardCommand::Heal,
+        ("Reveal", []) => WizardCommand::Reveal,
+        ("SleepInView", []) => WizardCommand::SleepInView,
+        ("LightLevel", []) => WizardCommand::LightLevel,
+        ("DarkenLevel", []) => WizardCommand::DarkenLevel,
+        ("Teleport", &[x, y]) => WizardCommand::Teleport {
+            to: ICoord::new(x, y),
+        },
+        ("SetFire", &[x, y]) => WizardCommand::SetFire {
+            at: ICoord::new(x, y),
+        },
+        ("Give", &[k]) => WizardCommand::Give { kind: kind(k) },
+        ("Spawn", &[k, x, y]) => WizardCommand::Spawn {
+            kind: kind(k),
+            at: ICoord::new(x, y),
+        },
+        ("SpawnAlly", &[k, x, y]) => WizardCommand::SpawnAlly {
+            kind: kind(k),
+            at: ICoord::new(x, y),
+        },
+        ("ReleaseGas", &[k, x, y]) => WizardCommand::ReleaseGas {
+            kind: kind(k),
+            at: ICoord::new(x, y),
+        },
+        _ => panic!("{text:?} is not a wizard's command"),
+    }
 }
 
 /// Any seed, then `actions` actions drawn uniformly from the five the player has.
@@ -454,8 +549,12 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
             outcome
         );
         // A boon chosen (vigour's hit points) and a wizard's command change the game between
-        // turns on purpose.
-        let between_turns = action.is_wizardry() || matches!(action, PlayerAction::Choose { .. });
+        // turns on purpose; so does reading an unknown scroll of enchanting, which names it (as
+        // Brogue does) before the player chooses what it enchants, the choice taking the time.
+        let names_a_scroll = (game.events().iter())
+            .any(|event| matches!(event, GameEvent::ChooseWhatToEnchant { .. }));
+        let between_turns =
+            action.is_wizardry() || matches!(action, PlayerAction::Choose { .. }) || names_a_scroll;
         if let (false, false, Some(hash_before)) = (taken, between_turns, hash_before) {
             prop_assert_eq!(
                 game.state_hash(),
@@ -632,7 +731,7 @@ fn random_play_keeps_every_rule_and_replays_identically() {
 }
 
 /// `before`, then the wizard's teleport to `to`, then the keys `after`.
-fn teleporting(before: Script, to: coord_2d::ICoord, after: &str) -> Script {
+fn teleporting(before: Script, to: ICoord, after: &str) -> Script {
     let mut whole = before;
     let teleport = PlayerAction::Wizard(WizardCommand::Teleport { to });
     let after = script(whole.seed, after).actions;
@@ -657,8 +756,45 @@ fn scripts_that_once_failed_now_play_through() {
                 15_962_268_239_129_185_822,
                 "..l.l..hllhj.kh...hl.llh.j.k.jhllkhjjllkhjhk.lhjhkjjjl....jk.............",
             ),
-            coord_2d::ICoord::new(30, 9),
+            ICoord::new(30, 9),
             "ljhlhkkkj.kklh.k.hhjl.h.kjjhj.j",
+        ),
+        // Failed before this commit: reading an unknown scroll of enchanting (slot c, aimed at
+        // a cell) names it and asks what to enchant, taking no time; the test took the naming
+        // for a change no time may make.
+        script(
+            681_101_963_695_806_704,
+            concat!(
+                "ua@39,-1;.4jklgh>h.h3kEacljkkj>hjljhsjk.>.jljub@73,7;hjllk.ua...jhhgkkj.lua@44,2;hua",
+                "@63,13;Dahk4jkhlhlljuc@29,27;l.>>lWSpawn { kind: 2, at: ICoord { x: 17, y: 19 } };..",
+                "hkua@75,2;ubjhk..3hl>kks2FSouth;Eaal3klkjhk.lWGive { kind: 6 };>>.hlkjDch.jWHeal;Dck",
+                "jjlhjhDcWHeal;lluajucslkub.k.l.Eac.hjkuahhucjgWSpawn { kind: 7, at: ICoord { x: 22, y",
+                ": 26 } };.WSpawn { kind: 2, at: ICoord { x: 57, y: 3 } };FEast;h.hjublFNorth;..llljl",
+                "h1>kshlhub@35,3;ub@-2,27;lkhl.lFSouth;ubhhlEcbs..g.l..WDescend;jjlua@43,21;kk42lllWH",
+                "eal;g...sj.j>sljubjluckkucjjj.lshlDblDblshlkua@45,26;.FEast;ua@24,25;jh.lhhubjl.Eccj",
+                "k>.lj>ghjkh.lkhj.h.h.huc>uc4h1>hjkkhkDcWGive { kind: 12 };.j.jkjjj.sjl.EbakEacjjEabl",
+                "juak..llh.FSouth;sjua@16,25;1kuc@67,30;ub>h4ub@68,-2;.DagFWest;khh..k.gj.uc@67,28;sg",
+                "WTeleport { to: ICoord { x: 68, y: 26 } };>FEast;jjlkkllkub@-1,20;hWReveal;.hj.l.skj",
+                "lhgj..Ecc.lkEcch.kjhkjljlkj.>jhjhFWest;kuc@1,23;hluckkkjkk4Dchluc@24,7;hsllhDbhlua@1",
+                "8,8;ucua@3,25;hlsjhlkEcb.shjDbkll.uc@76,6;shklj>.kFNorth;suaFSouth;hgkjkh>kkkDc..Dch",
+                "hhjkgh.WGive { kind: 5 };j3Da.lhlub@34,2;..subslEcclDagl.suaskDcll.DakuaWSetFire { a",
+                "t: ICoord { x: 77, y: 10 } };hkljgjjkk.ghj>lFEast;kj.Dcub@52,6;ljkk..shhh.jFSouth;.u",
+                "b@64,27;.lWReveal;gDchDchhkDbkFWest;l.kghjDc4hkh1jj.j>WSpawn { kind: 7, at: ICoord {",
+                " x: 51, y: 11 } };.k.2ks.lhhl.jluc@12,13;uc@65,27;hhl.j>hhlublub@29,2;.hubkskhlWSpaw",
+                "nAlly { kind: 6, at: ICoord { x: 56, y: 31 } };>k.l>4hllDbh.ll.j.j.uc@74,17;.hua@61,",
+                "4;Dckgk.hlhkkWHeal;WSpawnAlly { kind: 6, at: ICoord { x: 71, y: 2 } };.>sjlkj.FEast;",
+                "hlEachkhj1jWSleepInView;.h2k..s.jhlDbDbjjkFWest;>kggh2huc@76,10;uakjs.gua@47,15;l3ua",
+                "@67,15;lk.uajljl.kkjlj.>.j.huaubjhkEcas.l2jhFNorth;.h1glkhuclucEbahkubhll.EabjjDclju",
+                "cuc@75,20;luc@55,25;ljjhjhgjhk1.>kj.kljjjs.ljhk.1ksk.uc>klkhFWest;jgj.1h.kWSpawn { k",
+                "ind: 6, at: ICoord { x: 13, y: 6 } };sl>l.jkhjkjg>kh.kuajsjuaDalj3Dahj.ucllj.h>.lhkj",
+                "lkhj.lh.jj.ljl4hhFEast;kglljhh1kk>3klkkl>k.jlDchs.ll.hhjl.h>WGive { kind: 13 };jllll",
+                "kuc@56,17;kl>h.WSleepInView;>khgjkjklkhEabjhh>hhDc1hjhh.jjg.jhh.EccjllDbklkklhsEbckl",
+                "lj..kjua@52,0;DbsFWest;hkllWTeleport { to: ICoord { x: -2, y: 4 } };kh21.j.kkjkjkhlh",
+                "j>h>j.FSouth;lucjhlhj>kjllkl.Da..kEcb.2hDbDcub@73,5;hFNorth;.Eabkhlk.kljjub@-1,19;hu",
+                "b@27,20;lDclluc2lsubjjjgDa>.hjg.khj.3lk.k.lkDclWGive { kind: 0 };slsubjub.klh.ucucjk",
+                "ua>.kgjhjhkljjlg..hjlh4kub@46,31;k.huc@6,15;jua@67,20;ua>kFEast;uahjhEbbjkFWest;jhkh",
+                "s..l.h.>gj.>.hlssj.jjuc@29,26;jljh.gl..kkk>..jhkjuclghlhsl.huc@9,10;",
+            ),
         ),
     ];
     for script in found {
@@ -671,4 +807,19 @@ fn scripts_that_once_failed_now_play_through() {
             ),
         }
     }
+}
+
+/// What a failure prints is what a regression test can paste: every action's keys read back as
+/// that action.
+#[test]
+fn printed_keys_read_back_as_the_same_actions() {
+    let scripts = (any::<u64>(), proptest::collection::vec(action(), 0..200))
+        .prop_map(|(seed, actions)| Script { seed, actions });
+    TestRunner::new(Config::with_cases(200))
+        .run(&scripts, |printed| {
+            let keys: String = printed.actions.iter().copied().map(key).collect();
+            prop_assert_eq!(script(printed.seed, &keys), printed);
+            Ok(())
+        })
+        .unwrap_or_else(|failure| panic!("{failure}"));
 }
