@@ -170,6 +170,47 @@ fn a_monkey_takes_an_item_runs_and_drops_it_when_killed() {
     );
 }
 
+/// A monkey cornered with its prize turns to fight; once the player is out of its sight it
+/// runs again, the prize still its own, rather than searching for the player like a hunter.
+#[test]
+fn a_cornered_monkey_runs_again_with_its_prize_once_the_player_is_gone() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "##########",
+            "#1@......#",
+            "########.#",
+            "########.#",
+            "########2#",
+            "##########",
+        ],
+        &[('1', 'm')],
+    );
+    s.change(|g| g.with_player_max_hit_points(500));
+    let potion = common::potion().index() as u8;
+    s.act(PlayerAction::Wizard(WizardCommand::Give { kind: potion }));
+    let stole = (0..30).any(|_| {
+        s.act(PlayerAction::Wait);
+        happened(&s, |e| matches!(e, GameEvent::Stole { .. }))
+    });
+    s.check(stole, "the monkey snatches the potion");
+    let turned = (0..5).any(|_| {
+        s.act(PlayerAction::Wait);
+        s.mind('1').state == NpcState::Hunting
+    });
+    s.check(turned, "with its back to the wall it turns to fight");
+    s.act(PlayerAction::Wizard(WizardCommand::Teleport {
+        to: s.at('2'),
+    }));
+    for _ in 0..3 {
+        s.act(PlayerAction::Wait);
+    }
+    s.check_eq(
+        s.mind('1').state,
+        NpcState::Fleeing,
+        "the player gone, it runs with the potion again",
+    );
+}
+
 #[test]
 fn a_pink_jelly_struck_splits_in_two_sharing_its_hit_points() {
     let mut s = Scenario::with_npcs(&["#########", "#@1.....#", "#########"], &[('1', 'y')]);
