@@ -138,7 +138,7 @@ impl GameApp {
         self
     }
 
-    /// Watches a recorded game instead of playing: actions arrive at [`replay::STEP`] pace.
+    /// Watches a recorded game instead of playing: actions arrive at `replay::STEP` pace.
     pub fn replay(recording: &History) -> Self {
         let mut app = Self::new(recording.start());
         app.playback = Some(replay::Playback::new(recording));

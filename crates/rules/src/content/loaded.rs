@@ -36,7 +36,7 @@ pub struct Content {
     pub bestiary: Bestiary,
     pub items: Items,
     pub bolts: Vec<BoltRules>,
-    /// The ground table's rows, in its order ([`Ground`] indexes it).
+    /// The ground table's rows, in its order ([`Ground`](super::Ground) indexes it).
     pub ground: Vec<GroundRules>,
     /// The light table's rows, in its order ([`super::LightKind`] indexes it).
     pub lights: Vec<LightRules>,

@@ -100,15 +100,15 @@ impl PlayerAction {
 /// What the player can grow in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Boon {
-    /// More hit points ([`balance::VIGOUR_HIT_POINTS`]).
+    /// More hit points ([`balance::VIGOUR_HIT_POINTS`](crate::balance::VIGOUR_HIT_POINTS)).
     Vigour,
-    /// Harder blows ([`balance::MIGHT_DAMAGE`]).
+    /// Harder blows ([`balance::MIGHT_DAMAGE`](crate::balance::MIGHT_DAMAGE)).
     Might,
-    /// Surer blows ([`balance::PRECISION_MISSES_LEFT`]).
+    /// Surer blows ([`balance::PRECISION_MISSES_LEFT`](crate::balance::PRECISION_MISSES_LEFT)).
     Precision,
-    /// Quicker steps ([`balance::SWIFTNESS_STEP_TIME`]).
+    /// Quicker steps ([`balance::SWIFTNESS_STEP_TIME`](crate::balance::SWIFTNESS_STEP_TIME)).
     Swiftness,
-    /// Quicker healing ([`balance::RECOVERY_TURNS`]).
+    /// Quicker healing ([`balance::RECOVERY_TURNS`](crate::balance::RECOVERY_TURNS)).
     Recovery,
 }
 
