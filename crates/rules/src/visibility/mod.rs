@@ -231,6 +231,15 @@ impl<'de> serde::de::Visitor<'de> for CellsWithRoom {
 
 /// The character remembered at `cell` is no longer shown there (it was seen elsewhere); the
 /// cell's memory is taken afresh when next in view.
+/// Marks `cells`, a view already worked out, as in sight at the look of `generation`.
+fn stamp_in_sight(grid: &mut Grid<Cell>, cells: &[ICoord], generation: u64) {
+    for &coord in cells {
+        if let Some(cell) = grid.get_mut(coord) {
+            cell.in_sight = generation;
+        }
+    }
+}
+
 fn forget_character(grid: &mut Grid<Cell>, cell: ICoord) {
     if let Some(cell) = grid.get_mut(cell) {
         cell.memory.character = None;
@@ -442,22 +451,14 @@ impl Visibility {
         self.player_at = player;
         let scanned = (player, world.doors_moved());
         if self.scanned_from == Some(scanned) {
-            for &coord in in_view.iter() {
-                if let Some(cell) = grid.get_mut(coord) {
-                    cell.in_sight = generation;
-                }
-            }
+            stamp_in_sight(grid, in_view, generation);
             return;
         }
         self.scanned_from = Some(scanned);
         in_view.clear();
         let key = (player, world.sight_changes());
         if let Some(view) = self.recent_views.get(key) {
-            for &coord in view {
-                if let Some(cell) = grid.get_mut(coord) {
-                    cell.in_sight = generation;
-                }
-            }
+            stamp_in_sight(grid, view, generation);
             in_view.extend_from_slice(view);
             return;
         }
