@@ -1,5 +1,6 @@
 //! What the player notices as a turn ends: NPCs that have come into view.
 
+use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{Game, GameEvent};
@@ -10,9 +11,17 @@ impl Game {
     /// a small one, and only those with a character on them are looked up. A turn keeps the
     /// list itself ([`Game::report_npcs_coming_into_view`]): between two turns nothing moves.
     pub(super) fn note_npcs_in_view(&mut self) {
-        let mut in_view = std::mem::take(&mut self.scratch.seen_before);
+        let mut in_view = std::mem::take(&mut self.scratch.in_view_now);
         self.npcs_in_view(&mut in_view);
-        self.scratch.seen_before = in_view;
+        self.keep_as_seen(&in_view);
+        self.scratch.in_view_now = in_view;
+    }
+
+    /// `in_view` are the NPCs the next turn begins with in sight.
+    fn keep_as_seen(&mut self, in_view: &[Entity]) {
+        let seen = &mut self.scratch.seen_before;
+        seen.clear();
+        seen.extend(in_view.iter().copied());
     }
 
     /// An event for each NPC in the player's sight now that was not as the turn began, in the
@@ -23,14 +32,8 @@ impl Game {
         self.npcs_in_view(&mut in_view);
         let mut new = std::mem::take(&mut self.scratch.came_into_view);
         new.clear();
-        // Sorted, so a crowd in view is looked up by halves, not NPC by NPC.
-        self.scratch.seen_before.sort_unstable();
         let seen_before = &self.scratch.seen_before;
-        new.extend(
-            in_view
-                .iter()
-                .filter(|npc| seen_before.binary_search(npc).is_err()),
-        );
+        new.extend(in_view.iter().filter(|npc| !seen_before.contains(npc)));
         if new.len() > 1 {
             let sight = self.visibility.in_sight();
             let world = &self.world;
@@ -50,7 +53,8 @@ impl Game {
             }
         }
         self.scratch.came_into_view = new;
-        self.scratch.in_view_now = std::mem::replace(&mut self.scratch.seen_before, in_view);
+        self.keep_as_seen(&in_view);
+        self.scratch.in_view_now = in_view;
     }
 
     /// The NPCs in the player's sight, in no particular order.
@@ -63,35 +67,35 @@ impl Game {
     /// particular order.
     pub(super) fn npcs_in_sight(&self) -> impl Iterator<Item = Entity> + '_ {
         let (world, visibility) = (&self.world, &self.visibility);
-        self.npcs_in_reach().filter(move |&npc| {
-            visibility.is_lit(world, world.coord_of(npc)) && !world.is_unseen(npc)
-        })
+        (self.npcs_in_reach())
+            .filter(move |&(npc, at)| visibility.is_lit(world, at) && !world.is_unseen(npc))
+            .map(|(npc, _)| npc)
     }
 
-    /// The living NPCs whose cells the player's eyes reach, lit or not, in no particular
-    /// order: found by asking each NPC where it stands when there are few NPCs for the cells
-    /// in reach (most levels), and by reading the cells in reach when there are more (a crowd,
-    /// a large level). Reading a cell is a byte; asking an NPC is a lookup in two tables, about
-    /// four times the cost.
-    pub(super) fn npcs_in_reach(&self) -> impl Iterator<Item = Entity> + '_ {
+    /// The living NPCs whose cells the player's eyes reach, lit or not, each with its cell, in
+    /// no particular order: found by asking each NPC where it stands when there are few NPCs
+    /// for the cells in reach (most levels), and by reading the cells in reach when there are
+    /// more (a crowd, a large level). Reading a cell is a byte; asking an NPC is a lookup in two
+    /// tables, about four times the cost.
+    pub(super) fn npcs_in_reach(&self) -> impl Iterator<Item = (Entity, ICoord)> + '_ {
         let world = &self.world;
         let visibility = &self.visibility;
         let sight = visibility.in_sight();
         let few = world.npcs().len() * 4 < sight.len();
         let by_npc = few.then(|| {
-            world
-                .npcs()
-                .iter()
-                .copied()
-                .filter(|&npc| visibility.in_player_sight(world.coord_of(npc)))
+            (world.npcs().iter())
+                .map(|&npc| (npc, world.coord_of(npc)))
+                .filter(|&(_, at)| visibility.in_player_sight(at))
         });
+        // The one character that is no NPC is the player.
+        let player = world.player();
         let by_cell = (!few).then(|| {
-            sight.iter().filter_map(|&coord| {
+            sight.iter().filter_map(move |&coord| {
                 if !world.has_character(coord) {
                     return None;
                 }
-                let npc = world.character_at(coord)?;
-                world.npc_kind(npc).map(|_| npc)
+                let npc = world.character_at(coord).filter(|&c| c != player)?;
+                Some((npc, coord))
             })
         });
         by_npc

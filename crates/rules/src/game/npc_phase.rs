@@ -262,11 +262,10 @@ impl Game {
         let mut sleepers = std::mem::take(&mut self.scratch.sleepers_in_view);
         sleepers.clear();
         let agents = &self.minds.agents;
-        let asleep = |npc: &Entity| agents.get(*npc).is_some_and(|agent| agent.is_asleep());
+        let asleep = |&(npc, _): &(Entity, ICoord)| agents.get(npc).is_some_and(|a| a.is_asleep());
         let player = self.world.player_coord();
-        let world = &self.world;
-        let within = |npc: &Entity| steps_between(world.coord_of(*npc), player) <= stealth.max(1);
-        sleepers.extend(self.npcs_in_reach().filter(asleep).filter(within));
+        let within = |&(_, at): &(Entity, ICoord)| steps_between(at, player) <= stealth.max(1);
+        sleepers.extend((self.npcs_in_reach().filter(asleep).filter(within)).map(|(npc, _)| npc));
         sleepers.sort_unstable();
         for &npc in &sleepers {
             let here = self.world.coord_of(npc);
