@@ -122,7 +122,7 @@ impl BehaviourContext {
             return NpcAction::Move(direction);
         }
         if has_bolt(world, npc) {
-            return self.engage(world, npc, agent, foe);
+            return self.engage(world, (npc, world.npc_kind(npc)), here, agent, foe);
         }
         self.close_in_on_foes(world, here)
     }

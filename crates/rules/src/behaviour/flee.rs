@@ -299,7 +299,8 @@ impl BehaviourContext {
         if !thief && world.hit_points(npc).is_some_and(is_recovered) {
             if let Some(foe) = foe {
                 agent.turn_to_fight(Reason::Recovered, turn);
-                return self.engage(world, npc, agent, foe);
+                let kind = world.npc_kind(npc);
+                return self.engage(world, (npc, kind), here, agent, foe);
             }
             agent.recover(here, turn);
             return self.search_step(world, here, agent, rng, turn);

@@ -320,7 +320,7 @@ impl BehaviourContext {
         // Without allies the one enemy is the player: the look at it stays the one it was.
         let foe = match world.allies().is_empty() {
             true => sees_player(world, senses.visibility, here, player).then_some(player),
-            false => self.nearest_enemy_seen(senses, npc, here),
+            false => self.nearest_enemy_seen(senses, (npc, kind), here),
         };
         // One that has not noticed its enemies notices the one it sees only within that one's
         // stealth range, by a roll; until then it goes on as it was.
@@ -344,7 +344,7 @@ impl BehaviourContext {
         }
         let action = match (agent.state, foe) {
             (NpcState::Asleep | NpcState::Captive | NpcState::Following, _) => NpcAction::Wait,
-            (NpcState::Hunting, Some(foe)) => self.engage(world, npc, agent, foe),
+            (NpcState::Hunting, Some(foe)) => self.engage(world, (npc, kind), here, agent, foe),
             // A swimmer never leaves its water to search or wander: it drifts there.
             (state, _) if swims => {
                 if state == NpcState::Hunting {
@@ -369,7 +369,12 @@ impl BehaviourContext {
     /// straight distance, the player first on a tie). With no ally this is the one look at the
     /// player it always was; allies are looked at nearest first, and only those nearer than
     /// the player and within sight's reach.
-    fn nearest_enemy_seen(&mut self, senses: Senses, npc: Entity, here: ICoord) -> Option<ICoord> {
+    fn nearest_enemy_seen(
+        &mut self,
+        senses: Senses,
+        (npc, kind): (Entity, Option<crate::content::NpcKind>),
+        here: ICoord,
+    ) -> Option<ICoord> {
         let Senses {
             world, visibility, ..
         } = senses;
@@ -378,7 +383,7 @@ impl BehaviourContext {
             sees_player(world, visibility, here, player).then(|| (here.distance2(player), player));
         // One that shoots needs the nearest enemy it sees, to aim at; one that strikes closes
         // in on the nearest by walking along the shared map, so the player in sight will do.
-        if player_seen.is_some() && !has_harming_bolt(world, npc) {
+        if player_seen.is_some() && !has_harming_bolt(world, npc, kind) {
             return Some(player);
         }
         // An enemy beside it is the nearest there can be: the player first, then the first
@@ -450,7 +455,7 @@ fn out_of_harm(world: &World, here: ICoord) -> Option<CardinalDirection> {
         .find(|d| world.can_npc_enter(here + d.coord()))
 }
 
-/// Whether the NPC's kind sends a bolt that harms (an archer's arrow).
-fn has_harming_bolt(world: &World, npc: Entity) -> bool {
-    (world.bolt_of(npc)).is_some_and(|bolt| !bolt.rules().effect.helps())
+/// Whether the NPC, of `kind`, sends a bolt that harms (an archer's arrow).
+fn has_harming_bolt(world: &World, npc: Entity, kind: Option<crate::content::NpcKind>) -> bool {
+    (world.bolt_of_as(npc, kind)).is_some_and(|bolt| !bolt.rules().effect.helps())
 }

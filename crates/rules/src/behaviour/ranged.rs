@@ -12,27 +12,28 @@ use entity_table::Entity;
 use super::way_maps::Way;
 use super::{Agent, BehaviourContext, NpcAction, hunt, sight};
 use crate::balance::KEEP_DISTANCE_STEPS;
-use crate::content::{BoltEffect, BoltKind, NpcTrait};
+use crate::content::{BoltEffect, BoltKind, NpcKind, NpcTrait};
 use crate::world::{HitPoints, World};
 
 impl BehaviourContext {
-    /// What a hunter that sees the enemy at `target` does this turn.
+    /// What a hunter of `kind` standing at `here` that sees the enemy at `target` does this
+    /// turn.
     pub(super) fn engage(
         &mut self,
         world: &World,
-        npc: Entity,
+        (npc, kind): (Entity, Option<NpcKind>),
+        here: ICoord,
         agent: &mut Agent,
         target: ICoord,
     ) -> NpcAction {
-        let here = world.coord_of(npc);
         let gave_ground = std::mem::take(&mut agent.gave_ground);
-        let Some(rules) = world.npc_kind(npc).map(|kind| kind.rules()) else {
+        let Some(rules) = kind.map(|kind| kind.rules()) else {
             return NpcAction::Wait;
         };
         if rules.summons.is_some() && !agent.negated && agent.next_summon <= self.turn {
             return NpcAction::Summon;
         }
-        let bolt = world.bolt_of(npc).filter(|_| !agent.negated);
+        let bolt = world.bolt_of_as(npc, kind).filter(|_| !agent.negated);
         let (helping, mut harming) = split_bolt(bolt);
         // A web is not sent at one it already holds: the spider comes to bite. (Who stands
         // there is asked only of a spider: a crowd's every blow asked.)
@@ -90,7 +91,7 @@ impl BehaviourContext {
         if keeps_distance && harming.is_none() && (!summoner || steps <= KEEP_DISTANCE_STEPS) {
             return hunt::adjacent_direction(here, target).map_or(NpcAction::Wait, NpcAction::Move);
         }
-        match (ally, Self::way_of(world, npc)) {
+        match (ally, Self::way_of(world, npc, kind)) {
             (_, Some(Way::Swimming)) => self.swim_at(world, npc, target),
             (true, _) => self.close_in_on_foes(world, here),
             (false, Some(Way::Flying)) => self.fly_at(world, here, target),

@@ -10,14 +10,15 @@ use rand::Rng;
 use super::way_maps::{FreeToFly, Way};
 use super::{BehaviourContext, NpcAction, ROUTE_SEARCH_DISTANCE, hunt};
 use crate::balance;
+use crate::content::NpcKind;
 use crate::world::World;
 
 impl BehaviourContext {
-    /// The way `npc` walks, if it is not on foot.
-    pub(super) fn way_of(world: &World, npc: Entity) -> Option<Way> {
+    /// The way `npc`, of `kind`, walks, if it is not on foot.
+    pub(super) fn way_of(world: &World, npc: Entity, kind: Option<NpcKind>) -> Option<Way> {
         if world.swims(npc) {
             Some(Way::Swimming)
-        } else if world.flies(npc) {
+        } else if world.flies_as(npc, kind) {
             Some(Way::Flying)
         } else {
             None
