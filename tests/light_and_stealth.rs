@@ -512,3 +512,42 @@ fn a_shot_from_the_dark_is_told_as_from_an_unseen_archer() {
     }
     panic!("no archer shot from the dark in 40 seeds");
 }
+
+/// The player steps into a doorway on a dark cave: of two sleeping orcs as far off, the one by
+/// the torch is announced as coming into view, the one in the dark is not (it is not seen); the
+/// dark one is announced once the player, walking nearer, brings it into its own light.
+#[test]
+fn only_a_monster_in_the_light_is_announced_as_coming_into_view() {
+    let s = &mut Scenario::with_npcs(
+        &[
+            "###################",
+            "#@+..........1}...#",
+            "###...........#####",
+            "###...........2####",
+            "###################",
+        ],
+        &[('1', 'z'), ('2', 'z')],
+    );
+    let announced = |s: &Scenario| {
+        (s.game.events().iter())
+            .filter(|e| matches!(e, GameEvent::CameIntoView { .. }))
+            .count()
+    };
+    s.act(PlayerAction::Move(East));
+    s.check_eq(announced(s), 1, "in the doorway: the orc by the torch only");
+    s.check_eq(
+        visibility(s, '2'),
+        CellVisibility::NeverSeen,
+        "the other orc stands in the dark",
+    );
+    let mut later = 0;
+    for _ in 0..6 {
+        s.act(PlayerAction::Move(East));
+        later += announced(s);
+    }
+    s.check_eq(
+        later,
+        1,
+        "the orc in the dark, once the player's light reaches it",
+    );
+}

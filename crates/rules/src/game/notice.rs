@@ -57,10 +57,20 @@ impl Game {
         self.scratch.in_view_now = in_view;
     }
 
-    /// The NPCs in the player's sight, in no particular order.
+    /// The NPCs in the player's sight, in no particular order, as the player's eyes have just
+    /// taken them in (see [`Visibility::sees_as_remembered`]).
+    ///
+    /// [`Visibility::sees_as_remembered`]: crate::visibility::Visibility::sees_as_remembered
     fn npcs_in_view(&self, npcs: &mut Vec<Entity>) {
+        let (world, visibility) = (&self.world, &self.visibility);
         npcs.clear();
-        npcs.extend(self.npcs_in_sight());
+        npcs.extend(
+            (self.npcs_in_reach())
+                .filter(|&(npc, at)| {
+                    visibility.sees_as_remembered(world, at) && !world.is_unseen(npc)
+                })
+                .map(|(npc, _)| npc),
+        );
     }
 
     /// The living NPCs the player sees (its eyes reach them and they stand in light), in no

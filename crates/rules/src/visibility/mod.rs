@@ -108,6 +108,10 @@ struct Cell {
     /// taken afresh when next in view (0 is never a world's count).
     #[serde(skip)]
     memory_taken_at: u32,
+    /// The count of the last [`Visibility::remember`] that found the cell in view and lit
+    /// (see [`Visibility::sees_as_remembered`]). Scratch, not saved.
+    #[serde(skip)]
+    lit_at: u32,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -150,6 +154,13 @@ pub struct Visibility {
     /// Scratch: the carriers of light near enough to light a cell in view this turn.
     #[serde(skip)]
     carried_near: Vec<(ICoord, LightKind)>,
+    /// Scratch: the look (its generation) whose cells in view and lit the last remembering
+    /// marked, and the mark; none after remembering with omniscience, or before any.
+    #[serde(skip)]
+    lit_marks: Option<(u64, u32)>,
+    /// Scratch: how many times cells were marked lit, the last mark.
+    #[serde(skip)]
+    lit_count: u32,
 }
 
 fn recent_views_with_room() -> recent_views::RecentViews {
@@ -229,8 +240,6 @@ impl<'de> serde::de::Visitor<'de> for CellsWithRoom {
     }
 }
 
-/// The character remembered at `cell` is no longer shown there (it was seen elsewhere); the
-/// cell's memory is taken afresh when next in view.
 /// Marks `cells`, a view already worked out, as in sight at the look of `generation`.
 fn stamp_in_sight(grid: &mut Grid<Cell>, cells: &[ICoord], generation: u64) {
     for &coord in cells {
@@ -240,6 +249,8 @@ fn stamp_in_sight(grid: &mut Grid<Cell>, cells: &[ICoord], generation: u64) {
     }
 }
 
+/// The character remembered at `cell` is no longer shown there (it was seen elsewhere); the
+/// cell's memory is taken afresh when next in view.
 fn forget_character(grid: &mut Grid<Cell>, cell: ICoord) {
     if let Some(cell) = grid.get_mut(cell) {
         cell.memory.character = None;
@@ -349,6 +360,7 @@ impl Visibility {
             memory: EMPTY_SNAPSHOT,
             mapped: false,
             memory_taken_at: 0,
+            lit_at: 0,
         };
         Self {
             generation: 0,
@@ -363,6 +375,8 @@ impl Visibility {
             sightings: Sightings::default(),
             recent_views: recent_views_with_room(),
             carried_near: Vec::new(),
+            lit_marks: None,
+            lit_count: 0,
         }
     }
 
@@ -493,6 +507,12 @@ impl Visibility {
     /// what is on it now, after everyone has moved: a cell in view is seen if it is lit.
     pub fn remember(&mut self, world: &World, omniscience: Omniscience) {
         let generation = self.generation;
+        // The cells in view found lit are marked, for the NPCs in view to be read off them.
+        let mark = match omniscience {
+            Omniscience::On => None,
+            Omniscience::Off => Some(self.next_lit_mark()),
+        };
+        self.lit_marks = mark.map(|mark| (generation, mark));
         world.carried_lights_near(self.player_at, VISION_REACH, &mut self.carried_near);
         let light = LightInView {
             own: &self.own_light,
@@ -507,6 +527,9 @@ impl Visibility {
             let Some(cell) = grid.get_mut(coord) else {
                 return;
             };
+            if let Some(mark) = mark {
+                cell.lit_at = mark;
+            }
             if cell.last_seen == 0 {
                 *discoveries += 1;
             }
@@ -529,6 +552,33 @@ impl Visibility {
             Omniscience::Off => (self.in_view.iter())
                 .filter(|&&cell| light.is_lit(world, cell))
                 .for_each(|&cell| see(cell)),
+        }
+    }
+
+    /// A mark no cell holds yet: the count of markings, once round (four billion turns) every
+    /// cell's mark wiped.
+    fn next_lit_mark(&mut self) -> u32 {
+        self.lit_count = self.lit_count.wrapping_add(1);
+        if self.lit_count == 0 {
+            for cell in self.grid.iter_mut() {
+                cell.lit_at = 0;
+            }
+            self.lit_count = 1;
+        }
+        self.lit_count
+    }
+
+    /// [`Visibility::sees`], read off the marks the last [`Visibility::remember`] left where
+    /// they are still the view (no look since, and remembered without omniscience), which is
+    /// a byte where working the cell's light out again is a few lookups. Only for a world
+    /// unchanged since that remembering: the game asks it of the NPCs in view as a turn ends,
+    /// straight after remembering.
+    pub(crate) fn sees_as_remembered(&self, world: &World, cell: ICoord) -> bool {
+        match self.lit_marks {
+            Some((generation, mark)) if generation == self.generation => {
+                self.grid.get(cell).is_some_and(|c| c.lit_at == mark)
+            }
+            _ => self.sees(world, cell),
         }
     }
 
