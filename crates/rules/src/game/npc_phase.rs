@@ -39,14 +39,12 @@ impl Game {
         'rounds: loop {
             let mut time_left = false;
             for &npc in &awake {
-                if first_round {
-                    if !self.minds.agents.contains(npc) {
-                        continue;
-                    }
-                    self.new_turn_for(npc, elapsed);
-                }
                 // Gone (died, or faded just now), or out of time this round.
-                if self.minds.agents.get(npc).is_none_or(|a| a.time_left <= 0) {
+                let has_time = match first_round {
+                    true => self.new_turn_for(npc, elapsed),
+                    false => self.minds.agents.get(npc).is_some_and(|a| a.time_left > 0),
+                };
+                if !has_time {
                     continue;
                 }
                 let spent = self.npc_turn(npc, stealth);
@@ -77,12 +75,16 @@ impl Game {
     }
 
     /// An awake NPC's share of a new turn: the time the player's action took (never banked
-    /// beyond it), and now and then a hit point.
-    fn new_turn_for(&mut self, npc: Entity, elapsed: u32) {
+    /// beyond it), and now and then a hit point. False if it has no time to act (or is gone:
+    /// dead, or faded just now).
+    fn new_turn_for(&mut self, npc: Entity, elapsed: u32) -> bool {
+        if !self.minds.agents.contains(npc) {
+            return false;
+        }
         let (faded, learned) = self.world.wear_on(npc);
         if faded {
             self.fade(npc);
-            return;
+            return false;
         }
         // Each side's interval a constant: a division by one chosen at run time cost every
         // awake NPC the wait for a divider each turn.
@@ -95,11 +97,13 @@ impl Game {
         if healed > 0 {
             self.world.heal(npc, healed);
         }
-        if let Some(agent) = self.minds.agents.get_mut(npc) {
-            agent.slowed_for = agent.slowed_for.saturating_sub(1);
-            let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
-            agent.time_left = agent.time_left.saturating_add(gained).min(gained);
-        }
+        let Some(agent) = self.minds.agents.get_mut(npc) else {
+            return false;
+        };
+        agent.slowed_for = agent.slowed_for.saturating_sub(1);
+        let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
+        agent.time_left = agent.time_left.saturating_add(gained).min(gained);
+        agent.time_left > 0
     }
 
     /// One action of an NPC, `stealth` the player's stealth range; the time it took.
@@ -111,18 +115,20 @@ impl Game {
             .agents
             .get_mut(npc)
             .expect("every living NPC has an agent");
-        let slowed = match agent.slowed_for > 0 {
-            true => balance::SLOW_TIME_MULTIPLIER,
-            false => 1,
-        };
-        let (share, whole) = match hasted {
-            true => balance::HASTE_TIME_SHARE,
-            false => (1, 1),
-        };
-        let (step, blow) = (
-            (times.move_ * slowed * share / whole) as i16,
-            (times.attack * slowed * share / whole) as i16,
-        );
+        let (mut step, mut blow) = (times.move_, times.attack);
+        if agent.slowed_for > 0 {
+            (step, blow) = (
+                step * balance::SLOW_TIME_MULTIPLIER,
+                blow * balance::SLOW_TIME_MULTIPLIER,
+            );
+        }
+        // Divided only when hasted: a division by a share chosen at run time was a wait for
+        // the divider on every action of every NPC.
+        if hasted {
+            let (share, whole) = balance::HASTE_TIME_SHARE;
+            (step, blow) = (step * share / whole, blow * share / whole);
+        }
+        let (step, blow) = (step as i16, blow as i16);
         if agent.confused_for > 0 {
             return if self.stumble(npc) { blow } else { step };
         }

@@ -98,6 +98,11 @@ impl World {
             } else {
                 *cell &= !what;
             }
+            // A character coming or going changes what stops sight only in a doorway: the ten
+            // thousand wanderers' steps each turn are over open ground.
+            if what == CHARACTER && before & DOOR == 0 {
+                return;
+            }
             *cell = with_door_state(*cell);
             self.sight_changes += u64::from((before ^ *cell) & BLOCKS_SIGHT != 0);
             if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 {

@@ -97,7 +97,8 @@ impl World {
     }
 
     pub fn npc_kind(&self, entity: Entity) -> Option<NpcKind> {
-        self.particulars(entity).kind
+        // Read in place: every NPC's every action asks.
+        (self.components.particulars.get(entity)).and_then(|p| p.kind)
     }
 
     /// Nothing can be seen on or past the cell (off the map, nothing is).
