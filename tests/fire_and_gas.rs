@@ -471,3 +471,25 @@ fn fire_out_of_sight_burns_without_a_word() {
         "and the log says nothing of what the player cannot see",
     );
 }
+
+/// Fire lights what is round it: dead grass across a dark room, beyond the player's own light,
+/// is not seen until it burns, and then by its own light.
+#[test]
+fn grass_beyond_the_players_light_is_seen_by_its_own_fire() {
+    use umbra_rules::visibility::CellVisibility;
+    let mut s = Scenario::new(&[
+        "##################",
+        "#@...........1{{{#",
+        "##################",
+    ]);
+    let grass = s.at('1') + ICoord::new(2, 0);
+    let seen = |s: &Scenario| s.game.cell_view(grass).visibility;
+    s.check_eq(
+        seen(&s),
+        CellVisibility::NeverSeen,
+        "dark, out of the player's light",
+    );
+    set_fire(&mut s, '1', (2, 0));
+    s.check(s.game.cells_burning() > 0, "it burns");
+    s.check_eq(seen(&s), CellVisibility::Visible, "lit by its own fire");
+}

@@ -326,6 +326,9 @@ struct LightInView<'a> {
     lighting: Lighting,
     /// The carriers of light that may light a cell in view (all of them, where not listed).
     carried: Option<&'a [(ICoord, LightKind)]>,
+    /// The level's light by cell, where it is all the light (see [`World::settled_glow`]) and
+    /// no carrier is listed.
+    glow: Option<&'a Grid<u32>>,
 }
 
 impl LightInView<'_> {
@@ -335,6 +338,9 @@ impl LightInView<'_> {
     }
 
     fn level_light_at(&self, world: &World, cell: ICoord) -> u32 {
+        if let Some(glow) = self.glow {
+            return glow.get(cell).copied().unwrap_or(0);
+        }
         match self.carried {
             Some(carried) => world.light_at_among(cell, carried),
             None => world.light_at(cell),
@@ -418,6 +424,7 @@ impl Visibility {
             from: self.player_at,
             lighting: self.eyes.lighting,
             carried: None,
+            glow: None,
         }
     }
 
@@ -519,6 +526,7 @@ impl Visibility {
             from: self.player_at,
             lighting: self.eyes.lighting,
             carried: Some(&self.carried_near),
+            glow: (world.settled_glow()).filter(|_| self.carried_near.is_empty()),
         };
         let grid = &mut self.grid;
         let discoveries = &mut self.discoveries;

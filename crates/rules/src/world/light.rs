@@ -334,6 +334,14 @@ impl World {
         }
     }
 
+    /// Every cell's light as it glows, where that is all the light there is but what is carried:
+    /// no source waits to be worked out again and nothing burns. A cell's light is then one
+    /// read (the player's view reads hundreds a turn).
+    pub fn settled_glow(&self) -> Option<&Grid<u32>> {
+        let settled = self.lights.pending == 0 && self.burning_cells().is_empty();
+        settled.then_some(&self.lights.glow)
+    }
+
     /// What glows on the level and what burns, at `cell`: its light but what is carried.
     fn fixed_light_at(&self, cell: ICoord) -> u32 {
         let lights = &self.lights;
