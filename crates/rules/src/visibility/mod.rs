@@ -249,6 +249,29 @@ fn stamp_in_sight(grid: &mut Grid<Cell>, cells: &[ICoord], generation: u64) {
     }
 }
 
+/// The cell in view shows something new since its memory was taken (at the world's change
+/// count `changes` now): its memory taken afresh, and who stands there remembered there. Out
+/// of line, so that the look at every cell in view, most of which show what they showed, stays
+/// a few instructions.
+#[inline(never)]
+fn take_memory(
+    grid: &mut Grid<Cell>,
+    sightings: &mut Sightings,
+    world: &World,
+    coord: ICoord,
+    changes: u32,
+) {
+    let Some(cell) = grid.get_mut(coord) else {
+        return;
+    };
+    cell.memory = world.tiles_at(coord);
+    cell.memory_taken_at = changes;
+    let who = cell.memory.character.and(world.character_at(coord));
+    if let Some(elsewhere) = sightings.remember(coord, who) {
+        forget_character(grid, elsewhere);
+    }
+}
+
 /// The character remembered at `cell` is no longer shown there (it was seen elsewhere); the
 /// cell's memory is taken afresh when next in view.
 fn forget_character(grid: &mut Grid<Cell>, cell: ICoord) {
@@ -545,14 +568,8 @@ impl Visibility {
             // Most cells in view show what they showed last turn: asking the spatial table
             // and the tiles for them again is most of a turn's sight.
             let changes = world.changes_at(coord);
-            if cell.memory_taken_at == changes {
-                return;
-            }
-            cell.memory = world.tiles_at(coord);
-            cell.memory_taken_at = changes;
-            let who = cell.memory.character.and(world.character_at(coord));
-            if let Some(elsewhere) = sightings.remember(coord, who) {
-                forget_character(grid, elsewhere);
+            if cell.memory_taken_at != changes {
+                take_memory(grid, sightings, world, coord, changes);
             }
         };
         match omniscience {
