@@ -136,6 +136,35 @@ pub struct Scene {
     rows: Vec<String>,
 }
 
+/// How many of the crowd's hunters fight on the player's side in (c) with allies.
+pub const CROWD_ALLIES: usize = 50;
+
+/// The crowd (c) where nobody dies: blows land, but the fight goes on for as long as criterion
+/// times it (in (c) itself only the player is struck, and it outlasts anything).
+pub fn crowd_fighting_on() -> Game {
+    CROWD
+        .build()
+        .game()
+        .with_every_npc_hit_points(SCENE_PLAYER_HIT_POINTS)
+}
+
+/// That crowd with every sixth of its awake hunters on the player's side: allies fighting
+/// among the monsters, each side hunting the other by its shared maps.
+pub fn crowd_with_allies() -> Game {
+    let game = crowd_fighting_on();
+    let hunters: Vec<_> = game
+        .npcs()
+        .filter(|npc| game.agent(npc.id).is_some_and(|agent| !agent.is_asleep()))
+        .map(|npc| npc.id)
+        .collect();
+    let every = (hunters.len() / CROWD_ALLIES).max(1);
+    hunters
+        .into_iter()
+        .step_by(every)
+        .take(CROWD_ALLIES)
+        .fold(game, |game, id| game.with_ally(id))
+}
+
 impl Scene {
     pub fn rows(&self) -> Vec<&str> {
         self.rows.iter().map(String::as_str).collect()

@@ -126,35 +126,6 @@ fn crowd_scenes() -> [(&'static str, SceneSpec); 7] {
     ]
 }
 
-/// How many of the crowd's hunters fight on the player's side in (c) with allies.
-const CROWD_ALLIES: usize = 50;
-
-/// The crowd (c) where nobody dies: blows land, but the fight goes on for as long as criterion
-/// times it (in (c) itself only the player is struck, and it outlasts anything).
-fn crowd_fighting_on() -> Game {
-    scenes::CROWD
-        .build()
-        .game()
-        .with_every_npc_hit_points(scenes::SCENE_PLAYER_HIT_POINTS)
-}
-
-/// That crowd with every sixth of its awake hunters on the player's side: allies fighting
-/// among the monsters, each side hunting the other by its shared maps.
-fn crowd_with_allies() -> Game {
-    let game = crowd_fighting_on();
-    let hunters: Vec<_> = game
-        .npcs()
-        .filter(|npc| game.agent(npc.id).is_some_and(|agent| !agent.is_asleep()))
-        .map(|npc| npc.id)
-        .collect();
-    let every = (hunters.len() / CROWD_ALLIES).max(1);
-    hunters
-        .into_iter()
-        .step_by(every)
-        .take(CROWD_ALLIES)
-        .fold(game, |game, id| game.with_ally(id))
-}
-
 /// The default level, with the scenes' player so that it, too, can be played for as long as
 /// criterion needs.
 fn default_game() -> Game {
@@ -192,7 +163,7 @@ fn turn_benches(criterion: &mut Criterion, benches: &[Bench]) {
         &mut group,
         "c_allies_250x250_1000_npcs_50_allies",
         SETTLE_TURNS,
-        crowd_with_allies,
+        scenes::crowd_with_allies,
     );
     group.finish();
 }
@@ -311,8 +282,8 @@ fn print_wander_scaling() {
 /// The crowd with 50 of its hunters on the player's side against the same crowd without,
 /// alternating block by block.
 fn print_allies_ratio() {
-    let mut plain = settled(crowd_fighting_on());
-    let mut allied = settled(crowd_with_allies());
+    let mut plain = settled(scenes::crowd_fighting_on());
+    let mut allied = settled(scenes::crowd_with_allies());
     let mut entrants = [
         Entrant {
             game: &mut plain,
@@ -325,7 +296,8 @@ fn print_allies_ratio() {
     ];
     let times = time_in_rounds(&mut entrants, 20);
     println!(
-        "(c) with {CROWD_ALLIES} allies: {:.2?}/turn against {:.2?}/turn without, ratio {:.2}x",
+        "(c) with {} allies: {:.2?}/turn against {:.2?}/turn without, ratio {:.2}x",
+        scenes::CROWD_ALLIES,
         times[1],
         times[0],
         times[1].as_secs_f64() / times[0].as_secs_f64()
@@ -347,7 +319,10 @@ fn main() {
         })
         .collect();
     describe("b_default_80x30", default_game());
-    describe("c_allies_250x250_1000_npcs_50_allies", crowd_with_allies());
+    describe(
+        "c_allies_250x250_1000_npcs_50_allies",
+        scenes::crowd_with_allies(),
+    );
     for bench in &benches {
         describe(bench.name, bench.scene.game());
     }
