@@ -277,17 +277,18 @@ impl BehaviourContext {
         self.hearing.listeners(world, noises, of_kind, hear);
     }
 
-    /// Chooses what the awake NPC `npc`, of `kind`, does this turn and updates its memory.
+    /// Chooses what the awake NPC `npc`, of `kind`, standing at `here`, does this turn and
+    /// updates its memory.
     pub fn choose_action(
         &mut self,
         senses: Senses,
         (npc, kind): (Entity, Option<crate::content::NpcKind>),
+        here: ICoord,
         agent: &mut Agent,
         rng: &mut impl Rng,
     ) -> Decision {
         let Senses { world, turn, .. } = senses;
         self.turn = turn;
-        let here = world.coord_of(npc);
         self.in_players_view = senses.visibility.in_player_sight(here);
         let quiet = |action| Decision {
             action,

@@ -78,9 +78,14 @@ impl Game {
     /// beyond it), and now and then a hit point. False if it has no time to act (or is gone:
     /// dead, or faded just now).
     fn new_turn_for(&mut self, npc: Entity, elapsed: u32) -> bool {
-        if !self.minds.agents.contains(npc) {
+        // Its memory first, looked up once: nothing below reads it, and one that fades loses it.
+        let Some(agent) = self.minds.agents.get_mut(npc) else {
             return false;
-        }
+        };
+        agent.slowed_for = agent.slowed_for.saturating_sub(1);
+        let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
+        agent.time_left = agent.time_left.saturating_add(gained).min(gained);
+        let has_time = agent.time_left > 0;
         let (faded, learned) = self.world.wear_on(npc);
         if faded {
             self.fade(npc);
@@ -97,19 +102,14 @@ impl Game {
         if healed > 0 {
             self.world.heal(npc, healed);
         }
-        let Some(agent) = self.minds.agents.get_mut(npc) else {
-            return false;
-        };
-        agent.slowed_for = agent.slowed_for.saturating_sub(1);
-        let gained = elapsed.min(balance::SLOWEST_ACTION_TIME) as i16;
-        agent.time_left = agent.time_left.saturating_add(gained).min(gained);
-        agent.time_left > 0
+        has_time
     }
 
     /// One action of an NPC, `stealth` the player's stealth range; the time it took.
     fn npc_turn(&mut self, npc: Entity, stealth: u32) -> i16 {
         let (kind, hasted) = self.world.kind_and_haste(npc);
-        let times = kind.map_or(crate::content::NORMAL_TIMES, |kind| kind.rules().time);
+        let rules = kind.map(|kind| kind.rules());
+        let times = rules.map_or(crate::content::NORMAL_TIMES, |rules| rules.time);
         let agent = self
             .minds
             .agents
@@ -138,14 +138,18 @@ impl Game {
             turn: self.progress.turn,
             stealth,
         };
-        let decision =
-            self.minds
-                .behaviour
-                .choose_action(senses, (npc, kind), agent, &mut self.chronicle.rng);
+        // Where it stands is read once: deciding, shouting and stepping leave it there.
+        let from = self.world.coord_of(npc);
+        let decision = (self.minds.behaviour).choose_action(
+            senses,
+            (npc, kind),
+            from,
+            agent,
+            &mut self.chronicle.rng,
+        );
         if decision.shout {
             self.shout(npc);
         }
-        let from = self.world.coord_of(npc);
         let told = self.scratch.events.len();
         let aimed_at = match decision.action {
             NpcAction::Move(direction) => Some(from + direction.coord()),
@@ -158,7 +162,12 @@ impl Game {
                 let ahead = from + direction.coord();
                 let moved = match self.unaware_one_ahead(npc, ahead) {
                     Some(attack) => ActOutcome::Attacked(attack),
-                    None => (self.world).move_character(npc, direction, &mut self.chronicle.rng),
+                    None => (self.world).move_character_from(
+                        npc,
+                        from,
+                        direction,
+                        &mut self.chronicle.rng,
+                    ),
                 };
                 match moved {
                     ActOutcome::Attacked(attack) => {
@@ -188,7 +197,7 @@ impl Game {
                 (blow, false)
             }
         };
-        let wiles = kind.is_some_and(|kind| kind.rules().leaves_or_hides());
+        let wiles = rules.is_some_and(|rules| rules.leaves_or_hides());
         if wiles && self.world.is_alive(npc) {
             self.after_npc_action(npc, from, struck);
         }

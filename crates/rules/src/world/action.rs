@@ -42,7 +42,17 @@ impl World {
         direction: CardinalDirection,
         rng: &mut impl Rng,
     ) -> ActOutcome {
-        let origin = self.coord_of(entity);
+        self.move_character_from(entity, self.coord_of(entity), direction, rng)
+    }
+
+    /// [`World::move_character`] for a character the mover knows to stand at `origin`.
+    pub(crate) fn move_character_from(
+        &mut self,
+        entity: Entity,
+        origin: ICoord,
+        direction: CardinalDirection,
+        rng: &mut impl Rng,
+    ) -> ActOutcome {
         let destination = origin + direction.coord();
         // A blow reaches whoever stands there, unless it is under water.
         let foe = match self.has_character(destination) {
