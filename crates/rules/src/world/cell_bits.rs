@@ -98,14 +98,17 @@ impl World {
             } else {
                 *cell &= !what;
             }
-            // A character coming or going changes what stops sight only in a doorway: the ten
+            // Only a doorway's sight follows who stands in it (`with_door_state` leaves any
+            // other cell as it is), and most changes stop no more sight than before: the ten
             // thousand wanderers' steps each turn are over open ground.
-            if what == CHARACTER && before & DOOR == 0 {
+            if *cell & DOOR != 0 {
+                *cell = with_door_state(*cell);
+            }
+            if (before ^ *cell) & BLOCKS_SIGHT == 0 {
                 return;
             }
-            *cell = with_door_state(*cell);
-            self.sight_changes += u64::from((before ^ *cell) & BLOCKS_SIGHT != 0);
-            if (before ^ *cell) & BLOCKS_SIGHT != 0 && *cell & DOOR != 0 {
+            self.sight_changes += 1;
+            if *cell & DOOR != 0 {
                 self.light_changed_at(coord);
                 if self.near_player(coord) {
                     self.doors_moved += 1;
