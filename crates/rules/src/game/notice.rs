@@ -64,21 +64,25 @@ impl Game {
     fn npcs_in_view(&self, npcs: &mut Vec<Entity>) {
         let (world, visibility) = (&self.world, &self.visibility);
         npcs.clear();
-        npcs.extend(
-            (self.npcs_in_reach())
-                .filter(|&(npc, at)| {
-                    visibility.sees_as_remembered(world, at) && !world.is_unseen(npc)
-                })
-                .map(|(npc, _)| npc),
-        );
+        npcs.extend(self.npcs_in_reach_and(move |at| visibility.sees_as_remembered(world, at)));
     }
 
     /// The living NPCs the player sees (its eyes reach them and they stand in light), in no
     /// particular order.
     pub(super) fn npcs_in_sight(&self) -> impl Iterator<Item = Entity> + '_ {
         let (world, visibility) = (&self.world, &self.visibility);
+        self.npcs_in_reach_and(move |at| visibility.is_lit(world, at))
+    }
+
+    /// The NPCs in reach whose cells are `lit`, but those the player's eyes miss where they
+    /// stand (under water, invisible).
+    fn npcs_in_reach_and<'a>(
+        &'a self,
+        lit: impl Fn(ICoord) -> bool + 'a,
+    ) -> impl Iterator<Item = Entity> + 'a {
+        let world = &self.world;
         (self.npcs_in_reach())
-            .filter(move |&(npc, at)| visibility.is_lit(world, at) && !world.is_unseen(npc))
+            .filter(move |&(npc, at)| lit(at) && !world.is_unseen(npc))
             .map(|(npc, _)| npc)
     }
 
