@@ -58,7 +58,10 @@ fn readme_is_a_players_page_of_at_most_300_lines_linking_every_page_of_docs() {
         );
         assert!(text.starts_with("# "), "docs/{name} begins with its title");
     }
-    for words in ["cargo run --release", "cargo test --release --all-features"] {
+    for words in [
+        "cargo run --release",
+        "cargo test --workspace --release --all-features",
+    ] {
         assert!(
             readme.contains(words),
             "README says how to play and test: {words}"
@@ -543,4 +546,110 @@ fn the_lit_shares_in_docs_are_the_ones_measured() {
     );
     let text = flowing(&page("rules.md"));
     assert!(text.contains(&said), "docs/rules.md says {said:?}");
+}
+
+/// Every file under `dir` (the build's and git's own folders left out), as paths relative to the
+/// repository's root with `/` between their parts.
+fn files_under(dir: &Path, into: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().expect("a name").to_string_lossy();
+        if name == "target" || name.starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            files_under(&path, into);
+        } else {
+            let relative = path.strip_prefix(root()).expect("under the root");
+            let parts: Vec<_> = relative.iter().map(|p| p.to_string_lossy()).collect();
+            into.push(parts.join("/"));
+        }
+    }
+}
+
+/// A glob as cargo-mutants reads one: `**` for any number of folders, `*` within a part for
+/// any characters.
+fn glob_matches(glob: &[&str], path: &[&str]) -> bool {
+    match (glob.split_first(), path.split_first()) {
+        (None, None) => true,
+        (Some((&"**", rest)), _) => {
+            glob_matches(rest, path) || (!path.is_empty() && glob_matches(glob, &path[1..]))
+        }
+        (Some((part, rest)), Some((name, names))) => {
+            part_matches(part, name) && glob_matches(rest, names)
+        }
+        _ => false,
+    }
+}
+
+fn part_matches(part: &str, name: &str) -> bool {
+    match part.split_once('*') {
+        None => part == name,
+        Some((before, after)) => {
+            name.len() >= before.len() + after.len()
+                && name.starts_with(before)
+                && name.ends_with(after)
+        }
+    }
+}
+
+#[test]
+fn the_glob_matcher_reads_globs_as_cargo_mutants_does() {
+    let matches = |glob: &str, path: &str| {
+        let glob: Vec<_> = glob.split('/').collect();
+        let path: Vec<_> = path.split('/').collect();
+        glob_matches(&glob, &path)
+    };
+    assert!(matches("a/**/*.rs", "a/b.rs"));
+    assert!(matches("a/**/*.rs", "a/b/c/d.rs"));
+    assert!(matches("a/b.rs", "a/b.rs"));
+    assert!(!matches("a/b.rs", "a/b/mod.rs"));
+    assert!(!matches("a/**/*.rs", "b/c.rs"));
+    assert!(!matches("a/*.rs", "a/b/c.rs"));
+}
+
+/// A glob that matches no file puts a part of the rules outside mutation testing without a
+/// word (the scope named `visibility.rs` for a round after it became `visibility/mod.rs`); a
+/// test binary that does not exist fails every mutant's build.
+#[test]
+fn every_mutants_config_names_files_and_tests_that_exist() {
+    let mut files = Vec::new();
+    files_under(&root(), &mut files);
+    let mut configs = vec![root().join(".cargo/mutants.toml")];
+    for entry in fs::read_dir(root().join("tests/mutants")).expect("tests/mutants/") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|ext| ext == "toml") {
+            configs.push(path);
+        }
+    }
+    for config in configs {
+        let text = fs::read_to_string(&config).expect("readable");
+        let table: toml::Table = toml::from_str(&text).expect("a TOML file");
+        let name = config.display();
+        let globs = table.get("examine_globs").and_then(|g| g.as_array());
+        for glob in globs.into_iter().flatten() {
+            let glob = glob.as_str().expect("a string");
+            let parts: Vec<_> = glob.split('/').collect();
+            assert!(
+                files.iter().any(|file| {
+                    let file: Vec<_> = file.split('/').collect();
+                    glob_matches(&parts, &file)
+                }),
+                "{name}: the glob {glob} matches no file"
+            );
+        }
+        let arguments = table
+            .get("additional_cargo_args")
+            .and_then(|a| a.as_array());
+        let arguments: Vec<_> = arguments.into_iter().flatten().collect();
+        for pair in arguments.windows(2) {
+            if pair[0].as_str() == Some("--test") {
+                let test = pair[1].as_str().expect("a test's name");
+                assert!(
+                    root().join("tests").join(format!("{test}.rs")).is_file(),
+                    "{name}: no test named {test}"
+                );
+            }
+        }
+    }
 }

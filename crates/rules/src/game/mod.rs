@@ -242,6 +242,10 @@ impl Game {
         self.progress.lighting = crate::visibility::Lighting::Natural;
         self.scratch.seen_before.clear();
         self.fit_gear();
+        // The new level's world is told who floats and who does not burn before the first
+        // step on it, as a loaded game's is: a levitating player does not fall into the first
+        // chasm it steps over.
+        self.tell_world_of_draughts();
         self.meet_level(terrain);
     }
 
@@ -361,7 +365,7 @@ impl Game {
         if action != PlayerAction::Search {
             self.progress.searches_in_a_row = 0;
         }
-        let doors = self.world.doors_moved();
+        let sight_near = self.world.sight_moved_near();
         self.look_round();
         self.notice_secret_doors();
         self.npc_phase(self.time_taken(outcome));
@@ -370,9 +374,13 @@ impl Game {
         if let Some(fell) = self.environment_phase() {
             return fell;
         }
-        if self.world.doors_moved() != doors || burning || !self.world.burning_cells().is_empty() {
-            // Fire lights what is round it and burns doors away: the player looks again.
-            // A door opened or closed as the NPCs moved: the player sees what is there now.
+        if self.world.sight_moved_near() != sight_near
+            || burning
+            || !self.world.burning_cells().is_empty()
+        {
+            // Fire lights what is round it: the player looks again. Something that stops sight
+            // came or went near the player (a door an NPC opened, one burnt away, crystal
+            // gone): the player sees what is there now.
             self.look_round();
         } else {
             // A door further off may still have changed the light of what the player sees.
