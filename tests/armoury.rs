@@ -361,3 +361,89 @@ fn teleportation_never_lands_behind_a_locked_door() {
         );
     }
 }
+
+/// A potion of levitation goes down with the player: the new level knows the player floats
+/// from its first step, as a game saved on arrival and loaded again does, so the two play on
+/// alike (the level's world was once told only at the end of the first turn there, so a first
+/// step over a chasm fell, and a loaded game did not).
+#[test]
+fn levitation_carries_down_to_the_next_level_from_the_first_step() {
+    let mut s = Scenario::new(&["#####", "#@..#", "#####"]);
+    let slot = give(&mut s, draught(Draught::Levitation));
+    s.act(PlayerAction::Use { slot, at: None });
+    s.act(PlayerAction::Wizard(WizardCommand::Descend));
+    s.check_eq(s.game.depth(), 2, "down a depth");
+    s.check(s.game.draughts().is(Draught::Levitation), "still floating");
+    s.check_eq(s.game.invariant_violations(), Vec::<String>::new(), "sound");
+    let mut loaded =
+        umbra_rules::Game::from_state_bytes(&s.game.to_state_bytes()).expect("it loads");
+    for (turn, direction) in [North, East, South, West]
+        .into_iter()
+        .cycle()
+        .take(40)
+        .enumerate()
+    {
+        s.game.act(PlayerAction::Move(direction));
+        loaded.act(PlayerAction::Move(direction));
+        s.check_eq(
+            loaded.state_hash(),
+            s.game.state_hash(),
+            &format!("turn {turn}"),
+        );
+    }
+}
+
+/// Drinking and throwing are two actions: a potion used at a cell is drunk all the same (a
+/// target never turns a drink into a throw), thrown it flies and breaks where it lands, and
+/// what is not for throwing stays in the pack and takes no time.
+#[test]
+fn a_potion_is_thrown_only_when_thrown() {
+    let mut s = Scenario::with_npcs(&["#########", "#@....1.#", "#########"], &[('1', 'o')]);
+    let orc = s.where_is('1');
+    let healing = kind(|u| matches!(u, ItemUse::Drink { .. }));
+    let slot = give(&mut s, healing);
+    s.act(PlayerAction::Use {
+        slot,
+        at: Some(orc),
+    });
+    s.check(
+        happened(&s, |e| matches!(e, GameEvent::Drank { .. })),
+        "used at a cell, it is drunk",
+    );
+    s.check(
+        !happened(&s, |e| matches!(e, GameEvent::Threw { .. })),
+        "and not thrown",
+    );
+    let slot = give(&mut s, healing);
+    s.act(PlayerAction::Throw { slot, at: orc });
+    s.check(
+        happened(&s, |e| matches!(e, GameEvent::Threw { .. })),
+        "thrown, it flies",
+    );
+    s.check(
+        !happened(&s, |e| matches!(e, GameEvent::Drank { .. })),
+        "and is not drunk",
+    );
+    s.check(
+        s.game.pack().slot_of(healing).is_none(),
+        "gone from the pack",
+    );
+    let sword = kind(|u| matches!(u, ItemUse::Wield { .. }));
+    let slot = give(&mut s, sword);
+    let turn = s.game.turn();
+    s.act(PlayerAction::Throw { slot, at: orc });
+    s.check(
+        happened(&s, |e| {
+            matches!(
+                e,
+                GameEvent::CannotAim(umbra_rules::game::AimError::NotForThrowing)
+            )
+        }),
+        "a blade is not for throwing",
+    );
+    s.check_eq(s.game.turn(), turn, "and trying takes no time");
+    s.check(
+        s.game.pack().slot_of(sword).is_some(),
+        "it stays in the pack",
+    );
+}

@@ -32,7 +32,10 @@ const RECORD: &str = "cargo run --release --example balance -- --golden tests/go
 /// 10: secret doors and searching. Version 11: the player looks again after the NPCs moved only
 /// when a door within its sight radius moved (the looks are counted in the state); endings
 /// unchanged. Version 20: light and shadow, stealth by range, the blow from the dark (issue 58).
-const RECORDED_UNDER: (u32, u32) = (25, 0xdbf5fd4b);
+/// Version 26 mends two stale caches the derived-state checks found (issue 75): the player looks
+/// again when a door near it burns away, and a new level knows the player floats from its first
+/// step; no golden met either, so the digest stayed.
+const RECORDED_UNDER: (u32, u32) = (26, 0xdbf5fd4b);
 
 struct Expected {
     rules_version: u32,

@@ -1,5 +1,6 @@
 //! Random play on random seeds: the game's rules hold after every turn, and replaying the same
-//! actions gives the same game.
+//! actions gives the same game, even when the replay is saved and loaded again at random turns
+//! (a loaded game builds every cache afresh, so one that drifted from its facts shows there).
 //!
 //! Each case is a seed and a list of player actions, played on the default 80×30 map: the real
 //! game. By default 500 seeds × 2000 turns, a million turns, every one checked; set
@@ -46,6 +47,9 @@ const DEFAULT_TURNS: u64 = 2000;
 /// end: a replay that parted ways stays parted, and an action that took no time but changed the
 /// game is met again within a few checks.
 const HASH_EVERY: usize = 16;
+/// About one action in this many saves the replay and plays on with the game loaded from it:
+/// thousands of reloads over the default run, each within a few hash checks of the next.
+const RELOAD_EVERY: u64 = 97;
 /// Shrinking replays the game once per candidate; a minute of it finds a short list without
 /// holding up a failing CI run for long.
 const MAX_SHRINK_MILLIS: u32 = 60_000;
@@ -84,6 +88,7 @@ fn key(action: PlayerAction) -> String {
             format!("u{}@{},{};", letter(slot), at.x, at.y)
         }
         PlayerAction::UseOn { slot, on } => format!("E{}{}", letter(slot), letter(on)),
+        PlayerAction::Throw { slot, at } => format!("t{}@{},{};", letter(slot), at.x, at.y),
         PlayerAction::Choose { boon } => format!("{}", boon + 1),
         PlayerAction::Wizard(command) => format!("W{command:?};"),
         PlayerAction::Free(direction) => format!("F{direction:?};"),
@@ -132,6 +137,17 @@ fn script(seed: u64, keys: &str) -> Script {
                 slot: slot_letter(&mut rest),
                 on: slot_letter(&mut rest),
             },
+            't' => {
+                let slot = slot_letter(&mut rest);
+                let cell = rest.strip_prefix('@').expect("a throw names its cell");
+                let (cell, after) = cell.split_once(';').expect("a cell ends with ;");
+                rest = after;
+                let at = match numbers(cell)[..] {
+                    [x, y] => ICoord::new(x, y),
+                    _ => panic!("{cell:?} is not a cell x,y"),
+                };
+                PlayerAction::Throw { slot, at }
+            }
             'u' => {
                 let slot = slot_letter(&mut rest);
                 let at = rest.strip_prefix('@').map(|cell| {
@@ -460,6 +476,7 @@ struct Tally {
     levels_cleared: u64,
     descents: u64,
     npc_deaths: u64,
+    reloads: u64,
 }
 
 impl Tally {
@@ -471,8 +488,19 @@ impl Tally {
             levels_cleared: self.levels_cleared + other.levels_cleared,
             descents: self.descents + other.descents,
             npc_deaths: self.npc_deaths + other.npc_deaths,
+            reloads: self.reloads + other.reloads,
         }
     }
+}
+
+/// Whether the replay is saved and loaded again after the action at `index`: drawn from the
+/// script's seed, so a shrunk script reloads where the failing one did.
+fn reloads_after(script_seed: u64, index: usize) -> bool {
+    // splitmix64's finaliser: neighbouring indices land far apart.
+    let mut x = script_seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (x ^ (x >> 31)).is_multiple_of(RELOAD_EVERY)
 }
 
 /// The dungeon played after `games_ended` earlier games have ended.
@@ -507,6 +535,18 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         let outcome = game.act(action);
         replay.act(action);
         tally.actions += 1;
+        if reloads_after(script.seed, index) && !replay.is_over() {
+            let saved = replay.state_hash();
+            replay = Game::from_state_bytes(&replay.to_state_bytes())
+                .map_err(|e| TestCaseError::fail(format!("a game's own state loads: {e:?}")))?;
+            prop_assert_eq!(replay.state_hash(), saved, "after action {}: loading", step);
+            tally.reloads += 1;
+            let problems = replay.invariant_violations();
+            prop_assert!(
+                problems.is_empty(),
+                "after action {step} ({action:?}), loaded again: {problems:#?}"
+            );
+        }
         if game.depth() != depth_before {
             prop_assert_eq!(
                 game.depth(),
@@ -712,7 +752,8 @@ fn random_play_keeps_every_rule_and_replays_identically() {
     let total = check_random_play(seeds, turns);
     println!(
         "{seeds} seeds × {turns} turns on {}x{}: {} turns from {} actions (the rest walked into \
-         walls), {} games lost, {} levels cleared, {} stairs taken, {} NPCs killed, in {:.1?}",
+         walls), {} games lost, {} levels cleared, {} stairs taken, {} NPCs killed, the replay \
+         loaded again {} times, in {:.1?}",
         DEFAULT_MAP_SIZE.width(),
         DEFAULT_MAP_SIZE.height(),
         total.turns_taken,
@@ -721,6 +762,7 @@ fn random_play_keeps_every_rule_and_replays_identically() {
         total.levels_cleared,
         total.descents,
         total.npc_deaths,
+        total.reloads,
         started.elapsed()
     );
     assert_eq!(

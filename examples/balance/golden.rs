@@ -220,8 +220,10 @@ fn settle(golden: &Golden, options: GameOptions) -> io::Result<Settled> {
             if game.actions().len().is_multiple_of(CHECK_EVERY) {
                 hashes.push((game.actions().len(), game.state_hash()));
             }
-            if let (Some(PlayerAction::Use { slot, .. }), Some(pack)) =
-                (game.actions().last(), &pack_before)
+            if let (
+                Some(PlayerAction::Use { slot, .. } | PlayerAction::Throw { slot, .. }),
+                Some(pack),
+            ) = (game.actions().last(), &pack_before)
                 && let Some(stack) = pack.get(*slot)
                 && !used.contains(&stack.kind)
             {

@@ -25,6 +25,11 @@ pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Playe
             .is_ok_and(|aim| aim.path.last() == Some(&at))
             .then_some(PlayerAction::Use { slot, at: Some(at) })
     };
+    let throw_at = |slot: u8, at: ICoord| {
+        game.aim(slot, at)
+            .is_ok_and(|aim| aim.path.last() == Some(&at))
+            .then_some(PlayerAction::Throw { slot, at })
+    };
     let strong = |at: ICoord| {
         game.npc_at(at)
             .is_some_and(|npc| npc.hit_points.current >= WORTH_A_SCROLL_HIT_POINTS)
@@ -63,8 +68,8 @@ pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Playe
             (ItemUse::Shatter { .. }, _) if npcs.len() >= 2 || strong(nearest) => npcs
                 .iter()
                 .filter(|&&at| manhattan(at, game.player_coord()) >= SHATTER_AT_LEAST_STEPS)
-                .find_map(|&at| use_at(slot, at)),
-            (ItemUse::Throw { .. }, _) if !adjacent => use_at(slot, nearest),
+                .find_map(|&at| throw_at(slot, at)),
+            (ItemUse::Throw { .. }, _) if !adjacent => throw_at(slot, nearest),
             _ => None,
         };
         if action.is_some() {

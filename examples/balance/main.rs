@@ -104,7 +104,9 @@ fn play_watched(
             && let (Some(&action), Some(pack)) = (game.actions().last(), pack_before.as_ref())
         {
             let slots = match action {
-                PlayerAction::Use { slot, .. } => [Some(slot), None],
+                PlayerAction::Use { slot, .. } | PlayerAction::Throw { slot, .. } => {
+                    [Some(slot), None]
+                }
                 PlayerAction::UseOn { slot, on } => [Some(slot), Some(on)],
                 _ => [None, None],
             };
@@ -120,11 +122,11 @@ fn play_watched(
         // What the last action used, from the pack before it.
         match game.actions().last() {
             Some(PlayerAction::Choose { .. }) => decisions += 1,
-            Some(PlayerAction::Use { .. }) => (),
+            Some(PlayerAction::Use { .. } | PlayerAction::Throw { .. }) => (),
             Some(_) => throwing = false,
             None => (),
         }
-        if let (Some(PlayerAction::Use { slot, .. }), Some(pack)) =
+        if let (Some(PlayerAction::Use { slot, .. } | PlayerAction::Throw { slot, .. }), Some(pack)) =
             (game.actions().last(), pack_before.take())
             && let Some(stack) = umbra_rules::game::Pack::get(&pack, *slot)
         {
@@ -293,6 +295,7 @@ fn key(action: PlayerAction) -> char {
         // Not one key: a letter (and a cell) follow; the keys line stops being replayable.
         PlayerAction::Drop { .. } => 'D',
         PlayerAction::Use { .. } => 'u',
+        PlayerAction::Throw { .. } => 't',
         PlayerAction::UseOn { .. } => 'E',
         PlayerAction::Choose { boon } => char::from(b'1' + boon),
         // The scripted players never use the wizard's commands.

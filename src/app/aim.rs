@@ -98,9 +98,17 @@ impl GameApp {
             }
         }
         self.mode = Mode::Play;
-        self.play(PlayerAction::Use {
-            slot,
-            at: Some(cursor),
+        // Aimed, a potion or a dart is thrown (reading and zapping choose only what is read or
+        // zapped); anything else is used at the cell.
+        let class = stack.map(|stack| stack.kind.rules().use_.class());
+        self.play(match class {
+            Some(ItemClass::Potion | ItemClass::Missile) => {
+                PlayerAction::Throw { slot, at: cursor }
+            }
+            _ => PlayerAction::Use {
+                slot,
+                at: Some(cursor),
+            },
         });
     }
 

@@ -203,6 +203,7 @@ pub fn aim_words(error: AimError) -> &'static str {
         AimError::NotInView => "You cannot see there.",
         AimError::OutOfRange => "That is out of range.",
         AimError::NoClearLine => "A wall is in the way.",
+        AimError::NotForThrowing => "That is not for throwing.",
     }
 }
 

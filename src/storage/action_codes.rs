@@ -79,6 +79,9 @@ const WIZARD_GAS: u8 = 25;
 /// One item used on another (a scroll of enchanting on what it enchants); followed by the two
 /// slots.
 const USE_ON: u8 = 26;
+/// One item thrown (rules version 26 on; before it a potion was thrown by `USE_AT`, and those
+/// recordings are refused as other rules); followed by the slot and the cell, as [`USE_AT`].
+const THROW: u8 = 27;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 pub(super) const END: u8 = 255;
@@ -91,7 +94,8 @@ pub(super) fn payload_len(code: u8) -> usize {
     match code {
         DROP | USE | CHOOSE | WIZARD_GIVE | FREE => 1,
         USE_ON => 2,
-        USE_AT | WIZARD_TELEPORT | WIZARD_SPAWN | WIZARD_SPAWN_ALLY | WIZARD_FIRE | WIZARD_GAS => 9,
+        USE_AT | THROW | WIZARD_TELEPORT | WIZARD_SPAWN | WIZARD_SPAWN_ALLY | WIZARD_FIRE
+        | WIZARD_GAS => 9,
         END => 8,
         CHECKPOINT => 4,
         _ => 0,
@@ -114,6 +118,7 @@ pub(super) fn action_code(action: PlayerAction) -> (u8, Payload) {
         PlayerAction::Use { slot, at: None } => (USE, Payload::slot(slot)),
         PlayerAction::Use { slot, at: Some(at) } => (USE_AT, Payload::slot_at(slot, at)),
         PlayerAction::UseOn { slot, on } => (USE_ON, Payload::two_slots(slot, on)),
+        PlayerAction::Throw { slot, at } => (THROW, Payload::slot_at(slot, at)),
         PlayerAction::Choose { boon } => (CHOOSE, Payload::slot(boon)),
         PlayerAction::Wizard(command) => wizard_code(command),
     }
@@ -166,6 +171,10 @@ pub(super) fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction>
         USE_ON => PlayerAction::UseOn {
             slot: slot?,
             on: *payload.get(1)?,
+        },
+        THROW => PlayerAction::Throw {
+            slot: slot?,
+            at: ICoord::new(coord(1)?, coord(5)?),
         },
         CHOOSE => PlayerAction::Choose { boon: slot? },
         WIZARD_DESCEND => PlayerAction::Wizard(WizardCommand::Descend),
@@ -248,6 +257,7 @@ mod tests {
                 at: Some(at),
             },
             PlayerAction::UseOn { slot: 2, on: 5 },
+            PlayerAction::Throw { slot: 4, at },
             PlayerAction::Choose { boon: 2 },
         ];
         let every = plain

@@ -442,6 +442,10 @@ pub fn action() -> impl Strategy<Value = PlayerAction> {
             at: Some(ICoord::new(x, y)),
         }),
         1 => (0u8..3, 0u8..3).prop_map(|(slot, on)| PlayerAction::UseOn { slot, on }),
+        2 => (0u8..3, -2i32..82, -2i32..32).prop_map(|(slot, x, y)| PlayerAction::Throw {
+            slot,
+            at: ICoord::new(x, y),
+        }),
         2 => (0u8..4).prop_map(|boon| PlayerAction::Choose { boon }),
         1 => (0usize..4).prop_map(|d| PlayerAction::Free(
             CardinalDirection::all().nth(d).expect("four directions")

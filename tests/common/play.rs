@@ -31,6 +31,7 @@ pub fn key(action: PlayerAction) -> &'static str {
         // Choosing by letter and aiming take more than one key.
         PlayerAction::Drop { .. }
         | PlayerAction::Use { .. }
+        | PlayerAction::Throw { .. }
         | PlayerAction::UseOn { .. }
         | PlayerAction::Wizard(_)
         | PlayerAction::Free(_) => {

@@ -42,11 +42,18 @@ pub enum PlayerAction {
     Drop {
         slot: u8,
     },
-    /// Drink, read or throw one item of the stack under a letter, at a cell if it is aimed;
-    /// wield or wear it, or put it away.
+    /// Use one item of the stack under a letter as it is meant to be used, at a cell if it is
+    /// aimed: drink a potion, read a scroll, zap a staff or wand, throw a dart; wield or wear
+    /// it, or put it away.
     Use {
         slot: u8,
         at: Option<ICoord>,
+    },
+    /// Throw one item of the stack under a letter at a cell: a dart flies at what stands there,
+    /// a potion shatters where it lands.
+    Throw {
+        slot: u8,
+        at: ICoord,
     },
     /// Use one item of the stack under a letter on the item under another: a scroll of
     /// enchanting on what it enchants.

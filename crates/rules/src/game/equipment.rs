@@ -42,6 +42,12 @@ impl Game {
 
     /// Gives the world the player's blows and armour from what is in use.
     pub(super) fn fit_gear(&mut self) {
+        let gear = self.gear_in_use();
+        self.world.set_player_gear(gear);
+    }
+
+    /// The player's blows and armour as what is in use and the boons chosen make them.
+    pub(super) fn gear_in_use(&self) -> Gear {
         let mut gear = Gear::BARE;
         let enchant = |kind: crate::content::ItemKind| {
             (self.hero.pack.slot_of(kind))
@@ -69,7 +75,7 @@ impl Game {
         {
             gear.armour = armour + enchant(suit);
         }
-        self.world.set_player_gear(gear);
+        gear
     }
 
     /// How long the player's last action took: a blow the weapon's time, a step the armour's,

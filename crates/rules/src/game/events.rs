@@ -43,6 +43,8 @@ pub enum AimError {
     OutOfRange,
     /// A wall stands between the player and the cell.
     NoClearLine,
+    /// Thrown, and it is not for throwing (only darts and potions are).
+    NotForThrowing,
 }
 
 /// Who did something, in terms a message can name.

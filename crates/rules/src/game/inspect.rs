@@ -365,7 +365,30 @@ impl Game {
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut problems = self.world.invariant_violations();
         problems.extend(self.minds_violations());
+        problems.extend(self.told_world_violations());
+        problems.extend(self.visibility.violations(&self.world));
         problems
+    }
+
+    /// What the game told the world of its state (the gear in use, who floats, who does not
+    /// burn) against what its state says now: the world keeps it unsaved, and a loaded game
+    /// tells it again from the state.
+    fn told_world_violations(&self) -> Vec<String> {
+        let told = self.world.told_by_game();
+        let player = [self.world.player()];
+        let draughts = self.progress.draughts;
+        let only_player = |on: bool| if on { &player[..] } else { &[] };
+        let expected = crate::world::ToldByGame {
+            player_gear: self.gear_in_use(),
+            flying: only_player(draughts.is(crate::content::Draught::Levitation)),
+            fireproof: only_player(draughts.is(crate::content::Draught::FireImmunity)),
+        };
+        match told == expected {
+            true => Vec::new(),
+            false => vec![format!(
+                "the world was told {told:?}, the game says {expected:?}"
+            )],
+        }
     }
 
     /// Every broken rule a loaded game could bring: the world's own facts and the minds, but not

@@ -102,8 +102,9 @@ impl Game {
         }
     }
 
-    /// Uses one item under a letter: drinks it, reads it, or throws it at `at`. False (and no
-    /// time taken) if nothing is carried there or it cannot be aimed where asked.
+    /// Uses one item under a letter as it is meant to be used: drinks it, reads it, zaps it,
+    /// throws a dart at `at`. False (and no time taken) if nothing is carried there or it
+    /// cannot be aimed where asked.
     pub(super) fn use_item(&mut self, slot: u8, at: Option<ICoord>) -> bool {
         let Some(stack) = self.hero.pack.get(slot) else {
             self.scratch.events.push(GameEvent::NoSuchItem);
@@ -113,9 +114,9 @@ impl Game {
         let item = self.hero.lore.name(kind);
         let use_ = kind.rules().use_;
         // An unknown scroll is read at a target, whatever it is, so asking for one betrays
-        // nothing; a potion is thrown when given a target, whatever it is, and drunk without.
+        // nothing; a potion is drunk (thrown, it is `PlayerAction::Throw`).
         let needs_aim = match use_.class() {
-            ItemClass::Potion => at.is_some(),
+            ItemClass::Potion => false,
             ItemClass::Scroll => use_.is_aimed() || !item.known,
             // An unknown staff or wand is zapped at a target, whatever it is, as a scroll.
             ItemClass::Staff | ItemClass::Wand => use_.is_aimed() || !item.known,
@@ -130,13 +131,6 @@ impl Game {
             },
         };
         match use_ {
-            ItemUse::Drink { .. } | ItemUse::Quaff { .. } | ItemUse::Shatter { .. }
-                if target.is_some() =>
-            {
-                self.hero.pack.take_one(slot);
-                self.scratch.events.push(GameEvent::Threw { item });
-                self.throw_potion(kind, target.unwrap_or_default());
-            }
             ItemUse::Drink { heal } => {
                 self.hero.pack.take_one(slot);
                 self.drink(item, heal);
@@ -171,13 +165,11 @@ impl Game {
                 self.identify(kind);
                 self.read(kind, bolt, target.filter(|_| use_.is_aimed()));
             }
-            ItemUse::Throw { bolt, breaks } => {
+            ItemUse::Throw { .. } => {
                 let Some(at) = target else {
                     return self.cannot_aim(super::AimError::NoTarget);
                 };
-                self.hero.pack.take_one(slot);
-                self.scratch.events.push(GameEvent::Threw { item });
-                self.throw(kind, bolt, breaks, at);
+                return self.throw_item(slot, at);
             }
             ItemUse::Wield { .. } | ItemUse::Wear { .. } => self.toggle_use(kind),
             // Taking the Sunstone ends the run: it is never carried.
@@ -187,6 +179,32 @@ impl Game {
                 self.scratch.events.push(GameEvent::KeyOpensByWalking);
                 return false;
             }
+        }
+        true
+    }
+
+    /// Throws one item under a letter at `at`: a dart flies at what stands there, a potion
+    /// shatters where it lands. False (and no time taken) if nothing is carried there, it is
+    /// not for throwing, or it cannot be aimed there.
+    pub(super) fn throw_item(&mut self, slot: u8, at: ICoord) -> bool {
+        let Some(stack) = self.hero.pack.get(slot) else {
+            self.scratch.events.push(GameEvent::NoSuchItem);
+            return false;
+        };
+        let kind = stack.kind;
+        let use_ = kind.rules().use_;
+        if !matches!(use_.class(), ItemClass::Potion) && !matches!(use_, ItemUse::Throw { .. }) {
+            return self.cannot_aim(super::AimError::NotForThrowing);
+        }
+        if let Err(error) = self.aim(slot, at) {
+            return self.cannot_aim(error);
+        }
+        let item = self.hero.lore.name(kind);
+        self.hero.pack.take_one(slot);
+        self.scratch.events.push(GameEvent::Threw { item });
+        match use_ {
+            ItemUse::Throw { bolt, breaks } => self.throw(kind, bolt, breaks, at),
+            _ => self.throw_potion(kind, at),
         }
         true
     }

@@ -11,6 +11,7 @@
 //! was last in view, so the player remembers the orc where it stood, not where it is now (and
 //! only there: `sightings`).
 
+mod invariants;
 mod recent_views;
 mod sightings;
 
@@ -493,7 +494,7 @@ impl Visibility {
         let in_view = &mut self.in_view;
         let player = world.player_coord();
         self.player_at = player;
-        let scanned = (player, world.doors_moved());
+        let scanned = (player, world.sight_moved_near());
         if self.scanned_from == Some(scanned) {
             stamp_in_sight(grid, in_view, generation);
             return;

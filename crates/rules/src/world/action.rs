@@ -99,17 +99,17 @@ impl World {
     fn dice_of(&self, entity: Entity) -> AttackDice {
         match self.npc_kind(entity) {
             Some(kind) => kind.rules().attack,
-            None => self.player_gear.attack,
+            None => self.derived.player_gear.attack,
         }
     }
 
     pub fn player_gear(&self) -> super::Gear {
-        self.player_gear
+        self.derived.player_gear
     }
 
     /// What the player now fights with and in.
     pub fn set_player_gear(&mut self, gear: super::Gear) {
-        self.player_gear = gear;
+        self.derived.player_gear = gear;
     }
 
     /// A blow of `attacker`'s at `target`, wherever it stands (an axe's sweep reaching a
@@ -181,7 +181,7 @@ impl World {
         let hit = rng.random_ratio(dice.to_hit.0, dice.to_hit.1);
         let rolled = rng.random_range(dice.damage.0..=dice.damage.1);
         let armour = if target == self.player {
-            self.player_gear.armour
+            self.derived.player_gear.armour
         } else {
             0
         };
@@ -203,7 +203,7 @@ impl World {
         }
         // The dead are nothing more than their corpses.
         self.set_nature_of(entity, None);
-        self.swimmers.retain(|&e| e != entity);
+        self.derived.swimmers.retain(|&e| e != entity);
         if let Some(old_corpse) = self.corpse_at(coord) {
             self.despawn(old_corpse);
             self.corpses.retain(|&corpse| corpse != old_corpse);
@@ -215,7 +215,7 @@ impl World {
             .update_layer(entity, Layer::Corpse)
             .expect("the corpse layer was just cleared");
         self.set_character_gone(coord);
-        self.side_marks.mark(coord, None);
+        self.derived.side_marks.mark(coord, None);
         self.components.tile.insert(entity, Tile::Corpse);
         self.npcs.retain(|&npc| npc != entity);
         self.burning.retain(|&burning| burning != entity);
@@ -225,11 +225,11 @@ impl World {
     /// A character that fades (a conjured blade) is gone at once, leaving nothing behind.
     pub fn vanish(&mut self, entity: Entity) {
         self.set_nature_of(entity, None);
-        self.swimmers.retain(|&e| e != entity);
+        self.derived.swimmers.retain(|&e| e != entity);
         self.note_carrier(entity, false);
         let coord = self.coord_of(entity);
         self.set_character_gone(coord);
-        self.side_marks.mark(coord, None);
+        self.derived.side_marks.mark(coord, None);
         self.npcs.retain(|&npc| npc != entity);
         self.burning.retain(|&burning| burning != entity);
         self.forget_ally(entity);

@@ -76,13 +76,20 @@ impl World {
         // The cell's layers and their grounds are read once for every grid derived from them.
         let layers = self.spatial_table.layers_at(coord);
         let bits = layers.map_or(0, |layers| self.occupied_bits(layers));
-        let before = self.occupied.get(coord).copied().unwrap_or(0);
-        self.sight_changes += u64::from((before ^ bits) & BLOCKS_SIGHT != 0);
+        let before = self.derived.occupied.get(coord).copied().unwrap_or(0);
+        if (before ^ bits) & BLOCKS_SIGHT != 0 {
+            self.derived.sight_changes += 1;
+            // A door burnt away or crystal gone near the player changes what it sees as much
+            // as a door opening does.
+            if self.near_player(coord) {
+                self.derived.sight_moved_near += 1;
+            }
+        }
         let (feature, floor) = layers.map_or((None, None), |layers| self.grounds_of(layers));
-        if let Some(cell) = self.occupied.get_mut(coord) {
+        if let Some(cell) = self.derived.occupied.get_mut(coord) {
             *cell = bits;
         }
-        if let Some(cell) = self.fuel.get_mut(coord) {
+        if let Some(cell) = self.derived.fuel.get_mut(coord) {
             *cell = super::fire::fuel_of_grounds(feature, floor);
         }
         (self.gases).set_wall(coord, super::gas::wall_of(feature, floor));
@@ -91,7 +98,7 @@ impl World {
     }
 
     pub(super) fn set_occupied(&mut self, coord: ICoord, what: u8, there: bool) {
-        if let Some(cell) = self.occupied.get_mut(coord) {
+        if let Some(cell) = self.derived.occupied.get_mut(coord) {
             let before = *cell;
             if there {
                 *cell |= what;
@@ -107,11 +114,11 @@ impl World {
             if (before ^ *cell) & BLOCKS_SIGHT == 0 {
                 return;
             }
-            self.sight_changes += 1;
+            self.derived.sight_changes += 1;
             if *cell & DOOR != 0 {
                 self.light_changed_at(coord);
                 if self.near_player(coord) {
-                    self.doors_moved += 1;
+                    self.derived.sight_moved_near += 1;
                 }
             }
         }
@@ -128,7 +135,8 @@ impl World {
 
     /// The cell is a door with someone standing in it (so open).
     pub(super) fn is_open_door(&self, coord: ICoord) -> bool {
-        (self.occupied.get(coord)).is_some_and(|&cell| cell & DOOR != 0 && cell & CHARACTER != 0)
+        (self.derived.occupied.get(coord))
+            .is_some_and(|&cell| cell & DOOR != 0 && cell & CHARACTER != 0)
     }
 
     /// A character left `coord` (moved off it, or died there).
@@ -145,7 +153,7 @@ impl World {
 
     /// What `coord` shows has changed.
     pub(super) fn changed(&mut self, coord: ICoord) {
-        if let Some(count) = self.changes.get_mut(coord) {
+        if let Some(count) = self.derived.changes.get_mut(coord) {
             *count = count.wrapping_add(1);
         }
     }
@@ -193,8 +201,8 @@ impl World {
             self.gases.set_wall(coord, wall);
             glowing.extend(lights.into_iter().flatten().map(|light| (coord, light)));
         }
-        self.occupied = occupied;
-        self.fuel = fuel;
+        self.derived.occupied = occupied;
+        self.derived.fuel = fuel;
         glowing
     }
 

@@ -22,7 +22,7 @@ impl World {
             }
             self.spawn((cell, Layer::Feature).into(), Tile::Ground(Ground::CRYSTAL));
             self.refresh_bits(cell);
-            self.ground_log.note(cell);
+            self.derived.ground_log.note(cell);
             self.crystals.push((cell, turns.max(1)));
             grown += 1;
         }
@@ -46,7 +46,7 @@ impl World {
             if let Some(entity) = self.crystal_entity(cell) {
                 self.despawn(entity);
                 self.refresh_bits(cell);
-                self.ground_log.note(cell);
+                self.derived.ground_log.note(cell);
                 dissolved += 1;
             }
         }

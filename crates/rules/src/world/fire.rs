@@ -147,7 +147,7 @@ impl World {
     /// Works out the cell's fuel byte again, after its ground changed.
     pub(super) fn refresh_fuel(&mut self, coord: ICoord) {
         let fuel = self.fuel_byte(coord);
-        if let Some(cell) = self.fuel.get_mut(coord) {
+        if let Some(cell) = self.derived.fuel.get_mut(coord) {
             *cell = fuel;
         }
     }
@@ -155,12 +155,18 @@ impl World {
     /// Fire dies on the cell's ground (water): the ground on top or the floor puts it out, as
     /// the cell's fuel byte keeps it.
     pub fn puts_out_fire(&self, coord: ICoord) -> bool {
-        self.fuel.get(coord).is_some_and(|&fuel| fuel & WET != 0)
+        self.derived
+            .fuel
+            .get(coord)
+            .is_some_and(|&fuel| fuel & WET != 0)
     }
 
     /// The chance in a hundred that fire touching the cell catches there (0: nothing burns).
     fn catches(&self, coord: ICoord) -> u8 {
-        self.fuel.get(coord).map_or(0, |&fuel| fuel & CATCHES)
+        self.derived
+            .fuel
+            .get(coord)
+            .map_or(0, |&fuel| fuel & CATCHES)
     }
 
     /// The ground on the cell that burns or would, if any.
@@ -186,7 +192,7 @@ impl World {
     /// Fire can never be on the cell: off the map, inside a wall that does not burn, or on
     /// water, which puts it out.
     fn fireproof(&self, coord: ICoord) -> bool {
-        let Some(&fuel) = self.fuel.get(coord) else {
+        let Some(&fuel) = self.derived.fuel.get(coord) else {
             return true;
         };
         fuel & WET != 0 || (self.blocks_walking(coord) && fuel & CATCHES == 0)
@@ -304,7 +310,7 @@ impl World {
         let Some(layers) = self.spatial_table.layers_at(coord).copied() else {
             return;
         };
-        let before = self.occupied.get(coord).copied();
+        let before = self.derived.occupied.get(coord).copied();
         let burnt = [layers.feature, layers.floor]
             .into_iter()
             .flatten()
@@ -343,8 +349,8 @@ impl World {
         // Grass burnt to ash is open ground as it was: every map over the ground stays right,
         // where counting it a change had every wanderer's waypoint map measured again each
         // turn a fire burnt anywhere. A door burnt away or a bridge fallen is a change.
-        if self.occupied.get(coord).copied() != before {
-            self.ground_log.note(coord);
+        if self.derived.occupied.get(coord).copied() != before {
+            self.derived.ground_log.note(coord);
         }
         self.fires.changes.burnt.push((coord, ground, becomes));
     }

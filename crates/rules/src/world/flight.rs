@@ -45,7 +45,8 @@ impl World {
             stop = cell;
             // What flies passes over a swimmer under the water.
             let passed = self.submerged_at(cell)
-                || (over == Over::Heroes && self.side_marks.marked(cell) == Some(Side::Hero));
+                || (over == Over::Heroes
+                    && self.derived.side_marks.marked(cell) == Some(Side::Hero));
             if self.has_character(cell) && !passed {
                 break;
             }

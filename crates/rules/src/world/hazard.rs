@@ -28,11 +28,11 @@ impl World {
     /// How many times fire or gas has changed: the maps that keep out of harm stay right while
     /// this stands still. Derived, not saved.
     pub fn hazard_changes(&self) -> u64 {
-        self.hazard_changes
+        self.derived.hazard_changes
     }
 
     pub(super) fn hazard_changed(&mut self) {
-        self.hazard_changes += 1;
+        self.derived.hazard_changes += 1;
     }
 
     /// The character is on fire.
@@ -63,7 +63,7 @@ impl World {
 
     /// Fire neither catches nor harms the character (a potion's, or its kind's nature).
     pub fn is_fireproof(&self, entity: Entity) -> bool {
-        self.fireproof.contains(&entity)
+        self.derived.fireproof.contains(&entity)
             || (self.npc_kind(entity))
                 .is_some_and(|k| k.rules().has(crate::content::NpcTrait::Fireproof))
     }
@@ -71,14 +71,14 @@ impl World {
     /// Makes fire pass the character by, or no longer; a burning character made fireproof
     /// stops burning.
     pub fn set_fireproof(&mut self, entity: Entity, fireproof: bool) {
-        listed(&mut self.fireproof, entity, fireproof);
+        listed(&mut self.derived.fireproof, entity, fireproof);
         if fireproof {
             self.put_out(entity);
         }
     }
 
     pub fn set_flying(&mut self, entity: Entity, flying: bool) {
-        listed(&mut self.flying, entity, flying);
+        listed(&mut self.derived.flying, entity, flying);
     }
 }
 

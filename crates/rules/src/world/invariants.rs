@@ -8,7 +8,6 @@ impl World {
     pub fn invariant_violations(&self) -> Vec<String> {
         let mut problems = self.consistency_violations();
         problems.extend(self.derived_violations());
-        problems.extend(self.side_mark_violations());
         problems.extend(self.fire_and_gas_violations());
         problems
     }
@@ -94,28 +93,6 @@ impl World {
                 "{corpses} corpses after {} deaths and {} replaced corpses",
                 self.deaths, self.corpses_replaced
             ));
-        }
-        problems
-    }
-
-    /// Every cell whose derived facts disagree with what stands on it.
-    fn derived_violations(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        for (coord, layers) in self.spatial_table.enumerate() {
-            let occupied = self.occupied_bits(layers);
-            if self.occupied.get(coord) != Some(&occupied) {
-                problems.push(format!(
-                    "{coord}: the occupied grid says {:?}, the cell {occupied}",
-                    self.occupied.get(coord)
-                ));
-            }
-            let fuel = self.fuel_byte(coord);
-            if self.fuel.get(coord) != Some(&fuel) {
-                problems.push(format!(
-                    "{coord}: the fuel grid says {:?}, the cell {fuel}",
-                    self.fuel.get(coord)
-                ));
-            }
         }
         problems
     }

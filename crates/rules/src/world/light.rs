@@ -141,6 +141,47 @@ impl Lights {
         &mut self.carriers
     }
 
+    pub fn carriers(&self) -> &[Entity] {
+        &self.carriers
+    }
+
+    /// Every glowing cell and its light, in row order.
+    pub fn sources(&self) -> Vec<(ICoord, LightKind)> {
+        self.sources.iter().map(|s| (s.at, s.kind)).collect()
+    }
+
+    /// Works out every source's walls (where `blocks_sight`) and footprint from nothing.
+    pub fn light_up(&mut self, size: UCoord, blocks_sight: impl Fn(ICoord) -> bool) {
+        for index in 0..self.sources.len() {
+            let source = self.sources[index];
+            let r = source.square.radius;
+            let mut bit = 0;
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if blocks_sight(source.at + ICoord::new(dx, dy)) {
+                        self.walls[source.first_word as usize + bit / WORD] |= 1 << (bit % WORD);
+                    }
+                    bit += 1;
+                }
+            }
+            self.work_out(index, size);
+        }
+    }
+
+    /// The light of what glows at `cell` (nothing off the map): one read, or for a cell a
+    /// pending source may reach, summed from the walls as they are.
+    pub fn glow_at(&self, cell: ICoord) -> u32 {
+        let Some(&kept) = self.glow.get(cell) else {
+            return 0;
+        };
+        match *self.pending_in_chunk.get_checked(chunk_of(cell)) {
+            0 => kept,
+            _ => (self.near(cell).iter())
+                .map(|&index| self.light_from(self.sources[index as usize], cell))
+                .sum(),
+        }
+    }
+
     /// How bright a light of `kind` is at `offset` from where it glows.
     fn brightness_at(&self, kind: LightKind, offset: ICoord) -> u32 {
         let distance2 = (offset.x * offset.x + offset.y * offset.y) as usize;
@@ -288,7 +329,7 @@ impl World {
     /// The light at `cell` from everything but the player's own light: what glows on the level
     /// and what characters carry.
     pub fn light_at(&self, cell: ICoord) -> u32 {
-        if self.lights.carriers.is_empty() {
+        if self.derived.lights.carriers.is_empty() {
             return self.fixed_light_at(cell);
         }
         self.fixed_light_at(cell) + self.carried_light_at(cell, |_, _| ())
@@ -317,11 +358,11 @@ impl World {
         out: &mut Vec<(ICoord, LightKind)>,
     ) {
         out.clear();
-        out.reserve(self.lights.carriers.len());
+        out.reserve(self.derived.lights.carriers.len());
         let reach = reach + crate::content::LIGHT_REACH_MAX as i32;
         // Where it stands first: on a level of thousands of carriers most are far, and what
         // each carries is a second lookup.
-        for &carrier in &self.lights.carriers {
+        for &carrier in &self.derived.lights.carriers {
             let Some(at) = self.spatial_table.coord_of(carrier) else {
                 continue;
             };
@@ -338,30 +379,20 @@ impl World {
     /// no source waits to be worked out again and nothing burns. A cell's light is then one
     /// read (the player's view reads hundreds a turn).
     pub fn settled_glow(&self) -> Option<&Grid<u32>> {
-        let settled = self.lights.pending == 0 && self.burning_cells().is_empty();
-        settled.then_some(&self.lights.glow)
+        let settled = self.derived.lights.pending == 0 && self.burning_cells().is_empty();
+        settled.then_some(&self.derived.lights.glow)
     }
 
     /// What glows on the level and what burns, at `cell`: its light but what is carried.
     fn fixed_light_at(&self, cell: ICoord) -> u32 {
-        let lights = &self.lights;
-        let Some(&kept) = lights.glow.get(cell) else {
-            return 0;
-        };
-        let glow = match *lights.pending_in_chunk.get_checked(chunk_of(cell)) {
-            0 => kept,
-            _ => (lights.near(cell).iter())
-                .map(|&index| lights.light_from(lights.sources[index as usize], cell))
-                .sum(),
-        };
-        glow + self.fire_light_at(cell, |_, _| ())
+        self.derived.lights.glow_at(cell) + self.fire_light_at(cell, |_, _| ())
     }
 
     /// [`World::light_at`], with the light that gives the cell most of it: for drawing it.
     pub fn light_here(&self, cell: ICoord) -> LightHere {
         let mut here = LightHere::default();
         let mut strongest = 0;
-        let lights = &self.lights;
+        let lights = &self.derived.lights;
         let on_map = cell.is_valid(self.size());
         for &index in lights.near(cell).iter().filter(|_| on_map) {
             let source = lights.sources[index as usize];
@@ -378,28 +409,20 @@ impl World {
     /// Works out the light of every source of a new level (or one read back from a save).
     pub(super) fn light_up(&mut self) {
         let size = self.size();
-        for index in 0..self.lights.sources.len() {
-            let source = self.lights.sources[index];
-            let r = source.square.radius;
-            let mut bit = 0;
-            for dy in -r..=r {
-                for dx in -r..=r {
-                    if self.blocks_sight(source.at + ICoord::new(dx, dy)) {
-                        self.lights.walls[source.first_word as usize + bit / WORD] |=
-                            1 << (bit % WORD);
-                    }
-                    bit += 1;
-                }
-            }
-            self.lights.work_out(index, size);
-        }
+        let super::derived::Derived {
+            lights, occupied, ..
+        } = &mut self.derived;
+        let blocks_sight = |cell: ICoord| {
+            (occupied.get(cell)).is_none_or(|&bits| bits & super::cell_bits::BLOCKS_SIGHT != 0)
+        };
+        lights.light_up(size, blocks_sight);
     }
 
     /// Something that blocks sight may have come or gone at `cell`: the walls of the sources
     /// round it follow, and those whose walls changed are pending.
     pub(super) fn light_changed_at(&mut self, cell: ICoord) {
         let blocks = self.blocks_sight(cell);
-        let lights = &mut self.lights;
+        let lights = &mut self.derived.lights;
         for i in 0..lights.near(cell).len() {
             let index = lights.near(cell)[i] as usize;
             let source = lights.sources[index];
@@ -423,11 +446,11 @@ impl World {
     /// Works out the footprints of the pending sources whose light may reach the box of
     /// `reach` cells round `centre`: what the player's sight asks next costs a read a cell.
     pub fn refresh_light_near(&mut self, centre: ICoord, reach: i32) {
-        if self.lights.pending == 0 {
+        if self.derived.lights.pending == 0 {
             return;
         }
         let size = self.size();
-        let lights = &mut self.lights;
+        let lights = &mut self.derived.lights;
         let r = ICoord::new(reach, reach);
         for chunk in chunks_between(centre - r, centre + r, lights.chunks) {
             if *lights.pending_in_chunk.get_checked(chunk) == 0 {
@@ -446,7 +469,7 @@ impl World {
     /// The light the characters that carry one cast on `cell`, each told to `add`.
     fn carried_light_at(&self, cell: ICoord, mut add: impl FnMut(LightKind, u32)) -> u32 {
         let mut sum = 0;
-        for &carrier in &self.lights.carriers {
+        for &carrier in &self.derived.lights.carriers {
             let Some(kind) = self.npc_kind(carrier).and_then(|k| k.rules().light) else {
                 continue;
             };
@@ -463,7 +486,7 @@ impl World {
     /// stands between.
     fn carried_light_from(&self, at: ICoord, kind: LightKind, cell: ICoord) -> u32 {
         let offset = cell - at;
-        let amount = self.lights.brightness_at(kind, offset);
+        let amount = self.derived.lights.brightness_at(kind, offset);
         let square = square(kind.rules().radius);
         let Some(bit) = square.bit_of(offset).filter(|_| amount > 0) else {
             return 0;
@@ -492,7 +515,7 @@ impl World {
                     continue;
                 }
                 let offset = cell - at;
-                let amount = self.lights.brightness_at(kind, offset);
+                let amount = self.derived.lights.brightness_at(kind, offset);
                 let Some(bit) = square.bit_of(offset).filter(|_| amount > 0) else {
                     continue;
                 };
@@ -514,7 +537,7 @@ impl World {
         if !carries {
             return;
         }
-        let carriers = self.lights.carriers_mut();
+        let carriers = self.derived.lights.carriers_mut();
         match (alive, carriers.binary_search(&entity)) {
             (true, Err(at)) => carriers.insert(at, entity),
             (false, Ok(at)) => {

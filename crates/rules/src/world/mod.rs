@@ -6,6 +6,7 @@
 mod action;
 mod cell_bits;
 mod crystal;
+mod derived;
 mod fire;
 mod flight;
 mod gas;
@@ -30,10 +31,10 @@ mod vaults;
 
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
+pub use derived::ToldByGame;
 use entity_table::{Entity, EntityAllocator};
 pub use fire::{FireChanges, Flame};
 pub use flight::{Over, flight_cells};
-use grid_2d::Grid;
 pub use items::{Lying, Tuning};
 pub use light::LightHere;
 pub use nature::Nature;
@@ -71,70 +72,23 @@ pub struct World {
     corpses_replaced: u64,
     /// Corpses in order of death, so reading them never scans the map.
     corpses: Vec<Entity>,
-    /// A bit for each fact of each cell's ground ([`BLOCKS_SIGHT`], [`BLOCKS_WALKING`],
-    /// [`STOPS_MISSILES`]) and one for a character standing there ([`CHARACTER`]): what sight,
-    /// steps, flights and every distance map ask, thousands of times a turn. One byte a cell keeps it in the caches on the largest maps, where the
-    /// spatial table's cells are far bigger. Derived from the spatial table, so not saved.
-    occupied: Grid<u8>,
-    /// What fire finds on each cell, a byte a cell (see [`World::fuel_byte`]): a turn of fire
-    /// asks it of four neighbours of every burning cell, tens of thousands of times on a cavern
-    /// ablaze, where the spatial table's cell and the tile of each of its ground entities would
-    /// be three reads far apart. Derived from the spatial table, so not saved.
-    fuel: Grid<u8>,
-    /// How many times what each cell shows has changed (something arrived, left, died or was
-    /// taken), so the player's memory of a cell in view is refreshed only when it changed.
-    /// Derived, so not saved: a loaded world counts from [`FIRST_CHANGE`] again.
-    changes: Grid<u32>,
-    /// What the player fights with and in: set by the game from what it has in use, so not
-    /// saved.
-    player_gear: Gear,
-    /// How many times a door within the player's sight radius has opened or closed: what the
-    /// player sees from a cell changes only with this (walls never move). Derived, not saved.
-    doors_moved: u64,
-    /// How many times anything that stops sight has come or gone anywhere on the level (a door
-    /// opened or closed, a wall grown or gone): from a cell the player stood on before, with
-    /// this as it was then, the same cells are in view. Derived, not saved.
-    sight_changes: u64,
     /// The level's vaults: where their altars are and whether one has been taken from.
     vaults: Vec<Vault>,
-    /// The living NPCs on the player's side, in spawn order: few, so reading them is cheap
-    /// where every NPC would not be. Derived from the sides, so not saved.
-    allies: Vec<Entity>,
-    /// Where the player's side and the captives stand. Derived, not saved.
-    side_marks: side_marks::SideMarks,
-    /// How many times a character of the player's side has moved, arrived or died: the maps
-    /// that lead to them stay right while this stands still. Derived, not saved.
-    heroes_moved: u64,
-    /// How many times ground has opened or closed to feet for good (a secret door found, a
-    /// locked door opened, cages fallen, a door burnt away), and where lately: every map over
-    /// the ground stays right while the count stands still, and a map of bounded reach while
-    /// none of the changes came within it. Derived, not saved: a loaded game's maps are all
-    /// measured afresh.
-    ground_log: ground_log::GroundLog,
-    /// What glows on the level and who carries a light. Derived from the ground and the
-    /// characters, so not saved.
-    lights: light::Lights,
     /// The cells that burn (saved).
     fires: fire::Fires,
     /// The gas on each cell (saved).
     gases: gas::Gases,
     /// The characters on fire, in the order they caught (saved).
     burning: Vec<Entity>,
-    /// How many times fire or gas has changed. Derived, not saved.
-    hazard_changes: u64,
     /// The crystal cells, each with the turns it has left (saved).
     crystals: Vec<(coord_2d::ICoord, u16)>,
-    /// The characters that float over water and chasms (a levitating player). Derived from the
-    /// game's state, not saved.
-    flying: Vec<Entity>,
-    /// The characters fire neither catches nor harms. Derived, as `flying`.
-    fireproof: Vec<Entity>,
     /// What characters are beyond their kinds (see `nature`), by entity: few have anything,
     /// so a short list keeps it off the particulars every turn reads (saved).
     natures: Vec<(Entity, nature::Nature)>,
-    /// The characters that live in deep water: every step asks, and most levels have none.
-    /// Derived from their kinds, not saved.
-    swimmers: Vec<Entity>,
+    /// What is kept for speed beside the facts above: grids, lists and counts worked out from
+    /// them (or set by the game), never saved, rebuilt after loading and compared with a
+    /// rebuild by the invariants (see `derived`).
+    derived: derived::Derived,
 }
 
 /// The player's weapon and armour as blows see them.
@@ -187,28 +141,14 @@ impl World {
             corpses_replaced: 0,
             // Room for every death, so a kill never grows the list in mid-game.
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
-            occupied: Grid::new_copy(terrain.grid.size(), 0),
-            fuel: Grid::new_copy(terrain.grid.size(), 0),
-            changes: Grid::new_copy(terrain.grid.size(), FIRST_CHANGE),
-            player_gear: Gear::BARE,
-            doors_moved: 0,
-            sight_changes: 0,
             vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
-            allies: Vec::new(),
-            side_marks: side_marks::SideMarks::new(terrain.grid.size()),
-            heroes_moved: 0,
-            ground_log: ground_log::GroundLog::default(),
-            lights: light::Lights::new(terrain.grid.size(), Vec::new()),
             fires: fire::Fires::new(terrain.grid.size()),
             gases: gas::Gases::new(terrain.grid.size()),
             // Room for every character to burn at once.
             burning: Vec::with_capacity(terrain.npcs.len() + 1),
-            hazard_changes: 0,
             crystals: Vec::new(),
-            flying: Vec::with_capacity(1),
-            fireproof: Vec::with_capacity(1),
             natures: Vec::with_capacity(terrain.npcs.len() + 1),
-            swimmers: Vec::new(),
+            derived: derived::Derived::new(terrain.grid.size()),
         };
         world.place(
             player,
@@ -220,11 +160,11 @@ impl World {
             p.hit_points = Some(player_hit_points);
             p.side = Some(Side::Hero);
         });
-        (world.side_marks).mark(terrain.player, Some(Side::Hero));
+        (world.derived.side_marks).mark(terrain.player, Some(Side::Hero));
         for (coord, &ground) in terrain.grid.enumerate() {
             world.lay_ground(coord, ground);
         }
-        world.lights = light::Lights::new(terrain.grid.size(), glowing(terrain));
+        world.derived.lights = light::Lights::new(terrain.grid.size(), glowing(terrain));
         world.light_up();
         for item in &terrain.items {
             world.put_item(item.coord, item.item, item.count);
@@ -286,7 +226,7 @@ impl World {
             self.spawn(Location::from((coord, Layer::Floor)), Tile::Ground(under));
         }
         self.refresh_bits(coord);
-        self.ground_log.note(coord);
+        self.derived.ground_log.note(coord);
         true
     }
 
@@ -329,7 +269,7 @@ impl World {
         // An eel starts under its water, a phantom unseen.
         let rules = kind.rules();
         if rules.has(crate::content::NpcTrait::Submerges) {
-            self.swimmers.push(entity);
+            self.derived.swimmers.push(entity);
         }
         if rules.has(crate::content::NpcTrait::Submerges)
             || rules.has(crate::content::NpcTrait::Invisible)
@@ -348,26 +288,6 @@ impl World {
         }
         self.spatial_table.remove(entity);
         self.components.remove_entity(entity);
-    }
-
-    /// Rebuilds what is derived from the tables, after loading.
-    pub fn rebuild_derived(&mut self) {
-        let size = self.size();
-        let glowing = self.derive_cell_grids();
-        self.changes = Grid::new_copy(size, FIRST_CHANGE);
-        self.rebuild_allies();
-        self.rebuild_side_marks();
-        self.lights = light::Lights::new(size, glowing);
-        self.light_up();
-        for npc in self.npcs.clone() {
-            self.note_carrier(npc, true);
-        }
-        self.swimmers = (self.npcs.iter().copied())
-            .filter(|&npc| {
-                (self.npc_kind(npc))
-                    .is_some_and(|k| k.rules().has(crate::content::NpcTrait::Submerges))
-            })
-            .collect();
     }
 
     pub fn size(&self) -> UCoord {

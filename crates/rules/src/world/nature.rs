@@ -81,7 +81,7 @@ impl World {
     /// [`World::flies`] for a character of `kind`, which the asker has read already (a hunter
     /// deciding reads it once).
     pub fn flies_as(&self, entity: Entity, kind: Option<NpcKind>) -> bool {
-        self.flying.contains(&entity)
+        self.derived.flying.contains(&entity)
             || kind.is_some_and(|kind| kind.rules().has(NpcTrait::Flies))
             || self.learned(entity) == Some(Ability::Flight)
     }
@@ -93,7 +93,7 @@ impl World {
 
     /// The character lives in deep water and moves nowhere else.
     pub fn swims(&self, entity: Entity) -> bool {
-        !self.swimmers.is_empty() && self.swimmers.contains(&entity)
+        !self.derived.swimmers.is_empty() && self.derived.swimmers.contains(&entity)
     }
 
     /// The bolt the character sends: its kind's, or one it learned.

@@ -120,7 +120,8 @@ impl World {
 
     /// The cell is a drop to the next depth (a chasm).
     pub fn falls(&self, coord: ICoord) -> bool {
-        self.occupied
+        self.derived
+            .occupied
             .get(coord)
             .is_some_and(|&cell| cell & FALLS != 0)
     }
@@ -142,7 +143,8 @@ impl World {
     /// The cell's ground stops everything: walking, sight and missiles (as a wall does).
     pub fn is_solid(&self, coord: ICoord) -> bool {
         let all = BLOCKS_SIGHT | BLOCKS_WALKING | STOPS_MISSILES;
-        self.occupied
+        self.derived
+            .occupied
             .get(coord)
             .is_none_or(|&cell| cell & all == all)
     }
@@ -150,7 +152,8 @@ impl World {
     /// Asked by sight and every distance map for every cell they cover: one byte.
     #[inline]
     fn has_any(&self, coord: ICoord, bits: u8) -> bool {
-        self.occupied
+        self.derived
+            .occupied
             .get(coord)
             .is_none_or(|&cell| cell & bits != 0)
     }
@@ -159,8 +162,8 @@ impl World {
     /// by index rather than by coordinate.
     pub(crate) fn floorplan(&self) -> Floorplan<'_> {
         Floorplan {
-            cells: self.occupied.raw(),
-            width: self.occupied.width() as isize,
+            cells: self.derived.occupied.raw(),
+            width: self.derived.occupied.width() as isize,
         }
     }
 
@@ -175,46 +178,51 @@ impl World {
 
     /// True where a secret door waits to be found.
     pub fn is_secret_door(&self, coord: ICoord) -> bool {
-        self.occupied
+        self.derived
+            .occupied
             .get(coord)
             .is_some_and(|&cell| cell & SECRET != 0)
     }
 
     /// True where a door stands, open or closed.
     pub fn is_door(&self, coord: ICoord) -> bool {
-        self.occupied
+        self.derived
+            .occupied
             .get(coord)
             .is_some_and(|&cell| cell & DOOR != 0)
     }
 
-    /// How many times a door within the player's sight radius has opened or closed: while it
-    /// stands still, what is seen from the player's cell stays the same.
-    pub fn doors_moved(&self) -> u64 {
-        self.doors_moved
+    /// How many times anything that stops sight has come or gone within the player's sight
+    /// radius: while it stands still, what is seen from the player's cell stays the same.
+    pub fn sight_moved_near(&self) -> u64 {
+        self.derived.sight_moved_near
     }
 
     /// How many times anything that stops sight has come or gone anywhere on the level.
     pub fn sight_changes(&self) -> u64 {
-        self.sight_changes
+        self.derived.sight_changes
     }
 
     /// How many times ground has opened or closed to feet for good since the world was made
     /// or loaded: maps over the ground are measured again when it moves.
     pub fn ground_changes(&self) -> u64 {
-        self.ground_log.count()
+        self.derived.ground_log.count()
     }
 
     /// True if ground may have opened or closed to feet within `reach` cells (along either
     /// axis) of `centre` since [`World::ground_changes`] stood at `since`: a map over the
     /// ground within that window measured then is still right if not.
     pub fn ground_changed_near(&self, since: u64, centre: ICoord, reach: u32) -> bool {
-        self.ground_log.changed_near(since, centre, reach)
+        self.derived.ground_log.changed_near(since, centre, reach)
     }
 
     /// True if a secret not yet found lies within `radius` cells (along either axis) of
     /// `centre`.
     pub fn any_secret_within(&self, centre: ICoord, radius: i32) -> bool {
-        let (width, height) = (self.occupied.width() as i32, self.occupied.height() as i32);
+        let (width, height) = (
+            self.derived.occupied.width() as i32,
+            self.derived.occupied.height() as i32,
+        );
         let (left, right) = (
             (centre.x - radius).max(0),
             (centre.x + radius).min(width - 1),
@@ -226,7 +234,7 @@ impl World {
         if left > right || top > bottom {
             return false;
         }
-        let cells = self.occupied.raw();
+        let cells = self.derived.occupied.raw();
         (top..=bottom).any(|y| {
             let row = (y * width) as usize;
             let span = row + left as usize..=row + right as usize;
@@ -236,7 +244,8 @@ impl World {
 
     #[inline]
     pub fn has_character(&self, coord: ICoord) -> bool {
-        self.occupied
+        self.derived
+            .occupied
             .get(coord)
             .is_some_and(|&cell| cell & CHARACTER != 0)
     }
@@ -244,7 +253,11 @@ impl World {
     /// How many times what the cell shows ([`World::tiles_at`]) has changed: the same count
     /// means the same tiles.
     pub fn changes_at(&self, coord: ICoord) -> u32 {
-        self.changes.get(coord).copied().unwrap_or(FIRST_CHANGE)
+        self.derived
+            .changes
+            .get(coord)
+            .copied()
+            .unwrap_or(FIRST_CHANGE)
     }
 
     pub fn character_at(&self, coord: ICoord) -> Option<Entity> {
@@ -263,7 +276,8 @@ impl World {
     #[inline]
     pub fn can_npc_enter(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
-        (self.occupied.get(coord)).is_some_and(|&cell| cell & (BLOCKS_WALKING | CHARACTER) == 0)
+        (self.derived.occupied.get(coord))
+            .is_some_and(|&cell| cell & (BLOCKS_WALKING | CHARACTER) == 0)
             && !self.harms(coord)
     }
 

@@ -8,7 +8,6 @@ use std::fmt;
 
 use coord_2d::UCoord;
 use entity_table::{Entity, EntityAllocator};
-use grid_2d::Grid;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use spatial_table::{Location, SpatialTable};
@@ -16,7 +15,7 @@ use spatial_table::{Location, SpatialTable};
 use super::particulars::Particulars;
 use super::record::{LAYERS, Row, check_kinds, entity_at, positions};
 use super::tables::{Components, Layers};
-use super::{FIRST_CHANGE, Vault, World};
+use super::{Vault, World};
 
 /// A world read from its record: built, or what no world could hold, in words.
 pub struct ReadWorld(pub Result<(World, Vec<Entity>), String>);
@@ -238,27 +237,13 @@ impl Tables {
             deaths: lists.deaths,
             corpses_replaced: lists.corpses_replaced,
             corpses: positions(&entities, &lists.corpses)?,
-            occupied: Grid::new_copy(size, 0),
-            fuel: Grid::new_copy(size, 0),
-            changes: Grid::new_copy(size, FIRST_CHANGE),
-            player_gear: super::Gear::BARE,
-            doors_moved: 0,
-            sight_changes: 0,
             vaults: lists.vaults,
-            allies: Vec::new(),
-            side_marks: Default::default(),
-            heroes_moved: 0,
-            ground_log: Default::default(),
-            lights: super::light::Lights::new(size, Vec::new()),
             fires: super::fire::Fires::new(size),
             gases: super::gas::Gases::new(size),
             burning: Vec::with_capacity(lists.npcs.len() + 1),
-            hazard_changes: 0,
             crystals: Vec::new(),
-            flying: Vec::with_capacity(1),
-            fireproof: Vec::with_capacity(1),
             natures: Vec::with_capacity(lists.npcs.len() + 1),
-            swimmers: Vec::new(),
+            derived: super::derived::Derived::new(size),
         };
         world.rebuild_derived();
         world.restore_fires(&lists.fires)?;

@@ -68,12 +68,12 @@ impl SideMarks {
 impl World {
     /// A monster (a character of the dungeon's side) stands at `coord`.
     pub fn has_monster(&self, coord: ICoord) -> bool {
-        self.has_character(coord) && self.side_marks.get(coord) == 0
+        self.has_character(coord) && self.derived.side_marks.get(coord) == 0
     }
 
     /// The player or an ally (the player's side, whom monsters fight) stands at `coord`.
     pub fn has_hero(&self, coord: ICoord) -> bool {
-        self.side_marks.get(coord) == HERO
+        self.derived.side_marks.get(coord) == HERO
     }
 
     /// Marks every character afresh, after loading.
@@ -85,7 +85,7 @@ impl World {
                 marks.mark(coord, self.side_of(character));
             }
         }
-        self.side_marks = marks;
+        self.derived.side_marks = marks;
     }
 
     /// Every cell whose marks disagree with the side of whoever stands on it.
@@ -94,7 +94,7 @@ impl World {
         for (coord, layers) in self.spatial_table.enumerate() {
             let side = layers.character.and_then(|c| self.side_of(c));
             let expected = side.filter(|&side| side != Side::Dungeon);
-            let marked = self.side_marks.marked(coord);
+            let marked = self.derived.side_marks.marked(coord);
             if marked != expected {
                 problems.push(format!("{coord}: marked {marked:?}, stands {expected:?}"));
             }

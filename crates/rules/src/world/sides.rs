@@ -52,20 +52,22 @@ impl World {
         }
         if self.spatial_table.layer_of(entity) == Some(super::Layer::Character) {
             let coord = self.coord_of(entity);
-            self.side_marks.mark(coord, Some(side));
+            self.derived.side_marks.mark(coord, Some(side));
         }
         self.rebuild_allies();
     }
 
     /// The living NPCs on the player's side, in spawn order.
     pub fn allies(&self) -> &[Entity] {
-        &self.allies
+        &self.derived.allies
     }
 
     /// True if the character, a living one, is an NPC on the player's side (ask it of the
     /// living: a corpse keeps the side its owner died on).
     pub fn is_ally(&self, entity: Entity) -> bool {
-        !self.allies.is_empty() && entity != self.player && self.side_of(entity) == Some(Side::Hero)
+        !self.derived.allies.is_empty()
+            && entity != self.player
+            && self.side_of(entity) == Some(Side::Hero)
     }
 
     /// True if the character stands on the player's side: the player or an ally.
@@ -79,31 +81,29 @@ impl World {
     #[inline]
     pub(super) fn hero_moved(&mut self, entity: Entity, from: ICoord, to: ICoord) {
         if self.is_hero(entity) {
-            self.heroes_moved += 1;
-            self.side_marks.mark(from, None);
-            self.side_marks.mark(to, Some(Side::Hero));
+            self.derived.heroes_moved += 1;
+            self.derived.side_marks.mark(from, None);
+            self.derived.side_marks.mark(to, Some(Side::Hero));
         }
     }
 
     /// How many times a character of the player's side has moved, arrived, changed sides or
     /// died: a map leading to them stays right while this stands still.
     pub fn heroes_moved(&self) -> u64 {
-        self.heroes_moved
+        self.derived.heroes_moved
     }
 
     /// The list of allies again from every living NPC's side.
     pub(super) fn rebuild_allies(&mut self) {
-        let allies = (self.npcs.iter()).filter(|&&npc| self.side_of(npc) == Some(Side::Hero));
-        let allies: Vec<Entity> = allies.copied().collect();
-        self.allies = allies;
-        self.heroes_moved += 1;
+        self.derived.allies = self.allies_rebuilt();
+        self.derived.heroes_moved += 1;
     }
 
     /// An ally died: it leaves the list.
     pub(super) fn forget_ally(&mut self, entity: Entity) {
-        if self.allies.contains(&entity) {
-            self.allies.retain(|&ally| ally != entity);
-            self.heroes_moved += 1;
+        if self.derived.allies.contains(&entity) {
+            self.derived.allies.retain(|&ally| ally != entity);
+            self.derived.heroes_moved += 1;
         }
     }
 
@@ -117,11 +117,11 @@ impl World {
         self.spatial_table
             .update(b, (at_a, super::Layer::Character).into())
             .expect("a's cell was just left");
-        self.side_marks.swap(at_a, at_b);
+        self.derived.side_marks.swap(at_a, at_b);
         for cell in [at_a, at_b] {
             self.changed(cell);
         }
-        self.heroes_moved += 1;
+        self.derived.heroes_moved += 1;
     }
 
     /// The character standing at `coord` if it is a captive.

@@ -70,7 +70,7 @@ impl World {
                     Location::from((altar, Layer::Feature)),
                     Tile::Ground(Ground::CAGE),
                 );
-                self.ground_log.note(altar);
+                self.derived.ground_log.note(altar);
                 caged += 1;
             }
         }
@@ -98,7 +98,7 @@ impl World {
             };
             self.despawn(cage);
             self.refresh_bits(altar);
-            self.ground_log.note(altar);
+            self.derived.ground_log.note(altar);
             opened += 1;
         }
         Some(opened)
@@ -118,7 +118,7 @@ impl World {
             .tile
             .insert(feature, Tile::Ground(unlocks_as));
         self.refresh_bits(coord);
-        self.ground_log.note(coord);
+        self.derived.ground_log.note(coord);
         true
     }
 }
