@@ -1,7 +1,8 @@
 //! The numbers of one item entry, refused in words when no game could use them.
 
 use super::error::{ContentError, field_error};
-use super::tables::{Entry, ItemRules, ItemUse};
+use super::item_rules::{ItemRules, ItemUse};
+use super::tables::Entry;
 
 const TABLE: &str = "items";
 

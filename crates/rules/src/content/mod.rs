@@ -14,11 +14,13 @@ mod error;
 mod gases;
 mod ground;
 mod item_checks;
+mod item_rules;
 mod kinds;
 mod levels;
 mod lights;
 mod load;
 mod loaded;
+mod monster_rules;
 mod shipped;
 mod sources;
 mod spawn;
@@ -30,6 +32,7 @@ pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
 pub use gases::{GasHarm, GasRules};
 pub use ground::{Flammability, GroundLayer, GroundRules};
+pub use item_rules::{Draught, ItemClass, ItemRules, ItemUse, Reach, RingPower, Spell};
 pub use kinds::{BoltKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
 pub use levels::{
     DesignWeights, Grass, LEVELS_SOURCE, Lakes, LevelProfile, Lit, VaultOdds, levels, load_levels,
@@ -38,17 +41,16 @@ pub use levels::{
 pub use lights::{LIGHT_REACH_MAX, LightRules};
 pub use load::parse_table;
 pub use loaded::{Bestiary, Content, Items};
+pub use monster_rules::{
+    Ability, ActionTimes, Lesson, MapLetters, NORMAL_TIMES, NpcRules, NpcTrait, Summons,
+};
 pub use shipped::{check, content, digest};
 pub use sources::{
     BESTIARY_SOURCE, BOLTS_SOURCE, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, LIGHTS_SOURCE,
     Sources,
 };
 pub use spawn::pick_weighted;
-pub use tables::{
-    Ability, ActionTimes, Chance, Draught, ItemClass, ItemRules, ItemUse, Lesson, MapLetters,
-    NORMAL_TIMES, NpcRules, NpcSpawn, NpcTrait, OutOfDepth, Ramp, Reach, RingPower, Spawn, Spell,
-    Summons,
-};
+pub use tables::{Chance, NpcSpawn, OutOfDepth, Ramp, Spawn};
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds
 /// in a game: the app names each; a table with more kinds of a class than this is refused.

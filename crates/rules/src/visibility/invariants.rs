@@ -10,7 +10,8 @@
 
 use coord_2d::ICoord;
 
-use super::{Visibility, scan};
+use super::Visibility;
+use super::field_of_view::scan;
 use crate::world::World;
 
 impl Visibility {

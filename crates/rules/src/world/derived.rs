@@ -16,7 +16,7 @@ use entity_table::Entity;
 use grid_2d::Grid;
 
 use super::ground_log::GroundLog;
-use super::light::Lights;
+use super::lights::Lights;
 use super::side_marks::SideMarks;
 use super::{FIRST_CHANGE, Gear, Side, Tile, World};
 use crate::content::{LightKind, NpcTrait};

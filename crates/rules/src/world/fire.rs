@@ -53,7 +53,7 @@ pub(super) struct Fires {
     pub(super) cells: Vec<ICoord>,
     /// Scratch: the cells that were alight as the turn began.
     burning_before: Vec<ICoord>,
-    /// Scratch: methane cells to go up with the one a flame met.
+    /// Scratch: cells of gas that burns to go up with the one a flame met.
     queue: Vec<ICoord>,
     changes: FireChanges,
 }
@@ -125,7 +125,7 @@ impl World {
         self.gases.made = 0;
     }
 
-    /// Forgets the methane that went up, once the game has seen to it.
+    /// Forgets the gas that went up, once the game has seen to it.
     pub fn clear_flashes(&mut self) {
         self.fires.changes.flashes.clear();
     }
@@ -206,7 +206,7 @@ impl World {
         if self.is_burning(coord) {
             return false;
         }
-        if self.methane_at(coord) > 0 {
+        if self.flammable_gas_at(coord) > 0 {
             if self.fireproof(coord) {
                 return false;
             }
@@ -240,7 +240,10 @@ impl World {
         while let Some(cell) = self.fires.queue.pop() {
             for direction in CardinalDirections {
                 let next = cell + direction.coord();
-                if self.methane_at(next) > 0 && !self.is_burning(next) && !self.fireproof(next) {
+                if self.flammable_gas_at(next) > 0
+                    && !self.is_burning(next)
+                    && !self.fireproof(next)
+                {
                     self.light_one(next);
                 }
             }
@@ -259,7 +262,7 @@ impl World {
         self.fires.cells.push(coord);
         self.hazard_changed();
         self.changed(coord);
-        if let Some((gas, volume)) = self.take_methane(coord) {
+        if let Some((gas, volume)) = self.take_flammable_gas(coord) {
             self.fires.changes.flashes.push((coord, gas, volume));
             self.fires.queue.push(coord);
         }

@@ -159,17 +159,17 @@ impl World {
         self.changed(coord);
     }
 
-    /// How much methane is on the cell.
-    pub(super) fn methane_at(&self, coord: ICoord) -> u16 {
+    /// How much gas that burns (its row's harm is `Burns`: a swamp's methane) is on the cell.
+    pub(super) fn flammable_gas_at(&self, coord: ICoord) -> u16 {
         match self.gas_at(coord) {
             Some((kind, volume)) if matches!(kind.rules().harm, GasHarm::Burns(_)) => volume,
             _ => 0,
         }
     }
 
-    /// The methane on the cell is gone (it went up): which gas it was and how much.
-    pub(super) fn take_methane(&mut self, coord: ICoord) -> Option<(GasKind, u16)> {
-        let volume = self.methane_at(coord);
+    /// The gas that burns on the cell is gone (it went up): which gas it was and how much.
+    pub(super) fn take_flammable_gas(&mut self, coord: ICoord) -> Option<(GasKind, u16)> {
+        let volume = self.flammable_gas_at(coord);
         let (kind, _) = self.gas_at(coord).filter(|_| volume > 0)?;
         if let Some(cell) = self.gases.cells.get_mut(coord) {
             cell.volume = 0;

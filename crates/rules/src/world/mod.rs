@@ -15,6 +15,7 @@ mod hazard;
 mod invariants;
 mod items;
 mod light;
+mod lights;
 mod nature;
 mod placement;
 
@@ -164,7 +165,7 @@ impl World {
         for (coord, &ground) in terrain.grid.enumerate() {
             world.lay_ground(coord, ground);
         }
-        world.derived.lights = light::Lights::new(terrain.grid.size(), glowing(terrain));
+        world.derived.lights = lights::Lights::new(terrain.grid.size(), glowing(terrain));
         world.light_up();
         for item in &terrain.items {
             world.put_item(item.coord, item.item, item.count);
