@@ -13,7 +13,7 @@ use criterion::Criterion;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra::app::GameApp;
-use umbra::app::debug::DebugFlags;
+use umbra::app::debug_aids::DebugFlags;
 use umbra_rules::behaviour::BehaviourContext;
 use umbra_rules::game::DEFAULT_MAP_SIZE;
 // Each user of the shared scenes takes only the ones it needs.

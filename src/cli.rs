@@ -8,7 +8,7 @@ use coord_2d::UCoord;
 use simon::{Arg, Flag, Free, Opt, ParseResult, TopLevelError};
 
 use crate::app::daily;
-use crate::app::debug::DebugFlags;
+use crate::app::debug_aids::DebugFlags;
 use crate::app::palettes::Palette;
 use umbra_rules::game::{
     DEFAULT_MAP_SIZE, GameOptions, MAX_MAP_SIZE, MIN_MAP_SIZE, Omniscience, is_valid_map_size,

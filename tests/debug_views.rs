@@ -9,7 +9,7 @@ use common::screen::{Screen, render_at};
 use common::{Scenario, orc, umbra};
 use coord_2d::ICoord;
 use umbra::app::GameApp;
-use umbra::app::debug::DebugFlags;
+use umbra::app::debug_aids::DebugFlags;
 use umbra::app::palette;
 use umbra::storage::{RecordingBytes, RecordingFile};
 use umbra_rules::behaviour::NpcState;

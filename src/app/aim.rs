@@ -7,7 +7,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{KeyboardInput, keys};
 
 use super::item_messages::aim_words;
-use super::looks::item_words;
+use super::item_names::item_words;
 use super::messages::Tone;
 use super::mode::Mode;
 use super::{GameApp, cell_words, draw, map, palette};

@@ -3,7 +3,7 @@
 //! in, as the look and the sidebar say them ("flies", "splits when hit", "carrying your staff").
 
 use super::item_messages::the;
-use super::looks::item_words;
+use super::item_names::item_words;
 use super::words::{capitalised, npc_name};
 use chargrid::core::ICoord;
 use umbra_rules::game::{Ability, Actor, Game, ItemName, NpcKind, NpcTrait};

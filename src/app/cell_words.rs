@@ -116,7 +116,7 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
     match tiles.item.or(tiles.corpse) {
         Some(Tile::Item(kind)) => {
             let count = game.item_at(coord).map_or(1, |lying| lying.count);
-            let words = looks::item_words(game.item_name(kind), count);
+            let words = super::item_names::item_words(game.item_name(kind), count);
             match ground.and_then(|ground| ground.lying_on.as_deref()) {
                 Some(on) if on.starts_with(',') || on.starts_with(' ') => format!("{words}{on}"),
                 Some(on) => format!("{words} {on}"),

@@ -62,7 +62,7 @@ impl GameApp {
         if self.handle_overlay_key(key) {
             return None;
         }
-        if self.debug.wizard && key == super::debug::WIZARD_KEY && !self.game.is_over() {
+        if self.debug.wizard && key == super::debug_aids::WIZARD_KEY && !self.game.is_over() {
             self.mode = Mode::Wizard(Step::Commands);
             return None;
         }
@@ -116,7 +116,7 @@ impl GameApp {
 
     /// `v` moves to the next view over the map, when the command line offers them.
     fn handle_overlay_key(&mut self, key: KeyboardInput) -> bool {
-        let cycles = self.debug.overlays && key == super::debug::OVERLAY_KEY;
+        let cycles = self.debug.overlays && key == super::debug_aids::OVERLAY_KEY;
         if cycles {
             self.overlay = self.overlay.next();
         }

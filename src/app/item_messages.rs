@@ -1,10 +1,11 @@
 //! The pack's and the flying things' events in words: "You read a scroll labelled XUM.", "The
 //! orc is burnt for 4.", "The dart misses the troll."
 
-use super::looks::{self, item_words};
+use super::item_names::item_words;
+use super::looks;
 use super::words::{boon_words, capitalised, npc_name};
 use umbra_rules::game::{
-    Actor, AimError, BoltEffect, BoltPath, Boon, ItemClass, ItemKind, ItemName, Missile, NpcKind,
+    Actor, AimError, BoltPath, Boon, ItemClass, ItemKind, ItemName, Missile, NpcKind,
 };
 
 /// The letter a pack slot goes by.
@@ -48,7 +49,17 @@ pub fn no_room(item: ItemName, count: u32) -> String {
         Some(ItemClass::Weapon | ItemClass::Armour) => {
             "you carry a spare weapon or armour already: drop it to take this"
         }
-        _ => "your pack is full",
+        Some(
+            ItemClass::Potion
+            | ItemClass::Scroll
+            | ItemClass::Staff
+            | ItemClass::Wand
+            | ItemClass::Ring
+            | ItemClass::Missile
+            | ItemClass::Prize
+            | ItemClass::Key,
+        )
+        | None => "your pack is full",
     };
     format!(
         "{} {} here, but {why}.",
@@ -104,19 +115,35 @@ pub fn chose(boon: Boon, hit_points: u32) -> String {
     format!("You choose {name}: {what}.")
 }
 
-pub fn put_to_use(item: ItemName) -> String {
+/// Worn (armour, a ring) rather than held (a weapon, and anything else put to use).
+fn is_worn(item: ItemName) -> bool {
     match looks::item(item.kind).class {
-        Some(ItemClass::Armour | ItemClass::Ring) => format!("You put on {}.", item_words(item, 1)),
-        _ => format!("You wield {}.", item_words(item, 1)),
+        Some(ItemClass::Armour | ItemClass::Ring) => true,
+        Some(
+            ItemClass::Weapon
+            | ItemClass::Potion
+            | ItemClass::Scroll
+            | ItemClass::Staff
+            | ItemClass::Wand
+            | ItemClass::Missile
+            | ItemClass::Prize
+            | ItemClass::Key,
+        )
+        | None => false,
+    }
+}
+
+pub fn put_to_use(item: ItemName) -> String {
+    match is_worn(item) {
+        true => format!("You put on {}.", item_words(item, 1)),
+        false => format!("You wield {}.", item_words(item, 1)),
     }
 }
 
 pub fn put_away(item: ItemName) -> String {
-    match looks::item(item.kind).class {
-        Some(ItemClass::Armour | ItemClass::Ring) => {
-            format!("You take off {}.", item_words(item, 1))
-        }
-        _ => format!("You put away {}.", item_words(item, 1)),
+    match is_worn(item) {
+        true => format!("You take off {}.", item_words(item, 1)),
+        false => format!("You put away {}.", item_words(item, 1)),
     }
 }
 
@@ -174,7 +201,9 @@ pub fn missed(what: Missile, target: Actor) -> String {
 pub fn mended(target: Actor, amount: u32) -> String {
     match target {
         Actor::Player => format!("You are healed for {amount}."),
-        _ => format!("{} is healed for {amount}.", capitalised(&the(target))),
+        Actor::Npc(_) | Actor::Ally(_) | Actor::Fire | Actor::Gas(_) => {
+            format!("{} is healed for {amount}.", capitalised(&the(target)))
+        }
     }
 }
 
@@ -187,11 +216,15 @@ pub fn no_longer_confused(kind: NpcKind) -> String {
 }
 
 pub fn fizzled(what: Missile) -> String {
-    match what.bolt().map(|bolt| bolt.rules().path) {
-        Some(BoltPath::NearestEnemy) => "Lightning crackles round you and finds no one.",
-        Some(BoltPath::Line) | None => "A shimmer spreads and fades: nobody was there.",
+    match what.bolt().map(|bolt| (bolt, bolt.rules().path)) {
+        Some((bolt, BoltPath::NearestEnemy)) => format!(
+            "{} crackles round you and finds no one.",
+            capitalised(&format!("the {}", looks::bolt(bolt).name))
+        ),
+        Some((_, BoltPath::Line)) | None => {
+            "A shimmer spreads and fades: nobody was there.".to_string()
+        }
     }
-    .to_string()
 }
 
 /// Why the cursor's cell cannot be aimed at: said before any time passes.
@@ -214,40 +247,17 @@ fn missile_name(what: Missile) -> &'static str {
     }
 }
 
+/// A blow by what flew, in the words of its bolt's row ("The spark strikes the orc for 3.",
+/// "The fireball burns you for 4."); a thrown potion with no bolt of its own by the potion's.
 pub fn struck(what: Missile, target: Actor, damage: u32) -> String {
-    let target_words = the(target);
-    let item = match what {
-        Missile::Item(item) => item,
-        Missile::Bolt(bolt) => {
-            let verb = match bolt.rules().effect {
-                BoltEffect::Burst { .. } | BoltEffect::Shatter { .. } => "burns",
-                _ => "hits",
-            };
-            if damage == 0 && target == Actor::Player {
-                return format!("The {} glances off your armour.", missile_name(what));
-            }
-            return format!(
-                "The {} {verb} {target_words} for {damage}.",
-                missile_name(what)
-            );
-        }
+    let look = match (what, what.bolt()) {
+        (_, Some(bolt)) => looks::bolt(bolt),
+        (Missile::Item(item), None) => looks::item(item),
+        (Missile::Bolt(bolt), None) => looks::bolt(bolt),
     };
-    let effect = what.bolt().map(|bolt| bolt.rules().effect);
-    match (effect, target) {
-        (Some(BoltEffect::Strike(_)), _) => match what.bolt() {
-            Some(bolt) if bolt.rules().path == BoltPath::Line => format!(
-                "The {} strikes {target_words} for {damage}.",
-                looks::bolt(bolt).name
-            ),
-            _ => format!("Lightning strikes {target_words} for {damage}."),
-        },
-        (Some(BoltEffect::Burst { .. }), Actor::Player) => format!("You are burnt for {damage}."),
-        (Some(BoltEffect::Burst { .. }), _) => {
-            format!("{} is burnt for {damage}.", capitalised(&target_words))
-        }
-        _ => format!(
-            "The {} hits {target_words} for {damage}.",
-            looks::item(item).name
-        ),
+    if damage == 0 && target == Actor::Player {
+        return format!("The {} glances off your armour.", look.name);
     }
+    let verb = look.look.strikes.as_deref().unwrap_or("hits");
+    format!("The {} {verb} {} for {damage}.", look.name, the(target))
 }

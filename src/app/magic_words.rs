@@ -2,7 +2,8 @@
 //! enchanting, and what the new bolts do ("The troll slows down.", "You float into the air.").
 
 use super::item_messages::the;
-use super::looks::{self, item_words};
+use super::item_names::item_words;
+use super::looks;
 use super::words::{capitalised, npc_name};
 use umbra_rules::game::{Actor, Draught, ItemKind, ItemName, NpcKind, Spell};
 
@@ -41,7 +42,10 @@ pub fn choose_what_to_enchant() -> &'static str {
 
 /// "your yew staff", "your staff of firebolt": an item of the pack as far as it is known.
 pub fn yours(item: ItemName) -> String {
-    format!("your {}", looks::without_article(&item_words(item, 1)))
+    format!(
+        "your {}",
+        super::item_names::without_article(&item_words(item, 1))
+    )
 }
 
 pub fn enchanted(item: ItemName, level: u8) -> String {

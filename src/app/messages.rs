@@ -232,7 +232,7 @@ pub fn describe(event: GameEvent) -> String {
         }
         GameEvent::AltarHolds { item } => format!(
             "On the altar lies {}. Pick it up to take it: cages will close over the others.",
-            looks::item_words(item, 1)
+            super::item_names::item_words(item, 1)
         ),
         GameEvent::FellIntoChasm { damage: 0 } => {
             "You jump into the chasm and land unhurt on the level below.".to_string()

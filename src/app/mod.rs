@@ -10,12 +10,14 @@ mod catalog;
 mod cell_words;
 pub mod daily;
 pub mod debug;
+pub mod debug_aids;
 mod doing;
 mod draw;
 mod frame;
 mod handlers;
 mod hud;
 mod item_messages;
+mod item_names;
 mod keeping;
 pub mod keymap;
 pub mod keys;
@@ -84,8 +86,8 @@ pub struct GameApp {
     /// Something flying or bursting on screen, from the last turn's events.
     animation: Option<animation::Animation>,
     /// The debugging aids the command line asked for, and the view drawn over the map.
-    debug: debug::DebugFlags,
-    overlay: debug::Overlay,
+    debug: debug_aids::DebugFlags,
+    overlay: debug_aids::Overlay,
     /// The keys in use: the defaults, or a keys file's.
     keymap: keymap::Keymap,
     /// The colours everything is drawn in.
@@ -113,8 +115,8 @@ impl GameApp {
             last_throw: None,
             aim_warned: None,
             animation: None,
-            debug: debug::DebugFlags::default(),
-            overlay: debug::Overlay::Off,
+            debug: debug_aids::DebugFlags::default(),
+            overlay: debug_aids::Overlay::Off,
             keymap: keymap::Keymap::default(),
             palette: palettes::Palette::Default,
         }
@@ -133,7 +135,7 @@ impl GameApp {
     }
 
     /// Offers the debugging aids the command line asked for.
-    pub fn with_debug(mut self, flags: debug::DebugFlags) -> Self {
+    pub fn with_debug(mut self, flags: debug_aids::DebugFlags) -> Self {
         self.debug = flags;
         self
     }

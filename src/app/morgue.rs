@@ -93,7 +93,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     );
     let _ = writeln!(text, "Carried:");
     for (slot, stack) in game.pack().stacks() {
-        let name = looks::item_words(game.item_name(stack.kind), stack.count);
+        let name = super::item_names::item_words(game.item_name(stack.kind), stack.count);
         let _ = writeln!(
             text,
             "  {}  {name}{}",
@@ -115,7 +115,7 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "Secret doors found: {}", game.secret_doors_found());
     let _ = writeln!(text, "Chasms jumped: {}", game.chasms_jumped());
     for &(kind, depth) in game.vault_rewards() {
-        let item = super::looks::item_words(game.item_name(kind), 1);
+        let item = super::item_names::item_words(game.item_name(kind), 1);
         let _ = writeln!(text, "Took {item} from a vault on depth {depth}");
     }
     let _ = writeln!(text, "Captives freed: {}", game.allies_freed());

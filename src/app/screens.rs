@@ -3,7 +3,7 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 
-use super::debug::DebugFlags;
+use super::debug_aids::DebugFlags;
 use super::draw::{self, Line};
 use super::hud::tone_colour;
 use super::keeping::RunRecord;

@@ -50,7 +50,7 @@ fn items_in_view(game: &Game, screen: UCoord) -> Vec<(ICoord, String)> {
         .filter_map(|on_screen| super::map::map_coord(game, screen, on_screen))
         .filter_map(|cell| {
             let lying = game.item_at(cell)?;
-            let name = looks::item_words(game.item_name(lying.kind), lying.count);
+            let name = super::item_names::item_words(game.item_name(lying.kind), lying.count);
             let glyph = looks::item(lying.kind).look.glyph;
             Some((cell, format!("{glyph} {name}")))
         })
@@ -184,7 +184,7 @@ fn character_entry(game: &Game, npc: &NpcInfo) -> Entry {
     // What it ran off with, and what an ally learned: worth a line of their own.
     let condition = game.npc_condition(npc.id);
     if let Some(item) = condition.carrying {
-        let carried = format!("  has {}", looks::item_words(item, 1));
+        let carried = format!("  has {}", super::item_names::item_words(item, 1));
         lines.push(Row::Text(carried, palette::DANGER));
     }
     if let Some(ability) = condition.learned {

@@ -156,10 +156,10 @@ pub fn stack_words(game: &Game, stack: Stack) -> String {
     let name = game.item_name(stack.kind);
     if !name.known {
         // The levels the player gave it are the player's to know, whatever it is.
-        let words = looks::item_words(name, stack.count);
+        let words = super::item_names::item_words(name, stack.count);
         return match (stack.tuning.enchant, stack.count) {
             (0, _) => words,
-            (level, 1) => format!("+{level} {}", looks::without_article(&words)),
+            (level, 1) => format!("+{level} {}", super::item_names::without_article(&words)),
             (level, _) => format!("{words} (+{level})"),
         };
     }
@@ -171,7 +171,7 @@ pub fn stack_words(game: &Game, stack: Stack) -> String {
         _ => stack.tuning.enchant,
     };
     let mut words = match (level, stack.count) {
-        (0, count) => looks::item_words(name, count),
+        (0, count) => super::item_names::item_words(name, count),
         (level, 1) => format!("+{level} {}", look.name),
         (level, count) => format!("{count} +{level} {}", look.look.plural),
     };

@@ -7,24 +7,8 @@ pub mod mind;
 pub mod overlay;
 pub mod wizard;
 
-use chargrid::input::KeyboardInput;
-
+use super::debug_aids::DebugFlags;
 use super::keys::Binding;
-pub use overlay::Overlay;
-
-/// Which debugging aids the command line asked for.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct DebugFlags {
-    /// `--debug-overlays`: views over the map and NPCs' memories under the look cursor.
-    pub overlays: bool,
-    /// `--debug-wizard`: the wizard's commands.
-    pub wizard: bool,
-}
-
-/// Cycles the views over the map.
-pub const OVERLAY_KEY: KeyboardInput = KeyboardInput::Char('v');
-/// Opens the wizard's commands.
-pub const WIZARD_KEY: KeyboardInput = KeyboardInput::Char('W');
 
 /// The help's rows for the aids asked for, after the game's own.
 pub fn bindings(flags: DebugFlags) -> Vec<Binding> {

@@ -4,44 +4,16 @@
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32, UCoord};
 
+pub use super::super::debug_aids::Overlay;
 use super::super::{draw, looks, map, palette};
 use umbra_rules::game::{
     CellVisibility, EntityId, Game, Heading, LIT, NoiseKind, NpcState, ThinkingMaps,
 };
 
-/// Which view is drawn over the map.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Overlay {
-    #[default]
-    Off,
-    Distance,
-    Safety,
-    Minds,
-    Noises,
-    Sight,
-    Light,
-    Stealth,
-    Gas,
-}
-
 /// How many of a hunter's next steps the minds view draws.
 const STEPS_SHOWN: usize = 8;
 
 impl Overlay {
-    pub fn next(self) -> Self {
-        match self {
-            Self::Off => Self::Distance,
-            Self::Distance => Self::Safety,
-            Self::Safety => Self::Minds,
-            Self::Minds => Self::Noises,
-            Self::Noises => Self::Sight,
-            Self::Sight => Self::Light,
-            Self::Light => Self::Stealth,
-            Self::Stealth => Self::Gas,
-            Self::Gas => Self::Off,
-        }
-    }
-
     /// The view's one-line legend.
     pub fn legend(self, game: &Game, focus: Option<EntityId>) -> String {
         let reach = ThinkingMaps::REACH;

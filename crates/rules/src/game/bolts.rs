@@ -141,7 +141,7 @@ impl Game {
                 }
             }
             self.scratch.burst = cells;
-            self.explode_methane();
+            self.explode_flammable_gas();
         }
         if let Some((gas, volume)) = rules.leaves {
             self.world.release_gas(at, gas, volume);

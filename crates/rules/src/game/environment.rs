@@ -50,7 +50,7 @@ impl Game {
                 fell |= self.fall_with_bridge(at);
             }
         }
-        self.explode_methane();
+        self.explode_flammable_gas();
         if fell {
             return Some(self.fall_mid_turn());
         }
@@ -82,9 +82,9 @@ impl Game {
         false
     }
 
-    /// Methane that went up since this was last asked explodes where it stood thick, hurting
+    /// Gas that burns and went up since this was last asked explodes where it stood thick, hurting
     /// whoever stood there: asked after anything that can light a fire.
-    pub(super) fn explode_methane(&mut self) {
+    pub(super) fn explode_flammable_gas(&mut self) {
         let mut told = false;
         for i in 0..self.world.fire_changes().flashes.len() {
             let (at, gas, volume) = self.world.fire_changes().flashes[i];
@@ -159,7 +159,7 @@ impl Game {
         }
         // What it stands on may catch from it (methane with it).
         self.world.expose_to_fire(at, &mut self.chronicle.rng);
-        self.explode_methane();
+        self.explode_flammable_gas();
         if !self.world.is_alive(character) || self.is_over() {
             return;
         }

@@ -172,7 +172,7 @@ impl Game {
         if let Some(character) = self.world.character_at(at) {
             self.world.set_on_fire(character);
         }
-        self.explode_methane();
+        self.explode_flammable_gas();
         self.look_again();
         true
     }
