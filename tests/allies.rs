@@ -12,6 +12,7 @@ use direction::CardinalDirection::{East, West};
 use umbra_rules::behaviour::{NpcState, Reason};
 use umbra_rules::content::ItemKind;
 use umbra_rules::game::{Actor, GameEvent, Side, TurnOutcome, WizardCommand};
+use umbra_rules::game::{AllyEvent, FightEvent};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const CORRIDOR: &[&str] = &[
@@ -32,7 +33,9 @@ fn walking_into_a_captive_asks_and_freeing_it_takes_a_turn_and_makes_an_ally() {
         "a step into a captive frees nobody and takes no time",
     );
     s.check(
-        s.game.events().contains(&GameEvent::CaptiveAsksFreeing),
+        s.game
+            .events()
+            .contains(&GameEvent::Allies(AllyEvent::CaptiveAsksFreeing)),
         "the player is told it may free it",
     );
     s.check_eq(s.game.captive_towards(West), Some(kind('O')), "an ogre");
@@ -150,11 +153,11 @@ fn an_archers_arrow_and_a_thrown_dart_stop_at_an_ally_on_the_line() {
     for _ in 0..6 {
         s.act(PlayerAction::Wait);
         let flew = s.game.events().iter().find_map(|e| match *e {
-            GameEvent::Flew {
+            GameEvent::Fight(FightEvent::Flew {
                 by: Actor::Npc(_),
                 stop,
                 ..
-            } => Some(stop),
+            }) => Some(stop),
             _ => None,
         });
         if let Some(stop) = flew {
@@ -240,10 +243,13 @@ fn a_kill_by_an_ally_is_credited_to_it_and_counts_for_the_run() {
     let mut s = Scenario::with_npcs(&rows, &[('1', 'O'), ('2', 'z')]).with_ally('1');
     for _ in 0..60 {
         s.act(PlayerAction::Wait);
-        let killed = s.game.events().contains(&GameEvent::Kill {
-            killer: Actor::Ally(kind('O')),
-            victim: Actor::Npc(orc()),
-        });
+        let killed = s
+            .game
+            .events()
+            .contains(&GameEvent::Fight(FightEvent::Kill {
+                killer: Actor::Ally(kind('O')),
+                victim: Actor::Npc(orc()),
+            }));
         if killed {
             s.check_eq(s.game.kills_of(orc()), 1, "the run counts it");
             return;
@@ -384,19 +390,19 @@ fn an_ally_archer_shoots_past_the_player_in_a_corridor() {
         s.act(PlayerAction::Wait);
         for event in s.game.events() {
             match *event {
-                GameEvent::Struck {
+                GameEvent::Fight(FightEvent::Struck {
                     target: Actor::Player,
                     ..
-                }
-                | GameEvent::Missed {
+                })
+                | GameEvent::Fight(FightEvent::Missed {
                     target: Actor::Player,
                     ..
-                } => s.fail("an arrow of the player's side struck at the player"),
-                GameEvent::Flew {
+                }) => s.fail("an arrow of the player's side struck at the player"),
+                GameEvent::Fight(FightEvent::Flew {
                     by: Actor::Ally(kind),
                     stop,
                     ..
-                } if kind == archer && stop != s.game.player_coord() => shots_at_the_orc += 1,
+                }) if kind == archer && stop != s.game.player_coord() => shots_at_the_orc += 1,
                 _ => (),
             }
         }

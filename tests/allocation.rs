@@ -17,6 +17,7 @@ use umbra_rules::game::Activity;
 #[path = "../benches/support/scenes.rs"]
 mod scenes;
 use scenes::SceneSpec;
+use umbra_rules::game::FightEvent;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 #[global_allocator]
@@ -164,10 +165,12 @@ fn a_living_level_allocates_nothing_after_the_first_turn() {
 }
 
 fn note(game: &Game, seen: &mut Seen) {
-    seen.shouts |= game
-        .events()
-        .iter()
-        .any(|e| matches!(e, umbra_rules::game::GameEvent::Shout { .. }));
+    seen.shouts |= game.events().iter().any(|e| {
+        matches!(
+            e,
+            umbra_rules::game::GameEvent::Fight(FightEvent::Shout { .. })
+        )
+    });
     for npc in game.npcs() {
         let Some(agent) = game.agent(npc.id) else {
             continue;

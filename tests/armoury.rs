@@ -14,6 +14,7 @@ use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::content::{BoltEffect, Draught, ItemKind, ItemUse, RingPower, Spell};
 use umbra_rules::game::{CellVisibility, GameEvent, Side, WizardCommand};
+use umbra_rules::game::{ItemEvent, MagicEvent};
 
 /// The item kind whose use `is` picks, as the table has it.
 fn kind(is: impl Fn(ItemUse) -> bool) -> ItemKind {
@@ -107,7 +108,9 @@ fn teleport_other_moves_a_monster_out_of_view() {
         "out of the player's view",
     );
     s.check(
-        happened(&s, |e| matches!(e, GameEvent::TeleportedAway { .. })),
+        happened(&s, |e| {
+            matches!(e, GameEvent::Magic(MagicEvent::TeleportedAway { .. }))
+        }),
         "and the log says it vanished",
     );
 }
@@ -211,7 +214,9 @@ fn enchanting_a_staff_adds_a_charge_and_shows_in_its_level() {
         at: Some(far),
     });
     s.check(
-        happened(&s, |e| matches!(e, GameEvent::ChooseWhatToEnchant { .. })),
+        happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::ChooseWhatToEnchant { .. }))
+        }),
         "reading it asks what to enchant",
     );
     s.check(s.game.item_name(scroll).known, "and tells what it is");
@@ -347,9 +352,9 @@ fn teleportation_never_lands_behind_a_locked_door() {
             happened(&s, |e| {
                 matches!(
                     e,
-                    GameEvent::Spelled {
+                    GameEvent::Magic(MagicEvent::Spelled {
                         spell: Spell::Teleportation
-                    }
+                    })
                 )
             }),
             "the scroll is read",
@@ -407,21 +412,29 @@ fn a_potion_is_thrown_only_when_thrown() {
         at: Some(orc),
     });
     s.check(
-        happened(&s, |e| matches!(e, GameEvent::Drank { .. })),
+        happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::Drank { .. }))
+        }),
         "used at a cell, it is drunk",
     );
     s.check(
-        !happened(&s, |e| matches!(e, GameEvent::Threw { .. })),
+        !happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::Threw { .. }))
+        }),
         "and not thrown",
     );
     let slot = give(&mut s, healing);
     s.act(PlayerAction::Throw { slot, at: orc });
     s.check(
-        happened(&s, |e| matches!(e, GameEvent::Threw { .. })),
+        happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::Threw { .. }))
+        }),
         "thrown, it flies",
     );
     s.check(
-        !happened(&s, |e| matches!(e, GameEvent::Drank { .. })),
+        !happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::Drank { .. }))
+        }),
         "and is not drunk",
     );
     s.check(
@@ -436,7 +449,9 @@ fn a_potion_is_thrown_only_when_thrown() {
         happened(&s, |e| {
             matches!(
                 e,
-                GameEvent::CannotAim(umbra_rules::game::AimError::NotForThrowing)
+                GameEvent::Items(ItemEvent::CannotAim(
+                    umbra_rules::game::AimError::NotForThrowing
+                ))
             )
         }),
         "a blade is not for throwing",

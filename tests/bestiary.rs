@@ -11,6 +11,7 @@ use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::content::NpcKind;
 use umbra_rules::game::{Actor, GameEvent, Missile};
+use umbra_rules::game::{FightEvent, MagicEvent};
 
 fn kind(letter: char) -> NpcKind {
     NpcKind::from_map_letter(letter).expect("a kind's letter").0
@@ -27,12 +28,12 @@ fn arrows(s: &Scenario) -> Vec<ICoord> {
         .events()
         .iter()
         .filter_map(|event| match *event {
-            GameEvent::Flew {
+            GameEvent::Fight(FightEvent::Flew {
                 by,
                 what: Missile::Bolt(_),
                 stop,
                 ..
-            } if by == archer => Some(stop),
+            }) if by == archer => Some(stop),
             _ => None,
         })
         .collect()
@@ -280,7 +281,7 @@ fn mended(s: &Scenario) -> Vec<Actor> {
         .events()
         .iter()
         .filter_map(|event| match *event {
-            GameEvent::Mended { target, .. } => Some(target),
+            GameEvent::Magic(MagicEvent::Mended { target, .. }) => Some(target),
             _ => None,
         })
         .collect()
@@ -289,10 +290,9 @@ fn mended(s: &Scenario) -> Vec<Actor> {
 /// Whether the shaman sent anything this turn.
 fn cast(s: &Scenario) -> bool {
     let shaman = Actor::Npc(kind('s'));
-    s.game
-        .events()
-        .iter()
-        .any(|event| matches!(*event, GameEvent::Flew { by, .. } if by == shaman))
+    s.game.events().iter().any(
+        |event| matches!(*event, GameEvent::Fight(FightEvent::Flew { by, .. }) if by == shaman),
+    )
 }
 
 fn troll_hurt(s: &mut Scenario) -> bool {
@@ -320,15 +320,15 @@ fn the_shamans_healing_is_told_as_the_hit_points_given_back() {
     let s = Scenario::rolled(SHAMAN_IN_VIEW, &[('1', 'T'), ('3', 's')], troll_hurt);
     let events = s.game.events();
     let blow = events.iter().find_map(|event| match *event {
-        GameEvent::Attack {
+        GameEvent::Fight(FightEvent::Attack {
             attacker: Actor::Player,
             damage,
             ..
-        } => Some(damage),
+        }) => Some(damage),
         _ => None,
     });
     let amount = events.iter().find_map(|event| match *event {
-        GameEvent::Mended { amount, .. } => Some(amount),
+        GameEvent::Magic(MagicEvent::Mended { amount, .. }) => Some(amount),
         _ => None,
     });
     let troll = s.npc('1').expect("the troll lives").hit_points;
@@ -368,7 +368,7 @@ fn burst(s: &Scenario) -> bool {
     s.game
         .events()
         .iter()
-        .any(|event| matches!(event, GameEvent::Burst { .. }))
+        .any(|event| matches!(event, GameEvent::Fight(FightEvent::Burst { .. })))
 }
 
 #[test]

@@ -13,6 +13,7 @@ use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::content::{Ability, NpcKind};
 use umbra_rules::game::{Actor, GameEvent, Missile, NpcState, WizardCommand};
+use umbra_rules::game::{BestiaryEvent, EnvironmentEvent, FightEvent, MagicEvent};
 
 fn kind(letter: char) -> NpcKind {
     NpcKind::from_map_letter(letter).expect("a kind's letter").0
@@ -99,8 +100,8 @@ fn an_eel_rises_to_bite_and_can_be_struck_until_it_dives() {
     let eel = Actor::Npc(kind('e'));
     let bit = |s: &Scenario| {
         happened(s, |e| {
-            matches!(e, GameEvent::Attack { attacker, target: Actor::Player, .. }
-                | GameEvent::Miss { attacker, target: Actor::Player } if *attacker == eel)
+            matches!(e, GameEvent::Fight(FightEvent::Attack { attacker, target: Actor::Player, .. })
+                | GameEvent::Fight(FightEvent::Miss { attacker, target: Actor::Player }) if *attacker == eel)
         })
     };
     let mut rose = false;
@@ -120,8 +121,8 @@ fn an_eel_rises_to_bite_and_can_be_struck_until_it_dives() {
     s.act(PlayerAction::Move(North));
     s.check(
         happened(&s, |e| {
-            matches!(e, GameEvent::Attack { attacker: Actor::Player, target, .. }
-                | GameEvent::Miss { attacker: Actor::Player, target } if *target == eel)
+            matches!(e, GameEvent::Fight(FightEvent::Attack { attacker: Actor::Player, target, .. })
+                | GameEvent::Fight(FightEvent::Miss { attacker: Actor::Player, target }) if *target == eel)
         }),
         "and the player's blow reaches it",
     );
@@ -139,7 +140,9 @@ fn a_monkey_takes_an_item_runs_and_drops_it_when_killed() {
     let mut stolen = false;
     for _ in 0..30 {
         s.act(PlayerAction::Wait);
-        if happened(&s, |e| matches!(e, GameEvent::Stole { .. })) {
+        if happened(&s, |e| {
+            matches!(e, GameEvent::Bestiary(BestiaryEvent::Stole { .. }))
+        }) {
             stolen = true;
             break;
         }
@@ -190,7 +193,9 @@ fn a_cornered_monkey_runs_again_with_its_prize_once_the_player_is_gone() {
     s.act(PlayerAction::Wizard(WizardCommand::Give { kind: potion }));
     let stole = (0..30).any(|_| {
         s.act(PlayerAction::Wait);
-        happened(&s, |e| matches!(e, GameEvent::Stole { .. }))
+        happened(&s, |e| {
+            matches!(e, GameEvent::Bestiary(BestiaryEvent::Stole { .. }))
+        })
     });
     s.check(stole, "the monkey snatches the potion");
     let turned = (0..5).any(|_| {
@@ -220,11 +225,11 @@ fn a_pink_jelly_struck_splits_in_two_sharing_its_hit_points() {
         let before: u32 = s.npcs().iter().map(|n| n.hit_points.current).sum();
         s.act(PlayerAction::Move(East));
         let dealt = s.game.events().iter().find_map(|e| match *e {
-            GameEvent::Attack {
+            GameEvent::Fight(FightEvent::Attack {
                 attacker: Actor::Player,
                 target,
                 damage,
-            } if target == jelly && damage > 0 => Some(damage),
+            }) if target == jelly && damage > 0 => Some(damage),
             _ => None,
         });
         let Some(dealt) = dealt else {
@@ -256,7 +261,9 @@ fn a_conjurers_blades_fade_when_their_time_is_up() {
     let blades = |s: &Scenario| s.npcs().iter().filter(|n| n.kind == blade).count();
     s.act(PlayerAction::Wait);
     s.check(
-        happened(&s, |e| matches!(e, GameEvent::Summoned { .. })),
+        happened(&s, |e| {
+            matches!(e, GameEvent::Bestiary(BestiaryEvent::Summoned { .. }))
+        }),
         "the conjurer calls its blades",
     );
     s.check(blades(&s) >= 2, "two or three of them");
@@ -278,9 +285,9 @@ fn a_spiders_web_holds_the_player_for_its_tries() {
         happened(&s, |e| {
             matches!(
                 e,
-                GameEvent::Webbed {
+                GameEvent::Bestiary(BestiaryEvent::Webbed {
                     target: Actor::Player
-                }
+                })
             )
         }),
         "the spider's web catches the player",
@@ -291,7 +298,10 @@ fn a_spiders_web_holds_the_player_for_its_tries() {
         s.check_eq(s.game.player_coord(), held_at, "the web holds");
         s.check(
             happened(&s, |e| {
-                matches!(e, GameEvent::Struggled { who: Actor::Player })
+                matches!(
+                    e,
+                    GameEvent::Bestiary(BestiaryEvent::Struggled { who: Actor::Player })
+                )
             }),
             "the player struggles",
         );
@@ -360,7 +370,7 @@ fn an_ally_who_learned_a_bolt_shoots_with_it() {
         s.act(PlayerAction::Wait);
         shot |= happened(
             &s,
-            |e| matches!(e, GameEvent::Flew { by, what: Missile::Bolt(_), .. } if *by == orc),
+            |e| matches!(e, GameEvent::Fight(FightEvent::Flew { by, what: Missile::Bolt(_), .. }) if *by == orc),
         );
     }
     s.check(shot, "the ally shoots at the troll");
@@ -375,8 +385,8 @@ fn a_phantom_is_unseen_until_it_strikes() {
         s.act(PlayerAction::Wait);
         let at = s.where_is('1');
         let struck = happened(&s, |e| {
-            matches!(e, GameEvent::Attack { attacker, .. }
-                | GameEvent::Miss { attacker, .. } if *attacker == phantom)
+            matches!(e, GameEvent::Fight(FightEvent::Attack { attacker, .. })
+                | GameEvent::Fight(FightEvent::Miss { attacker, .. }) if *attacker == phantom)
         });
         let seen = s.game.cell_view(at).tiles.character.is_some();
         s.check_eq(seen, struck, "seen exactly on the turns it strikes");
@@ -397,11 +407,11 @@ fn a_zombie_is_at_home_in_its_rot_and_the_player_is_not() {
         happened(s, |e| {
             matches!(
                 e,
-                GameEvent::Burnt {
+                GameEvent::Environment(EnvironmentEvent::Burnt {
                     cause: Actor::Gas(_),
                     target: Actor::Player,
                     ..
-                }
+                })
             )
         })
     };
@@ -458,9 +468,9 @@ fn a_mystic_hastes_the_orc_beside_it_and_the_orc_runs_twice_as_fast() {
         happened(&s, |e| {
             matches!(
                 e,
-                GameEvent::Hasted {
+                GameEvent::Magic(MagicEvent::Hasted {
                     target: Actor::Npc(_)
-                }
+                })
             )
         }),
         "the mystic hastes the orc",

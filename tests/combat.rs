@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::PlayerAction;
 use umbra_rules::balance;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, GameEvent, TurnOutcome};
 use umbra_rules::terrain;
 use umbra_rules::visibility::CellVisibility;
@@ -26,11 +27,11 @@ fn fight_east(s: &mut Scenario) -> u32 {
     for _ in 0..200 {
         s.act(PlayerAction::Move(East));
         for event in s.game.events() {
-            if let GameEvent::Attack {
+            if let GameEvent::Fight(FightEvent::Attack {
                 attacker: Actor::Player,
                 damage,
                 ..
-            } = event
+            }) = event
             {
                 dealt += damage;
             }
@@ -78,11 +79,11 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
         s.act(PlayerAction::Move(East));
         for event in s.game.events() {
             match *event {
-                GameEvent::Attack {
+                GameEvent::Fight(FightEvent::Attack {
                     attacker: Actor::Player,
                     target,
                     damage,
-                } if target == orc_actor() => {
+                }) if target == orc_actor() => {
                     let (low, high) = balance::PLAYER_ATTACK.damage;
                     s.check(
                         (low..=high).contains(&damage),
@@ -90,28 +91,30 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
                     );
                     dealt += damage;
                 }
-                GameEvent::Miss {
+                GameEvent::Fight(FightEvent::Miss {
                     attacker: Actor::Player,
                     target,
-                } if target == orc_actor() => (),
-                GameEvent::Attack {
+                }) if target == orc_actor() => (),
+                GameEvent::Fight(FightEvent::Attack {
                     attacker: Actor::Player,
                     ..
-                }
-                | GameEvent::Miss {
+                })
+                | GameEvent::Fight(FightEvent::Miss {
                     attacker: Actor::Player,
                     ..
-                } => panic!("{event:?}"),
+                }) => panic!("{event:?}"),
                 _ => (),
             }
         }
     }
     s.check(s.npcs().is_empty(), "no NPC is left standing");
     s.check(
-        s.game.events().contains(&GameEvent::Kill {
-            killer: Actor::Player,
-            victim: orc_actor(),
-        }),
+        s.game
+            .events()
+            .contains(&GameEvent::Fight(FightEvent::Kill {
+                killer: Actor::Player,
+                victim: orc_actor(),
+            })),
         "the player's kill is told",
     );
     s.check_eq(
@@ -179,7 +182,7 @@ fn npcs_never_hurt_each_other() {
     for _ in 0..5 {
         s.wait(1);
         for event in s.game.events() {
-            if let GameEvent::Attack { target, .. } = event {
+            if let GameEvent::Fight(FightEvent::Attack { target, .. }) = event {
                 s.check_eq(*target, Actor::Player, &format!("{event:?}"));
             }
         }
@@ -203,9 +206,11 @@ fn the_players_death_ends_the_game() {
         s.check(turns < 100, "a troll next door kills a waiting player");
     }
     s.check(
-        s.game.events().contains(&GameEvent::PlayerDied {
-            killer: Actor::Npc(common::troll()),
-        }),
+        s.game
+            .events()
+            .contains(&GameEvent::Fight(FightEvent::PlayerDied {
+                killer: Actor::Npc(common::troll()),
+            })),
         "the troll's kill is told",
     );
     s.check_eq(

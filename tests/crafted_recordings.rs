@@ -8,6 +8,7 @@ use common::Scenario;
 use common::tmux::{STARTUP, Session, TempDir, tmux_installed, wait_for};
 use coord_2d::{ICoord, UCoord};
 use umbra::storage::RecordingFile;
+use umbra_rules::game::WizardEvent;
 use umbra_rules::game::{GameEvent, History, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -112,9 +113,9 @@ fn a_wizard_calls_up_at_most_a_hundred_monsters_on_a_level() {
     scenario.check_eq(scenario.npcs().len(), limit, "a hundred appear");
     scenario.act(spawn(open[limit]));
     scenario.check_eq(scenario.npcs().len(), limit, "the next does not");
-    let refused = GameEvent::WizardCrowdFull {
+    let refused = GameEvent::Wizard(WizardEvent::WizardCrowdFull {
         limit: limit as u32,
-    };
+    });
     scenario.check(
         scenario.game.events().contains(&refused),
         "and is refused in words",

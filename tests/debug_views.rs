@@ -13,6 +13,7 @@ use umbra::app::debug_aids::DebugFlags;
 use umbra::app::palette;
 use umbra::storage::{RecordingBytes, RecordingFile};
 use umbra_rules::behaviour::NpcState;
+use umbra_rules::game::WizardEvent;
 use umbra_rules::game::{CellVisibility, GameEvent, History, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -205,7 +206,10 @@ fn a_wizard_teleports_to_open_ground_only_and_heals_to_full() {
     let said = wizard(&mut s, WizardCommand::Teleport { to: wall });
     assert_eq!(s.game.player_coord(), player, "nobody stands in a wall");
     assert!(
-        matches!(said[..], [GameEvent::WizardryFailed { .. }]),
+        matches!(
+            said[..],
+            [GameEvent::Wizard(WizardEvent::WizardryFailed { .. })]
+        ),
         "{said:?}"
     );
     for _ in 0..40 {
@@ -234,7 +238,10 @@ fn a_wizard_teleports_to_open_ground_only_and_heals_to_full() {
     );
     let said = wizard(&mut s, WizardCommand::Teleport { to });
     assert_eq!(s.game.player_coord(), to);
-    assert!(matches!(said[..], [GameEvent::Wizardry { .. }]), "{said:?}");
+    assert!(
+        matches!(said[..], [GameEvent::Wizard(WizardEvent::Wizardry { .. })]),
+        "{said:?}"
+    );
     assert_eq!(
         s.game.cell_view(below).visibility,
         CellVisibility::Visible,

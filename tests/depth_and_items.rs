@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::balance;
 use umbra_rules::game::{Actor, Ending, GameEvent, ItemUse, TurnOutcome};
+use umbra_rules::game::{DungeonEvent, FightEvent, ItemEvent};
 use umbra_rules::terrain;
 use umbra_rules::world::Tile;
 use umbra_rules::{GameOptions, PlayerAction};
@@ -33,7 +34,10 @@ fn descended(seed: u64) -> Scenario {
 fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
     let s = descended(1);
     s.check_eq(s.game.depth(), 2, "the depth");
-    let told = s.game.events().contains(&GameEvent::Descended { depth: 2 });
+    let told = s
+        .game
+        .events()
+        .contains(&GameEvent::Dungeon(DungeonEvent::Descended { depth: 2 }));
     s.check(told, "the descent is told");
     s.check_eq(
         s.game.size(),
@@ -63,7 +67,11 @@ fn the_stairs_only_work_where_they_are() {
     let mut s = Scenario::new(STAIRS);
     let outcome = s.act(PlayerAction::Descend);
     s.check_eq(outcome, TurnOutcome::NoTurn, "no stairs under the player");
-    s.check_eq(s.game.events(), &[GameEvent::NoStairsHere], "what is told");
+    s.check_eq(
+        s.game.events(),
+        &[GameEvent::Dungeon(DungeonEvent::NoStairsHere)],
+        "what is told",
+    );
     s.check_eq((s.game.depth(), s.game.turn()), (1, 0), "depth and turn");
 }
 
@@ -177,19 +185,19 @@ fn over_many_blows_the_hit_rate_and_damage_match_the_balance() {
         s.act(PlayerAction::Wait);
         for event in s.game.events() {
             match *event {
-                GameEvent::Attack {
+                GameEvent::Fight(FightEvent::Attack {
                     attacker: Actor::Npc(kind),
                     damage: d,
                     ..
-                } if kind == troll() => {
+                }) if kind == troll() => {
                     swings += 1;
                     hits += 1;
                     damage.push(d);
                 }
-                GameEvent::Miss {
+                GameEvent::Fight(FightEvent::Miss {
                     attacker: Actor::Npc(kind),
                     ..
-                } if kind == troll() => swings += 1,
+                }) if kind == troll() => swings += 1,
                 _ => (),
             }
         }
@@ -243,11 +251,11 @@ fn a_potion_is_picked_up_and_heals_once() {
     s.act(PlayerAction::Move(West));
     s.check_eq(
         s.game.events(),
-        &[GameEvent::PickedUp {
+        &[GameEvent::Items(ItemEvent::PickedUp {
             item: s.game.item_name(common::potion()),
             count: 1,
             slot: 0,
-        }],
+        })],
         "what the turn told: under the letter a",
     );
     s.check_eq(s.game.potions(), 1, "potions carried");
@@ -270,14 +278,14 @@ fn a_potion_is_picked_up_and_heals_once() {
     s.check_eq(
         s.game.events(),
         &[
-            GameEvent::Drank {
+            GameEvent::Items(ItemEvent::Drank {
                 item: unknown,
                 healed,
-            },
-            GameEvent::Identified {
+            }),
+            GameEvent::Items(ItemEvent::Identified {
                 item: common::potion(),
                 by_elimination: false,
-            },
+            }),
         ],
         "what the turn told: drunk unknown, and known by it",
     );
@@ -292,7 +300,7 @@ fn a_potion_is_picked_up_and_heals_once() {
     s.check_eq(outcome, TurnOutcome::NoTurn, "only once");
     s.check_eq(
         s.game.events(),
-        &[GameEvent::NoSuchItem],
+        &[GameEvent::Items(ItemEvent::NoSuchItem)],
         "what the turn told",
     );
     s.check_eq(
@@ -309,11 +317,11 @@ fn taking_the_sunstone_wins_and_ends_the_run() {
     s.act(PlayerAction::Move(East));
     s.check_eq(
         s.game.events(),
-        &[GameEvent::PickedUp {
+        &[GameEvent::Items(ItemEvent::PickedUp {
             item: s.game.item_name(sunstone()),
             count: 1,
             slot: 0,
-        }],
+        })],
         "the Sunstone is taken",
     );
     s.check(

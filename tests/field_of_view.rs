@@ -6,6 +6,7 @@ mod common;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::content::NpcKind;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{CellView, GameEvent, TileSnapshot};
 use umbra_rules::terrain::Ground;
 use umbra_rules::visibility::{CellVisibility, Omniscience};
@@ -271,7 +272,7 @@ fn arrivals(rows: &[String]) -> Vec<Vec<GameEvent>> {
             game.act(PlayerAction::Move(North));
             game.events()
                 .iter()
-                .filter(|e| matches!(e, GameEvent::CameIntoView { .. }))
+                .filter(|e| matches!(e, GameEvent::Fight(FightEvent::CameIntoView { .. })))
                 .copied()
                 .collect()
         })

@@ -15,10 +15,12 @@ use proptest::prelude::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::content::{GasHarm, GasKind, Ground, ItemKind};
 use umbra_rules::game::{Actor, Game, GameEvent, GameOptions, WizardCommand};
+use umbra_rules::game::{DungeonEvent, EnvironmentEvent, FightEvent, WizardEvent};
 
 fn wizard(s: &mut Scenario, command: WizardCommand) {
     s.act(PlayerAction::Wizard(command));
-    let done = (s.game.events().iter()).any(|e| matches!(e, GameEvent::Wizardry { .. }));
+    let done = (s.game.events().iter())
+        .any(|e| matches!(e, GameEvent::Wizard(WizardEvent::Wizardry { .. })));
     s.check(done, &format!("the wizard's {command:?} is done"));
 }
 
@@ -81,7 +83,7 @@ fn a_fireball_on_dry_grass_spreads_through_it_burns_out_to_burnt_ground_and_stop
     });
     let caught = happened(
         &s.game,
-        |e| matches!(e, GameEvent::Ignited { ground, .. } if *ground == Ground::DEAD_GRASS),
+        |e| matches!(e, GameEvent::Environment(EnvironmentEvent::Ignited { ground, .. }) if *ground == Ground::DEAD_GRASS),
     );
     s.check(caught, "the dead grass catches fire");
     wait_until_out(&mut s, 300);
@@ -115,7 +117,7 @@ fn a_door_burns_away_and_leaves_its_doorway_open() {
         s.act(PlayerAction::Wait);
         burnt_away |= happened(
             &s.game,
-            |e| matches!(e, GameEvent::BurntAway { was, .. } if *was == Ground::DOOR),
+            |e| matches!(e, GameEvent::Environment(EnvironmentEvent::BurntAway { was, .. }) if *was == Ground::DOOR),
         );
         if s.game.cells_burning() == 0 {
             break;
@@ -161,7 +163,12 @@ fn a_bridge_burns_and_the_orc_on_it_falls_into_the_chasm() {
     let mut fell = false;
     for _ in 0..100 {
         s.act(PlayerAction::Wait);
-        fell |= happened(&s.game, |e| matches!(e, GameEvent::FellWithBridge { .. }));
+        fell |= happened(&s.game, |e| {
+            matches!(
+                e,
+                GameEvent::Environment(EnvironmentEvent::FellWithBridge { .. })
+            )
+        });
         if s.game.cells_burning() == 0 {
             break;
         }
@@ -281,15 +288,17 @@ fn methane_explodes_when_fire_reaches_it() {
     let mut exploded = false;
     let mut troll_burnt = false;
     for _ in 0..10 {
-        exploded |= happened(&s.game, |e| matches!(e, GameEvent::Exploded { .. }));
+        exploded |= happened(&s.game, |e| {
+            matches!(e, GameEvent::Environment(EnvironmentEvent::Exploded { .. }))
+        });
         troll_burnt |= happened(&s.game, |e| {
             matches!(
                 e,
-                GameEvent::Burnt {
+                GameEvent::Environment(EnvironmentEvent::Burnt {
                     cause: Actor::Fire,
                     target: Actor::Npc(_),
                     ..
-                }
+                })
             )
         });
         if exploded {
@@ -320,10 +329,10 @@ fn a_burning_troll_steps_into_shallow_water_and_is_put_out() {
         put_out |= happened(&s.game, |e| {
             matches!(
                 e,
-                GameEvent::PutOut {
+                GameEvent::Environment(EnvironmentEvent::PutOut {
                     in_water: true,
                     who: Actor::Npc(_)
-                }
+                })
             )
         });
         if put_out {
@@ -392,9 +401,9 @@ proptest! {
             let violations = game.invariant_violations();
             prop_assert!(violations.is_empty(), "{:?}", violations);
             let released = game.events().iter().any(|e| match e {
-                GameEvent::Wizardry { command: WizardCommand::ReleaseGas { .. } } => true,
-                GameEvent::Burst { what, .. } => what.bolt().is_some_and(|b| b.rules().leaves.is_some()),
-                GameEvent::Descended { .. } => true,
+                GameEvent::Wizard(WizardEvent::Wizardry { command: WizardCommand::ReleaseGas { .. } }) => true,
+                GameEvent::Fight(FightEvent::Burst { what, .. }) => what.bolt().is_some_and(|b| b.rules().leaves.is_some()),
+                GameEvent::Dungeon(DungeonEvent::Descended { .. }) => true,
                 _ => false,
             });
             let (after, gone) = game.gas_total();
@@ -461,7 +470,9 @@ fn fire_out_of_sight_burns_without_a_word() {
         told |= happened(&s.game, |e| {
             matches!(
                 e,
-                GameEvent::CaughtFire { .. } | GameEvent::Burnt { .. } | GameEvent::PutOut { .. }
+                GameEvent::Environment(EnvironmentEvent::CaughtFire { .. })
+                    | GameEvent::Environment(EnvironmentEvent::Burnt { .. })
+                    | GameEvent::Environment(EnvironmentEvent::PutOut { .. })
             )
         });
     }

@@ -10,6 +10,7 @@ use direction::CardinalDirection::{self, *};
 use umbra_rules::PlayerAction;
 use umbra_rules::balance;
 use umbra_rules::behaviour::{NpcState, Reason};
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, GameEvent};
 
 /// The orc at 1 stands where a long dead end (east, to 2) meets the way to a loop (south).
@@ -105,8 +106,8 @@ fn a_cornered_orc_fights() {
     s.check(mind.last_transition.reason == Reason::Cornered, "cornered");
     let orc = Actor::Npc(orc());
     let struck_back = s.game.events().iter().any(|event| {
-        matches!(event, GameEvent::Attack { attacker, target: Actor::Player, .. }
-            | GameEvent::Miss { attacker, target: Actor::Player } if *attacker == orc)
+        matches!(event, GameEvent::Fight(FightEvent::Attack { attacker, target: Actor::Player, .. })
+            | GameEvent::Fight(FightEvent::Miss { attacker, target: Actor::Player }) if *attacker == orc)
     });
     s.check(struck_back, "it strikes back at once");
     // And it goes on fighting: it does not turn to run again each turn it is still hurt.

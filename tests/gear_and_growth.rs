@@ -11,6 +11,7 @@ use common::screen::render_at;
 use direction::CardinalDirection::*;
 use umbra::app::GameApp;
 use umbra_rules::game::{Actor, Boon, GameEvent, ItemKind, ItemUse, TurnOutcome};
+use umbra_rules::game::{DungeonEvent, FightEvent, ItemEvent};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn kind_of(letter: char) -> ItemKind {
@@ -34,15 +35,15 @@ fn one_blow(seed: u64, item: char, wield: bool, put_away: bool) -> Option<(bool,
     }
     s.act(PlayerAction::Move(East));
     s.game.events().iter().find_map(|event| match *event {
-        GameEvent::Attack {
+        GameEvent::Fight(FightEvent::Attack {
             attacker: Actor::Player,
             damage,
             ..
-        } => Some((true, damage)),
-        GameEvent::Miss {
+        }) => Some((true, damage)),
+        GameEvent::Fight(FightEvent::Miss {
             attacker: Actor::Player,
             ..
-        } => Some((false, 0)),
+        }) => Some((false, 0)),
         _ => None,
     })
 }
@@ -108,11 +109,11 @@ fn armour_blunts_blows_and_heavy_armour_slows_every_step() {
     for _ in 0..200 {
         s.act(PlayerAction::Wait);
         for event in s.game.events() {
-            if let GameEvent::Attack {
+            if let GameEvent::Fight(FightEvent::Attack {
                 target: Actor::Player,
                 damage,
                 ..
-            } = *event
+            }) = *event
             {
                 damages.push(damage);
             }
@@ -187,7 +188,10 @@ fn a_boon_is_offered_on_arrival_chosen_once_and_recorded() {
         TurnOutcome::NoTurn,
         "first a choice"
     );
-    assert!(game.events().contains(&GameEvent::ChooseABoonFirst));
+    assert!(
+        game.events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::ChooseABoonFirst))
+    );
     let turn = game.turn();
     game.act(PlayerAction::Choose { boon: 2 });
     assert_eq!(game.boons_chosen(), &[offer[2]]);
@@ -341,7 +345,10 @@ fn the_pack_holds_one_spare_weapon_or_armour() {
     s.check_eq(s.game.pack().stacks().count(), 1, "the dagger is carried");
     s.act(PlayerAction::Move(East));
     s.check(
-        matches!(s.game.events(), [GameEvent::NoRoom { .. }]),
+        matches!(
+            s.game.events(),
+            [GameEvent::Items(ItemEvent::NoRoom { .. })]
+        ),
         "the war axe is left lying: one spare already",
     );
     s.check_eq(s.game.pack().stacks().count(), 1, "the axe is not carried");

@@ -8,6 +8,7 @@ use common::orc;
 use common::{Scenario, drawn_at};
 use direction::CardinalDirection::{East, South};
 use umbra_rules::content::NpcKind;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Activity, GameEvent, Stop};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -139,7 +140,7 @@ fn rest_stops_when_an_orc_comes_into_view() {
         let came = s
             .game
             .events()
-            .contains(&GameEvent::CameIntoView { kind: orc() });
+            .contains(&GameEvent::Fight(FightEvent::CameIntoView { kind: orc() }));
         if came {
             stopped = Some(stop);
             break;
@@ -256,7 +257,7 @@ fn explore_stops_when_an_npc_comes_into_view() {
     let came = s
         .game
         .events()
-        .contains(&GameEvent::CameIntoView { kind: orc() });
+        .contains(&GameEvent::Fight(FightEvent::CameIntoView { kind: orc() }));
     s.check(came, "the last step brought the orc into view");
     s.check(
         s.game.cell_view(s.at('1')).visibility == CellVisibility::Visible,
@@ -492,7 +493,7 @@ fn a_game_loaded_from_its_state_knows_who_is_in_view() {
         .game
         .events()
         .iter()
-        .any(|e| matches!(e, GameEvent::CameIntoView { .. }));
+        .any(|e| matches!(e, GameEvent::Fight(FightEvent::CameIntoView { .. })));
     loaded.check(
         !came,
         &format!(

@@ -5,6 +5,7 @@
 //! is, never kept from before the change, and waypoints stand where the level put them.
 
 use direction::CardinalDirection::{self, *};
+use umbra_rules::game::DungeonEvent;
 use umbra_rules::game::GameEvent;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -50,7 +51,9 @@ fn a_game_loaded_after_a_secret_door_is_found_plays_on_as_the_game_played_throug
     let mut found = false;
     for _ in 0..6 {
         game.act(PlayerAction::Search);
-        found |= happened(&game, |e| matches!(e, GameEvent::FoundSecretDoor { .. }));
+        found |= happened(&game, |e| {
+            matches!(e, GameEvent::Dungeon(DungeonEvent::FoundSecretDoor { .. }))
+        });
     }
     assert!(found && game.secret_doors_found() == 1, "the door is found");
     assert_eq!(first_difference(&mut game, 300), None);
@@ -69,7 +72,9 @@ fn an_ally_follows_by_a_found_door_alike_in_a_loaded_game_and_one_played_through
     game.act(PlayerAction::Wait);
     let found = (0..10).any(|_| {
         game.act(PlayerAction::Search);
-        happened(&game, |e| matches!(e, GameEvent::FoundSecretDoor { .. }))
+        happened(&game, |e| {
+            matches!(e, GameEvent::Dungeon(DungeonEvent::FoundSecretDoor { .. }))
+        })
     });
     assert!(found, "the door is found");
     assert_eq!(first_difference(&mut game, 100), None);
@@ -95,7 +100,7 @@ fn a_game_loaded_after_a_locked_door_is_opened_plays_on_as_the_game_played_throu
     game.act(PlayerAction::PickUp);
     moves(&mut game, East, 2);
     assert!(
-        happened(&game, |e| *e == GameEvent::Unlocked),
+        happened(&game, |e| *e == GameEvent::Dungeon(DungeonEvent::Unlocked)),
         "the key opens the door"
     );
     assert_eq!(first_difference(&mut game, 300), None);
@@ -125,7 +130,8 @@ fn a_game_loaded_after_cages_fall_plays_on_as_the_game_played_through() {
     moves(&mut game, East, 8);
     game.act(PlayerAction::PickUp);
     assert!(
-        happened(&game, |e| *e == GameEvent::Caged { altars: 2 }),
+        happened(&game, |e| *e
+            == GameEvent::Dungeon(DungeonEvent::Caged { altars: 2 })),
         "taking an altar's item cages the others"
     );
     // Out of the orc's sight, so that it wanders on by the waypoints.

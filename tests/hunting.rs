@@ -14,6 +14,7 @@ use std::time::Duration;
 use umbra_rules::behaviour::NpcState;
 
 use umbra_rules::PlayerAction;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, GameEvent};
 
 #[test]
@@ -33,13 +34,13 @@ fn an_orc_in_a_corridor_approaches_step_by_step() {
     let swung = s.game.events().iter().any(|event| {
         matches!(
             event,
-            GameEvent::Attack {
+            GameEvent::Fight(FightEvent::Attack {
                 target: Actor::Player,
                 ..
-            } | GameEvent::Miss {
+            }) | GameEvent::Fight(FightEvent::Miss {
                 target: Actor::Player,
                 ..
-            }
+            })
         )
     });
     s.check(
@@ -87,13 +88,13 @@ fn an_orc_with_no_way_around_waits_its_turn() {
             .filter(|e| {
                 matches!(
                     e,
-                    GameEvent::Attack {
+                    GameEvent::Fight(FightEvent::Attack {
                         attacker: Actor::Npc(_),
                         ..
-                    } | GameEvent::Miss {
+                    }) | GameEvent::Fight(FightEvent::Miss {
                         attacker: Actor::Npc(_),
                         ..
-                    }
+                    })
                 )
             })
             .count();

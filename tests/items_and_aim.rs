@@ -12,6 +12,7 @@ use umbra_rules::game::{AimError, GameEvent, TurnOutcome, WizardCommand, flight_
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 use common::Scenario;
+use umbra_rules::game::{FightEvent, ItemEvent, MagicEvent};
 
 fn kind(letter: char) -> ItemKind {
     ItemKind::from_map_letter(letter).expect("a kind with that map letter")
@@ -159,7 +160,7 @@ fn confusion_wears_off_and_the_npc_is_back_in_its_former_state() {
         s.game
             .events()
             .iter()
-            .any(|e| matches!(e, GameEvent::Confused { .. })),
+            .any(|e| matches!(e, GameEvent::Magic(MagicEvent::Confused { .. }))),
         "the log says so",
     );
     let mut turns = 0;
@@ -245,9 +246,9 @@ fn a_dart_stops_at_the_first_character_on_its_line_and_lies_there() {
         at: Some(far),
     });
     let flew = s.game.events().iter().find_map(|e| match *e {
-        GameEvent::Flew {
+        GameEvent::Fight(FightEvent::Flew {
             from, toward, stop, ..
-        } => Some((from, toward, stop)),
+        }) => Some((from, toward, stop)),
         _ => None,
     });
     let (from, toward, stop) = flew.expect("it flew");
@@ -316,7 +317,7 @@ fn the_path_drawn_is_the_path_taken_at_every_angle() {
             at: Some(target),
         });
         let stop = s.game.events().iter().find_map(|e| match *e {
-            GameEvent::Flew { stop, .. } => Some(stop),
+            GameEvent::Fight(FightEvent::Flew { stop, .. }) => Some(stop),
             _ => None,
         });
         s.check_eq(stop, Some(target), "it flew to the cell aimed at");
@@ -343,7 +344,11 @@ fn aiming_where_it_cannot_go_costs_no_turn_and_keeps_the_item() {
     ] {
         let outcome = s.act(PlayerAction::Use { slot, at: Some(at) });
         s.check_eq(outcome, TurnOutcome::NoTurn, "no turn");
-        s.check_eq(s.game.events(), &[GameEvent::CannotAim(why)], "said why");
+        s.check_eq(
+            s.game.events(),
+            &[GameEvent::Items(ItemEvent::CannotAim(why))],
+            "said why",
+        );
     }
     let outcome = s.act(PlayerAction::Use { slot, at: None });
     s.check_eq(outcome, TurnOutcome::NoTurn, "no target, no turn");
@@ -457,10 +462,12 @@ fn the_last_unknown_kind_of_a_class_identifies_itself() {
         "the last is known by elimination",
     );
     s.check(
-        s.game.events().contains(&GameEvent::Identified {
-            item: fireball(),
-            by_elimination: true,
-        }),
+        s.game
+            .events()
+            .contains(&GameEvent::Items(ItemEvent::Identified {
+                item: fireball(),
+                by_elimination: true,
+            })),
         "and the log says so",
     );
 }

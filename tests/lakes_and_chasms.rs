@@ -12,6 +12,7 @@ use umbra_rules::balance;
 use umbra_rules::behaviour::NpcState;
 use umbra_rules::content::ItemKind;
 use umbra_rules::game::{Actor, GameEvent, Missile, TurnOutcome};
+use umbra_rules::game::{DungeonEvent, FightEvent, ItemEvent};
 
 /// A hall cut in two by deep water: the player on the west bank, whoever is at 1 on the east.
 const RIVER: &[&str] = &[
@@ -64,12 +65,12 @@ fn an_archer_shoots_across_deep_water() {
         .events()
         .iter()
         .filter_map(|event| match *event {
-            GameEvent::Flew {
+            GameEvent::Fight(FightEvent::Flew {
                 by,
                 what: Missile::Bolt(_),
                 stop,
                 ..
-            } if by == archer => Some(stop),
+            }) if by == archer => Some(stop),
             _ => None,
         })
         .collect();
@@ -124,7 +125,7 @@ fn the_player_who_jumps_lands_a_depth_down_a_little_hurt_and_is_offered_boons() 
     s.check_eq(outcome, TurnOutcome::TurnTaken, "walking in is a jump");
     s.check_eq(s.game.depth(), 2, "one depth down");
     let damage = s.game.events().iter().find_map(|event| match *event {
-        GameEvent::FellIntoChasm { damage } => Some(damage),
+        GameEvent::Dungeon(DungeonEvent::FellIntoChasm { damage }) => Some(damage),
         _ => None,
     });
     let Some(damage) = damage else {
@@ -141,7 +142,9 @@ fn the_player_who_jumps_lands_a_depth_down_a_little_hurt_and_is_offered_boons() 
         "the fall's damage taken",
     );
     s.check(
-        s.game.events().contains(&GameEvent::Descended { depth: 2 }),
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::Descended { depth: 2 })),
         "arrived below",
     );
     s.check(
@@ -183,10 +186,10 @@ fn a_dart_thrown_onto_deep_water_sinks() {
         at: Some(water),
     });
     s.check(
-        s.game.events().contains(&GameEvent::Lost {
+        s.game.events().contains(&GameEvent::Items(ItemEvent::Lost {
             item: dart,
             into_chasm: false,
-        }),
+        })),
         "it sinks",
     );
     s.check(s.game.item_at(water).is_none(), "nothing lies on the water");
@@ -199,7 +202,10 @@ fn a_step_into_deep_water_says_the_water_is_too_deep() {
     let mut s = Scenario::new(&["#######", "#..@~.#", "#######"]);
     let outcome = s.act(PlayerAction::Move(East));
     assert_eq!(outcome, TurnOutcome::NoTurn);
-    assert_eq!(s.game.events(), &[GameEvent::TooDeep]);
+    assert_eq!(
+        s.game.events(),
+        &[GameEvent::Dungeon(DungeonEvent::TooDeep)]
+    );
     assert_eq!(s.game.turn(), 0, "no time passed");
     let outcome = s.act(PlayerAction::Move(North));
     assert_eq!(outcome, TurnOutcome::NoTurn);

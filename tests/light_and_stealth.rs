@@ -9,6 +9,7 @@ mod common;
 use common::Scenario;
 use direction::CardinalDirection::*;
 use umbra_rules::balance::{PLAYER_LIGHT_RADIUS, STEALTH_RANGE};
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, GameEvent, WizardCommand};
 use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -201,12 +202,12 @@ fn a_sleeping_ogre_takes_triple_damage_and_the_log_says_so() {
     let mut s = Scenario::with_npcs(&["######", "#@1..#", "######"], &[('1', 'Q')]);
     s.act(PlayerAction::Move(East));
     let damage = s.game.events().iter().find_map(|event| match *event {
-        GameEvent::SneakAttack {
+        GameEvent::Fight(FightEvent::SneakAttack {
             attacker: Actor::Player,
             damage,
             asleep: true,
             ..
-        } => Some(damage),
+        }) => Some(damage),
         _ => None,
     });
     let damage = damage.unwrap_or_else(|| s.fail("the blow from the dark is told"));
@@ -224,7 +225,7 @@ fn a_sleeping_ogre_takes_triple_damage_and_the_log_says_so() {
         !s.game
             .events()
             .iter()
-            .any(|e| matches!(e, GameEvent::SneakAttack { .. })),
+            .any(|e| matches!(e, GameEvent::Fight(FightEvent::SneakAttack { .. }))),
         "only the first blow comes from the dark"
     );
 }
@@ -238,7 +239,7 @@ fn the_dagger_strikes_from_the_dark_five_times_over() {
         s.act(PlayerAction::Move(East));
     }
     let damage = s.game.events().iter().find_map(|event| match *event {
-        GameEvent::SneakAttack { damage, .. } => Some(damage),
+        GameEvent::Fight(FightEvent::SneakAttack { damage, .. }) => Some(damage),
         _ => None,
     });
     let damage = damage.unwrap_or_else(|| s.fail("a blow from the dark"));
@@ -443,10 +444,10 @@ fn an_archer_shoots_the_player_only_from_where_the_player_sees_it() {
             let shot = game.events().iter().any(|event| {
                 matches!(
                     event,
-                    GameEvent::Flew {
+                    GameEvent::Fight(FightEvent::Flew {
                         by: Actor::Npc(_),
                         ..
-                    }
+                    })
                 )
             });
             if shot {
@@ -530,7 +531,7 @@ fn only_a_monster_in_the_light_is_announced_as_coming_into_view() {
     );
     let announced = |s: &Scenario| {
         (s.game.events().iter())
-            .filter(|e| matches!(e, GameEvent::CameIntoView { .. }))
+            .filter(|e| matches!(e, GameEvent::Fight(FightEvent::CameIntoView { .. })))
             .count()
     };
     s.act(PlayerAction::Move(East));

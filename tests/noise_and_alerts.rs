@@ -8,6 +8,7 @@ use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::balance;
 use umbra_rules::behaviour::{Agent, NpcState, Reason};
+use umbra_rules::game::FightEvent;
 
 /// The player fights the troll next to it. The orc asleep at 1 is round the corner, out of the
 /// player's view, five steps from the troll.
@@ -117,10 +118,12 @@ fn an_orc_that_sees_the_player_alerts_a_sleeping_neighbour() {
     };
     s.check(target == seen_at, "where the lookout saw the player");
     s.check(
-        s.game
-            .events()
-            .iter()
-            .any(|e| matches!(e, umbra_rules::game::GameEvent::Shout { .. })),
+        s.game.events().iter().any(|e| {
+            matches!(
+                e,
+                umbra_rules::game::GameEvent::Fight(FightEvent::Shout { .. })
+            )
+        }),
         "the player hears about it",
     );
     let steps_away = |s: &Scenario| s.game.npc_distance_to_player(s.where_is('2'));
@@ -215,10 +218,12 @@ const CORNER: &[&str] = &[
 fn an_orc_that_sees_the_player_again_soon_after_does_not_shout_again() {
     let mut s = noticed_at_once(CORNER, &[('1', 'o')]);
     let shouted = |s: &Scenario| {
-        s.game
-            .events()
-            .iter()
-            .any(|e| matches!(e, umbra_rules::game::GameEvent::Shout { .. }))
+        s.game.events().iter().any(|e| {
+            matches!(
+                e,
+                umbra_rules::game::GameEvent::Fight(FightEvent::Shout { .. })
+            )
+        })
     };
     s.check(shouted(&s), "spotting the player, it shouts");
     s.act(PlayerAction::Move(South));

@@ -12,6 +12,7 @@ use direction::CardinalDirections;
 use umbra_rules::balance;
 use umbra_rules::behaviour::NpcState;
 use umbra_rules::content::NpcTrait;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::GameEvent;
 use umbra_rules::world::EntityId;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -80,7 +81,7 @@ impl Watch {
         // A hunter that shot (an archer at its distance, a shaman healing) acted on its hunt.
         let shot_from: Vec<ICoord> = (game.events().iter())
             .filter_map(|event| match event {
-                GameEvent::Flew { from, .. } => Some(*from),
+                GameEvent::Fight(FightEvent::Flew { from, .. }) => Some(*from),
                 _ => None,
             })
             .collect();

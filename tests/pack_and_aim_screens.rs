@@ -10,6 +10,7 @@ use common::screen::{Screen, render_at};
 use coord_2d::ICoord;
 use umbra::app::{GameApp, palette};
 use umbra_rules::content::ItemKind;
+use umbra_rules::game::FightEvent;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
@@ -175,8 +176,12 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
     press(&mut app, KeyboardInput::Char('r'));
     press(&mut app, keys::RETURN);
     assert_eq!(app.game().turn(), turn + 1, "Enter reads it");
-    let burst = (app.game().events().iter())
-        .any(|e| matches!(e, umbra_rules::game::GameEvent::Burst { .. }));
+    let burst = (app.game().events().iter()).any(|e| {
+        matches!(
+            e,
+            umbra_rules::game::GameEvent::Fight(FightEvent::Burst { .. })
+        )
+    });
     assert!(burst, "the fireball bursts");
 }
 

@@ -37,6 +37,7 @@ use proptest::prelude::*;
 use proptest::strategy::{NewTree, ValueTree};
 use proptest::test_runner::{Config, TestRunner};
 use umbra_rules::content::{Ability, NpcTrait};
+use umbra_rules::game::{AllyEvent, ItemEvent};
 use umbra_rules::game::{DEFAULT_MAP_SIZE, GameEvent, TurnOutcome, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -571,7 +572,7 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         }
         // Allies that followed the player down arrive on the level as a turn begins.
         npcs_at_start += (game.events().iter())
-            .filter(|event| matches!(event, GameEvent::AllyArrived { .. }))
+            .filter(|event| matches!(event, GameEvent::Allies(AllyEvent::AllyArrived { .. })))
             .count();
         let problems = rule_violations(&game, npcs_at_start);
         prop_assert!(
@@ -591,8 +592,12 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         // A boon chosen (vigour's hit points) and a wizard's command change the game between
         // turns on purpose; so does reading an unknown scroll of enchanting, which names it (as
         // Brogue does) before the player chooses what it enchants, the choice taking the time.
-        let names_a_scroll = (game.events().iter())
-            .any(|event| matches!(event, GameEvent::ChooseWhatToEnchant { .. }));
+        let names_a_scroll = (game.events().iter()).any(|event| {
+            matches!(
+                event,
+                GameEvent::Items(ItemEvent::ChooseWhatToEnchant { .. })
+            )
+        });
         let between_turns =
             action.is_wizardry() || matches!(action, PlayerAction::Choose { .. }) || names_a_scroll;
         if let (false, false, Some(hash_before)) = (taken, between_turns, hash_before) {

@@ -8,6 +8,7 @@ use common::Scenario;
 use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
 use umbra_rules::balance::THOROUGH_SEARCH_TURNS;
+use umbra_rules::game::DungeonEvent;
 use umbra_rules::game::{Activity, GameEvent, Stop};
 use umbra_rules::terrain::Ground;
 use umbra_rules::visibility::CellVisibility;
@@ -23,10 +24,12 @@ const ROOM: &[&str] = &[
 ];
 
 fn found(s: &Scenario) -> bool {
-    s.game
-        .events()
-        .iter()
-        .any(|event| matches!(event, GameEvent::FoundSecretDoor { .. }))
+    s.game.events().iter().any(|event| {
+        matches!(
+            event,
+            GameEvent::Dungeon(DungeonEvent::FoundSecretDoor { .. })
+        )
+    })
 }
 
 #[test]

@@ -9,6 +9,7 @@ use coord_2d::{ICoord, UCoord};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::content::{ItemKind, NpcKind};
+use umbra_rules::game::ItemEvent;
 use umbra_rules::game::{Boon, GameEvent, WizardCommand};
 use umbra_rules::terrain::{Disposition, generate_at_depth};
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -33,7 +34,10 @@ fn a_thrown_dart_breaks_about_one_throw_in_four() {
             at: Some(ICoord::new(6, 1)),
         });
         throws += 1;
-        let gone = s.game.events().contains(&GameEvent::Broke { item: dart });
+        let gone = s
+            .game
+            .events()
+            .contains(&GameEvent::Items(ItemEvent::Broke { item: dart }));
         broke += usize::from(gone);
         let lies = s.game.item_at(ICoord::new(6, 1)).is_some();
         assert_ne!(
@@ -177,7 +181,7 @@ fn a_scenario_dart_that_breaks_is_gone_from_the_pack_and_the_floor() {
         .game
         .events()
         .iter()
-        .any(|e| matches!(e, GameEvent::Broke { .. }));
+        .any(|e| matches!(e, GameEvent::Items(ItemEvent::Broke { .. })));
     s.check_eq(
         s.game.item_at(ICoord::new(5, 1)).is_some(),
         !broke,

@@ -6,6 +6,7 @@ mod common;
 
 use common::Scenario;
 use direction::CardinalDirection::East;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, EntityId, GameEvent, Side, TurnOutcome};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -87,7 +88,7 @@ fn a_confused_troll_kills_an_ally_it_stumbles_into_and_the_kill_is_the_dungeons(
     assert!(
         events
             .iter()
-            .any(|e| { matches!(e, GameEvent::Kill { killer: Actor::Npc(k), .. } if *k == troll) }),
+            .any(|e| { matches!(e, GameEvent::Fight(FightEvent::Kill { killer: Actor::Npc(k), .. }) if *k == troll) }),
         "the troll is named the killer: {events:?}"
     );
     assert_eq!(game.kills(), 0, "not the player's kill");

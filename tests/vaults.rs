@@ -9,6 +9,7 @@ use common::Scenario;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::content::ItemKind;
+use umbra_rules::game::DungeonEvent;
 use umbra_rules::game::{Activity, GameEvent, Stop, TurnOutcome};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -39,7 +40,10 @@ fn taking_one_altars_item_cages_the_others() {
     s.act(PlayerAction::Move(South));
     s.check_eq(s.game.player_coord(), first, "on the first altar");
     s.check(
-        matches!(s.game.events(), [GameEvent::AltarHolds { .. }]),
+        matches!(
+            s.game.events(),
+            [GameEvent::Dungeon(DungeonEvent::AltarHolds { .. })]
+        ),
         "walking onto the altar only says what it holds",
     );
     s.check(
@@ -48,7 +52,9 @@ fn taking_one_altars_item_cages_the_others() {
     );
     s.act(PlayerAction::PickUp);
     s.check(
-        s.game.events().contains(&GameEvent::Caged { altars: 2 }),
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::Caged { altars: 2 })),
         "taking the dart closes two cages",
     );
     let dart = ItemKind::from_map_letter('/').expect("darts");
@@ -91,7 +97,9 @@ fn a_locked_door_opens_only_with_its_key() {
         "without the key, nothing happens",
     );
     s.check(
-        s.game.events().contains(&GameEvent::DoorLocked),
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::DoorLocked)),
         "and it says so",
     );
     s.check(s.game.blocks_walking(door), "the door stays shut");
@@ -107,7 +115,12 @@ fn a_locked_door_opens_only_with_its_key() {
         TurnOutcome::TurnTaken,
         "with it, the door opens: a turn",
     );
-    s.check(s.game.events().contains(&GameEvent::Unlocked), "unlocked");
+    s.check(
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::Unlocked)),
+        "unlocked",
+    );
     s.check(
         s.game.pack().slot_of(key).is_none(),
         "the key stays in the lock",
@@ -176,7 +189,12 @@ fn a_key_crumbles_when_the_player_leaves_its_level() {
     }
     s.act(PlayerAction::Descend);
     s.check_eq(s.game.depth(), 2, "down the stairs");
-    s.check(s.game.events().contains(&GameEvent::KeyCrumbled), "told");
+    s.check(
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::KeyCrumbled)),
+        "told",
+    );
     s.check(s.game.pack().slot_of(ItemKind::key()).is_none(), "gone");
 }
 
@@ -255,7 +273,9 @@ fn putting_the_item_back_on_its_altar_opens_the_cages() {
     s.check_eq(s.game.vault_rewards().len(), 1, "one reward taken");
     s.act(PlayerAction::Drop { slot: 0 });
     s.check(
-        s.game.events().contains(&GameEvent::Uncaged { altars: 2 }),
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::Uncaged { altars: 2 })),
         "putting the dart back opens both cages",
     );
     s.check(

@@ -10,6 +10,7 @@ use coord_2d::ICoord;
 use umbra_rules::balance;
 use umbra_rules::behaviour::NpcState;
 use umbra_rules::behaviour::waypoints::COVER_STEPS;
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, GameEvent};
 
 /// Four rooms, their top-left and bottom-right corners labelled 1 and 2, 3 and 4, 5 and 6, 7
@@ -103,7 +104,7 @@ fn two_wanderers_make_way_for_each_other() {
         s.wait(1);
         // Bumping into each other blocks them; it never comes to blows.
         for event in s.game.events() {
-            if let GameEvent::Attack { target, .. } = event {
+            if let GameEvent::Fight(FightEvent::Attack { target, .. }) = event {
                 s.check(*target == Actor::Player, &format!("NPCs fought: {event:?}"));
             }
         }

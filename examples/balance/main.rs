@@ -21,6 +21,7 @@ use direction::CardinalDirection;
 use players::{Player, Style};
 use umbra_rules::content::ItemUse;
 use umbra_rules::game::{Actor, Boon, Ending, GameEvent, ItemClass};
+use umbra_rules::game::{FightEvent, ItemEvent};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// A run still going after this many turns is counted as lost: a stuck player, not a slow one
@@ -144,15 +145,15 @@ fn play_watched(
         pack_before = Some(game.pack().clone());
         for event in game.events() {
             match event {
-                GameEvent::Kill {
+                GameEvent::Fight(FightEvent::Kill {
                     killer: Actor::Fire,
                     victim: Actor::Npc(_),
-                } => fire_kills += 1,
-                GameEvent::Kill {
+                }) => fire_kills += 1,
+                GameEvent::Fight(FightEvent::Kill {
                     killer: Actor::Gas(_),
                     victim: Actor::Npc(_),
-                } => gas_kills += 1,
-                GameEvent::Drank { item, .. }
+                }) => gas_kills += 1,
+                GameEvent::Items(ItemEvent::Drank { item, .. })
                     if matches!(item.kind.rules().use_, ItemUse::Drink { .. }) =>
                 {
                     healing_drunk += 1
@@ -224,22 +225,22 @@ fn blows_from_the_dark(events: &[GameEvent]) -> (u64, u64) {
     let mut blows = 0;
     let mut killed = 0;
     for (i, event) in events.iter().enumerate() {
-        if let GameEvent::SneakAttack {
+        if let GameEvent::Fight(FightEvent::SneakAttack {
             attacker: Actor::Player,
             target,
             ..
-        } = *event
+        }) = *event
         {
             blows += 1;
-            let kill = GameEvent::Kill {
+            let kill = GameEvent::Fight(FightEvent::Kill {
                 killer: Actor::Player,
                 victim: target,
-            };
+            });
             // Its kill comes after it, before any other blow (a noise it made may come
             // between).
             let next = events[i + 1..]
                 .iter()
-                .find(|e| e.is_blow() || matches!(e, GameEvent::Kill { .. }));
+                .find(|e| e.is_blow() || matches!(e, GameEvent::Fight(FightEvent::Kill { .. })));
             killed += u64::from(next == Some(&kill));
         }
     }

@@ -8,6 +8,7 @@ use umbra_rules::game::{Boon, GameEvent};
 use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
+use umbra_rules::game::DungeonEvent;
 
 /// How a scripted player plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,7 +183,8 @@ impl Player {
             return action;
         }
         // A vault's altar is taken from on purpose, never by walking over it.
-        let on_altar = (game.events().iter()).any(|e| matches!(e, GameEvent::AltarHolds { .. }));
+        let on_altar = (game.events().iter())
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::AltarHolds { .. })));
         if on_altar && self.uses_items {
             return PlayerAction::PickUp;
         }

@@ -7,6 +7,7 @@ use std::time::Duration;
 use chargrid::core::{Ctx, FrameBuffer, ICoord, RenderCell, UCoord};
 
 use super::{looks, map, palette};
+use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Game, GameEvent, Missile, flight_cells};
 
 /// How long a flying thing takes per cell, and how long a burst stays lit.
@@ -26,17 +27,19 @@ impl Animation {
     /// The animation of a turn's events, if anything flew.
     pub fn of(game: &Game, events: &[GameEvent]) -> Option<Self> {
         let flight = events.iter().find_map(|event| match *event {
-            GameEvent::Flew {
+            GameEvent::Fight(FightEvent::Flew {
                 what,
                 from,
                 toward,
                 stop,
                 ..
-            } => Some((what, flight_cells(from, toward, stop).collect())),
+            }) => Some((what, flight_cells(from, toward, stop).collect())),
             _ => None,
         });
         let burst = events.iter().find_map(|event| match *event {
-            GameEvent::Burst { what, centre } => Some((what, game.burst_area(what, centre))),
+            GameEvent::Fight(FightEvent::Burst { what, centre }) => {
+                Some((what, game.burst_area(what, centre)))
+            }
             _ => None,
         });
         // A burst with no flight before it (a bloat's) is drawn where it burst.

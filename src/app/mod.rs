@@ -55,6 +55,7 @@ use mode::Mode;
 pub use mode::{MenuItem, TitleItem};
 pub use morgue::{morgue_text, score_lines, verified_line};
 use umbra_rules::game::{Doing, EntityId, Game, History, ItemKind, PlayerAction, TurnOutcome};
+use umbra_rules::game::{FightEvent, ItemEvent};
 use words::welcome;
 pub use words::{boon_words, resuming_line, seed_line, version_line};
 
@@ -234,7 +235,9 @@ impl GameApp {
         }
         for &event in self.game.events() {
             self.log.record(event, by_the_unseen(&self.game, event));
-            if let umbra_rules::game::GameEvent::ChooseWhatToEnchant { scroll } = event {
+            if let umbra_rules::game::GameEvent::Items(ItemEvent::ChooseWhatToEnchant { scroll }) =
+                event
+            {
                 self.mode = mode::Mode::Enchant { scroll };
             }
         }
@@ -376,20 +379,20 @@ fn by_the_unseen(game: &Game, event: umbra_rules::game::GameEvent) -> bool {
         view.visibility == CellVisibility::Visible && view.tiles.character.is_some()
     };
     match event {
-        GameEvent::Flew {
+        GameEvent::Fight(FightEvent::Flew {
             by: Actor::Npc(_),
             from,
             ..
-        } => !seen(from),
-        GameEvent::Attack {
+        }) => !seen(from),
+        GameEvent::Fight(FightEvent::Attack {
             attacker: Actor::Npc(kind),
             target: Actor::Player,
             ..
-        }
-        | GameEvent::Miss {
+        })
+        | GameEvent::Fight(FightEvent::Miss {
             attacker: Actor::Npc(kind),
             target: Actor::Player,
-        } => !game.npcs().any(|npc| npc.kind == kind && shown(npc.coord)),
+        }) => !game.npcs().any(|npc| npc.kind == kind && shown(npc.coord)),
         _ => false,
     }
 }

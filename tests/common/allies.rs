@@ -5,6 +5,7 @@ use umbra_rules::content::NpcKind;
 use umbra_rules::game::{Actor, GameEvent};
 
 use super::Scenario;
+use umbra_rules::game::FightEvent;
 
 pub fn kind(letter: char) -> NpcKind {
     NpcKind::from_map_letter(letter).expect("a kind").0
@@ -23,20 +24,20 @@ pub fn steps_between(a: coord_2d::ICoord, b: coord_2d::ICoord) -> i32 {
 /// True if this turn's events hold a blow (landed or not) struck by `attacker` at `target`.
 pub fn struck(game: &Game, attacker: Actor, target: Actor) -> bool {
     game.events().iter().any(|event| match *event {
-        GameEvent::Attack {
+        GameEvent::Fight(FightEvent::Attack {
             attacker: a,
             target: t,
             ..
-        }
-        | GameEvent::SneakAttack {
+        })
+        | GameEvent::Fight(FightEvent::SneakAttack {
             attacker: a,
             target: t,
             ..
-        }
-        | GameEvent::Miss {
+        })
+        | GameEvent::Fight(FightEvent::Miss {
             attacker: a,
             target: t,
-        } => a == attacker && t == target,
+        }) => a == attacker && t == target,
         _ => false,
     })
 }

@@ -12,6 +12,7 @@ use crate::balance;
 use crate::balance::{ALLY_ARRIVAL_TURNS_PER_STEP, ALLY_FOLLOWS_DOWN_STEPS};
 use crate::behaviour::{Agent, Noise};
 use crate::content::NpcKind;
+use crate::game::AllyEvent;
 use crate::world::{HitPoints, Side};
 
 /// An ally on its way down after the player: it arrives on turn `arrives`, as it left.
@@ -42,7 +43,9 @@ impl Game {
     pub(super) fn free_captive(&mut self, direction: CardinalDirection) -> bool {
         let at = self.world.player_coord() + direction.coord();
         let Some(captive) = self.world.captive_at(at) else {
-            self.scratch.events.push(GameEvent::NoCaptiveThere);
+            self.scratch
+                .events
+                .push(GameEvent::Allies(AllyEvent::NoCaptiveThere));
             return false;
         };
         let Some(kind) = self.world.npc_kind(captive) else {
@@ -59,7 +62,9 @@ impl Game {
             .insert(captive, Agent::freed(self.progress.turn));
         self.wake(captive);
         self.hero.allies_freed += 1;
-        self.scratch.events.push(GameEvent::Freed { kind });
+        self.scratch
+            .events
+            .push(GameEvent::Allies(AllyEvent::Freed { kind }));
         self.make_noise(Noise::fight(at));
         true
     }
@@ -139,7 +144,9 @@ impl Game {
             self.minds.agents.insert(ally, Agent::following());
             self.wake(ally);
             let kind = follower.kind;
-            self.scratch.events.push(GameEvent::AllyArrived { kind });
+            self.scratch
+                .events
+                .push(GameEvent::Allies(AllyEvent::AllyArrived { kind }));
         }
     }
 
@@ -184,7 +191,9 @@ impl Game {
             return Some(TurnOutcome::TurnTaken);
         }
         if self.world.captive_at(ahead).is_some() {
-            self.scratch.events.push(GameEvent::CaptiveAsksFreeing);
+            self.scratch
+                .events
+                .push(GameEvent::Allies(AllyEvent::CaptiveAsksFreeing));
             return Some(TurnOutcome::NoTurn);
         }
         None

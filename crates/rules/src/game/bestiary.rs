@@ -13,6 +13,7 @@ use super::{Game, GameEvent, Missile};
 use crate::balance;
 use crate::behaviour::{Agent, can_see, steps_between};
 use crate::content::{Ability, ItemUse, Lesson, NpcKind, NpcTrait};
+use crate::game::{BestiaryEvent, EnvironmentEvent, MagicEvent};
 use crate::world::{HitPoints, Side};
 
 impl Game {
@@ -21,7 +22,10 @@ impl Game {
         if let Some(target) = self.reached(by, what, at) {
             (self.world).hold(target, u16::try_from(tries).unwrap_or(u16::MAX));
             let actor = self.actor(target);
-            self.tell(target, GameEvent::Webbed { target: actor });
+            self.tell(
+                target,
+                GameEvent::Bestiary(BestiaryEvent::Webbed { target: actor }),
+            );
         }
     }
 
@@ -30,7 +34,10 @@ impl Game {
         if let Some(target) = self.reached(by, what, at) {
             (self.world).haste(target, u16::try_from(turns).unwrap_or(u16::MAX));
             let actor = self.actor(target);
-            self.tell(target, GameEvent::Hasted { target: actor });
+            self.tell(
+                target,
+                GameEvent::Magic(MagicEvent::Hasted { target: actor }),
+            );
         }
     }
 
@@ -38,7 +45,9 @@ impl Game {
     fn reached(&mut self, by: Entity, what: Missile, at: ICoord) -> Option<Entity> {
         let target = (self.world.character_at(at)).filter(|&c| c != by);
         if target.is_none() {
-            self.scratch.events.push(GameEvent::Fizzled { what });
+            self.scratch
+                .events
+                .push(GameEvent::Magic(MagicEvent::Fizzled { what }));
         }
         target
     }
@@ -74,7 +83,10 @@ impl Game {
         let item = self.hero.lore.name(stack.kind);
         self.scratch
             .events
-            .push(GameEvent::Stole { thief: kind, item });
+            .push(GameEvent::Bestiary(BestiaryEvent::Stole {
+                thief: kind,
+                item,
+            }));
     }
 
     /// A kind that splits, struck and still standing, divides: a new one beside it takes half
@@ -111,7 +123,7 @@ impl Game {
             },
         );
         let who = self.actor(target);
-        self.tell(target, GameEvent::Split { who });
+        self.tell(target, GameEvent::Bestiary(BestiaryEvent::Split { who }));
     }
 
     /// A summoner calls its kind's `summons` round it, each hunting the enemy it saw last
@@ -150,11 +162,11 @@ impl Game {
             let summoner_actor = self.actor(summoner);
             self.tell(
                 summoner,
-                GameEvent::Summoned {
+                GameEvent::Bestiary(BestiaryEvent::Summoned {
                     summoner: summoner_actor,
                     kind: summons.kind,
                     count: called,
-                },
+                }),
             );
         }
     }
@@ -205,7 +217,7 @@ impl Game {
     /// A conjured character whose time is up fades away, leaving nothing.
     pub(super) fn fade(&mut self, npc: Entity) {
         let who = self.actor(npc);
-        self.tell(npc, GameEvent::Faded { who });
+        self.tell(npc, GameEvent::Bestiary(BestiaryEvent::Faded { who }));
         self.minds.agents.remove(npc);
         self.world.vanish(npc);
         self.progress.joined_and_faded.1 += 1;
@@ -239,10 +251,12 @@ impl Game {
         };
         self.world.learn(ally, ability);
         if let Some(ally_kind) = self.world.npc_kind(ally) {
-            self.scratch.events.push(GameEvent::Learned {
-                ally: ally_kind,
-                ability,
-            });
+            self.scratch
+                .events
+                .push(GameEvent::Bestiary(BestiaryEvent::Learned {
+                    ally: ally_kind,
+                    ability,
+                }));
         }
     }
 
@@ -263,7 +277,10 @@ impl Game {
         {
             self.scratch
                 .events
-                .push(GameEvent::Ignited { ground, at: from });
+                .push(GameEvent::Environment(EnvironmentEvent::Ignited {
+                    ground,
+                    at: from,
+                }));
         }
         if let Some((gas, volume)) = rules.exhales {
             self.world.release_gas(here, gas, volume);

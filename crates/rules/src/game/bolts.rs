@@ -14,6 +14,7 @@ use super::{Actor, Game, GameEvent, Missile};
 use crate::balance::AttackDice;
 use crate::behaviour::Noise;
 use crate::content::{BoltEffect, BoltKind, BoltPath, ItemKind, NpcKind};
+use crate::game::{EnvironmentEvent, FightEvent, ItemEvent, MagicEvent};
 use crate::world::Side;
 
 impl Game {
@@ -42,13 +43,13 @@ impl Game {
         let over = self.world.flies_over(by);
         let stop = self.world.flight_stop_of(from, toward, over);
         let by = self.actor(by);
-        self.scratch.events.push(GameEvent::Flew {
+        self.scratch.events.push(GameEvent::Fight(FightEvent::Flew {
             by,
             what,
             from,
             toward,
             stop,
-        });
+        }));
         stop
     }
 
@@ -109,7 +110,7 @@ impl Game {
     fn shatter(&mut self, what: Missile, at: ICoord) {
         self.scratch
             .events
-            .push(GameEvent::Burst { what, centre: at });
+            .push(GameEvent::Fight(FightEvent::Burst { what, centre: at }));
         self.make_noise(Noise::fight(at));
     }
 
@@ -129,7 +130,10 @@ impl Game {
                 {
                     self.scratch
                         .events
-                        .push(GameEvent::Ignited { ground, at: cell });
+                        .push(GameEvent::Environment(EnvironmentEvent::Ignited {
+                            ground,
+                            at: cell,
+                        }));
                     told = true;
                 }
                 if let Some(character) = self.world.character_at(cell)
@@ -137,7 +141,10 @@ impl Game {
                     && self.world.set_on_fire(character)
                 {
                     let who = self.actor(character);
-                    self.tell(character, GameEvent::CaughtFire { who });
+                    self.tell(
+                        character,
+                        GameEvent::Environment(EnvironmentEvent::CaughtFire { who }),
+                    );
                 }
             }
             self.scratch.burst = cells;
@@ -152,19 +159,21 @@ impl Game {
     /// (it fizzles).
     fn strike_nearest(&mut self, by: Entity, what: Missile, range: u32) -> Option<ICoord> {
         let Some(target) = self.nearest_enemy_of(by, range) else {
-            self.scratch.events.push(GameEvent::Fizzled { what });
+            self.scratch
+                .events
+                .push(GameEvent::Magic(MagicEvent::Fizzled { what }));
             return None;
         };
         let at = self.world.coord_of(target);
         let from = self.world.coord_of(by);
         let by = self.actor(by);
-        self.scratch.events.push(GameEvent::Flew {
+        self.scratch.events.push(GameEvent::Fight(FightEvent::Flew {
             by,
             what,
             from,
             toward: at,
             stop: at,
-        });
+        }));
         Some(at)
     }
 
@@ -175,16 +184,16 @@ impl Game {
         let actor = self.actor(target);
         let (hit, damage, killed) = self.world.strike(target, dice, &mut self.chronicle.rng);
         self.scratch.events.push(if hit {
-            GameEvent::Struck {
+            GameEvent::Fight(FightEvent::Struck {
                 what,
                 target: actor,
                 damage,
-            }
+            })
         } else {
-            GameEvent::Missed {
+            GameEvent::Fight(FightEvent::Missed {
                 what,
                 target: actor,
-            }
+            })
         });
         self.after_harm(by, target, actor, killed);
         if damage > 0 && !killed {
@@ -202,11 +211,13 @@ impl Game {
         self.world.heal(target, amount);
         let after = self.world.hit_points(target).map_or(0, |hp| hp.current);
         let target = self.actor(target);
-        self.scratch.events.push(GameEvent::Mended {
-            what,
-            target,
-            amount: after - before,
-        });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Mended {
+                what,
+                target,
+                amount: after - before,
+            }));
     }
 
     /// Sure damage, one roll, to whoever stands at `at`.
@@ -224,19 +235,25 @@ impl Game {
     fn confuse_at(&mut self, by: Entity, what: Missile, turns: u32, at: ICoord) {
         let npc = (self.world.character_at(at)).filter(|&c| c != by);
         let Some((npc, target)) = npc.and_then(|npc| Some((npc, self.world.npc_kind(npc)?))) else {
-            self.scratch.events.push(GameEvent::Fizzled { what });
+            self.scratch
+                .events
+                .push(GameEvent::Magic(MagicEvent::Fizzled { what }));
             return;
         };
         if let Some(agent) = self.minds.agents.get_mut(npc) {
             agent.confused_for = u16::try_from(turns).unwrap_or(u16::MAX);
         }
-        self.scratch.events.push(GameEvent::Confused { target });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Confused { target }));
         self.make_noise(Noise::fight(at));
     }
 
     /// A burst at `centre`: one roll of damage to every character the blast reaches.
     fn burst(&mut self, by: Blame, what: Missile, damage: (u32, u32), radius: u32, centre: ICoord) {
-        self.scratch.events.push(GameEvent::Burst { what, centre });
+        self.scratch
+            .events
+            .push(GameEvent::Fight(FightEvent::Burst { what, centre }));
         let damage = self.chronicle.rng.random_range(damage.0..=damage.1);
         let mut cells = std::mem::take(&mut self.scratch.burst);
         self.world.burst_cells_into(centre, radius, &mut cells);
@@ -273,11 +290,13 @@ impl Game {
     fn hurt(&mut self, by: Blame, what: Missile, target: Entity, damage: u32) {
         let actor = self.actor(target);
         let killed = self.world.wound(target, damage);
-        self.scratch.events.push(GameEvent::Struck {
-            what,
-            target: actor,
-            damage,
-        });
+        self.scratch
+            .events
+            .push(GameEvent::Fight(FightEvent::Struck {
+                what,
+                target: actor,
+                damage,
+            }));
         self.after_harm(by, target, actor, killed);
         if damage > 0 && !killed {
             self.split(target);
@@ -303,7 +322,9 @@ impl Game {
             .rng
             .random_ratio(chance.min(out_of), out_of.max(1))
         {
-            self.scratch.events.push(GameEvent::Broke { item });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::Broke { item }));
             return;
         }
         let landing = stop.unwrap_or(at);
@@ -311,7 +332,7 @@ impl Game {
             let into_chasm = self.world.falls(landing);
             self.scratch
                 .events
-                .push(GameEvent::Lost { item, into_chasm });
+                .push(GameEvent::Items(ItemEvent::Lost { item, into_chasm }));
             return;
         }
         self.world.put_item(landing, item, 1);

@@ -5,6 +5,7 @@ use entity_table::Entity;
 
 use super::{Actor, Ending, Game, GameEvent};
 use crate::behaviour::{Awareness, Noise};
+use crate::game::FightEvent;
 use crate::world::{Attack, Side};
 
 /// Who harmed a character: as the events name it, and the side its kill is credited to.
@@ -46,23 +47,23 @@ impl Game {
         self.scratch
             .events
             .push(if let Some(asleep) = attack.unaware {
-                GameEvent::SneakAttack {
+                GameEvent::Fight(FightEvent::SneakAttack {
                     attacker: blame.actor,
                     target,
                     damage: attack.damage,
                     asleep,
-                }
+                })
             } else if attack.hit {
-                GameEvent::Attack {
+                GameEvent::Fight(FightEvent::Attack {
                     attacker: blame.actor,
                     target,
                     damage: attack.damage,
-                }
+                })
             } else {
-                GameEvent::Miss {
+                GameEvent::Fight(FightEvent::Miss {
                     attacker: blame.actor,
                     target,
-                }
+                })
             });
         self.make_noise(Noise::fight(self.world.coord_of(attack.target)));
         self.after_harm(blame, attack.target, target, attack.killed);
@@ -152,14 +153,18 @@ impl Game {
         let killer = by.actor;
         if target == self.world.player() {
             self.progress.ending = Some(Ending::Died { killer });
-            self.scratch.events.push(GameEvent::PlayerDied { killer });
+            self.scratch
+                .events
+                .push(GameEvent::Fight(FightEvent::PlayerDied { killer }));
             return;
         }
         // Its memory goes at once, which is how the NPC phase, running over a list of its own,
         // knows to pass it over and to drop it from the awake list when it ends.
         let negated = self.minds.agents.remove(target).is_some_and(|a| a.negated);
         self.minds.awake.retain(|&npc| npc != target);
-        self.scratch.events.push(GameEvent::Kill { killer, victim });
+        self.scratch
+            .events
+            .push(GameEvent::Fight(FightEvent::Kill { killer, victim }));
         let (Actor::Npc(kind) | Actor::Ally(kind)) = victim else {
             return;
         };

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, GameEvent};
 use crate::content::Draught;
+use crate::game::{EnvironmentEvent, MagicEvent};
 
 /// Turns left of each draught's state, none when zero.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -96,7 +97,7 @@ impl Game {
         self.progress.draughts.drink(state, turns);
         self.scratch
             .events
-            .push(GameEvent::Feels { state, ends: false });
+            .push(GameEvent::Magic(MagicEvent::Feels { state, ends: false }));
         self.tell_world_of_draughts();
     }
 
@@ -107,7 +108,7 @@ impl Game {
         for state in self.progress.draughts.pass_a_turn() {
             self.scratch
                 .events
-                .push(GameEvent::Feels { state, ends: true });
+                .push(GameEvent::Magic(MagicEvent::Feels { state, ends: true }));
             if state == Draught::Levitation {
                 fell = self.land();
             }
@@ -138,7 +139,9 @@ impl Game {
         {
             let player = self.world.player();
             self.world.put_character(player, shore);
-            self.scratch.events.push(GameEvent::SwamAshore);
+            self.scratch
+                .events
+                .push(GameEvent::Environment(EnvironmentEvent::SwamAshore));
         }
         None
     }

@@ -13,6 +13,7 @@ use super::{Actor, Game, GameEvent, TurnOutcome};
 use crate::balance;
 use crate::behaviour::Noise;
 use crate::content::{GasHarm, GasKind};
+use crate::game::{EnvironmentEvent, ItemEvent};
 use crate::world::Side;
 
 impl Game {
@@ -44,7 +45,10 @@ impl Game {
             let (at, was, became) = self.world.fire_changes().burnt[i];
             let falls = became.rules().falls;
             if was.rules().door || falls {
-                self.tell_at(at, GameEvent::BurntAway { was, became, at });
+                self.tell_at(
+                    at,
+                    GameEvent::Environment(EnvironmentEvent::BurntAway { was, became, at }),
+                );
             }
             if falls {
                 fell |= self.fall_with_bridge(at);
@@ -61,10 +65,10 @@ impl Game {
     /// level, an item too. True if the player stood there (it falls to the depth below).
     fn fall_with_bridge(&mut self, at: ICoord) -> bool {
         if let Some(lying) = self.world.take_item(at) {
-            let lost = GameEvent::Lost {
+            let lost = GameEvent::Items(ItemEvent::Lost {
                 item: lying.kind,
                 into_chasm: true,
-            };
+            });
             self.tell_at(at, lost);
         }
         let Some(character) = self.world.character_at(at) else {
@@ -74,7 +78,10 @@ impl Game {
             return !self.is_over();
         }
         let who = self.actor(character);
-        self.tell(character, GameEvent::FellWithBridge { who });
+        self.tell(
+            character,
+            GameEvent::Environment(EnvironmentEvent::FellWithBridge { who }),
+        );
         let hit_points = self.world.hit_points(character).map_or(0, |hp| hp.current);
         self.world.wound(character, hit_points);
         self.after_harm(Self::blame_of(Actor::Fire), character, who, true);
@@ -92,7 +99,9 @@ impl Game {
                 continue;
             }
             if !told && self.visibility.sees(&self.world, at) {
-                self.scratch.events.push(GameEvent::Exploded { at });
+                self.scratch
+                    .events
+                    .push(GameEvent::Environment(EnvironmentEvent::Exploded { at }));
                 told = true;
             }
             // Whoever fire passes by, the blast passes by too (a potion of fire immunity).
@@ -144,13 +153,19 @@ impl Game {
         if self.world.puts_out_fire(at) {
             if self.world.put_out(character) {
                 let in_water = true;
-                self.tell(character, GameEvent::PutOut { who, in_water });
+                self.tell(
+                    character,
+                    GameEvent::Environment(EnvironmentEvent::PutOut { who, in_water }),
+                );
             }
             return;
         }
         let in_fire = self.world.is_burning(at);
         if in_fire && self.world.set_on_fire(character) {
-            self.tell(character, GameEvent::CaughtFire { who });
+            self.tell(
+                character,
+                GameEvent::Environment(EnvironmentEvent::CaughtFire { who }),
+            );
             // Whoever catches fire cries out: sleepers near it (itself too) wake to it.
             self.make_noise(Noise::fight(at));
         }
@@ -174,7 +189,10 @@ impl Game {
             && self.world.put_out(character)
         {
             let in_water = false;
-            self.tell(character, GameEvent::PutOut { who, in_water });
+            self.tell(
+                character,
+                GameEvent::Environment(EnvironmentEvent::PutOut { who, in_water }),
+            );
         }
     }
 
@@ -212,7 +230,10 @@ impl Game {
             true
         };
         if !already {
-            self.tell(character, GameEvent::Dazed { gas, who });
+            self.tell(
+                character,
+                GameEvent::Environment(EnvironmentEvent::Dazed { gas, who }),
+            );
         }
     }
 
@@ -221,11 +242,11 @@ impl Game {
     fn harm_by(&mut self, cause: Actor, character: Entity, damage: u32) -> bool {
         let target = self.actor(character);
         let killed = self.world.wound(character, damage);
-        let burnt = GameEvent::Burnt {
+        let burnt = GameEvent::Environment(EnvironmentEvent::Burnt {
             cause,
             target,
             damage,
-        };
+        });
         if killed {
             // Told before the death, seen or not where it fell (the death is told either way).
             self.scratch.events.push(burnt);

@@ -6,6 +6,7 @@
 use super::{Boon, Game, GameEvent};
 use crate::balance::{self, TURN_TIME};
 use crate::content::{ItemKind, ItemUse};
+use crate::game::ItemEvent;
 use crate::world::{ActOutcome, Gear};
 
 impl Game {
@@ -19,13 +20,19 @@ impl Game {
         let item = self.hero.lore.name(kind);
         if self.hero.pack.is_in_use(kind) {
             self.hero.pack.put_away(kind);
-            self.scratch.events.push(GameEvent::PutAway { item });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::PutAway { item }));
         } else {
             if let Some(replaced) = self.hero.pack.put_to_use(kind) {
                 let item = self.hero.lore.name(replaced);
-                self.scratch.events.push(GameEvent::PutAway { item });
+                self.scratch
+                    .events
+                    .push(GameEvent::Items(ItemEvent::PutAway { item }));
             }
-            self.scratch.events.push(GameEvent::PutToUse { item });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::PutToUse { item }));
         }
         self.fit_gear();
         // A ring of light worn or taken off changes the player's own light.

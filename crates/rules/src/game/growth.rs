@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::Boon;
 use super::{Game, GameEvent};
 use crate::balance::{self, BOONS_OFFERED};
+use crate::game::DungeonEvent;
 
 /// The boons chosen so far, and the offer waiting for a choice.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -84,10 +85,12 @@ impl Game {
             self.world.set_player_hit_points(hit_points);
         }
         self.fit_gear();
-        self.scratch.events.push(GameEvent::Chose {
-            boon,
-            hit_points: gain,
-        });
+        self.scratch
+            .events
+            .push(GameEvent::Dungeon(DungeonEvent::Chose {
+                boon,
+                hit_points: gain,
+            }));
         true
     }
 

@@ -5,6 +5,7 @@ use coord_2d::ICoord;
 
 use super::{Ending, Game, GameEvent, Missile};
 use crate::content::{ItemClass, ItemKind, ItemUse};
+use crate::game::{DungeonEvent, ItemEvent};
 
 impl Game {
     /// Walking onto a cell takes what lies there if the pack has room (the Sunstone wins the
@@ -17,13 +18,17 @@ impl Game {
         };
         if self.world.is_untaken_altar(here) {
             let item = self.hero.lore.name(lying.kind);
-            self.scratch.events.push(GameEvent::AltarHolds { item });
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::AltarHolds { item }));
             return;
         }
         if self.hero.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
             let item = self.hero.lore.name(lying.kind);
             let count = lying.count;
-            self.scratch.events.push(GameEvent::NoRoom { item, count });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoRoom { item, count }));
             return;
         }
         self.pick_up_here();
@@ -33,7 +38,9 @@ impl Game {
     pub(super) fn pick_up_here(&mut self) -> bool {
         let here = self.world.player_coord();
         let Some(lying) = self.world.item_at(here) else {
-            self.scratch.events.push(GameEvent::NothingHere);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NothingHere));
             return false;
         };
         let item = self.hero.lore.name(lying.kind);
@@ -44,22 +51,26 @@ impl Game {
             let slot = 0;
             self.scratch
                 .events
-                .push(GameEvent::PickedUp { item, count, slot });
+                .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
             return true;
         }
         let Some(slot) = self.hero.pack.add_tuned(lying.kind, count, lying.tuning) else {
-            self.scratch.events.push(GameEvent::NoRoom { item, count });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoRoom { item, count }));
             return false;
         };
         self.world.take_item(here);
         self.scratch
             .events
-            .push(GameEvent::PickedUp { item, count, slot });
+            .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
         if let Some(altars) = self.world.take_from_altar(here) {
             self.hero
                 .vault_rewards
                 .push((lying.kind, self.progress.depth));
-            self.scratch.events.push(GameEvent::Caged { altars });
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::Caged { altars }));
         }
         true
     }
@@ -67,7 +78,9 @@ impl Game {
     /// Puts a whole stack down underfoot, or on the nearest cell with room.
     pub(super) fn drop_stack(&mut self, slot: u8) -> bool {
         let Some(stack) = self.hero.pack.take_all(slot) else {
-            self.scratch.events.push(GameEvent::NoSuchItem);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoSuchItem));
             return false;
         };
         // What was in use is no longer (the pack put it away with the stack).
@@ -76,7 +89,9 @@ impl Game {
         (self.world).put_tuned_item(here, stack.kind, stack.count, stack.tuning);
         let item = self.hero.lore.name(stack.kind);
         let count = stack.count;
-        self.scratch.events.push(GameEvent::Dropped { item, count });
+        self.scratch
+            .events
+            .push(GameEvent::Items(ItemEvent::Dropped { item, count }));
         self.put_back_on_altar(stack.kind);
         true
     }
@@ -98,7 +113,9 @@ impl Game {
         };
         if let Some(altars) = self.world.return_to_altar(here) {
             self.hero.vault_rewards.remove(reward);
-            self.scratch.events.push(GameEvent::Uncaged { altars });
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::Uncaged { altars }));
         }
     }
 
@@ -107,7 +124,9 @@ impl Game {
     /// cannot be aimed where asked.
     pub(super) fn use_item(&mut self, slot: u8, at: Option<ICoord>) -> bool {
         let Some(stack) = self.hero.pack.get(slot) else {
-            self.scratch.events.push(GameEvent::NoSuchItem);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoSuchItem));
             return false;
         };
         let kind = stack.kind;
@@ -140,7 +159,7 @@ impl Game {
                 self.hero.pack.take_one(slot);
                 self.scratch
                     .events
-                    .push(GameEvent::Drank { item, healed: 0 });
+                    .push(GameEvent::Items(ItemEvent::Drank { item, healed: 0 }));
                 self.identify(kind);
                 self.quaff(state, turns);
             }
@@ -154,14 +173,16 @@ impl Game {
                 self.hero.pack.take_one(slot);
                 self.scratch
                     .events
-                    .push(GameEvent::Shattered { item, drunk: true });
+                    .push(GameEvent::Items(ItemEvent::Shattered { item, drunk: true }));
                 self.identify(kind);
                 let here = self.world.player_coord();
                 self.break_open(Missile::Item(kind), bolt, here);
             }
             ItemUse::Read { bolt } => {
                 self.hero.pack.take_one(slot);
-                self.scratch.events.push(GameEvent::Read { item });
+                self.scratch
+                    .events
+                    .push(GameEvent::Items(ItemEvent::Read { item }));
                 self.identify(kind);
                 self.read(kind, bolt, target.filter(|_| use_.is_aimed()));
             }
@@ -176,7 +197,9 @@ impl Game {
             ItemUse::WinsTheRun => return false,
             // A key is used by walking into its door.
             ItemUse::Key => {
-                self.scratch.events.push(GameEvent::KeyOpensByWalking);
+                self.scratch
+                    .events
+                    .push(GameEvent::Items(ItemEvent::KeyOpensByWalking));
                 return false;
             }
         }
@@ -188,7 +211,9 @@ impl Game {
     /// not for throwing, or it cannot be aimed there.
     pub(super) fn throw_item(&mut self, slot: u8, at: ICoord) -> bool {
         let Some(stack) = self.hero.pack.get(slot) else {
-            self.scratch.events.push(GameEvent::NoSuchItem);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoSuchItem));
             return false;
         };
         let kind = stack.kind;
@@ -201,7 +226,9 @@ impl Game {
         }
         let item = self.hero.lore.name(kind);
         self.hero.pack.take_one(slot);
-        self.scratch.events.push(GameEvent::Threw { item });
+        self.scratch
+            .events
+            .push(GameEvent::Items(ItemEvent::Threw { item }));
         match use_ {
             ItemUse::Throw { bolt, breaks } => self.throw(kind, bolt, breaks, at),
             _ => self.throw_potion(kind, at),
@@ -223,14 +250,19 @@ impl Game {
                 let item = self.hero.lore.name(kind);
                 self.scratch
                     .events
-                    .push(GameEvent::Shattered { item, drunk: false });
+                    .push(GameEvent::Items(ItemEvent::Shattered {
+                        item,
+                        drunk: false,
+                    }));
                 self.make_noise(crate::behaviour::Noise::fight(stop));
             }
         }
     }
 
     fn cannot_aim(&mut self, error: super::AimError) -> bool {
-        self.scratch.events.push(GameEvent::CannotAim(error));
+        self.scratch
+            .events
+            .push(GameEvent::Items(ItemEvent::CannotAim(error)));
         false
     }
 
@@ -238,16 +270,20 @@ impl Game {
         let before = self.player_hit_points().current;
         self.world.heal_player(heal);
         let healed = self.player_hit_points().current - before;
-        self.scratch.events.push(GameEvent::Drank { item, healed });
+        self.scratch
+            .events
+            .push(GameEvent::Items(ItemEvent::Drank { item, healed }));
     }
 
     pub(super) fn identify(&mut self, kind: ItemKind) {
         for item in self.hero.lore.identify(kind) {
             let by_elimination = item != kind;
-            self.scratch.events.push(GameEvent::Identified {
-                item,
-                by_elimination,
-            });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::Identified {
+                    item,
+                    by_elimination,
+                }));
         }
     }
 }

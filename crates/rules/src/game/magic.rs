@@ -10,6 +10,7 @@ use rand::Rng;
 use super::{Game, GameEvent, Missile};
 use crate::balance::{DOMINATION_SURE_AT, TELEPORT_AWAY_STEPS};
 use crate::behaviour::Agent;
+use crate::game::MagicEvent;
 use crate::world::Side;
 
 impl Game {
@@ -17,7 +18,9 @@ impl Game {
     fn mark_at(&mut self, by: Entity, what: Missile, at: ICoord) -> Option<Entity> {
         let mark = (self.world.character_at(at)).filter(|&c| c != by && c != self.world.player());
         if mark.is_none() {
-            self.scratch.events.push(GameEvent::Fizzled { what });
+            self.scratch
+                .events
+                .push(GameEvent::Magic(MagicEvent::Fizzled { what }));
         }
         mark
     }
@@ -30,7 +33,9 @@ impl Game {
             agent.slowed_for = u16::try_from(turns).unwrap_or(u16::MAX);
         }
         let target = self.actor(npc);
-        self.scratch.events.push(GameEvent::Slowed { target });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Slowed { target }));
     }
 
     /// The sender steps through the air to the last free cell of the flight within `reach`:
@@ -51,7 +56,9 @@ impl Game {
             self.walk_over_items();
             self.look_round();
         }
-        self.scratch.events.push(GameEvent::Blinked { to });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Blinked { to }));
     }
 
     /// Crystal on the open cells round where the bolt stopped.
@@ -76,7 +83,7 @@ impl Game {
         self.world.put_character(npc, to);
         self.scratch
             .events
-            .push(GameEvent::TeleportedAway { target });
+            .push(GameEvent::Magic(MagicEvent::TeleportedAway { target }));
     }
 
     /// An open cell at least [`TELEPORT_AWAY_STEPS`] from `from`, drawn from the play's dice;
@@ -124,7 +131,7 @@ impl Game {
         }
         self.scratch
             .events
-            .push(GameEvent::Dominated { kind, took });
+            .push(GameEvent::Magic(MagicEvent::Dominated { kind, took }));
     }
 
     /// The mark is pulled along the line to the cell beside the sender (or as near as the way
@@ -141,7 +148,9 @@ impl Game {
         if let Some(to) = landing {
             self.world.put_character(npc, to);
         }
-        self.scratch.events.push(GameEvent::Beckoned { target });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Beckoned { target }));
     }
 
     /// The mark loses its magic: no bolt, no burst, and no spell on it (confusion, slowness).
@@ -159,6 +168,8 @@ impl Game {
             agent.slowed_for = 0;
         }
         let target = self.actor(npc);
-        self.scratch.events.push(GameEvent::Negated { target });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Negated { target }));
     }
 }

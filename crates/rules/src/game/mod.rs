@@ -59,7 +59,10 @@ pub use activity::{Activity, Doing, Stop};
 pub use allies::Follower;
 pub use catalog::{CaptiveCatalog, LevelCatalog, VaultCatalog, seed_catalog};
 pub use draughts::Draughts;
-pub use events::{Actor, AimError, Ending, GameEvent, Missile, TurnOutcome};
+pub use events::{
+    Actor, AimError, AllyEvent, BestiaryEvent, DungeonEvent, Ending, EnvironmentEvent, FightEvent,
+    GameEvent, ItemEvent, MagicEvent, Missile, TurnOutcome, WizardEvent,
+};
 pub use flight::Aim;
 pub use history::History;
 pub use lore::ItemName;
@@ -302,7 +305,9 @@ impl Game {
             return self.wizard(command);
         }
         if self.growth_pending() {
-            self.scratch.events.push(GameEvent::ChooseABoonFirst);
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::ChooseABoonFirst));
             return TurnOutcome::NoTurn;
         }
         let mut outcome = None;

@@ -4,6 +4,7 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{Game, GameEvent};
+use crate::game::{AllyEvent, FightEvent};
 
 impl Game {
     /// Remembers which NPCs the player sees now, for the next turn to tell who comes into view.
@@ -47,8 +48,8 @@ impl Game {
             if let Some(kind) = self.world.npc_kind(npc) {
                 let captive = self.world.side_of(npc) == Some(crate::world::Side::Captive);
                 self.scratch.events.push(match captive {
-                    true => GameEvent::CaptiveCameIntoView { kind },
-                    false => GameEvent::CameIntoView { kind },
+                    true => GameEvent::Allies(AllyEvent::CaptiveCameIntoView { kind }),
+                    false => GameEvent::Fight(FightEvent::CameIntoView { kind }),
                 });
             }
         }

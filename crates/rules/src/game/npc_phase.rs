@@ -21,6 +21,7 @@ use super::{Actor, Game, GameEvent, Missile};
 use crate::balance;
 use crate::behaviour::{Noise, NoiseKind, NpcAction, Senses, has_trait, notices, steps_between};
 use crate::content::NpcTrait;
+use crate::game::{BestiaryEvent, FightEvent, MagicEvent};
 use crate::world::ActOutcome;
 
 impl Game {
@@ -179,7 +180,7 @@ impl Game {
                     }
                     ActOutcome::Struggled => {
                         let who = self.actor(npc);
-                        self.tell(npc, GameEvent::Struggled { who });
+                        self.tell(npc, GameEvent::Bestiary(BestiaryEvent::Struggled { who }));
                         (step, false)
                     }
                     ActOutcome::Moved | ActOutcome::Blocked => (step, false),
@@ -221,10 +222,10 @@ impl Game {
         let ally_dying = self.scratch.events[told..].iter().any(|event| {
             matches!(
                 event,
-                GameEvent::Kill {
+                GameEvent::Fight(FightEvent::Kill {
                     victim: Actor::Ally(_),
                     ..
-                }
+                })
             )
         }) || cells.into_iter().flatten().any(|cell| {
             let ally = (self.world.character_at(cell))
@@ -254,7 +255,7 @@ impl Game {
                 let kind = self.world.npc_kind(npc).expect("an NPC has a kind");
                 self.scratch
                     .events
-                    .push(GameEvent::NoLongerConfused { kind });
+                    .push(GameEvent::Magic(MagicEvent::NoLongerConfused { kind }));
             }
         }
         if let ActOutcome::Attacked(attack) = outcome {
@@ -308,11 +309,13 @@ impl Game {
             .scratch
             .events
             .iter()
-            .any(|event| matches!(event, GameEvent::Shout { .. }));
+            .any(|event| matches!(event, GameEvent::Fight(FightEvent::Shout { .. })));
         if !already {
             let shouter = self.world.npc_kind(npc).map_or(Actor::Player, Actor::Npc);
             let seen = self.visibility.sees(&self.world, from);
-            self.scratch.events.push(GameEvent::Shout { shouter, seen });
+            self.scratch
+                .events
+                .push(GameEvent::Fight(FightEvent::Shout { shouter, seen }));
         }
     }
 

@@ -4,6 +4,7 @@
 use super::{Game, GameEvent};
 use crate::balance::RING_KNOWN_AFTER;
 use crate::content::{ItemUse, RingPower};
+use crate::game::ItemEvent;
 
 impl Game {
     /// The levels of a power the rings worn give together.
@@ -28,7 +29,7 @@ impl Game {
             if !self.hero.lore.is_known(kind) {
                 self.scratch
                     .events
-                    .push(GameEvent::RingShown { item: kind });
+                    .push(GameEvent::Items(ItemEvent::RingShown { item: kind }));
                 self.identify(kind);
             }
         }

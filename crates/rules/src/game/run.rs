@@ -7,6 +7,7 @@ use super::seeds::RunSeeds;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::balance;
 use crate::content::ItemKind;
+use crate::game::DungeonEvent;
 use crate::terrain::{self, Ground, Terrain};
 
 impl Game {
@@ -14,7 +15,9 @@ impl Game {
     /// one.
     pub(super) fn descend(&mut self) -> TurnOutcome {
         if !self.world.is_stairs(self.world.player_coord()) {
-            self.scratch.events.push(GameEvent::NoStairsHere);
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::NoStairsHere));
             return TurnOutcome::NoTurn;
         }
         self.go_down()
@@ -47,7 +50,7 @@ impl Game {
         self.hero.chasms_jumped += 1;
         self.scratch
             .events
-            .push(GameEvent::FellIntoChasm { damage });
+            .push(GameEvent::Dungeon(DungeonEvent::FellIntoChasm { damage }));
         self.arrive_below(Some(self.world.player_coord()), a_turn_on)
     }
 
@@ -64,7 +67,9 @@ impl Game {
         // A key opens only its own level's door.
         if let Some(slot) = self.hero.pack.slot_of(ItemKind::key()) {
             self.hero.pack.take_all(slot);
-            self.scratch.events.push(GameEvent::KeyCrumbled);
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::KeyCrumbled));
         }
         self.take_followers();
         self.progress.depth += 1;
@@ -81,9 +86,11 @@ impl Game {
             self.progress.turn += 1;
             self.regenerate();
         }
-        self.scratch.events.push(GameEvent::Descended {
-            depth: self.progress.depth,
-        });
+        self.scratch
+            .events
+            .push(GameEvent::Dungeon(DungeonEvent::Descended {
+                depth: self.progress.depth,
+            }));
         self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
     }

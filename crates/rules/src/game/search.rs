@@ -9,6 +9,7 @@ use rand::Rng;
 
 use super::{Game, GameEvent};
 use crate::balance::{PASSIVE_SEARCH_SHARE, SEARCH_CHANCE, SEARCH_RADIUS, THOROUGH_SEARCH_TURNS};
+use crate::game::DungeonEvent;
 
 /// In a hundred, a search's chance to find a secret door `distance` cells off (1 beside).
 fn search_chance(distance: u32) -> u32 {
@@ -65,7 +66,9 @@ impl Game {
     pub(super) fn find_secret_door(&mut self, at: ICoord) {
         if self.world.reveal_secret_door(at) {
             self.hero.secret_doors_found += 1;
-            self.scratch.events.push(GameEvent::FoundSecretDoor { at });
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::FoundSecretDoor { at }));
         }
     }
 }

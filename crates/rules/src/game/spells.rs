@@ -6,6 +6,7 @@ use super::{Game, GameEvent};
 use crate::balance::MOST_ENCHANT;
 use crate::behaviour::Agent;
 use crate::content::{ItemUse, Spell};
+use crate::game::{ItemEvent, MagicEvent};
 use crate::world::Side;
 
 impl Game {
@@ -21,12 +22,16 @@ impl Game {
             self.identify(kind);
             self.scratch
                 .events
-                .push(GameEvent::ChooseWhatToEnchant { scroll: slot });
+                .push(GameEvent::Items(ItemEvent::ChooseWhatToEnchant {
+                    scroll: slot,
+                }));
             return false;
         }
         let item = self.hero.lore.name(kind);
         self.hero.pack.take_one(slot);
-        self.scratch.events.push(GameEvent::Read { item });
+        self.scratch
+            .events
+            .push(GameEvent::Items(ItemEvent::Read { item }));
         self.identify(kind);
         match spell {
             Spell::Enchanting => unreachable!("chosen above"),
@@ -38,7 +43,9 @@ impl Game {
             Spell::Negation => self.negate_in_view(),
             Spell::Aggravation => self.aggravate(),
         }
-        self.scratch.events.push(GameEvent::Spelled { spell });
+        self.scratch
+            .events
+            .push(GameEvent::Magic(MagicEvent::Spelled { spell }));
         true
     }
 
@@ -56,16 +63,22 @@ impl Game {
             })
             || slot == on
         {
-            self.scratch.events.push(GameEvent::CannotEnchant);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::CannotEnchant));
             return false;
         }
         let Some(target) = self.hero.pack.get(on) else {
-            self.scratch.events.push(GameEvent::CannotEnchant);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::CannotEnchant));
             return false;
         };
         let class = target.kind.rules().use_.class();
         if !class.takes_enchanting() || target.tuning.enchant >= MOST_ENCHANT {
-            self.scratch.events.push(GameEvent::CannotEnchant);
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::CannotEnchant));
             return false;
         }
         let scroll_kind = self.hero.pack.get(slot).map(|s| s.kind);
@@ -88,14 +101,16 @@ impl Game {
         self.hero.pack.take_one(slot);
         if let Some(kind) = scroll_kind {
             let item = self.hero.lore.name(kind);
-            self.scratch.events.push(GameEvent::Read { item });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::Read { item }));
             self.identify(kind);
         }
         let level = target.tuning.enchant + 1;
         let item = self.hero.lore.name(target.kind);
         self.scratch
             .events
-            .push(GameEvent::Enchanted { item, level });
+            .push(GameEvent::Items(ItemEvent::Enchanted { item, level }));
         self.fit_gear();
         true
     }

@@ -19,6 +19,7 @@ const AROUND: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
 ];
+use crate::game::{BestiaryEvent, DungeonEvent};
 use crate::world::ActOutcome;
 
 impl Game {
@@ -52,13 +53,17 @@ impl Game {
             ActOutcome::Blocked => {
                 // A wall needs no words; water the player could wade elsewhere does.
                 if self.world.ground_at(ahead).rules().submerges {
-                    self.scratch.events.push(GameEvent::TooDeep);
+                    self.scratch
+                        .events
+                        .push(GameEvent::Dungeon(DungeonEvent::TooDeep));
                 }
                 return Err(TurnOutcome::NoTurn);
             }
             ActOutcome::Struggled => {
                 let who = super::Actor::Player;
-                self.scratch.events.push(GameEvent::Struggled { who });
+                self.scratch
+                    .events
+                    .push(GameEvent::Bestiary(BestiaryEvent::Struggled { who }));
             }
             ActOutcome::Moved => self.walk_over_items(),
             ActOutcome::Attacked(attack) => {
@@ -110,12 +115,16 @@ impl Game {
     /// without, nothing happens. None if the turn goes on.
     fn try_unlock(&mut self, door: ICoord) -> Option<TurnOutcome> {
         let Some(slot) = self.hero.pack.slot_of(ItemKind::key()) else {
-            self.scratch.events.push(GameEvent::DoorLocked);
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::DoorLocked));
             return Some(TurnOutcome::NoTurn);
         };
         self.hero.pack.take_one(slot);
         self.world.unlock(door);
-        self.scratch.events.push(GameEvent::Unlocked);
+        self.scratch
+            .events
+            .push(GameEvent::Dungeon(DungeonEvent::Unlocked));
         None
     }
 }

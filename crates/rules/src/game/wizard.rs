@@ -13,6 +13,7 @@ use crate::content::{GasKind, ItemKind, NpcKind};
 
 /// A wizard's cloud: a room's worth, thick enough to harm for a while (a bloat's is 350).
 const WIZARD_GAS_VOLUME: u16 = 500;
+use crate::game::{DungeonEvent, WizardEvent};
 use crate::visibility::Lighting;
 use crate::world::Side;
 
@@ -36,9 +37,11 @@ impl Game {
             {
                 // Refused before anything is looked at: a recording of a million spawns costs
                 // its replay next to nothing past the limit.
-                self.scratch.events.push(GameEvent::WizardCrowdFull {
-                    limit: WIZARD_SPAWNS_PER_LEVEL,
-                });
+                self.scratch
+                    .events
+                    .push(GameEvent::Wizard(WizardEvent::WizardCrowdFull {
+                        limit: WIZARD_SPAWNS_PER_LEVEL,
+                    }));
                 return TurnOutcome::NoTurn;
             }
             WizardCommand::Teleport { to } => self.teleport(to),
@@ -68,9 +71,9 @@ impl Game {
             WizardCommand::ReleaseGas { kind, at } => self.wizard_gas(kind, at),
         };
         self.scratch.events.push(if done {
-            GameEvent::Wizardry { command }
+            GameEvent::Wizard(WizardEvent::Wizardry { command })
         } else {
-            GameEvent::WizardryFailed { command }
+            GameEvent::Wizard(WizardEvent::WizardryFailed { command })
         });
         TurnOutcome::NoTurn
     }
@@ -92,13 +95,17 @@ impl Game {
     fn wizard_descend(&mut self) -> TurnOutcome {
         // Each depth reached offers boons once: the offer waiting is chosen first.
         if self.growth_pending() {
-            self.scratch.events.push(GameEvent::ChooseABoonFirst);
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::ChooseABoonFirst));
             return TurnOutcome::NoTurn;
         }
         if self.progress.depth >= FINAL_DEPTH {
-            self.scratch.events.push(GameEvent::WizardryFailed {
-                command: WizardCommand::Descend,
-            });
+            self.scratch
+                .events
+                .push(GameEvent::Wizard(WizardEvent::WizardryFailed {
+                    command: WizardCommand::Descend,
+                }));
             return TurnOutcome::NoTurn;
         }
         self.go_down()

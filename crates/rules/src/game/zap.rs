@@ -7,6 +7,7 @@ use coord_2d::ICoord;
 use super::{Game, GameEvent, Missile};
 use crate::balance::{STAFF_DURATION_PER_LEVEL, STAFF_POWER_PER_LEVEL, STAFF_RECHARGE_PER_LEVEL};
 use crate::content::{BoltKind, ItemKind, ItemUse};
+use crate::game::ItemEvent;
 
 /// How strong a bolt is sent: levels of enchanting behind it (none for a scroll, a dart or a
 /// monster's bolt).
@@ -36,7 +37,9 @@ impl Game {
         let kind = stack.kind;
         let item = self.hero.lore.name(kind);
         if stack.tuning.charges == 0 {
-            self.scratch.events.push(GameEvent::NoCharges { item });
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoCharges { item }));
             return false;
         }
         if let Some(tuning) = self.hero.pack.tuning_mut(slot) {
@@ -45,7 +48,9 @@ impl Game {
                 tuning.recharge_in = recharge_time(kind, tuning.enchant);
             }
         }
-        self.scratch.events.push(GameEvent::Zapped { item });
+        self.scratch
+            .events
+            .push(GameEvent::Items(ItemEvent::Zapped { item }));
         self.identify(kind);
         let player = self.world.player();
         let toward = at.unwrap_or_else(|| self.world.player_coord());

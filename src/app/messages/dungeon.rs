@@ -1,0 +1,69 @@
+//! The dungeon itself in words: doors and keys, vaults, chasms, stairs and boons. Every event has
+//! its arm, none a catch-all: a new kind does not compile until the log says something of it
+//! (`super::describe`).
+
+use super::super::words::{Tone, capitalised};
+use super::super::{item_messages as items, looks};
+use umbra_rules::game::{DungeonEvent, FINAL_DEPTH};
+
+/// One event in plain words (see [`super::describe`]).
+pub fn describe(event: DungeonEvent) -> String {
+    match event {
+        DungeonEvent::Descended { depth } if depth >= FINAL_DEPTH => format!(
+            "You descend to depth {depth}, the bottom. {} is somewhere on this level.",
+            capitalised(&looks::prize())
+        ),
+        DungeonEvent::Descended { depth } => {
+            format!("You descend to depth {depth}.")
+        }
+        DungeonEvent::NoStairsHere => "There are no stairs down here.".to_string(),
+        DungeonEvent::DoorLocked => {
+            "The door is locked. Its key lies somewhere on this level.".to_string()
+        }
+        DungeonEvent::TooDeep => "The water is too deep to wade.".to_string(),
+        DungeonEvent::Unlocked => "You unlock the door; the key stays in the lock.".to_string(),
+        DungeonEvent::KeyCrumbled => {
+            "Your key crumbles to dust as you leave its level.".to_string()
+        }
+        DungeonEvent::Caged { altars: 1 } => "A cage closes over the other altar.".to_string(),
+        DungeonEvent::Caged { .. } => "Cages close over the other altars.".to_string(),
+        DungeonEvent::Uncaged { altars: 1 } => {
+            "You put it back; the cage over the other altar opens.".to_string()
+        }
+        DungeonEvent::Uncaged { .. } => {
+            "You put it back; the cages over the other altars open.".to_string()
+        }
+        DungeonEvent::AltarHolds { item } => format!(
+            "On the altar lies {}. Pick it up to take it: cages will close over the others.",
+            super::super::item_names::item_words(item, 1)
+        ),
+        DungeonEvent::FellIntoChasm { damage: 0 } => {
+            "You jump into the chasm and land unhurt on the level below.".to_string()
+        }
+        DungeonEvent::FellIntoChasm { damage } => {
+            format!("You jump into the chasm and land hard on the level below ({damage} damage).")
+        }
+        DungeonEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
+        DungeonEvent::Chose { boon, hit_points } => items::chose(boon, hit_points),
+        DungeonEvent::ChooseABoonFirst => "Choose a boon first.".to_string(),
+    }
+}
+
+/// How the event reads (see `super::tone`).
+pub(super) fn tone(event: DungeonEvent) -> Tone {
+    match event {
+        DungeonEvent::Chose { .. } => Tone::Good,
+        DungeonEvent::Descended { .. }
+        | DungeonEvent::NoStairsHere
+        | DungeonEvent::DoorLocked
+        | DungeonEvent::TooDeep
+        | DungeonEvent::Unlocked
+        | DungeonEvent::KeyCrumbled
+        | DungeonEvent::Caged { .. }
+        | DungeonEvent::Uncaged { .. }
+        | DungeonEvent::AltarHolds { .. }
+        | DungeonEvent::FellIntoChasm { .. }
+        | DungeonEvent::FoundSecretDoor { .. }
+        | DungeonEvent::ChooseABoonFirst => Tone::Normal,
+    }
+}

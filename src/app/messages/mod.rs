@@ -1,0 +1,175 @@
+//! Game events in plain words, and the bounded log that keeps them.
+
+mod allies;
+mod bestiary;
+mod dungeon;
+mod environment;
+mod fight;
+mod items;
+mod magic;
+mod wizard;
+
+use std::collections::VecDeque;
+
+use super::looks;
+pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
+use umbra_rules::game::{Actor, GameEvent};
+
+/// Enough to scroll back through a long fight without the log growing for ever.
+pub const LOG_CAPACITY: usize = 500;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub tone: Tone,
+    /// How many times in a row it was said: a fight's "You hit the orc." ×3 takes one line.
+    pub times: u32,
+}
+
+impl Message {
+    /// The message as the player reads it, with its repeats counted.
+    pub fn shown(&self) -> String {
+        match self.times {
+            1 => self.text.clone(),
+            times => format!("{} ×{times}", self.text),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct MessageLog {
+    messages: VecDeque<Message>,
+}
+
+impl MessageLog {
+    /// Adds a message; the same words as the newest message count as a repeat of it.
+    pub fn push(&mut self, text: String, tone: Tone) {
+        if let Some(newest) = self.messages.back_mut()
+            && newest.text == text
+        {
+            newest.times += 1;
+            return;
+        }
+        if self.messages.len() == LOG_CAPACITY {
+            self.messages.pop_front();
+        }
+        self.messages.push_back(Message {
+            text,
+            tone,
+            times: 1,
+        });
+    }
+
+    /// Says what happened, unless it is only drawn (a flight); `unseen`: by a monster the
+    /// player does not see, which is said ("An unseen goblin archer shoots an arrow.").
+    pub fn record(&mut self, event: GameEvent, unseen: bool) {
+        let words = match unseen {
+            true => describe_unseen(event).unwrap_or_else(|| describe(event)),
+            false => describe(event),
+        };
+        if !words.is_empty() {
+            self.push(words, tone(event));
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.messages.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
+    }
+
+    /// Messages oldest first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Message> + ExactSizeIterator {
+        self.messages.iter()
+    }
+}
+
+fn name(actor: Actor) -> &'static str {
+    match actor {
+        Actor::Player => "you",
+        Actor::Npc(kind) | Actor::Ally(kind) => npc_name(kind),
+        Actor::Fire => "fire",
+        Actor::Gas(gas) => &looks::gas(gas).name,
+    }
+}
+
+/// Who did it, to begin a sentence: "You", "The orc", "Your ogre".
+fn subject(actor: Actor) -> String {
+    match actor {
+        Actor::Player => "You".to_string(),
+        Actor::Npc(kind) => format!("The {}", npc_name(kind)),
+        Actor::Ally(kind) => format!("Your {}", npc_name(kind)),
+        Actor::Fire | Actor::Gas(_) => capitalised(&object(actor)),
+    }
+}
+
+/// Whom it was done to: "you", "the orc", "your ogre".
+fn object(actor: Actor) -> String {
+    match actor {
+        Actor::Player => "you".to_string(),
+        Actor::Npc(kind) => format!("the {}", npc_name(kind)),
+        Actor::Ally(kind) => format!("your {}", npc_name(kind)),
+        Actor::Fire => "the fire".to_string(),
+        Actor::Gas(gas) => format!("the {}", looks::gas(gas).name),
+    }
+}
+
+/// The verb as the subject takes it: "you miss", "the orc misses".
+fn verb(actor: Actor, (you, they): (&'static str, &'static str)) -> &'static str {
+    match actor {
+        Actor::Player => you,
+        Actor::Npc(_) | Actor::Ally(_) | Actor::Fire | Actor::Gas(_) => they,
+    }
+}
+
+const HIT: (&str, &str) = ("hit", "hits");
+const MISS: (&str, &str) = ("miss", "misses");
+const KILL: (&str, &str) = ("kill", "kills");
+const STRIKE: (&str, &str) = ("strike", "strikes");
+
+/// A blow at the player or a shot from a monster the player does not see, saying so: the
+/// player knows what struck it, not that it saw it. None for any other event.
+fn describe_unseen(event: GameEvent) -> Option<String> {
+    match event {
+        GameEvent::Fight(event) => fight::describe_unseen(event),
+        GameEvent::Items(_)
+        | GameEvent::Magic(_)
+        | GameEvent::Bestiary(_)
+        | GameEvent::Environment(_)
+        | GameEvent::Allies(_)
+        | GameEvent::Dungeon(_)
+        | GameEvent::Wizard(_) => None,
+    }
+}
+
+/// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
+/// drawn (a flight). Each family of events is worded in a file of its own, every event by name.
+pub fn describe(event: GameEvent) -> String {
+    match event {
+        GameEvent::Fight(event) => fight::describe(event),
+        GameEvent::Items(event) => items::describe(event),
+        GameEvent::Magic(event) => magic::describe(event),
+        GameEvent::Bestiary(event) => bestiary::describe(event),
+        GameEvent::Environment(event) => environment::describe(event),
+        GameEvent::Allies(event) => allies::describe(event),
+        GameEvent::Dungeon(event) => dungeon::describe(event),
+        GameEvent::Wizard(event) => wizard::describe(event),
+    }
+}
+
+/// How an event reads: harm in red, gains in green. Every event has its arm, as in
+/// [`describe`].
+fn tone(event: GameEvent) -> Tone {
+    match event {
+        GameEvent::Fight(event) => fight::tone(event),
+        GameEvent::Items(event) => items::tone(event),
+        GameEvent::Magic(event) => magic::tone(event),
+        GameEvent::Bestiary(event) => bestiary::tone(event),
+        GameEvent::Environment(event) => environment::tone(event),
+        GameEvent::Allies(event) => allies::tone(event),
+        GameEvent::Dungeon(event) => dungeon::tone(event),
+        GameEvent::Wizard(event) => wizard::tone(event),
+    }
+}
