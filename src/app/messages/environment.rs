@@ -4,7 +4,7 @@
 
 use super::super::words::{Tone, capitalised};
 use super::super::{looks, magic_words};
-use super::{object, subject, verb};
+use super::grammar::{object, subject, verb};
 use umbra_rules::game::{Actor, EnvironmentEvent};
 
 /// One event in plain words (see [`super::describe`]).

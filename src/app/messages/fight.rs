@@ -4,7 +4,7 @@
 
 use super::super::item_messages as items;
 use super::super::words::{Tone, capitalised, npc_name, npc_with_article};
-use super::{HIT, KILL, MISS, STRIKE, name, object, subject, verb};
+use super::grammar::{HIT, KILL, MISS, STRIKE, name, object, subject, verb};
 use umbra_rules::game::{Actor, FightEvent};
 
 /// A blow at the player or a shot from a monster the player does not see, saying so (see

@@ -5,15 +5,15 @@ mod bestiary;
 mod dungeon;
 mod environment;
 mod fight;
+mod grammar;
 mod items;
 mod magic;
 mod wizard;
 
 use std::collections::VecDeque;
 
-use super::looks;
 pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
-use umbra_rules::game::{Actor, GameEvent};
+use umbra_rules::game::GameEvent;
 
 /// Enough to scroll back through a long fight without the log growing for ever.
 pub const LOG_CAPACITY: usize = 500;
@@ -85,49 +85,6 @@ impl MessageLog {
         self.messages.iter()
     }
 }
-
-fn name(actor: Actor) -> &'static str {
-    match actor {
-        Actor::Player => "you",
-        Actor::Npc(kind) | Actor::Ally(kind) => npc_name(kind),
-        Actor::Fire => "fire",
-        Actor::Gas(gas) => &looks::gas(gas).name,
-    }
-}
-
-/// Who did it, to begin a sentence: "You", "The orc", "Your ogre".
-fn subject(actor: Actor) -> String {
-    match actor {
-        Actor::Player => "You".to_string(),
-        Actor::Npc(kind) => format!("The {}", npc_name(kind)),
-        Actor::Ally(kind) => format!("Your {}", npc_name(kind)),
-        Actor::Fire | Actor::Gas(_) => capitalised(&object(actor)),
-    }
-}
-
-/// Whom it was done to: "you", "the orc", "your ogre".
-fn object(actor: Actor) -> String {
-    match actor {
-        Actor::Player => "you".to_string(),
-        Actor::Npc(kind) => format!("the {}", npc_name(kind)),
-        Actor::Ally(kind) => format!("your {}", npc_name(kind)),
-        Actor::Fire => "the fire".to_string(),
-        Actor::Gas(gas) => format!("the {}", looks::gas(gas).name),
-    }
-}
-
-/// The verb as the subject takes it: "you miss", "the orc misses".
-fn verb(actor: Actor, (you, they): (&'static str, &'static str)) -> &'static str {
-    match actor {
-        Actor::Player => you,
-        Actor::Npc(_) | Actor::Ally(_) | Actor::Fire | Actor::Gas(_) => they,
-    }
-}
-
-const HIT: (&str, &str) = ("hit", "hits");
-const MISS: (&str, &str) = ("miss", "misses");
-const KILL: (&str, &str) = ("kill", "kills");
-const STRIKE: (&str, &str) = ("strike", "strikes");
 
 /// A blow at the player or a shot from a monster the player does not see, saying so: the
 /// player knows what struck it, not that it saw it. None for any other event.

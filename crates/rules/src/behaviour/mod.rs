@@ -318,22 +318,7 @@ impl BehaviourContext {
             return quiet(self.ally_step(world, npc, agent, turn));
         }
         let player = world.player_coord();
-        // Without allies the one enemy is the player: the look at it stays the one it was.
-        let foe = match world.allies().is_empty() {
-            true => sees_player(world, senses.visibility, here, player).then_some(player),
-            false => self.nearest_enemy_seen(senses, (npc, kind), here),
-        };
-        // One that has not noticed its enemies notices the one it sees only within that one's
-        // stealth range, by a roll; until then it goes on as it was.
-        let foe = foe.filter(|&at| {
-            agent.awareness() == Awareness::Aware || {
-                let range = match at == player {
-                    true => senses.stealth,
-                    false => ally_stealth_range(world, senses.visibility, at),
-                };
-                notices(here, at, range, true, rng)
-            }
-        });
+        let foe = self.noticed_foe(senses, (npc, kind), here, agent, rng);
         let spotted = match foe {
             Some(at) if at == player => agent.see_player(at, turn),
             Some(at) => agent.see_enemy(at, turn),
@@ -364,6 +349,36 @@ impl BehaviourContext {
             (NpcState::Fleeing, _) => self.flee_step(world, npc, agent, foe, rng, turn),
         };
         Decision { action, shout }
+    }
+
+    /// The enemy the NPC at `here` sees and has noticed, if any: one it was aware of already,
+    /// or one it notices now by a roll within that enemy's stealth range.
+    fn noticed_foe(
+        &mut self,
+        senses: Senses,
+        (npc, kind): (Entity, Option<crate::content::NpcKind>),
+        here: ICoord,
+        agent: &Agent,
+        rng: &mut impl Rng,
+    ) -> Option<ICoord> {
+        let world = senses.world;
+        let player = world.player_coord();
+        // Without allies the one enemy is the player: the look at it stays the one it was.
+        let foe = match world.allies().is_empty() {
+            true => sees_player(world, senses.visibility, here, player).then_some(player),
+            false => self.nearest_enemy_seen(senses, (npc, kind), here),
+        };
+        // One that has not noticed its enemies notices the one it sees only within that one's
+        // stealth range, by a roll; until then it goes on as it was.
+        foe.filter(|&at| {
+            agent.awareness() == Awareness::Aware || {
+                let range = match at == player {
+                    true => senses.stealth,
+                    false => ally_stealth_range(world, senses.visibility, at),
+                };
+                notices(here, at, range, true, rng)
+            }
+        })
     }
 
     /// The nearest enemy a monster at `here` sees: the player, or an ally of the player's (by

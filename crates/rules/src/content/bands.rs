@@ -5,7 +5,8 @@
 use serde::Serialize;
 
 use super::error::field_error;
-use super::tables::{BandFile, Spawn};
+use super::spawn::Spawn;
+use super::tables::BandFile;
 use super::{ContentError, NpcKind};
 
 /// One kind of mixed band, as the rules use it.

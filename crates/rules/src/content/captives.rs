@@ -5,7 +5,8 @@
 use serde::Serialize;
 
 use super::error::field_error;
-use super::tables::{CaptivesFile, Ramp, Spawn};
+use super::spawn::{Ramp, Spawn};
+use super::tables::CaptivesFile;
 use super::{ContentError, NpcKind};
 
 /// The captive bands as the rules use them.

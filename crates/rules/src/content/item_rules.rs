@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::kinds::BoltKind;
-use super::tables::Spawn;
+use super::spawn::Spawn;
 use crate::balance::AttackDice;
 
 /// What using (or taking) an item does. Ranges and radii are circles (squared distance), as

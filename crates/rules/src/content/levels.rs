@@ -161,62 +161,8 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
                 ),
             ));
         }
-        let w = profile.designs;
-        if w.rectangle + w.cross + w.circular + w.chunky + w.cave == 0 {
-            return Err(wrong(
-                "designs",
-                "every weight is 0, so no room can be drawn".into(),
-            ));
-        }
-        for (field, value) in [
-            ("cavern", profile.cavern),
-            ("corridor", profile.corridor),
-            ("doors", profile.doors),
-            ("secret_doors", profile.secret_doors),
-            ("lakes", profile.lakes.chance),
-            ("vaults", profile.vaults.chance),
-            ("lit", profile.lit.halls),
-            ("lit", profile.lit.caves),
-            ("grass", profile.grass.halls),
-            ("grass", profile.grass.caves),
-            ("grass", profile.grass.dead),
-        ] {
-            if value > 100 {
-                return Err(wrong(
-                    field,
-                    format!("{value} is a chance in a hundred, so at most 100"),
-                ));
-            }
-        }
-        let (least, most) = profile.fill;
-        if least == 0 || least > most || most > 100 {
-            return Err(wrong(
-                "fill",
-                format!("({least}, {most}) must rise from above 0 to at most 100"),
-            ));
-        }
-        let lakes = profile.lakes;
-        if lakes.most > MOST_LAKES || (lakes.most > 0 && lakes.water + lakes.chasm == 0) {
-            return Err(wrong(
-                "lakes",
-                format!(
-                    "at most {MOST_LAKES} lakes, and some weight of water or chasm if there are any"
-                ),
-            ));
-        }
-        let vaults = profile.vaults;
-        if vaults.chance > 0 && vaults.locked + vaults.secret + vaults.sleepers == 0 {
-            return Err(wrong(
-                "vaults",
-                "a vault needs some weight of a guard: locked, secret or sleepers".into(),
-            ));
-        }
-        let (low, high) = LOOP_DISTANCES;
-        if !(low..=high).contains(&profile.loop_distance) {
-            return Err(wrong(
-                "loop_distance",
-                format!("{} is outside {low} to {high}", profile.loop_distance),
-            ));
+        if let Some((field, why)) = profile_problem(profile) {
+            return Err(wrong(field, why));
         }
         next = last + 1;
     }
@@ -231,6 +177,69 @@ fn check_levels(profiles: &[LevelProfile]) -> Result<(), ContentError> {
         });
     }
     Ok(())
+}
+
+/// What is wrong with a profile's numbers, by field, if anything: chances in a hundred, weights
+/// that leave something to draw, ranges that rise.
+fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
+    let w = profile.designs;
+    if w.rectangle + w.cross + w.circular + w.chunky + w.cave == 0 {
+        return Some((
+            "designs",
+            "every weight is 0, so no room can be drawn".into(),
+        ));
+    }
+    for (field, value) in [
+        ("cavern", profile.cavern),
+        ("corridor", profile.corridor),
+        ("doors", profile.doors),
+        ("secret_doors", profile.secret_doors),
+        ("lakes", profile.lakes.chance),
+        ("vaults", profile.vaults.chance),
+        ("lit", profile.lit.halls),
+        ("lit", profile.lit.caves),
+        ("grass", profile.grass.halls),
+        ("grass", profile.grass.caves),
+        ("grass", profile.grass.dead),
+    ] {
+        if value > 100 {
+            return Some((
+                field,
+                format!("{value} is a chance in a hundred, so at most 100"),
+            ));
+        }
+    }
+    let (least, most) = profile.fill;
+    if least == 0 || least > most || most > 100 {
+        return Some((
+            "fill",
+            format!("({least}, {most}) must rise from above 0 to at most 100"),
+        ));
+    }
+    let lakes = profile.lakes;
+    if lakes.most > MOST_LAKES || (lakes.most > 0 && lakes.water + lakes.chasm == 0) {
+        return Some((
+            "lakes",
+            format!(
+                "at most {MOST_LAKES} lakes, and some weight of water or chasm if there are any"
+            ),
+        ));
+    }
+    let vaults = profile.vaults;
+    if vaults.chance > 0 && vaults.locked + vaults.secret + vaults.sleepers == 0 {
+        return Some((
+            "vaults",
+            "a vault needs some weight of a guard: locked, secret or sleepers".into(),
+        ));
+    }
+    let (low, high) = LOOP_DISTANCES;
+    if !(low..=high).contains(&profile.loop_distance) {
+        return Some((
+            "loop_distance",
+            format!("{} is outside {low} to {high}", profile.loop_distance),
+        ));
+    }
+    None
 }
 
 /// A CRC-32 of the profiles' numbers, for the content digest.

@@ -12,7 +12,8 @@ use super::ground::GroundFile;
 use super::lights::{LightsFile, light_named};
 use super::loaded::{Bestiary, Content, Items};
 use super::sources::Sources;
-use super::tables::{BestiaryFile, Entry, ItemsFile, Spawn};
+use super::spawn::Spawn;
+use super::tables::{BestiaryFile, Entry, ItemsFile};
 use super::{GroundRules, ItemKind, ItemUse};
 use crate::balance::{FASTEST_ACTION_TIME, FINAL_DEPTH, SLOWEST_ACTION_TIME};
 

@@ -49,8 +49,8 @@ pub use sources::{
     BESTIARY_SOURCE, BOLTS_SOURCE, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, LIGHTS_SOURCE,
     Sources,
 };
-pub use spawn::pick_weighted;
-pub use tables::{Chance, NpcSpawn, OutOfDepth, Ramp, Spawn};
+pub use spawn::{Chance, NpcSpawn, Ramp, Spawn, pick_weighted};
+pub use tables::OutOfDepth;
 
 /// How many looks (potion colours, scroll labels) each class has to share out among its kinds
 /// in a game: the app names each; a table with more kinds of a class than this is refused.

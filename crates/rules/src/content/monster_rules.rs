@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::kinds::{BoltKind, GasKind, LightKind, NpcKind};
-use super::tables::NpcSpawn;
+use super::spawn::NpcSpawn;
 use crate::balance::AttackDice;
 
 /// A behaviour a kind may have; code asks for the trait, never for the kind.

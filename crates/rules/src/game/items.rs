@@ -132,22 +132,9 @@ impl Game {
         let kind = stack.kind;
         let item = self.hero.lore.name(kind);
         let use_ = kind.rules().use_;
-        // An unknown scroll is read at a target, whatever it is, so asking for one betrays
-        // nothing; a potion is drunk (thrown, it is `PlayerAction::Throw`).
-        let needs_aim = match use_.class() {
-            ItemClass::Potion => false,
-            ItemClass::Scroll => use_.is_aimed() || !item.known,
-            // An unknown staff or wand is zapped at a target, whatever it is, as a scroll.
-            ItemClass::Staff | ItemClass::Wand => use_.is_aimed() || !item.known,
-            _ => use_.is_aimed(),
-        };
-        let target = match (needs_aim, at) {
-            (false, _) => None,
-            (true, None) => return self.cannot_aim(super::AimError::NoTarget),
-            (true, Some(at)) => match self.aim(slot, at) {
-                Ok(_) => Some(at),
-                Err(error) => return self.cannot_aim(error),
-            },
+        let target = match self.use_target(slot, use_, item.known, at) {
+            Ok(target) => target,
+            Err(error) => return self.cannot_aim(error),
         };
         match use_ {
             ItemUse::Drink { heal } => {
@@ -204,6 +191,36 @@ impl Game {
             }
         }
         true
+    }
+
+    /// Where a use of the item under `slot` goes: nowhere for one not aimed, else `at` if it
+    /// can go there.
+    fn use_target(
+        &self,
+        slot: u8,
+        use_: ItemUse,
+        known: bool,
+        at: Option<ICoord>,
+    ) -> Result<Option<ICoord>, super::AimError> {
+        // An unknown scroll is read at a target, whatever it is, so asking for one betrays
+        // nothing; a potion is drunk (thrown, it is `PlayerAction::Throw`).
+        let needs_aim = match use_.class() {
+            ItemClass::Potion => false,
+            ItemClass::Scroll => use_.is_aimed() || !known,
+            // An unknown staff or wand is zapped at a target, whatever it is, as a scroll.
+            ItemClass::Staff | ItemClass::Wand => use_.is_aimed() || !known,
+            ItemClass::Ring
+            | ItemClass::Missile
+            | ItemClass::Weapon
+            | ItemClass::Armour
+            | ItemClass::Prize
+            | ItemClass::Key => use_.is_aimed(),
+        };
+        match (needs_aim, at) {
+            (false, _) => Ok(None),
+            (true, None) => Err(super::AimError::NoTarget),
+            (true, Some(at)) => self.aim(slot, at).map(|_| Some(at)),
+        }
     }
 
     /// Throws one item under a letter at `at`: a dart flies at what stands there, a potion

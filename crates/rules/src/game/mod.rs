@@ -310,55 +310,65 @@ impl Game {
                 .push(GameEvent::Dungeon(DungeonEvent::ChooseABoonFirst));
             return TurnOutcome::NoTurn;
         }
-        let mut outcome = None;
+        let outcome = match self.player_acts(action) {
+            Ok(outcome) => outcome,
+            Err(done) => return done,
+        };
+        self.rest_of_turn(action, outcome)
+    }
+
+    /// The player's action carried out: what a step or a blow amounted to, or the outcome
+    /// that ends the turn here (nothing done and no time taken, or the stairs taken).
+    fn player_acts(
+        &mut self,
+        action: PlayerAction,
+    ) -> Result<Option<crate::world::ActOutcome>, TurnOutcome> {
+        let done = |ok: bool| {
+            if ok {
+                Ok(None)
+            } else {
+                Err(TurnOutcome::NoTurn)
+            }
+        };
         match action {
             PlayerAction::Move(meant) => {
                 let confused = self.progress.confused_for > 0;
                 let direction = self.player_stumbles(meant);
                 match self.step_player(direction) {
-                    Ok(moved) => outcome = moved,
+                    Ok(moved) => Ok(moved),
                     // A stumble into a wall is a turn lost, not a step refused: the dice rolled.
-                    Err(TurnOutcome::NoTurn) if confused => self.scratch.events.clear(),
-                    Err(done) => return done,
+                    Err(TurnOutcome::NoTurn) if confused => {
+                        self.scratch.events.clear();
+                        Ok(None)
+                    }
+                    Err(done) => Err(done),
                 }
             }
-            PlayerAction::Wait => (),
-            PlayerAction::Search => self.search(),
-            PlayerAction::Free(direction) => {
-                if !self.free_captive(direction) {
-                    return TurnOutcome::NoTurn;
-                }
+            PlayerAction::Wait => Ok(None),
+            PlayerAction::Search => {
+                self.search();
+                Ok(None)
             }
-            PlayerAction::PickUp => {
-                if !self.pick_up_here() {
-                    return TurnOutcome::NoTurn;
-                }
-            }
-            PlayerAction::Drop { slot } => {
-                if !self.drop_stack(slot) {
-                    return TurnOutcome::NoTurn;
-                }
-            }
-            PlayerAction::Use { slot, at } => {
-                if !self.use_item(slot, at) {
-                    return TurnOutcome::NoTurn;
-                }
-            }
-            PlayerAction::Throw { slot, at } => {
-                if !self.throw_item(slot, at) {
-                    return TurnOutcome::NoTurn;
-                }
-            }
-            PlayerAction::UseOn { slot, on } => {
-                if !self.enchant_with(slot, on) {
-                    return TurnOutcome::NoTurn;
-                }
-            }
-            PlayerAction::Descend => return self.descend(),
+            PlayerAction::Free(direction) => done(self.free_captive(direction)),
+            PlayerAction::PickUp => done(self.pick_up_here()),
+            PlayerAction::Drop { slot } => done(self.drop_stack(slot)),
+            PlayerAction::Use { slot, at } => done(self.use_item(slot, at)),
+            PlayerAction::Throw { slot, at } => done(self.throw_item(slot, at)),
+            PlayerAction::UseOn { slot, on } => done(self.enchant_with(slot, on)),
+            PlayerAction::Descend => Err(self.descend()),
             PlayerAction::Choose { .. } | PlayerAction::Wizard(_) => {
-                unreachable!("chosen and done above")
+                unreachable!("chosen and done in act, taking no turn")
             }
         }
+    }
+
+    /// Everything after the player's action: time passes for its draughts, staffs, rings and
+    /// health, the NPCs act, fire and gas move, and the player sees and remembers the result.
+    fn rest_of_turn(
+        &mut self,
+        action: PlayerAction,
+        outcome: Option<crate::world::ActOutcome>,
+    ) -> TurnOutcome {
         self.progress.turn += 1;
         self.progress.confused_for = self.progress.confused_for.saturating_sub(1);
         if let Some(fell) = self.pass_draughts() {

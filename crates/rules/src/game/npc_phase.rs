@@ -116,20 +116,7 @@ impl Game {
             .agents
             .get_mut(npc)
             .expect("every living NPC has an agent");
-        let (mut step, mut blow) = (times.move_, times.attack);
-        if agent.slowed_for > 0 {
-            (step, blow) = (
-                step * balance::SLOW_TIME_MULTIPLIER,
-                blow * balance::SLOW_TIME_MULTIPLIER,
-            );
-        }
-        // Divided only when hasted: a division by a share chosen at run time was a wait for
-        // the divider on every action of every NPC.
-        if hasted {
-            let (share, whole) = balance::HASTE_TIME_SHARE;
-            (step, blow) = (step * share / whole, blow * share / whole);
-        }
-        let (step, blow) = (step as i16, blow as i16);
+        let (step, blow) = action_times(times, agent.slowed_for > 0, hasted);
         if agent.confused_for > 0 {
             return if self.stumble(npc) { blow } else { step };
         }
@@ -157,7 +144,25 @@ impl Game {
             NpcAction::Fire(at) => Some(at),
             NpcAction::Wait | NpcAction::Summon => None,
         };
-        let (spent, struck) = match decision.action {
+        let (spent, struck) = self.carry_out(npc, from, decision.action, (step, blow));
+        let wiles = rules.is_some_and(|rules| rules.leaves_or_hides());
+        if wiles && self.world.is_alive(npc) {
+            self.after_npc_action(npc, from, struck);
+        }
+        self.note_unwitnessed(npc, [Some(from), aimed_at], told);
+        spent
+    }
+
+    /// Carries out an NPC's decided action from `from`, as the player's would be: the time it
+    /// took (a step's or a blow's, of `times`) and whether it was a blow.
+    fn carry_out(
+        &mut self,
+        npc: Entity,
+        from: ICoord,
+        action: NpcAction,
+        (step, blow): (i16, i16),
+    ) -> (i16, bool) {
+        match action {
             NpcAction::Wait => (step, false),
             NpcAction::Move(direction) => {
                 let ahead = from + direction.coord();
@@ -197,13 +202,7 @@ impl Game {
                 self.summon(npc);
                 (blow, false)
             }
-        };
-        let wiles = rules.is_some_and(|rules| rules.leaves_or_hides());
-        if wiles && self.world.is_alive(npc) {
-            self.after_npc_action(npc, from, struck);
         }
-        self.note_unwitnessed(npc, [Some(from), aimed_at], told);
-        spent
     }
 
     /// The events since the `told`-th are an action the player neither saw nor took part in
@@ -386,4 +385,22 @@ impl Game {
         noises.clear();
         self.scratch.noises = noises;
     }
+}
+
+/// How long an NPC's step and blow take, by its kind's times: longer slowed, shorter hasted.
+fn action_times(times: crate::content::ActionTimes, slowed: bool, hasted: bool) -> (i16, i16) {
+    let (mut step, mut blow) = (times.move_, times.attack);
+    if slowed {
+        (step, blow) = (
+            step * balance::SLOW_TIME_MULTIPLIER,
+            blow * balance::SLOW_TIME_MULTIPLIER,
+        );
+    }
+    // Divided only when hasted: a division by a share chosen at run time was a wait for the
+    // divider on every action of every NPC.
+    if hasted {
+        let (share, whole) = balance::HASTE_TIME_SHARE;
+        (step, blow) = (step * share / whole, blow * share / whole);
+    }
+    (step as i16, blow as i16)
 }

@@ -57,28 +57,7 @@ pub fn generate_by_profile<R: Rng>(
     let placed = populate::place_npcs(&grid, &rooms, player, depth, rng);
     let deeper_one = populate::deeper_one(&grid, &rooms, player, &placed, depth, rng);
     let from_deeper = deeper_one.map(|(coord, _)| coord);
-    // Drawn after every NPC is placed, so the layout of a seed's level does not depend on them.
-    let npcs = placed
-        .into_iter()
-        .map(|(coord, kind)| {
-            let (awake, out_of) = balance::NPC_AWAKE_AT_START;
-            let disposition = if rng.random_ratio(awake, out_of) {
-                Disposition::Awake
-            } else {
-                Disposition::Asleep
-            };
-            NpcSpawn {
-                coord,
-                kind,
-                disposition,
-            }
-        })
-        .chain(deeper_one.map(|(coord, kind)| NpcSpawn {
-            coord,
-            kind,
-            disposition: Disposition::Awake,
-        }))
-        .collect();
+    let mut npcs = wake_or_sleep(placed, deeper_one, rng);
     let mut items = Vec::new();
     if depth >= balance::FINAL_DEPTH {
         items.push(ItemSpawn {
@@ -90,7 +69,6 @@ pub fn generate_by_profile<R: Rng>(
         *grid.get_checked_mut(exit) = Ground::STAIRS;
     }
     populate::place_items(&grid, &rooms, player, exit, depth, &mut items, rng);
-    let mut npcs = npcs;
     let vault_cells = vault
         .as_ref()
         .map_or(Vec::new(), |plan| plan.inside().to_vec());
@@ -121,6 +99,34 @@ pub fn generate_by_profile<R: Rng>(
         vaults,
         from_deeper,
     }
+}
+
+/// Each NPC placed asleep or awake by the odds of `balance::NPC_AWAKE_AT_START`, drawn in
+/// their order after every NPC is placed (so the layout of a seed's level does not depend on
+/// them), and the one from deeper down awake.
+fn wake_or_sleep<R: Rng>(
+    placed: Vec<(ICoord, crate::content::NpcKind)>,
+    deeper_one: Option<(ICoord, crate::content::NpcKind)>,
+    rng: &mut R,
+) -> Vec<NpcSpawn> {
+    let (awake, out_of) = balance::NPC_AWAKE_AT_START;
+    let placed = placed.into_iter().map(|(coord, kind)| {
+        let disposition = match rng.random_ratio(awake, out_of) {
+            true => Disposition::Awake,
+            false => Disposition::Asleep,
+        };
+        NpcSpawn {
+            coord,
+            kind,
+            disposition,
+        }
+    });
+    let deeper = deeper_one.map(|(coord, kind)| NpcSpawn {
+        coord,
+        kind,
+        disposition: Disposition::Awake,
+    });
+    placed.chain(deeper).collect()
 }
 
 /// The first room's floor cell nearest its middle; if a lake has taken all of the room's floor,

@@ -8,7 +8,7 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use shadowcast::{InputGrid, vision_distance};
 
-use super::{Cell, Omniscience, Visibility};
+use super::{Cell, Omniscience, VISION_REACH, Visibility};
 use crate::balance::PLAYER_VISION_DISTANCE_SQUARED;
 use crate::world::World;
 
@@ -16,9 +16,6 @@ use crate::world::World;
 const OPAQUE: u8 = u8::MAX;
 
 const TRANSPARENT: u8 = 0;
-
-/// No cell further than this from the player along either axis is within vision range.
-pub(super) const VISION_REACH: i32 = PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
 
 /// Walls block light. So does everything beyond [`VISION_REACH`]: shadowcast only stops a scan
 /// where the light is blocked, and would otherwise follow open ground to the edge of the map,
@@ -60,13 +57,6 @@ pub(super) fn scan(
         OPAQUE,
         |coord, _visible_directions, _light| see(coord),
     );
-}
-
-/// Room for the most cells a field of view of the player's radius can hold (its bounding
-/// square), so that no turn grows the list.
-pub(super) fn in_view_with_room() -> Vec<ICoord> {
-    let side = 2 * VISION_REACH as usize + 1;
-    Vec::with_capacity(side * side)
 }
 
 /// Marks `cells`, a view already worked out, as in sight at the look of `generation`.

@@ -5,26 +5,13 @@
 use coord_2d::ICoord;
 use grid_2d::Grid;
 
-use super::{Eyes, Lighting, Visibility};
+use super::{Eyes, Lighting, Visibility, own_light_table};
 use crate::balance::LIT;
 use crate::content::LightKind;
 use crate::world::World;
 
 /// Light enough for every cell, when a wizard lights the level.
 const ALL_LIT: u32 = 100;
-
-/// The player's own light for `eyes`, by squared distance (none beyond the last entry).
-pub(super) fn own_light_table(eyes: Eyes) -> Vec<u32> {
-    let rules = LightKind::PLAYERS.rules();
-    let radius = eyes.light_radius;
-    (0..=radius * radius)
-        .map(|distance2| rules.brightness_at(radius, distance2))
-        .collect()
-}
-
-pub(super) fn own_light_of_default_eyes() -> Vec<u32> {
-    own_light_table(Eyes::default())
-}
 
 /// The light of the cells the player's eyes reach this turn, asked of each of them every turn:
 /// the player's own light by its table, then the level's only where that is not enough (most

@@ -6,7 +6,7 @@ use coord_2d::ICoord;
 use entity_table::ComponentTable;
 use grid_2d::Grid;
 
-use super::field_of_view::VISION_REACH;
+use super::VISION_REACH;
 use super::light::LightInView;
 use super::{
     Cell, CellVisibility, EMPTY_SNAPSHOT, Omniscience, Sightings, TileSnapshot, Visibility,

@@ -27,11 +27,9 @@ mod sightings;
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 
+use crate::balance::PLAYER_VISION_DISTANCE_SQUARED;
 use crate::content::LightKind;
 use crate::world::{LayerTable, Tile};
-use field_of_view::in_view_with_room;
-use light::own_light_of_default_eyes;
-use saved::read_cells;
 pub use sightings::Sightings;
 
 /// How the player sees this turn: how far its own light reaches (by depth), and whether a
@@ -168,6 +166,89 @@ pub struct Visibility {
 
 fn recent_views_with_room() -> recent_views::RecentViews {
     recent_views::RecentViews::with_room(in_view_with_room().capacity())
+}
+
+/// No cell further than this from the player along either axis is within vision range.
+const VISION_REACH: i32 = PLAYER_VISION_DISTANCE_SQUARED.isqrt() as i32;
+
+/// Room for the most cells a field of view of the player's radius can hold (its bounding
+/// square), so that no turn grows the list.
+fn in_view_with_room() -> Vec<ICoord> {
+    let side = 2 * VISION_REACH as usize + 1;
+    Vec::with_capacity(side * side)
+}
+
+/// The player's own light for `eyes`, by squared distance (none beyond the last entry).
+fn own_light_table(eyes: Eyes) -> Vec<u32> {
+    let rules = LightKind::PLAYERS.rules();
+    let radius = eyes.light_radius;
+    (0..=radius * radius)
+        .map(|distance2| rules.brightness_at(radius, distance2))
+        .collect()
+}
+
+fn own_light_of_default_eyes() -> Vec<u32> {
+    own_light_table(Eyes::default())
+}
+
+/// Reads the grid as grid_2d writes it, into a vector sized once. grid_2d's own reading grows
+/// the vector from a megabyte (serde's caution against sizes read from the bytes) by doubling,
+/// copying a large level's memories (32 megabytes) over and over; the size here is trusted only
+/// as far as the largest map.
+fn read_cells<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Grid<Cell>, D::Error> {
+    deserializer.deserialize_struct("Grid", &["cells", "size"], CellsVisitor)
+}
+
+struct CellsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CellsVisitor {
+    type Value = Grid<Cell>;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a grid of remembered cells")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Grid<Cell>, A::Error> {
+        use serde::de::Error;
+        let cells = (seq.next_element_seed(CellsWithRoom)?)
+            .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+        let size: UCoord =
+            (seq.next_element()?).ok_or_else(|| A::Error::invalid_length(1, &self))?;
+        Grid::try_new_iterator(size, cells.into_iter())
+            .map_err(|_| A::Error::custom("a grid's cells and size differ"))
+    }
+}
+
+/// The cells, read into a vector with room for as many as the bytes announce, up to the
+/// largest map's.
+struct CellsWithRoom;
+
+impl<'de> serde::de::DeserializeSeed<'de> for CellsWithRoom {
+    type Value = Vec<Cell>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for CellsWithRoom {
+    type Value = Vec<Cell>;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("remembered cells")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Cell>, A::Error> {
+        let most = crate::terrain::MAX_MAP_SIZE.count();
+        let mut cells = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(most));
+        while let Some(cell) = seq.next_element()? {
+            cells.push(cell);
+        }
+        Ok(cells)
+    }
 }
 
 impl Visibility {

@@ -18,8 +18,29 @@ use grid_2d::Grid;
 use super::ground_log::GroundLog;
 use super::lights::Lights;
 use super::side_marks::SideMarks;
-use super::{FIRST_CHANGE, Gear, Side, Tile, World};
+use super::{Side, Tile, World};
+use crate::balance::{self, AttackDice};
 use crate::content::{LightKind, NpcTrait};
+
+/// What every cell's change count starts at: never the count a memory starts with (0), so a
+/// new or loaded world's cells are all remembered afresh the first time they are in view.
+pub const FIRST_CHANGE: u32 = 1;
+
+/// The player's weapon and armour as blows see them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gear {
+    pub attack: AttackDice,
+    /// A blow that lands on the player loses 0 to this much of its damage (one roll).
+    pub armour: u32,
+}
+
+impl Gear {
+    /// Bare: the player's own blade, no armour.
+    pub const BARE: Self = Self {
+        attack: balance::PLAYER_ATTACK,
+        armour: 0,
+    };
+}
 
 #[derive(Debug)]
 pub(super) struct Derived {

@@ -32,7 +32,7 @@ mod vaults;
 
 pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
-pub use derived::ToldByGame;
+pub use derived::{FIRST_CHANGE, Gear, ToldByGame};
 use entity_table::{Entity, EntityAllocator};
 pub use fire::{FireChanges, Flame};
 pub use flight::{Over, flight_cells};
@@ -50,7 +50,7 @@ pub use tables::{Layer, LayerTable};
 pub use tile::Tile;
 pub use vaults::Vault;
 
-use crate::balance::{self, AttackDice};
+use crate::balance;
 use crate::content::{GroundLayer, NpcKind};
 use crate::terrain::{Ground, Terrain};
 use cell_bits::*;
@@ -92,22 +92,6 @@ pub struct World {
     derived: derived::Derived,
 }
 
-/// The player's weapon and armour as blows see them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Gear {
-    pub attack: AttackDice,
-    /// A blow that lands on the player loses 0 to this much of its damage (one roll).
-    pub armour: u32,
-}
-
-impl Gear {
-    /// Bare: the player's own blade, no armour.
-    pub const BARE: Self = Self {
-        attack: balance::PLAYER_ATTACK,
-        armour: 0,
-    };
-}
-
 /// The cells of a level that glow, and their light: ground whose row gives light, and ground a
 /// feature stands on that does (an altar under its cage).
 fn glowing(terrain: &Terrain) -> Vec<(coord_2d::ICoord, crate::content::LightKind)> {
@@ -121,10 +105,6 @@ fn glowing(terrain: &Terrain) -> Vec<(coord_2d::ICoord, crate::content::LightKin
     }
     glowing
 }
-
-/// What every cell's change count starts at: never the count a memory starts with (0), so a
-/// new or loaded world's cells are all remembered afresh the first time they are in view.
-pub const FIRST_CHANGE: u32 = 1;
 
 impl World {
     /// Builds the world for a generated or hand-made level: one floor entity under every open
