@@ -9,7 +9,8 @@
 //! ```
 //!
 //! Instruction counts are steady where times on a shared machine are not: docs/performance.md
-//! compares them between commits (build this example in a `git worktree` of the other one).
+//! and its dated notes (docs/notes/performance-history.md) compare them between commits
+//! (build this example in a `git worktree` of the other one).
 //! `scene_turns d|c [turns]`; prints the wall time a turn took.
 
 #[allow(dead_code)]

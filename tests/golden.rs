@@ -32,10 +32,11 @@ const RECORD: &str = "cargo run --release --example balance -- --golden tests/go
 /// 10: secret doors and searching. Version 11: the player looks again after the NPCs moved only
 /// when a door within its sight radius moved (the looks are counted in the state); endings
 /// unchanged. Version 20: light and shadow, stealth by range, the blow from the dark (issue 58).
-/// Version 26 mends two stale caches the derived-state checks found (issue 75): the player looks
-/// again when a door near it burns away, and a new level knows the player floats from its first
-/// step; no golden met either, so the digest stayed.
-const RECORDED_UNDER: (u32, u32) = (26, 0xdbf5fd4b);
+/// Version 26 mends three stale caches the derived-state checks and random reloads found (issue
+/// 75): the player looks again when a door near it burns away, a new level knows the player
+/// floats from its first step, and a loaded game keeps the waypoints its level placed (they are
+/// in the state now, so every hash moved; the goldens' endings did not).
+const RECORDED_UNDER: (u32, u32) = (26, 0x5af15752);
 
 struct Expected {
     rules_version: u32,

@@ -23,8 +23,9 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// way down, where the player arrived on the level. 16: fire and gas. 17: the armoury (items'
 /// enchanting and charges, rings worn, potions' states, crystal, NPCs slowed or negated).
 /// 18: the bestiary (what a character learned, carries, whether it is seen, haste, webs,
-/// fading; a summoner's next call). 19: where the player last saw each character.
-const FORMAT_VERSION: u32 = 19;
+/// fading; a summoner's next call). 19: where the player last saw each character. 20: where the
+/// level placed its waypoints.
+const FORMAT_VERSION: u32 = 20;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

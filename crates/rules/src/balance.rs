@@ -161,7 +161,8 @@ pub const CHASM_FALL_DAMAGE: (u32, u32) = (1, 4);
 /// time, a fire that creeps and gutters; dead grass (40) nearly always, a fire that runs.
 pub const FIRE_BURNS_OUT: (u32, u32) = (1, 5);
 /// Fire hurts whoever stands in it or burns, this much a turn (a roll between the two): an orc
-/// (4) dies in about two turns of it, the player (20) has time to reach water or bare ground.
+/// (4) dies in about two turns of it, the player ([`PLAYER_MAX_HIT_POINTS`], 18) has time to
+/// reach water or bare ground.
 pub const BURN_DAMAGE: (u32, u32) = (1, 3);
 /// A burning creature off the fire goes out one turn in three: about three more turns of
 /// burning, six hit points, so that fire is a threat to be put out in water, not a scratch.

@@ -138,6 +138,16 @@ impl CanEnter for Unharmed<'_> {
 
 impl BehaviourContext {
     pub fn new(world: &World) -> Self {
+        Self::with_waypoints(world, Waypoints::new(world))
+    }
+
+    /// The context of a loaded game, with the waypoints its level placed (saved with it); None
+    /// if they are not a level's (see [`Waypoints::from_saved`]).
+    pub fn with_saved_waypoints(world: &World, cells: Vec<ICoord>) -> Option<Self> {
+        Waypoints::from_saved(world, cells).map(|waypoints| Self::with_waypoints(world, waypoints))
+    }
+
+    fn with_waypoints(world: &World, waypoints: Waypoints) -> Self {
         let size = world.size();
         let mut context = Self {
             distance_map: DistanceMap::new(size),
@@ -152,7 +162,7 @@ impl BehaviourContext {
             // No window holds more waypoints than cells.
             near_waypoints: Vec::with_capacity(local_map::Window::len_for(waypoints::COVER_STEPS)),
             safety: SafetyMap::new(DISTANCE_MAP_MAX_STEPS),
-            waypoints: Waypoints::new(world),
+            waypoints,
             foes: FoesMap::new(),
             to_player: LocalMap::new(DISTANCE_MAP_MAX_STEPS),
             candidates: Vec::with_capacity(
@@ -253,8 +263,7 @@ impl BehaviourContext {
         self.waypoints.len()
     }
 
-    /// Where the waypoints are, by row then column.
-    #[cfg(feature = "testing")]
+    /// Where the waypoints are, by row then column (saved with the game).
     pub fn waypoint_cells(&self) -> &[ICoord] {
         self.waypoints.cells()
     }
@@ -275,6 +284,16 @@ impl BehaviourContext {
         hear: impl FnMut(Entity, ICoord, &'a Noise),
     ) {
         self.hearing.listeners(world, noises, of_kind, hear);
+    }
+
+    /// Every kept map that differs from one measured afresh from `world` (for the invariants):
+    /// the waypoints' maps that would be read as they are.
+    pub fn cache_violations(&self, world: &World) -> Vec<String> {
+        let stale = self.waypoints.stale(world);
+        match stale.is_empty() {
+            true => Vec::new(),
+            false => vec![format!("the maps of waypoints {stale:?} are stale")],
+        }
     }
 
     /// Chooses what the awake NPC `npc`, of `kind`, standing at `here`, does this turn and

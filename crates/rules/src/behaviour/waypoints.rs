@@ -16,9 +16,10 @@
 //! through or loaded, and loading does not measure thousands of maps no wanderer may ever need.
 //! A new level's wanderers read their first waypoint off these maps (see `nearest_waypoint`).
 //!
-//! Where the waypoints stand is chosen once, on the level's lasting shape (every door a wall,
-//! every altar open), which nothing in play changes: a loaded game places them where the level
-//! did.
+//! Where the waypoints stand is chosen once, on the new level's lasting shape (every door a
+//! wall, every altar open), and saved with the game: play can change that shape (a door burnt
+//! away, crystal grown), so a loaded game keeps the waypoints its level placed rather than
+//! placing them again.
 
 use coord_2d::{ICoord, UCoord};
 
@@ -66,8 +67,24 @@ pub struct Waypoints {
 const NEVER: u64 = u64::MAX;
 
 impl Waypoints {
+    /// The waypoints of a new level, placed on its lasting shape.
     pub fn new(world: &World) -> Self {
-        let cells = place(world);
+        Self::at(world, place(world))
+    }
+
+    /// The waypoints a saved game kept, where its level placed them: placing them again on a
+    /// loaded level would place them on its shape as play left it (a door burnt away, crystal
+    /// grown), elsewhere than the wanderers' goals name. None if they are not a level's: off
+    /// the map, or not in row order once each.
+    pub fn from_saved(world: &World, cells: Vec<ICoord>) -> Option<Self> {
+        let on_map = cells.iter().all(|cell| cell.is_valid(world.size()));
+        let in_order = cells
+            .windows(2)
+            .all(|pair| (pair[0].y, pair[0].x) < (pair[1].y, pair[1].x));
+        (on_map && in_order).then(|| Self::at(world, cells))
+    }
+
+    fn at(world: &World, cells: Vec<ICoord>) -> Self {
         let count = cells.len();
         let rows = world.size().height() as i32;
         let row_starts = (0..=rows)
@@ -104,6 +121,31 @@ impl Waypoints {
         }
     }
 
+    /// The waypoints whose kept map differs from the flood over the ground as it is, among those
+    /// [`Waypoints::prepare`] would leave as they are: each a stale cache, which a game played
+    /// through would walk by where a loaded one, measuring afresh, would not (for the
+    /// invariants; it measures every kept map again).
+    pub fn stale(&self, world: &World) -> Vec<WaypointId> {
+        let now = world.ground_changes();
+        let mut map = vec![0; MAP_LEN];
+        let mut queue = Vec::with_capacity(MAP_LEN);
+        let mut stale = Vec::new();
+        for id in 0..self.cells.len() as WaypointId {
+            let then = self.measured_at[id as usize];
+            let rebuilt_when_asked =
+                then != now && world.ground_changed_near(then, self.cell(id), WAYPOINT_REACH + 1);
+            if then == NEVER || rebuilt_when_asked {
+                continue;
+            }
+            flood(world, self.cell(id), WAYPOINT_REACH, &mut map, &mut queue);
+            let start = id as usize * MAP_LEN;
+            if map[..] != self.maps[start..start + MAP_LEN] {
+                stale.push(id);
+            }
+        }
+        stale
+    }
+
     /// [`Waypoints::prepare`] for a map measured before (brought up to date if the ground near
     /// it changed since); false for one never measured, which is left so.
     pub fn prepare_if_measured(&mut self, world: &World, id: WaypointId) -> bool {
@@ -119,7 +161,6 @@ impl Waypoints {
     }
 
     /// Every waypoint's cell, by row then column.
-    #[cfg(feature = "testing")]
     pub(crate) fn cells(&self) -> &[ICoord] {
         &self.cells
     }

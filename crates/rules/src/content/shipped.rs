@@ -30,8 +30,9 @@ pub fn check() -> Result<(), &'static ContentError> {
     levels::levels_checked()
 }
 
-/// The digest saves and recordings carry: the monster, item and bolt tables' and the level
-/// profiles', so a game is never replayed under other tables of either.
+/// The digest saves and recordings carry: the rules' half of all seven tables (the bestiary with
+/// its bands and captives, the items, the bolts, the ground, the lights, the gases, and the
+/// level profiles), so a game is never replayed under other tables.
 pub fn digest() -> u32 {
     let mut hasher = crc32fast::Hasher::new();
     hasher.update(&content().digest.to_le_bytes());

@@ -367,6 +367,7 @@ impl Game {
         problems.extend(self.minds_violations());
         problems.extend(self.told_world_violations());
         problems.extend(self.visibility.violations(&self.world));
+        problems.extend(self.minds.behaviour.cache_violations(&self.world));
         problems
     }
 

@@ -123,6 +123,20 @@ impl Minds {
         }
     }
 
+    /// A loaded game's minds: its agents, and the waypoints its level placed; None if those
+    /// are not a level's.
+    pub fn loaded(
+        world: &World,
+        agents: ComponentTable<Agent>,
+        waypoints: Vec<coord_2d::ICoord>,
+    ) -> Option<Self> {
+        Some(Self {
+            agents,
+            behaviour: BehaviourContext::with_saved_waypoints(world, waypoints)?,
+            awake: Vec::new(),
+        })
+    }
+
     /// A new level's minds: no agents yet, and every waypoint's map measured now, with the
     /// level, so that no turn of the level's first wanderers pays for one. (A loaded game
     /// measures each as a wanderer first asks for it, so that loading a large level is quick.)

@@ -26,6 +26,9 @@ pub(super) struct StateRef<'a> {
     sightings: Vec<(u32, ICoord)>,
     /// Each NPC's memory, by its row in `world`.
     agents: Vec<(u32, Agent)>,
+    /// Where the level placed its waypoints, which the wanderers' memories name: placed again
+    /// on a loaded level, they would stand where its shape is now (a door burnt away).
+    waypoints: &'a [ICoord],
     hero: &'a Hero,
 }
 
@@ -47,6 +50,7 @@ struct Saved {
     visibility: Visibility,
     sightings: Vec<(u32, ICoord)>,
     agents: Vec<(u32, Agent)>,
+    waypoints: Vec<ICoord>,
     hero: Hero,
 }
 
@@ -76,6 +80,7 @@ impl Game {
             rng: &self.chronicle.rng,
             progress: &self.progress,
             agents: table_rows(&self.minds.agents, &entities),
+            waypoints: self.minds.behaviour.waypoint_cells(),
             sightings: table_rows(&self.visibility.sightings(), &entities),
             world,
             visibility: &self.visibility,
@@ -142,7 +147,9 @@ impl Game {
                 actions: with_room_to_grow(actions),
             },
             progress: saved.progress,
-            minds: Minds::new(&world, agents),
+            minds: Minds::loaded(&world, agents, saved.waypoints).ok_or_else(|| {
+                DecodeError::Inconsistent("waypoints off the map or out of order".into())
+            })?,
             world,
             visibility,
             hero,
