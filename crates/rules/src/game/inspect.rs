@@ -397,6 +397,9 @@ impl Game {
     pub(crate) fn loaded_violations(&self) -> Vec<String> {
         let mut problems = self.world.consistency_violations();
         problems.extend(self.minds_violations());
+        // What the player remembers of a cell in view and lit is what stands there: a saved
+        // game always remembered after its last change.
+        problems.extend(self.visibility.violations(&self.world));
         problems
     }
 
