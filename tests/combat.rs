@@ -343,7 +343,7 @@ fn an_npc_that_bumps_another_npc_is_blocked_and_strikes_no_blow() {
     let mut rng = Isaac64Rng::seed_from_u64(0);
     for _ in 0..20 {
         assert_eq!(
-            world.move_character(first, East, &mut rng),
+            world.move_character(first, world.coord_of(first), East, &mut rng),
             ActOutcome::Blocked
         );
     }
@@ -354,7 +354,7 @@ fn an_npc_that_bumps_another_npc_is_blocked_and_strikes_no_blow() {
     );
     // The same push aimed at the player is a blow: the rule tells sides apart.
     assert!(matches!(
-        world.move_character(second, East, &mut rng),
+        world.move_character(second, world.coord_of(second), East, &mut rng),
         ActOutcome::Attacked(_)
     ));
 }

@@ -45,7 +45,9 @@ impl Floor {
     pub fn turn(&mut self, action: PlayerAction) {
         if let PlayerAction::Move(direction) = action {
             let player = self.world.player();
-            self.world.move_character(player, direction, &mut self.rng);
+            let from = self.world.coord_of(player);
+            self.world
+                .move_character(player, from, direction, &mut self.rng);
         }
         self.populate.add(self.world.player_coord());
         self.populate.populate_approach(

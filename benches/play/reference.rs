@@ -94,8 +94,8 @@ impl Ground for UmbraGround {
         self.world.can_npc_enter(coord)
     }
     fn move_character(&mut self, character: Entity, direction: CardinalDirection) {
-        self.world
-            .move_character(character, direction, &mut self.rng);
+        let from = self.world.coord_of(character);
+        (self.world).move_character(character, from, direction, &mut self.rng);
     }
 }
 

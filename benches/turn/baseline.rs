@@ -69,7 +69,9 @@ impl AStarTurns {
                 continue;
             }
             if let Some(direction) = first_step(&self.world, coord, player, self.reach) {
-                self.world.move_character(npc, direction, &mut self.rng);
+                let from = self.world.coord_of(npc);
+                self.world
+                    .move_character(npc, from, direction, &mut self.rng);
             }
         }
     }

@@ -170,7 +170,7 @@ impl BehaviourContext {
 
 /// Whether the NPC's kind shoots or heals (a bolt of its own).
 fn has_bolt(world: &World, npc: Entity) -> bool {
-    world.bolt_of(npc).is_some()
+    world.bolt_of(npc, world.npc_kind(npc)).is_some()
 }
 
 /// An enemy beside `here`, the first in row order (north, west, east, south).

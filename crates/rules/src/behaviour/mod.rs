@@ -492,5 +492,5 @@ fn out_of_harm(world: &World, here: ICoord) -> Option<CardinalDirection> {
 
 /// Whether the NPC, of `kind`, sends a bolt that harms (an archer's arrow).
 fn has_harming_bolt(world: &World, npc: Entity, kind: Option<crate::content::NpcKind>) -> bool {
-    (world.bolt_of_as(npc, kind)).is_some_and(|bolt| !bolt.rules().effect.helps())
+    (world.bolt_of(npc, kind)).is_some_and(|bolt| !bolt.rules().effect.helps())
 }

@@ -33,7 +33,7 @@ impl BehaviourContext {
         if rules.summons.is_some() && !agent.negated && agent.next_summon <= self.turn {
             return NpcAction::Summon;
         }
-        let bolt = world.bolt_of_as(npc, kind).filter(|_| !agent.negated);
+        let bolt = world.bolt_of(npc, kind).filter(|_| !agent.negated);
         let (helping, mut harming) = split_bolt(bolt);
         // A web is not sent at one it already holds: the spider comes to bite. (Who stands
         // there is asked only of a spider: a crowd's every blow asked.)

@@ -18,7 +18,7 @@ impl BehaviourContext {
     pub(super) fn way_of(world: &World, npc: Entity, kind: Option<NpcKind>) -> Option<Way> {
         if world.swims(npc) {
             Some(Way::Swimming)
-        } else if world.flies_as(npc, kind) {
+        } else if world.flies(npc, kind) {
             Some(Way::Flying)
         } else {
             None

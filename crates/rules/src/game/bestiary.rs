@@ -240,7 +240,8 @@ impl Game {
         let world = &self.world;
         let learner = world.allies().iter().copied().find(|&ally| {
             let here = world.coord_of(ally);
-            let own_bolt = matches!(ability, Ability::Bolt(_)) && world.bolt_of(ally).is_some();
+            let own_bolt = matches!(ability, Ability::Bolt(_))
+                && world.bolt_of(ally, world.npc_kind(ally)).is_some();
             world.learned(ally).is_none()
                 && !own_bolt
                 && steps_between(here, at) <= balance::LEARN_STEPS

@@ -168,12 +168,9 @@ impl Game {
                 let ahead = from + direction.coord();
                 let moved = match self.unaware_one_ahead(npc, ahead) {
                     Some(attack) => ActOutcome::Attacked(attack),
-                    None => (self.world).move_character_from(
-                        npc,
-                        from,
-                        direction,
-                        &mut self.chronicle.rng,
-                    ),
+                    None => {
+                        (self.world).move_character(npc, from, direction, &mut self.chronicle.rng)
+                    }
                 };
                 match moved {
                     ActOutcome::Attacked(attack) => {
@@ -193,7 +190,11 @@ impl Game {
             }
             NpcAction::Fire(at) => {
                 let negated = self.minds.agents.get(npc).is_some_and(|a| a.negated);
-                if let Some(bolt) = self.world.bolt_of(npc).filter(|_| !negated) {
+                if let Some(bolt) = self
+                    .world
+                    .bolt_of(npc, self.world.npc_kind(npc))
+                    .filter(|_| !negated)
+                {
                     self.send_bolt(npc, Missile::Bolt(bolt), bolt, at);
                 }
                 (blow, true)
@@ -244,9 +245,8 @@ impl Game {
         let direction = CardinalDirection::all()
             .nth(self.chronicle.rng.random_range(0..4))
             .expect("four directions");
-        let outcome = self
-            .world
-            .move_character(npc, direction, &mut self.chronicle.rng);
+        let from = self.world.coord_of(npc);
+        let outcome = (self.world).move_character(npc, from, direction, &mut self.chronicle.rng);
         if let Some(agent) = self.minds.agents.get_mut(npc) {
             agent.confused_for -= 1;
             let coord = self.world.coord_of(npc);

@@ -32,7 +32,7 @@ impl Game {
         let ahead = self.world.player_coord() + direction.coord();
         let player = self.world.player();
         let held = self.world.held_for(player) > 0;
-        if self.world.falls(ahead) && !self.world.flies(player) && !held {
+        if self.world.falls(ahead) && !self.world.flies(player, None) && !held {
             return Err(self.jump());
         }
         if self.world.blocks_walking(ahead)
@@ -47,7 +47,12 @@ impl Game {
         }
         let moved = match self.unaware_one_ahead(player, ahead) {
             Some(attack) => ActOutcome::Attacked(attack),
-            None => (self.world).move_character(player, direction, &mut self.chronicle.rng),
+            None => (self.world).move_character(
+                player,
+                self.world.player_coord(),
+                direction,
+                &mut self.chronicle.rng,
+            ),
         };
         match moved {
             ActOutcome::Blocked => {

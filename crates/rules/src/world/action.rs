@@ -36,17 +36,8 @@ impl World {
     /// Moves a living character one step, or attacks the enemy standing there, rolling the
     /// attacker's dice with `rng`. A character bumping one of its own side is blocked rather
     /// than fighting.
+    /// `origin` is where it stands, which the mover knows.
     pub fn move_character(
-        &mut self,
-        entity: Entity,
-        direction: CardinalDirection,
-        rng: &mut impl Rng,
-    ) -> ActOutcome {
-        self.move_character_from(entity, self.coord_of(entity), direction, rng)
-    }
-
-    /// [`World::move_character`] for a character the mover knows to stand at `origin`.
-    pub(crate) fn move_character_from(
         &mut self,
         entity: Entity,
         origin: ICoord,
@@ -93,7 +84,7 @@ impl World {
         if self.swims(entity) {
             return ground.submerges;
         }
-        !self.blocks_walking(to) || (ground.flown_over && self.flies(entity))
+        !self.blocks_walking(to) || (ground.flown_over && self.flies(entity, self.npc_kind(entity)))
     }
 
     fn dice_of(&self, entity: Entity) -> AttackDice {

@@ -74,13 +74,8 @@ impl World {
 
     /// The character floats over water and chasms: a levitating player, a kind that flies, an
     /// ally that learned to.
-    pub fn flies(&self, entity: Entity) -> bool {
-        self.flies_as(entity, self.npc_kind(entity))
-    }
-
-    /// [`World::flies`] for a character of `kind`, which the asker has read already (a hunter
-    /// deciding reads it once).
-    pub fn flies_as(&self, entity: Entity, kind: Option<NpcKind>) -> bool {
+    /// `kind` is its kind, read by the asker (a hunter deciding reads it once).
+    pub fn flies(&self, entity: Entity, kind: Option<NpcKind>) -> bool {
         self.derived.flying.contains(&entity)
             || kind.is_some_and(|kind| kind.rules().has(NpcTrait::Flies))
             || self.learned(entity) == Some(Ability::Flight)
@@ -97,12 +92,8 @@ impl World {
     }
 
     /// The bolt the character sends: its kind's, or one it learned.
-    pub fn bolt_of(&self, entity: Entity) -> Option<BoltKind> {
-        self.bolt_of_as(entity, self.npc_kind(entity))
-    }
-
-    /// [`World::bolt_of`] for a character of `kind`, which the asker has read already.
-    pub fn bolt_of_as(&self, entity: Entity, kind: Option<NpcKind>) -> Option<BoltKind> {
+    /// `kind` is its kind, read by the asker.
+    pub fn bolt_of(&self, entity: Entity, kind: Option<NpcKind>) -> Option<BoltKind> {
         let kinds = kind.and_then(|kind| kind.rules().bolt);
         // What it learned only for a kind without a bolt of its own: every monster in sight
         // of an enemy asks.
