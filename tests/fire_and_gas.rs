@@ -313,6 +313,16 @@ fn methane_explodes_when_fire_reaches_it() {
         None,
         "the methane went up",
     );
+    // Gone up, it is gone: the blast is felt once, whatever burns on after it.
+    for _ in 0..5 {
+        s.act(PlayerAction::Wait);
+        s.check(
+            !happened(&s.game, |e| {
+                matches!(e, GameEvent::Environment(EnvironmentEvent::Exploded { .. }))
+            }),
+            "it explodes once",
+        );
+    }
 }
 
 #[test]
