@@ -119,17 +119,24 @@ impl Game {
         }
     }
 
+    /// The kind carried under `slot`; none, and the player told so, if nothing is.
+    fn carried(&mut self, slot: u8) -> Option<ItemKind> {
+        let kind = self.hero.pack.get(slot).map(|stack| stack.kind);
+        if kind.is_none() {
+            self.scratch
+                .events
+                .push(GameEvent::Items(ItemEvent::NoSuchItem));
+        }
+        kind
+    }
+
     /// Uses one item under a letter as it is meant to be used: drinks it, reads it, zaps it,
     /// throws a dart at `at`. False (and no time taken) if nothing is carried there or it
     /// cannot be aimed where asked.
     pub(super) fn use_item(&mut self, slot: u8, at: Option<ICoord>) -> bool {
-        let Some(stack) = self.hero.pack.get(slot) else {
-            self.scratch
-                .events
-                .push(GameEvent::Items(ItemEvent::NoSuchItem));
+        let Some(kind) = self.carried(slot) else {
             return false;
         };
-        let kind = stack.kind;
         let item = self.hero.lore.name(kind);
         let use_ = kind.rules().use_;
         let target = match self.use_target(slot, use_, item.known, at) {
@@ -227,13 +234,9 @@ impl Game {
     /// shatters where it lands. False (and no time taken) if nothing is carried there, it is
     /// not for throwing, or it cannot be aimed there.
     pub(super) fn throw_item(&mut self, slot: u8, at: ICoord) -> bool {
-        let Some(stack) = self.hero.pack.get(slot) else {
-            self.scratch
-                .events
-                .push(GameEvent::Items(ItemEvent::NoSuchItem));
+        let Some(kind) = self.carried(slot) else {
             return false;
         };
-        let kind = stack.kind;
         let use_ = kind.rules().use_;
         if !matches!(use_.class(), ItemClass::Potion) && !matches!(use_, ItemUse::Throw { .. }) {
             return self.cannot_aim(super::AimError::NotForThrowing);
