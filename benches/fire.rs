@@ -102,11 +102,11 @@ fn time_lasting(
 }
 
 fn on_fire(game: &Game) -> bool {
-    game.cells_burning() > 0
+    game.level().cells_burning() > 0
 }
 
 fn gassed(game: &Game) -> bool {
-    game.gas_total().0 > GAS_KEPT_ABOVE
+    game.level().gas_total().0 > GAS_KEPT_ABOVE
 }
 
 /// Below this much gas the gassed level is made again: a room's worth still hangs about.
@@ -138,7 +138,7 @@ fn print_ratios() {
     println!(
         "cavern 1000x1000: ablaze {burning_turn:.2?}/turn ({} cells burning at the end) against \
          {calm_turn:.2?}/turn calm, ratio {:.2}x",
-        burning.cells_burning(),
+        burning.level().cells_burning(),
         burning_turn.as_secs_f64() / calm_turn.as_secs_f64()
     );
     let (mut plain, mut gassed) = (small(false), small(true));
@@ -146,7 +146,7 @@ fn print_ratios() {
     println!(
         "40x30 with a room of gas ({} in all): {gas_turn:.2?}/turn against {plain_turn:.2?}/turn \
          without, ratio {:.2}x",
-        gassed.gas_total().0,
+        gassed.level().gas_total().0,
         gas_turn.as_secs_f64() / plain_turn.as_secs_f64()
     );
 }
@@ -162,8 +162,8 @@ fn print_whole_fire() {
     }
     let mut turns = Vec::new();
     let mut most = 0;
-    while game.cells_burning() > 0 && turns.len() < 5_000 {
-        most = most.max(game.cells_burning());
+    while game.level().cells_burning() > 0 && turns.len() < 5_000 {
+        most = most.max(game.level().cells_burning());
         turns.push(time(&mut game, 1));
     }
     turns.sort();
@@ -224,8 +224,8 @@ fn grass_fire_turns() -> (Vec<Duration>, usize) {
     let mut game = grass_cavern_alight(true);
     let mut turns = Vec::new();
     let mut most = 0;
-    while game.cells_burning() > 0 && turns.len() < 5_000 {
-        most = most.max(game.cells_burning());
+    while game.level().cells_burning() > 0 && turns.len() < 5_000 {
+        most = most.max(game.level().cells_burning());
         turns.push(time(&mut game, 1));
     }
     (turns, most)

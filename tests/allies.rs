@@ -222,7 +222,12 @@ fn an_ally_beside_the_player_follows_it_down_and_arrives_later() {
         }
         s.act(PlayerAction::Wait);
     }
-    let arrived: Vec<_> = s.game.npcs().filter(|n| n.side == Side::Hero).collect();
+    let arrived: Vec<_> = s
+        .game
+        .inhabitants()
+        .npcs()
+        .filter(|n| n.side == Side::Hero)
+        .collect();
     s.check_eq(arrived.len(), 1, "the ogre arrived");
     s.check_eq(arrived[0].kind, kind('O'), "an ogre");
     // Not healed on the way (the turn it arrived may have given it its ally's hit point; a
@@ -322,7 +327,7 @@ fn a_dump_names_each_npcs_side_and_reads_them_back() {
     );
     assert!(lines[2].contains("side:Dungeon"), "{}", lines[2]);
     let (again, _) = Game::from_dump(&dump, GameOptions::default()).expect("reads back");
-    let sides: Vec<Side> = again.npcs().map(|n| n.side).collect();
+    let sides: Vec<Side> = again.inhabitants().npcs().map(|n| n.side).collect();
     assert_eq!(sides, [Side::Hero, Side::Captive, Side::Dungeon]);
     assert!(again.invariant_violations().is_empty());
 }
@@ -373,7 +378,10 @@ fn an_ally_fighting_out_of_view_does_not_stop_a_rest_until_it_is_dying() {
     };
     s.check_eq(stop, Stop::Interrupted, "the dying ally stops the rest");
     s.check(
-        s.game.npcs().any(|npc| npc.side == Side::Hero),
+        s.game
+            .inhabitants()
+            .npcs()
+            .any(|npc| npc.side == Side::Hero),
         "while it still stands, so the player may go to its help",
     );
 }

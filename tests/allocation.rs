@@ -38,7 +38,7 @@ fn assert_turns_allocate_nothing(name: &str, spec: &SceneSpec) {
         let turn = game.turn();
         assert_eq!(game.deaths(), deaths, "{name}, turn {turn}: nobody dies");
         assert!(
-            game.npcs_seeing_player() >= spec.hunters * 9 / 10,
+            game.inhabitants().npcs_seeing_player() >= spec.hunters * 9 / 10,
             "{name}, turn {turn}: the crowd is hunting"
         );
         assert_eq!(
@@ -67,8 +67,13 @@ fn with_allies_fighting_turns_after_the_first_allocate_nothing() {
         .game()
         .with_every_npc_hit_points(scenes::SCENE_PLAYER_HIT_POINTS);
     let hunters: Vec<_> = game
+        .inhabitants()
         .npcs()
-        .filter(|npc| game.agent(npc.id).is_some_and(|agent| !agent.is_asleep()))
+        .filter(|npc| {
+            game.inhabitants()
+                .agent(npc.id)
+                .is_some_and(|agent| !agent.is_asleep())
+        })
         .map(|npc| npc.id)
         .collect();
     for &id in hunters.iter().step_by(6).take(50) {
@@ -104,7 +109,7 @@ fn on_a_small_level_turns_after_the_first_allocate_nothing() {
 fn ten_thousand_wanderers_allocate_nothing_after_the_first_turn() {
     let mut game = scenes::WANDERERS.build().game();
     game.act(PlayerAction::Wait);
-    let start: Vec<_> = game.npcs().map(|n| n.coord).collect();
+    let start: Vec<_> = game.inhabitants().npcs().map(|n| n.coord).collect();
     for _ in 0..COUNTED_TURNS {
         let region = Region::new(GLOBAL);
         game.act(PlayerAction::Wait);
@@ -117,6 +122,7 @@ fn ten_thousand_wanderers_allocate_nothing_after_the_first_turn() {
         );
     }
     let moved = game
+        .inhabitants()
         .npcs()
         .zip(&start)
         .filter(|(n, s)| n.coord != **s)
@@ -171,8 +177,8 @@ fn note(game: &Game, seen: &mut Seen) {
             umbra_rules::game::GameEvent::Fight(FightEvent::Shout { .. })
         )
     });
-    for npc in game.npcs() {
-        let Some(agent) = game.agent(npc.id) else {
+    for npc in game.inhabitants().npcs() {
+        let Some(agent) = game.inhabitants().agent(npc.id) else {
             continue;
         };
         seen.woken_by_noise |= matches!(
@@ -279,7 +285,7 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
         _ => '.',
     });
     let mut game = game.with_every_npc_awake().with_wanderers_noticing();
-    let kinds: std::collections::HashSet<_> = game.npcs().map(|n| n.kind).collect();
+    let kinds: std::collections::HashSet<_> = game.inhabitants().npcs().map(|n| n.kind).collect();
     assert!(kinds.len() >= 20, "every kind is there: {}", kinds.len());
     let potion = common::potion().index() as u8;
     for _ in 0..20 {
@@ -309,13 +315,13 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
     game.act(PlayerAction::Wait);
     let (mut counted, mut burned) = (0, 0);
     for _ in 0..COUNTED_TURNS {
-        burned = burned.max(game.cells_burning());
-        let before: Vec<_> = game.npcs().map(|n| n.id).collect();
+        burned = burned.max(game.level().cells_burning());
+        let before: Vec<_> = game.inhabitants().npcs().map(|n| n.id).collect();
         let region = Region::new(GLOBAL);
         game.act(PlayerAction::Wait);
         let change = region.change();
         // Seen or not (a conjurer out of view calls its blades all the same).
-        if game.npcs().any(|n| !before.contains(&n.id)) {
+        if game.inhabitants().npcs().any(|n| !before.contains(&n.id)) {
             continue;
         }
         counted += 1;
@@ -328,7 +334,7 @@ fn every_kind_awake_allocates_nothing_after_warming_up() {
     }
     assert!(counted > COUNTED_TURNS / 2, "most turns counted: {counted}");
     assert!(burned > 5, "the grass burnt: {burned} cells at once");
-    assert!(game.gas_total().0 > 0, "the gas lingers");
+    assert!(game.level().gas_total().0 > 0, "the gas lingers");
 }
 
 /// A cave of dry grass set alight among wandering orcs, a caustic cloud and a swamp's methane
@@ -370,7 +376,7 @@ fn fire_and_gas_allocate_nothing_after_the_first_turn() {
         let region = Region::new(GLOBAL);
         game.act(PlayerAction::Wait);
         let change = region.change();
-        burned = burned.max(game.cells_burning());
+        burned = burned.max(game.level().cells_burning());
         assert_eq!(
             (change.allocations, change.reallocations),
             (0, 0),
@@ -379,7 +385,7 @@ fn fire_and_gas_allocate_nothing_after_the_first_turn() {
         );
     }
     assert!(burned > 20, "the fire ran: {burned} cells at once");
-    assert!(game.gas_total().0 > 0, "the gas lingers");
+    assert!(game.level().gas_total().0 > 0, "the gas lingers");
 }
 
 /// A 40×20 level walled round, its inside drawn cell by cell by `inside` (the player at

@@ -76,7 +76,7 @@ fn levitation_ending_over_a_chasm_drops_the_player_a_depth() {
     s.act(PlayerAction::Move(East));
     s.act(PlayerAction::Move(East));
     s.check(
-        s.game.is_chasm(s.game.player_coord()),
+        s.game.level().is_chasm(s.game.player_coord()),
         "afloat over the chasm",
     );
     s.wait(40);
@@ -104,7 +104,7 @@ fn teleport_other_moves_a_monster_out_of_view() {
     let now = s.where_is('1');
     s.check_ne(now, troll, "the troll is gone from where it stood");
     s.check(
-        s.game.cell_view(now).visibility != CellVisibility::Visible,
+        s.game.level().cell_view(now).visibility != CellVisibility::Visible,
         "out of the player's view",
     );
     s.check(
@@ -143,7 +143,7 @@ fn blinking_lands_where_aimed_short_of_a_monster_and_not_through_walls() {
     });
     s.check_eq(s.game.player_coord(), s.at('1'), "it lands where aimed");
     // Aimed at the sleeping orc: it stops short of it.
-    let orc = s.game.npcs().next().expect("an orc").coord;
+    let orc = s.game.inhabitants().npcs().next().expect("an orc").coord;
     s.act(PlayerAction::Use {
         slot,
         at: Some(orc),
@@ -177,9 +177,12 @@ fn obstruction_blocks_a_corridor_and_fades() {
         slot,
         at: Some(s.at('1')),
     });
-    s.check(s.game.blocks_walking(s.at('1')), "crystal where it stopped");
     s.check(
-        !s.game.blocks_sight(s.at('1')),
+        s.game.level().blocks_walking(s.at('1')),
+        "crystal where it stopped",
+    );
+    s.check(
+        !s.game.level().blocks_sight(s.at('1')),
         "which light passes through",
     );
     let before = s.game.player_coord();
@@ -192,7 +195,10 @@ fn obstruction_blocks_a_corridor_and_fades() {
     );
     s.check_ne(s.game.player_coord(), before, "but walks up to it");
     s.wait(40);
-    s.check(!s.game.blocks_walking(s.at('1')), "the crystal dissolves");
+    s.check(
+        !s.game.level().blocks_walking(s.at('1')),
+        "the crystal dissolves",
+    );
 }
 
 #[test]

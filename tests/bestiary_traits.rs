@@ -50,7 +50,7 @@ fn a_bat_flies_over_the_chasm_an_orc_walks_round() {
     let s = Scenario::with_npcs(CHASM, &[('1', 'o')]);
     let player = s.game.player_coord();
     let beside = |at: &ICoord| (*at - player).manhattan_magnitude() == 1;
-    let over_chasm = |path: &[ICoord]| path.iter().any(|&at| s.game.is_chasm(at));
+    let over_chasm = |path: &[ICoord]| path.iter().any(|&at| s.game.level().is_chasm(at));
     let orc = path_of('o', 14);
     s.check(!over_chasm(&orc), "the orc never sets foot over the chasm");
     s.check(
@@ -76,7 +76,7 @@ fn an_eel_under_water_cannot_be_struck() {
     let mut s = Scenario::with_npcs(POOL, &[('1', 'E')]);
     let eel = s.where_is('1');
     s.check(
-        s.game.cell_view(eel).tiles.character.is_none(),
+        s.game.level().cell_view(eel).tiles.character.is_none(),
         "the eel is not seen under the water",
     );
     let hit_points = s.npc('1').expect("the eel").hit_points;
@@ -115,7 +115,7 @@ fn an_eel_rises_to_bite_and_can_be_struck_until_it_dives() {
     s.check(rose, "the eel rises to bite the player");
     let at = s.where_is('1');
     s.check(
-        s.game.cell_view(at).tiles.character.is_some(),
+        s.game.level().cell_view(at).tiles.character.is_some(),
         "and is seen as it bites",
     );
     s.act(PlayerAction::Move(North));
@@ -332,7 +332,7 @@ fn an_ally_that_sees_an_archer_fall_learns_to_shoot() {
     let ally = s.npc('2').expect("the ally lives").id;
     let arrow = kind('a').rules().bolt.expect("the archer's arrow");
     s.check_eq(
-        s.game.npc_condition(ally).learned,
+        s.game.inhabitants().npc_condition(ally).learned,
         Some(Ability::Bolt(arrow)),
         "the ally learned the archer's arrow",
     );
@@ -361,7 +361,7 @@ fn an_ally_who_learned_a_bolt_shoots_with_it() {
     }
     let ally = s.npc('2').expect("the ally").id;
     s.check(
-        s.game.npc_condition(ally).learned.is_some(),
+        s.game.inhabitants().npc_condition(ally).learned.is_some(),
         "the ally learned",
     );
     let orc = Actor::Ally(kind('o'));
@@ -388,7 +388,7 @@ fn a_phantom_is_unseen_until_it_strikes() {
             matches!(e, GameEvent::Fight(FightEvent::Attack { attacker, .. })
                 | GameEvent::Fight(FightEvent::Miss { attacker, .. }) if *attacker == phantom)
         });
-        let seen = s.game.cell_view(at).tiles.character.is_some();
+        let seen = s.game.level().cell_view(at).tiles.character.is_some();
         s.check_eq(seen, struck, "seen exactly on the turns it strikes");
         if struck {
             return;
@@ -423,6 +423,7 @@ fn a_zombie_is_at_home_in_its_rot_and_the_player_is_not() {
     s.check(rotted, "the rot burns the player beside it");
     s.check(
         s.game
+            .inhabitants()
             .npcs()
             .any(|n| n.id == zombie && n.hit_points.current == n.hit_points.max),
         "and never the zombie",
@@ -499,9 +500,12 @@ fn a_salamander_leaves_the_grass_burning_behind_it_and_never_burns() {
         s.act(PlayerAction::Wait);
         let to = s.where_is('1');
         if to != from {
-            lit |= s.game.fire_at(from).is_some();
+            lit |= s.game.level().fire_at(from).is_some();
         }
-        s.check(!s.game.is_burning(salamander), "fire never catches it");
+        s.check(
+            !s.game.inhabitants().is_burning(salamander),
+            "fire never catches it",
+        );
     }
     s.check(lit, "the grass it stepped off burns");
 }

@@ -48,10 +48,10 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
     // In a dead end, so the hurt orc cannot run.
     let mut s = Scenario::with_npcs(&["#####", "#.@1#", "#####"], &[('1', 'o')]);
     let orc = s.at('1');
-    let found = s.game.npc_at(orc).map(|npc| npc.kind);
+    let found = s.game.inhabitants().npc_at(orc).map(|npc| npc.kind);
     s.check_eq(found, Some(common::orc()), "the orc stands at 1");
     s.check(
-        s.game.npc_at(s.game.player_coord()).is_none(),
+        s.game.inhabitants().npc_at(s.game.player_coord()).is_none(),
         "the player is no NPC",
     );
     let tally = |s: &Scenario| {
@@ -118,16 +118,20 @@ fn an_orc_dies_when_the_blows_add_up_to_its_hit_points_and_leaves_a_corpse() {
         "the player's kill is told",
     );
     s.check_eq(
-        s.game.cell_view(orc).tiles.corpse,
+        s.game.level().cell_view(orc).tiles.corpse,
         Some(Tile::Corpse),
         "a corpse lies where the orc fell",
     );
     s.check_eq(
-        s.game.cell_view(orc).tiles.character,
+        s.game.level().cell_view(orc).tiles.character,
         None,
         "nobody stands there",
     );
-    s.check_eq(s.game.count_corpses(), 1, "corpses on the level");
+    s.check_eq(
+        s.game.inhabitants().count_corpses(),
+        1,
+        "corpses on the level",
+    );
     s.check_eq(
         s.game.kills_of(common::orc()),
         1,
@@ -153,11 +157,19 @@ fn a_second_death_on_the_same_cell_replaces_the_corpse() {
     let mut s = Scenario::with_npcs(&["#######", "#@1T..#", "#######"], &[('1', 'T')]);
     s.game = s.game.with_player_max_hit_points(100);
     let spot = s.at('1');
-    s.check_eq(s.game.count_corpses(), 0, "corpses on the level");
+    s.check_eq(
+        s.game.inhabitants().count_corpses(),
+        0,
+        "corpses on the level",
+    );
     let max = common::troll().rules().hit_points;
     let dealt = fight_east(&mut s);
     s.check(dealt >= max, "the first troll took its hit points");
-    s.check_eq(s.game.count_corpses(), 1, "corpses on the level");
+    s.check_eq(
+        s.game.inhabitants().count_corpses(),
+        1,
+        "corpses on the level",
+    );
     // The second troll steps onto the corpse to reach the player.
     s.wait(1);
     s.check_eq(
@@ -167,7 +179,11 @@ fn a_second_death_on_the_same_cell_replaces_the_corpse() {
     );
     fight_east(&mut s);
     s.check(s.npcs().is_empty(), "no NPC is left standing");
-    s.check_eq(s.game.count_corpses(), 1, "one corpse per cell");
+    s.check_eq(
+        s.game.inhabitants().count_corpses(),
+        1,
+        "one corpse per cell",
+    );
 }
 
 #[test]
@@ -232,7 +248,7 @@ fn the_players_death_ends_the_game() {
         before,
         "nothing moves after death",
     );
-    let body = s.game.cell_view(s.game.player_coord()).tiles;
+    let body = s.game.level().cell_view(s.game.player_coord()).tiles;
     s.check_eq(
         body.corpse,
         Some(Tile::Corpse),
@@ -264,7 +280,9 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
         .game
         .size()
         .icoord_iter_row_major()
-        .filter(|&c| s.game.cell_view(c).tiles.character == Some(Tile::Npc(common::troll())))
+        .filter(|&c| {
+            s.game.level().cell_view(c).tiles.character == Some(Tile::Npc(common::troll()))
+        })
         .collect();
     s.check_eq(
         shown.len(),
@@ -273,13 +291,13 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
     );
     let troll_seen_at = shown[0];
     s.check_ne(troll_now, troll_seen_at, "the troll has moved since");
-    let remembered = s.game.cell_view(troll_seen_at);
+    let remembered = s.game.level().cell_view(troll_seen_at);
     s.check_eq(
         remembered.visibility,
         CellVisibility::Remembered,
         "the troll's old cell is remembered",
     );
-    let live = s.game.cell_view(troll_now);
+    let live = s.game.level().cell_view(troll_now);
     s.check_ne(
         live.visibility,
         CellVisibility::Visible,
@@ -317,12 +335,12 @@ fn remembered_npcs_stay_where_they_were_last_seen() {
         "back where the troll was first seen from",
     );
     s.check_eq(
-        s.game.cell_view(troll_seen_at).visibility,
+        s.game.level().cell_view(troll_seen_at).visibility,
         CellVisibility::Visible,
         "the troll's old cell, seen again",
     );
     s.check_eq(
-        s.game.cell_view(troll_seen_at).tiles.character,
+        s.game.level().cell_view(troll_seen_at).tiles.character,
         None,
         "seen again, the troll is gone from it",
     );

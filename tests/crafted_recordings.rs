@@ -26,7 +26,7 @@ fn crowded_recording(spawns: usize, turns: usize) -> History {
     let mut open: Vec<ICoord> = game
         .size()
         .icoord_iter_row_major()
-        .filter(|&cell| !game.blocks_walking(cell) && cell != player)
+        .filter(|&cell| !game.level().blocks_walking(cell) && cell != player)
         .collect();
     open.sort_by_key(|cell| std::cmp::Reverse((*cell - player).magnitude2()));
     let kinds = umbra_rules::content::NpcKind::all().len();
@@ -127,7 +127,7 @@ fn a_wizard_calls_up_at_most_a_hundred_monsters_on_a_level() {
         .size()
         .icoord_iter_row_major()
         .find(|&cell| {
-            !scenario.game.blocks_walking(cell)
+            !scenario.game.level().blocks_walking(cell)
                 && cell != scenario.game.player_coord()
                 && scenario.npcs().iter().all(|npc| npc.coord != cell)
         })

@@ -61,8 +61,8 @@ fn the_distance_view_shows_the_distances_the_npcs_follow_and_where_they_end() {
     let game = app.game();
     let (mut marked, mut beyond) = (0, 0);
     for cell in game.size().icoord_iter_row_major() {
-        let character = cell == game.player_coord() || game.npc_at(cell).is_some();
-        match game.npc_distance_to_player(cell) {
+        let character = cell == game.player_coord() || game.inhabitants().npc_at(cell).is_some();
+        match game.inhabitants().npc_distance_to_player(cell) {
             Some(steps) if !character => {
                 let digit = char::from_digit(steps % 10, 10).expect("a digit");
                 assert_eq!(
@@ -73,7 +73,7 @@ fn the_distance_view_shows_the_distances_the_npcs_follow_and_where_they_end() {
                 );
                 marked += 1;
             }
-            None if !game.blocks_walking(cell) => {
+            None if !game.level().blocks_walking(cell) => {
                 let unmarked = !shown(&screen, cell).is_ascii_digit();
                 assert!(unmarked, "beyond reach at {cell:?}\n{}", screen.text());
                 beyond += 1;
@@ -233,7 +233,7 @@ fn a_wizard_teleports_to_open_ground_only_and_heals_to_full() {
     let to = s.at('2');
     let below = to + ICoord::new(-8, 0);
     assert_eq!(
-        s.game.cell_view(below).visibility,
+        s.game.level().cell_view(below).visibility,
         CellVisibility::NeverSeen
     );
     let said = wizard(&mut s, WizardCommand::Teleport { to });
@@ -243,7 +243,7 @@ fn a_wizard_teleports_to_open_ground_only_and_heals_to_full() {
         "{said:?}"
     );
     assert_eq!(
-        s.game.cell_view(below).visibility,
+        s.game.level().cell_view(below).visibility,
         CellVisibility::Visible,
         "seen at once, before any turn"
     );
@@ -254,7 +254,9 @@ fn every_wizard_command(game: &mut Game) {
     let free = [ICoord::new(1, 0), ICoord::new(0, 1), ICoord::new(-1, 0)]
         .map(|step| player + step)
         .into_iter()
-        .filter(|&cell| !game.blocks_walking(cell) && game.npc_at(cell).is_none())
+        .filter(|&cell| {
+            !game.level().blocks_walking(cell) && game.inhabitants().npc_at(cell).is_none()
+        })
         .collect::<Vec<_>>();
     let wizard = |game: &mut Game, command| game.act(PlayerAction::Wizard(command));
     wizard(game, WizardCommand::Give { kind: 0 });
@@ -301,7 +303,7 @@ fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
     let wall = game
         .size()
         .icoord_iter_row_major()
-        .find(|&c| game.blocks_walking(c));
+        .find(|&c| game.level().blocks_walking(c));
     let to = wall.expect("walls");
     game.act(PlayerAction::Wizard(WizardCommand::Teleport { to }));
     assert_eq!(game.player_coord(), player, "nobody stands in a wall");
@@ -309,7 +311,7 @@ fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
     let unseen = game
         .size()
         .icoord_iter_row_major()
-        .filter(|&c| game.cell_view(c).visibility == CellVisibility::NeverSeen)
+        .filter(|&c| game.level().cell_view(c).visibility == CellVisibility::NeverSeen)
         .count();
     assert_eq!(unseen, 0, "the whole level is known");
 
@@ -317,7 +319,8 @@ fn wizard_commands_do_what_they_say_and_replay_to_the_same_hash() {
     every_wizard_command(&mut game);
     assert_eq!(game.depth(), 2);
     assert!(
-        game.npcs()
+        game.inhabitants()
+            .npcs()
             .all(|npc| npc.coord != player || game.depth() == 2)
     );
     let bytes = RecordingBytes::to_bytes(&History::of(&game));
@@ -353,11 +356,15 @@ fn a_spawned_monster_acts_and_sleepers_sleep() {
     ]);
     let at = ICoord::new(4, 1);
     scenario.act(PlayerAction::Wizard(WizardCommand::Spawn { kind: 0, at }));
-    let npc = scenario.game.npc_at(at).expect("an orc stands there");
+    let npc = scenario
+        .game
+        .inhabitants()
+        .npc_at(at)
+        .expect("an orc stands there");
     assert_eq!(npc.kind, orc());
     scenario.act(PlayerAction::Wait);
     scenario.check(
-        scenario.game.npc_at(at).is_none(),
+        scenario.game.inhabitants().npc_at(at).is_none(),
         "the orc came for the player",
     );
     scenario.act(PlayerAction::Wizard(WizardCommand::SleepInView));
@@ -445,8 +452,8 @@ fn assert_same_state(game: &Game, read: &Game) {
     assert_eq!(read.size(), size);
     for cell in size.icoord_iter_row_major() {
         assert_eq!(
-            read.blocks_walking(cell),
-            game.blocks_walking(cell),
+            read.level().blocks_walking(cell),
+            game.level().blocks_walking(cell),
             "wall at {cell:?}"
         );
     }
@@ -454,12 +461,23 @@ fn assert_same_state(game: &Game, read: &Game) {
     assert_eq!(read.player_hit_points(), game.player_hit_points());
     assert_eq!(read.turn(), game.turn());
     let npcs = |game: &Game| {
-        game.npcs()
-            .map(|n| (n.coord, n.kind, n.hit_points, game.agent(n.id)))
+        game.inhabitants()
+            .npcs()
+            .map(|n| {
+                (
+                    n.coord,
+                    n.kind,
+                    n.hit_points,
+                    game.inhabitants().agent(n.id),
+                )
+            })
             .collect::<Vec<_>>()
     };
     assert_eq!(npcs(read), npcs(game));
-    assert!(game.npcs().count() > 0, "a level with NPCs to compare");
+    assert!(
+        game.inhabitants().npcs().count() > 0,
+        "a level with NPCs to compare"
+    );
     // And all the rest a dump holds (stairs, items), but the count of actions played.
     let lines = |game: &Game| -> Vec<String> {
         game.dump()
@@ -505,7 +523,9 @@ fn a_dump_that_does_not_read_says_which_line() {
     )
     .expect("reads");
     assert_eq!(
-        game.npc_at(ICoord::new(2, 1)).map(|n| n.hit_points.current),
+        game.inhabitants()
+            .npc_at(ICoord::new(2, 1))
+            .map(|n| n.hit_points.current),
         Some(2)
     );
 }

@@ -45,10 +45,13 @@ fn taking_the_stairs_leads_to_a_new_level_one_deeper() {
         "a generated level, not the 5x3 map",
     );
     s.check(
-        !s.game.blocks_walking(s.game.player_coord()),
+        !s.game.level().blocks_walking(s.game.player_coord()),
         "the player stands on open ground",
     );
-    s.check(s.game.npcs().count() > 0, "the new level has its own NPCs");
+    s.check(
+        s.game.inhabitants().npcs().count() > 0,
+        "the new level has its own NPCs",
+    );
     s.check_eq(s.game.turn(), 2, "taking the stairs takes a turn");
     let hit_points = s.game.player_hit_points();
     s.check_eq(
@@ -237,13 +240,13 @@ fn a_potion_is_picked_up_and_heals_once() {
     while s.game.player_hit_points().current > 9 {
         s.act(PlayerAction::Wait);
     }
-    while s.game.npcs().count() > 0 {
+    while s.game.inhabitants().npcs().count() > 0 {
         s.act(PlayerAction::Move(East));
     }
     s.check(!s.game.is_over(), "the player lives");
     let potion = s.at('1');
     s.check_eq(
-        s.game.cell_view(potion).tiles.item,
+        s.game.level().cell_view(potion).tiles.item,
         Some(Tile::Item(common::potion())),
         "the potion lies at 1",
     );
@@ -260,7 +263,7 @@ fn a_potion_is_picked_up_and_heals_once() {
     );
     s.check_eq(s.game.potions(), 1, "potions carried");
     s.check_eq(
-        s.game.cell_view(potion).tiles.item,
+        s.game.level().cell_view(potion).tiles.item,
         None,
         "taken off the floor",
     );
@@ -341,8 +344,8 @@ fn the_score_counts_depth_and_kills_by_kind() {
     s.game = s.game.with_player_max_hit_points(1000);
     s.check_eq(s.game.score(), 100, "100 for depth 1");
     for direction in [East, West] {
-        let count = s.game.npcs().count();
-        while s.game.npcs().count() == count {
+        let count = s.game.inhabitants().npcs().count();
+        while s.game.inhabitants().npcs().count() == count {
             s.act(PlayerAction::Move(direction));
         }
     }

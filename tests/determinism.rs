@@ -21,12 +21,12 @@ fn observe(game: &Game) -> Observed {
         turn: game.turn(),
         player: game.player_coord(),
         hit_points: game.player_hit_points().current,
-        npcs: game.npcs().collect(),
-        corpses: game.count_corpses(),
+        npcs: game.inhabitants().npcs().collect(),
+        corpses: game.inhabitants().count_corpses(),
         cells: game
             .size()
             .icoord_iter_row_major()
-            .map(|c| game.cell_view(c))
+            .map(|c| game.level().cell_view(c))
             .collect(),
     }
 }

@@ -11,7 +11,7 @@ use umbra_rules::behaviour::NpcState;
 use umbra_rules::visibility::CellVisibility;
 
 fn seen(s: &Scenario, label: char) -> bool {
-    s.game.cell_view(s.at(label)).visibility == CellVisibility::Visible
+    s.game.level().cell_view(s.at(label)).visibility == CellVisibility::Visible
 }
 
 #[test]
@@ -24,7 +24,10 @@ fn a_closed_door_hides_an_orc_until_it_is_opened_and_hides_it_again_once_left() 
     s.act(PlayerAction::Move(East));
     s.check_eq(s.game.player_coord(), s.at('1'), "at the door");
     s.check(!seen(&s, '3'), "still hidden from beside the door");
-    s.check(s.game.blocks_sight(door), "a closed door blocks sight");
+    s.check(
+        s.game.level().blocks_sight(door),
+        "a closed door blocks sight",
+    );
     s.act(PlayerAction::Move(East));
     s.check_eq(
         s.game.player_coord(),
@@ -32,12 +35,12 @@ fn a_closed_door_hides_an_orc_until_it_is_opened_and_hides_it_again_once_left() 
         "one step opens it and stands in it",
     );
     s.check(
-        !s.game.blocks_sight(door),
+        !s.game.level().blocks_sight(door),
         "open while the player stands in it",
     );
     s.check(seen(&s, '3'), "the open door shows the orc");
     s.act(PlayerAction::Move(West));
-    s.check(s.game.blocks_sight(door), "left, the door closes");
+    s.check(s.game.level().blocks_sight(door), "left, the door closes");
     s.check(!seen(&s, '3'), "and hides the orc again");
 }
 
@@ -62,12 +65,13 @@ fn a_hunting_orc_opens_a_door_after_the_player_and_it_closes_behind_it() {
     }
     s.check_eq(s.game.player_coord(), s.at('3'), "behind the door");
     s.check(
-        s.game.blocks_sight(door),
+        s.game.level().blocks_sight(door),
         "the door closed behind the player",
     );
     let beyond = door + North.coord();
     let in_sight = |s: &Scenario| {
-        s.game.cell_view(beyond).visibility == umbra_rules::visibility::CellVisibility::Visible
+        s.game.level().cell_view(beyond).visibility
+            == umbra_rules::visibility::CellVisibility::Visible
     };
     s.check(!in_sight(&s), "the closed door hides the corridor");
     let mut stood_in_the_door = false;
@@ -93,7 +97,10 @@ fn a_hunting_orc_opens_a_door_after_the_player_and_it_closes_behind_it() {
         s.at('2'),
         "and came through it to the player",
     );
-    s.check(s.game.blocks_sight(door), "the door closed behind the orc");
+    s.check(
+        s.game.level().blocks_sight(door),
+        "the door closed behind the orc",
+    );
     s.check(
         !in_sight(&s),
         "and the player, who never moved, no longer sees past it",

@@ -30,7 +30,7 @@ fn label(labels: &[(char, ICoord)], name: char) -> ICoord {
 }
 
 fn visibility(game: &Game, coord: ICoord) -> CellVisibility {
-    game.cell_view(coord).visibility
+    game.level().cell_view(coord).visibility
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn a_cell_behind_a_wall_is_not_visible_but_the_wall_is() {
     let wall = label(&labels, '1') + West.coord();
     assert_eq!(visibility(&game, wall), CellVisibility::Visible);
     assert_eq!(
-        game.cell_view(wall).tiles.feature,
+        game.level().cell_view(wall).tiles.feature,
         Some(Tile::Ground(Ground::WALL))
     );
 }
@@ -95,7 +95,7 @@ fn walking_away_turns_visible_cells_into_remembered_ones() {
     }
     assert_eq!(game.player_coord(), label(&labels, '2'));
     assert_eq!(visibility(&game, corner), CellVisibility::Remembered);
-    let remembered: CellView = game.cell_view(corner);
+    let remembered: CellView = game.level().cell_view(corner);
     assert_eq!(remembered.tiles.floor, Some(Tile::Ground(Ground::FLOOR)));
     // What the look command dates a memory by.
     assert!(last_in_view < game.turn());
@@ -120,9 +120,9 @@ fn omniscience_sees_every_cell() {
     for coord in game.size().icoord_iter_row_major() {
         assert_eq!(visibility(&game, coord), CellVisibility::Visible, "{coord}");
     }
-    let orc = game.npcs().next().expect("the orc").coord;
+    let orc = game.inhabitants().npcs().next().expect("the orc").coord;
     assert_eq!(
-        game.cell_view(orc).tiles.character,
+        game.level().cell_view(orc).tiles.character,
         Some(Tile::Npc(NpcKind::from_map_letter('o').expect("orcs").0)),
         "the orc out of sight is shown"
     );
@@ -187,7 +187,7 @@ struct Sightings {
 impl Sightings {
     fn check(&mut self, game: &Game, turn: usize) {
         for (i, coord) in game.size().icoord_iter_row_major().enumerate() {
-            let view = game.cell_view(coord);
+            let view = game.level().cell_view(coord);
             match view.visibility {
                 CellVisibility::Visible => self.last[i] = Some(view.tiles),
                 CellVisibility::Remembered => {
@@ -202,7 +202,7 @@ impl Sightings {
                         "turn {turn}: the memory of {coord:?} is not its last sighting"
                     );
                     let gone = matches!(view.tiles.character, Some(Tile::Npc(_)))
-                        && game.npc_at(coord).is_none();
+                        && game.inhabitants().npc_at(coord).is_none();
                     self.npcs_remembered_where_they_are_no_longer += usize::from(gone);
                 }
                 // Only a scroll of magic mapping maps a cell, and nobody reads one here.
@@ -298,15 +298,16 @@ fn a_monster_seen_again_elsewhere_is_forgotten_where_it_was() {
         game.size()
             .icoord_iter_row_major()
             .filter(|&coord| {
-                let view = game.cell_view(coord);
+                let view = game.level().cell_view(coord);
                 view.visibility == CellVisibility::Remembered
                     && matches!(view.tiles.character, Some(Tile::Npc(_)))
             })
             .count()
     };
     let orc_in_view = |game: &Game| {
-        game.npcs()
-            .any(|npc| game.cell_view(npc.coord).visibility == CellVisibility::Visible)
+        game.inhabitants()
+            .npcs()
+            .any(|npc| game.level().cell_view(npc.coord).visibility == CellVisibility::Visible)
     };
     assert!(orc_in_view(&s.game), "the orc is seen down the hall");
     s.act(PlayerAction::Move(South));
@@ -356,7 +357,7 @@ fn a_teleported_player_leaves_no_remembered_self_behind() {
         umbra_rules::game::WizardCommand::Teleport { to },
     ));
     s.check(s.game.player_coord() == to, "the player stands at 1");
-    let view = s.game.cell_view(start);
+    let view = s.game.level().cell_view(start);
     s.check(
         view.visibility == CellVisibility::Remembered,
         "where it stood is out of view",

@@ -48,7 +48,7 @@ fn methane() -> (u8, GasKind) {
 /// Waits until nothing burns.
 fn wait_until_out(s: &mut Scenario, turns: usize) {
     for _ in 0..turns {
-        if s.game.cells_burning() == 0 {
+        if s.game.level().cells_burning() == 0 {
             return;
         }
         s.act(PlayerAction::Wait);
@@ -89,15 +89,17 @@ fn a_fireball_on_dry_grass_spreads_through_it_burns_out_to_burnt_ground_and_stop
     wait_until_out(&mut s, 300);
     let burnt = Ground::DEAD_GRASS.rules().fire.burns_into;
     s.check_eq(
-        Some(s.game.ground_at(s.at('2') + ICoord::new(1, 0))),
+        Some(s.game.level().ground_at(s.at('2') + ICoord::new(1, 0))),
         burnt,
         "the grass beyond the fireball's reach is burnt",
     );
     let west = (5..11).flat_map(|x| (1..5).map(move |y| ICoord::new(x, y)));
-    let burnt_west = west.filter(|&c| Some(s.game.ground_at(c)) == burnt).count();
+    let burnt_west = west
+        .filter(|&c| Some(s.game.level().ground_at(c)) == burnt)
+        .count();
     s.check(burnt_west >= 20, "the fire ran through the meadow");
     s.check_eq(
-        s.game.ground_at(s.at('3') + ICoord::new(1, 0)),
+        s.game.level().ground_at(s.at('3') + ICoord::new(1, 0)),
         Ground::DEAD_GRASS,
         "the grass across the lake never caught",
     );
@@ -109,7 +111,7 @@ fn a_door_burns_away_and_leaves_its_doorway_open() {
     // some turns (50 in a hundred a touch), so it catches but for a one in a thousand roll.
     let mut s = Scenario::new(&["#############", "#@1..{{{+{{{#", "#############"]);
     let door = s.at('1') + ICoord::new(6, 0);
-    s.check(s.game.blocks_sight(door), "the door is shut");
+    s.check(s.game.level().blocks_sight(door), "the door is shut");
     set_fire(&mut s, '1', (5, 0));
     set_fire(&mut s, '1', (7, 0));
     let mut burnt_away = false;
@@ -119,14 +121,17 @@ fn a_door_burns_away_and_leaves_its_doorway_open() {
             &s.game,
             |e| matches!(e, GameEvent::Environment(EnvironmentEvent::BurntAway { was, .. }) if *was == Ground::DOOR),
         );
-        if s.game.cells_burning() == 0 {
+        if s.game.level().cells_burning() == 0 {
             break;
         }
     }
     s.check(burnt_away, "the door burns away");
-    s.check(!s.game.blocks_sight(door), "its doorway stands open");
+    s.check(
+        !s.game.level().blocks_sight(door),
+        "its doorway stands open",
+    );
     s.check_eq(
-        s.game.ground_at(door),
+        s.game.level().ground_at(door),
         Ground::FLOOR,
         "the doorway's floor is left",
     );
@@ -155,7 +160,12 @@ fn a_bridge_burns_and_the_orc_on_it_falls_into_the_chasm() {
             at: middle,
         },
     );
-    let orc = s.game.npc_at(middle).expect("the orc on the bridge").id;
+    let orc = s
+        .game
+        .inhabitants()
+        .npc_at(middle)
+        .expect("the orc on the bridge")
+        .id;
     // The bridge's three cells all burn at once: the orc has nowhere to go but fire.
     for y in 1..=3 {
         set_fire(&mut s, '1', (0, y));
@@ -169,18 +179,21 @@ fn a_bridge_burns_and_the_orc_on_it_falls_into_the_chasm() {
                 GameEvent::Environment(EnvironmentEvent::FellWithBridge { .. })
             )
         });
-        if s.game.cells_burning() == 0 {
+        if s.game.level().cells_burning() == 0 {
             break;
         }
     }
     s.check(
-        (1..=3).all(|y| s.game.is_chasm(s.at('1') + ICoord::new(0, y))),
+        (1..=3).all(|y| s.game.level().is_chasm(s.at('1') + ICoord::new(0, y))),
         "the bridge burnt into the chasm",
     );
-    s.check(!s.game.npcs().any(|n| n.id == orc), "the orc is gone");
+    s.check(
+        !s.game.inhabitants().npcs().any(|n| n.id == orc),
+        "the orc is gone",
+    );
     s.check(fell, "it fell with the bridge");
     s.check_eq(
-        s.game.count_corpses(),
+        s.game.inhabitants().count_corpses(),
         0,
         "nothing of it lies over the chasm",
     );
@@ -197,7 +210,7 @@ const TWO_ROOMS: &[&str] = &[
 
 fn gas_cells(game: &Game, xs: std::ops::Range<i32>) -> usize {
     xs.flat_map(|x| (1..4).map(move |y| ICoord::new(x, y)))
-        .filter(|&c| game.gas_at(c).is_some())
+        .filter(|&c| game.level().gas_at(c).is_some())
         .count()
 }
 
@@ -219,9 +232,12 @@ fn a_caustic_cloud_fills_its_room_stays_behind_a_closed_door_and_drifts_in_when_
         0,
         "and none passes the closed door",
     );
-    s.check(s.game.gas_at(door).is_none(), "nor stands in it");
+    s.check(s.game.level().gas_at(door).is_none(), "nor stands in it");
     s.check(
-        s.game.gas_at(s.at('1')).is_some_and(|(k, _)| k == kind),
+        s.game
+            .level()
+            .gas_at(s.at('1'))
+            .is_some_and(|(k, _)| k == kind),
         "it is caustic",
     );
     for _ in 0..3 {
@@ -250,15 +266,21 @@ fn a_bloat_bursts_into_a_caustic_cloud_that_lingers() {
         }
         s.act(PlayerAction::Move(East));
     }
-    s.check(s.game.npcs().next().is_none(), "the bloat is dead");
-    s.check(s.game.gas_total().0 > 0, "it left a cloud");
+    s.check(
+        s.game.inhabitants().npcs().next().is_none(),
+        "the bloat is dead",
+    );
+    s.check(s.game.level().gas_total().0 > 0, "it left a cloud");
     let (_, kind) = caustic();
     s.check(
-        s.game.gas_at(s.at('1')).is_some_and(|(k, _)| k == kind),
+        s.game
+            .level()
+            .gas_at(s.at('1'))
+            .is_some_and(|(k, _)| k == kind),
         "a caustic one where it died",
     );
     s.wait(3);
-    s.check(s.game.gas_total().0 > 0, "which lingers");
+    s.check(s.game.level().gas_total().0 > 0, "which lingers");
 }
 
 #[test]
@@ -281,7 +303,7 @@ fn methane_explodes_when_fire_reaches_it() {
     // It settles round the sleeping troll before anything lights it.
     s.wait(3);
     s.check(
-        s.game.gas_at(s.at('1')).is_some(),
+        s.game.level().gas_at(s.at('1')).is_some(),
         "methane hangs round the troll",
     );
     set_fire(&mut s, '1', (-2, 0));
@@ -309,7 +331,7 @@ fn methane_explodes_when_fire_reaches_it() {
     s.check(exploded, "the methane explodes");
     s.check(troll_burnt, "the troll in it is burnt");
     s.check_eq(
-        s.game.gas_at(s.at('1') + ICoord::new(1, 0)),
+        s.game.level().gas_at(s.at('1') + ICoord::new(1, 0)),
         None,
         "the methane went up",
     );
@@ -332,7 +354,7 @@ fn a_burning_troll_steps_into_shallow_water_and_is_put_out() {
     let troll = s.npc('1').expect("the troll").id;
     let shallows = s.at('1') + ICoord::new(-1, 0);
     set_fire(&mut s, '1', (0, 0));
-    s.check(s.game.is_burning(troll), "the troll burns");
+    s.check(s.game.inhabitants().is_burning(troll), "the troll burns");
     let mut put_out = false;
     for _ in 0..4 {
         s.act(PlayerAction::Wait);
@@ -351,10 +373,13 @@ fn a_burning_troll_steps_into_shallow_water_and_is_put_out() {
     }
     s.check(put_out, "the water puts the troll out");
     s.check(
-        s.game.npcs().any(|n| n.id == troll && n.coord == shallows),
+        s.game
+            .inhabitants()
+            .npcs()
+            .any(|n| n.id == troll && n.coord == shallows),
         "it stands in the shallows",
     );
-    s.check(!s.game.is_burning(troll), "and burns no more");
+    s.check(!s.game.inhabitants().is_burning(troll), "and burns no more");
 }
 
 #[test]
@@ -376,10 +401,19 @@ fn an_orc_goes_round_fire_rather_than_through_it() {
     let mut went_round = false;
     for _ in 0..12 {
         s.act(PlayerAction::Wait);
-        let Some(at) = s.game.npcs().find(|n| n.id == orc).map(|n| n.coord) else {
+        let Some(at) = s
+            .game
+            .inhabitants()
+            .npcs()
+            .find(|n| n.id == orc)
+            .map(|n| n.coord)
+        else {
             s.fail("the orc lives");
         };
-        s.check(s.game.fire_at(at).is_none(), "the orc never stands in fire");
+        s.check(
+            s.game.level().fire_at(at).is_none(),
+            "the orc never stands in fire",
+        );
         went_round |= at.y == 1;
     }
     s.check(went_round, "it took the long way, round the fire");
@@ -406,7 +440,7 @@ proptest! {
             game.act(PlayerAction::Wizard(WizardCommand::ReleaseGas { kind, at }));
         }
         for action in actions {
-            let (before, _) = game.gas_total();
+            let (before, _) = game.level().gas_total();
             game.act(action);
             let violations = game.invariant_violations();
             prop_assert!(violations.is_empty(), "{:?}", violations);
@@ -416,14 +450,14 @@ proptest! {
                 GameEvent::Dungeon(DungeonEvent::Descended { .. }) => true,
                 _ => false,
             });
-            let (after, gone) = game.gas_total();
+            let (after, gone) = game.level().gas_total();
             if !released {
-                let made = game.gas_made();
+                let made = game.level().gas_made();
                 prop_assert_eq!(after + gone, before + made, "gas is neither made nor lost unaccounted");
             }
             for cell in game.size().icoord_iter_row_major() {
-                if game.fire_at(cell).is_some() {
-                    let ground = game.ground_at(cell);
+                if game.level().fire_at(cell).is_some() {
+                    let ground = game.level().ground_at(cell);
                     prop_assert!(!ground.rules().puts_out_fire, "fire on water at {:?}", cell);
                 }
             }
@@ -476,7 +510,7 @@ fn fire_out_of_sight_burns_without_a_word() {
     let mut burned = false;
     for _ in 0..6 {
         s.act(PlayerAction::Wait);
-        burned |= s.game.is_burning(orc);
+        burned |= s.game.inhabitants().is_burning(orc);
         told |= happened(&s.game, |e| {
             matches!(
                 e,
@@ -504,13 +538,13 @@ fn grass_beyond_the_players_light_is_seen_by_its_own_fire() {
         "##################",
     ]);
     let grass = s.at('1') + ICoord::new(2, 0);
-    let seen = |s: &Scenario| s.game.cell_view(grass).visibility;
+    let seen = |s: &Scenario| s.game.level().cell_view(grass).visibility;
     s.check_eq(
         seen(&s),
         CellVisibility::NeverSeen,
         "dark, out of the player's light",
     );
     set_fire(&mut s, '1', (2, 0));
-    s.check(s.game.cells_burning() > 0, "it burns");
+    s.check(s.game.level().cells_burning() > 0, "it burns");
     s.check_eq(seen(&s), CellVisibility::Visible, "lit by its own fire");
 }

@@ -199,7 +199,7 @@ fn a_fleeing_orc_out_of_reach_lets_the_player_rest_and_explore() {
         let orc = s.where_is('1');
         let offset = orc - s.game.player_coord();
         let out_of_reach = offset.x.abs().max(offset.y.abs()) > 1;
-        let seen = s.game.cell_view(orc).visibility == CellVisibility::Visible;
+        let seen = s.game.level().cell_view(orc).visibility == CellVisibility::Visible;
         if seen && out_of_reach && s.mind('1').state == NpcState::Fleeing {
             for activity in [Activity::Rest, Activity::Explore] {
                 let mut doing = s.game.begin(activity);

@@ -109,12 +109,16 @@ fn check_game(rows: &[String], actions: &[PlayerAction]) -> Result<(), TestCaseE
         let problems = game.invariant_violations();
         prop_assert!(problems.is_empty(), "after action {step}: {problems:?}");
         // What tools and frontends read must not panic either.
-        let _ = (game.state_hash(), game.npcs().count(), game.events().len());
+        let _ = (
+            game.state_hash(),
+            game.inhabitants().npcs().count(),
+            game.events().len(),
+        );
     }
     for coord in game.size().icoord_iter_row_major() {
-        let _ = game.cell_view(coord);
+        let _ = game.level().cell_view(coord);
     }
-    let _ = game.cell_view(ICoord::new(-1, -1));
+    let _ = game.level().cell_view(ICoord::new(-1, -1));
     Ok(())
 }
 

@@ -38,7 +38,7 @@ fn different_seeds_give_different_maps() {
 /// Ground one can walk, a vault's door (locked, or secret) counted open: the vault's floor is
 /// the level's floor too.
 fn open_ground(game: &Game, cell: ICoord) -> bool {
-    !game.blocks_walking(cell) || game.vaults().iter().any(|vault| vault.door == cell)
+    !game.level().blocks_walking(cell) || game.vaults().iter().any(|vault| vault.door == cell)
 }
 
 fn reachable_from(game: &Game, start: ICoord) -> usize {
@@ -72,9 +72,9 @@ fn every_floor_cell_is_reachable_and_npcs_start_fair() {
             .count();
         let player = game.player_coord();
         assert_eq!(reachable_from(&game, player), floor, "seed {seed}");
-        for npc in game.npcs() {
+        for npc in game.inhabitants().npcs() {
             assert!(
-                !game.blocks_walking(npc.coord),
+                !game.level().blocks_walking(npc.coord),
                 "seed {seed}: NPC in a wall"
             );
             let dx = (npc.coord.x - player.x).abs();
@@ -90,7 +90,7 @@ fn every_floor_cell_is_reachable_and_npcs_start_fair() {
 fn the_first_level_holds_orcs_and_no_trolls() {
     let (mut orcs, mut trolls) = (0, 0);
     for seed in 0..SEEDS {
-        for npc in Game::new(seed, GameOptions::default()).npcs() {
+        for npc in Game::new(seed, GameOptions::default()).inhabitants().npcs() {
             let kind = npc.kind;
             orcs += usize::from(kind == orc());
             trolls += usize::from(kind == troll());

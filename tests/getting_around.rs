@@ -22,7 +22,7 @@ fn explore_by_knowledge(s: &mut Scenario) -> (Stop, u32) {
             .game
             .size()
             .icoord_iter_row_major()
-            .map(|c| s.game.cell_view(c).visibility)
+            .map(|c| s.game.level().cell_view(c).visibility)
             .collect();
         let width = s.game.size().width() as i32;
         match s.step(&mut doing) {
@@ -131,7 +131,7 @@ fn rest_stops_when_an_orc_comes_into_view() {
     let mut s = Scenario::with_npcs(ROOM_AND_CORRIDOR, &[('1', 'o')]);
     let orc_start = s.at('1');
     s.check(
-        s.game.cell_view(orc_start).visibility == CellVisibility::NeverSeen,
+        s.game.level().cell_view(orc_start).visibility == CellVisibility::NeverSeen,
         "the orc starts out of sight",
     );
     let mut stopped = None;
@@ -154,7 +154,7 @@ fn rest_stops_when_an_orc_comes_into_view() {
     );
     let orc = s.where_is('1');
     s.check(
-        s.game.cell_view(orc).visibility == CellVisibility::Visible,
+        s.game.level().cell_view(orc).visibility == CellVisibility::Visible,
         "the rest stops on the turn the orc is in view",
     );
     let (refused, steps) = s.perform(Activity::Rest);
@@ -192,10 +192,10 @@ fn explore_sees_every_reachable_cell_then_stops() {
         &format!("it walked to see it all ({steps} steps)"),
     );
     for coord in s.game.size().icoord_iter_row_major() {
-        let reachable = !s.game.blocks_walking(coord) && coord.x < 12;
+        let reachable = !s.game.level().blocks_walking(coord) && coord.x < 12;
         if reachable {
             s.check_ne(
-                s.game.cell_view(coord).visibility,
+                s.game.level().cell_view(coord).visibility,
                 CellVisibility::NeverSeen,
                 &format!("{coord:?} was never seen"),
             );
@@ -203,7 +203,7 @@ fn explore_sees_every_reachable_cell_then_stops() {
     }
     // The walled-off room east of x=12 has no way in, so it stays unexplored.
     s.check_eq(
-        s.game.cell_view(stairs).visibility,
+        s.game.level().cell_view(stairs).visibility,
         CellVisibility::NeverSeen,
         "the walled-off stairs stay unseen",
     );
@@ -260,7 +260,7 @@ fn explore_stops_when_an_npc_comes_into_view() {
         .contains(&GameEvent::Fight(FightEvent::CameIntoView { kind: orc() }));
     s.check(came, "the last step brought the orc into view");
     s.check(
-        s.game.cell_view(s.at('1')).visibility == CellVisibility::Visible,
+        s.game.level().cell_view(s.at('1')).visibility == CellVisibility::Visible,
         "the orc is in view",
     );
     // A sleeper does not forbid exploring on: the player may walk round it.
@@ -288,14 +288,14 @@ fn explore_goes_by_what_the_player_knows_not_the_true_map() {
     let mut s = Scenario::with_options(HIDDEN_ROOM, GameOptions::default());
     let hidden = s.at('1');
     s.check_eq(
-        s.game.cell_view(hidden).visibility,
+        s.game.level().cell_view(hidden).visibility,
         CellVisibility::NeverSeen,
         "the hidden room",
     );
     let (stop, _) = explore_by_knowledge(&mut s);
     s.check_eq(stop, Stop::Explored { stairs: None }, "exploring ends");
     s.check_ne(
-        s.game.cell_view(hidden).visibility,
+        s.game.level().cell_view(hidden).visibility,
         CellVisibility::NeverSeen,
         "the hidden room",
     );

@@ -111,7 +111,7 @@ fn check(path: &Path) -> (bool, u32, u32, usize, usize) {
             allied_blows += (game.events().iter())
                 .filter(|e| e.is_allied_blow())
                 .count();
-            let here = game.cell_view(game.player_coord()).tiles.feature;
+            let here = game.level().cell_view(game.player_coord()).tiles.feature;
             in_a_doorway |= here
                 == Some(umbra_rules::world::Tile::Ground(
                     umbra_rules::game::Ground::DOOR,

@@ -65,7 +65,7 @@ fn a_game_loaded_after_a_secret_door_is_found_plays_on_as_the_game_played_throug
 #[test]
 fn an_ally_follows_by_a_found_door_alike_in_a_loaded_game_and_one_played_through() {
     let (game, _) = Game::from_ascii(SECRET, GameOptions::default()).expect("a valid map");
-    let orc = game.npcs().next().expect("the orc").id;
+    let orc = game.inhabitants().npcs().next().expect("the orc").id;
     let mut game = game.with_ally(orc);
     // The ally sets off the long way before the door is found; the game is saved the turn it
     // is found, while the ally is still on the long way.

@@ -23,7 +23,10 @@ fn an_orc_in_a_corridor_approaches_step_by_step() {
     let mut s = Scenario::with_npcs(&["##########", "#@543216.#", "##########"], &[('6', 'o')]);
     for step in ['1', '2', '3', '4', '5'] {
         s.wait(1);
-        s.check(s.game.npcs_seeing_player() == 1, "it sees the player");
+        s.check(
+            s.game.inhabitants().npcs_seeing_player() == 1,
+            "it sees the player",
+        );
         s.check(
             s.where_is('6') == s.at(step),
             &format!("the orc is at {step}"),
@@ -56,7 +59,10 @@ fn an_orc_behind_another_routes_around_it() {
         &[('1', 'o')],
     );
     s.wait(1);
-    s.check(s.game.npcs_seeing_player() == 2, "both see the player");
+    s.check(
+        s.game.inhabitants().npcs_seeing_player() == 2,
+        "both see the player",
+    );
     s.check(
         s.where_is('1') != s.at('1'),
         "the second orc does not queue",
@@ -122,7 +128,11 @@ fn an_orc_does_not_see_through_walls() {
         None,
         "the orc never saw the player",
     );
-    s.check_eq(s.game.npcs_seeing_player(), 0, "nobody sees the player");
+    s.check_eq(
+        s.game.inhabitants().npcs_seeing_player(),
+        0,
+        "nobody sees the player",
+    );
     s.check_ne(
         s.agent(orc).state,
         NpcState::Hunting,

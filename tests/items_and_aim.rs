@@ -124,7 +124,7 @@ fn a_known_lightning_scroll_with_nobody_in_reach_seeks_nobody() {
     let orc = s.where_is('1');
     let from = s.game.player_coord();
     s.check(
-        s.game.npc_at(orc).is_some() && orc.distance2(from) > 64,
+        s.game.inhabitants().npc_at(orc).is_some() && orc.distance2(from) > 64,
         "in view, out of reach",
     );
     s.check_eq(
@@ -183,7 +183,7 @@ fn a_fireball_hurts_every_character_in_its_reach_the_reader_too_and_nothing_beyo
     let slot = slot_of(&s, fireball());
     let target = s.where_is('1');
     let aim = s.game.aim(slot, target).expect("in view and in range");
-    let before: Vec<_> = s.game.npcs().collect();
+    let before: Vec<_> = s.game.inhabitants().npcs().collect();
     let player_before = s.game.player_hit_points().current;
     s.act(PlayerAction::Use {
         slot,
@@ -209,7 +209,7 @@ fn a_fireball_hurts_every_character_in_its_reach_the_reader_too_and_nothing_beyo
     );
     for npc in before {
         let reached = npc.coord.distance2(centre) <= radius * radius;
-        let now = s.game.npcs().find(|n| n.id == npc.id);
+        let now = s.game.inhabitants().npcs().find(|n| n.id == npc.id);
         let hurt = now.is_none_or(|n| n.hit_points.current < npc.hit_points.current);
         s.check_eq(
             hurt,

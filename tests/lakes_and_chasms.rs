@@ -110,7 +110,7 @@ fn a_fleeing_orc_never_runs_into_a_chasm() {
         let Some(orc) = s.npc('1') else {
             s.fail("the orc is gone: it fell");
         };
-        s.check(!s.game.is_chasm(orc.coord), "never in the chasm");
+        s.check(!s.game.level().is_chasm(orc.coord), "never in the chasm");
     }
 }
 
@@ -152,7 +152,7 @@ fn the_player_who_jumps_lands_a_depth_down_a_little_hurt_and_is_offered_boons() 
         "offered boons as on the stairs",
     );
     s.check(
-        !s.game.blocks_walking(s.game.player_coord()),
+        !s.game.level().blocks_walking(s.game.player_coord()),
         "landed on open ground",
     );
     s.check_eq(s.game.chasms_jumped(), 1, "the run counts the jump");

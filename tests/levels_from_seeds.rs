@@ -27,13 +27,17 @@ fn arrival(game: &Game) -> Arrival {
         depth: game.depth(),
         cells: (game.size().icoord_iter_row_major())
             .map(|cell| {
-                let mut tiles = game.cell_view(cell).tiles;
+                let mut tiles = game.level().cell_view(cell).tiles;
                 // Who stands where is the NPCs' list; the player's own cell is below.
                 tiles.character = None;
                 tiles
             })
             .collect(),
-        npcs: game.npcs().map(|n| (n.coord, n.kind, n.side)).collect(),
+        npcs: game
+            .inhabitants()
+            .npcs()
+            .map(|n| (n.coord, n.kind, n.side))
+            .collect(),
         player: game.player_coord(),
         boons: game.boons_offered(),
     }
@@ -128,12 +132,12 @@ fn the_seed_catalog_tells_what_each_depth_holds_on_arriving() {
             + level.captive.map_or(0, |band| band.captor_count + 1);
         assert_eq!(
             listed as usize,
-            game.npcs().count(),
+            game.inhabitants().npcs().count(),
             "depth {}: every NPC listed",
             level.depth
         );
         for &(kind, count) in &level.monsters {
-            let found = game.npcs().filter(|n| n.kind == kind).count() as u32;
+            let found = game.inhabitants().npcs().filter(|n| n.kind == kind).count() as u32;
             assert!(found >= count, "depth {}: {kind:?}", level.depth);
         }
         assert_eq!(game.vaults().len(), level.vaults.len());

@@ -15,7 +15,7 @@ use umbra_rules::visibility::{CellVisibility, Omniscience};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn visibility(s: &Scenario, label: char) -> CellVisibility {
-    s.game.cell_view(s.at(label)).visibility
+    s.game.level().cell_view(s.at(label)).visibility
 }
 
 /// A dark cave (the player's light reaches nine cells on the first depth) with a hall beyond
@@ -72,7 +72,7 @@ fn the_players_light_shrinks_with_depth() {
         (2..17)
             .filter(|&x| {
                 let cell = coord_2d::ICoord::new(x, 1);
-                game.cell_view(cell).visibility == CellVisibility::Visible
+                game.level().cell_view(cell).visibility == CellVisibility::Visible
             })
             .count() as u32
     };
@@ -100,7 +100,7 @@ fn a_closed_door_stops_light_and_an_open_one_lets_it_through() {
     let mut s = Scenario::new(DOOR_AND_TORCH);
     let outside = s.at('1');
     assert_eq!(
-        s.game.light_at(outside),
+        s.game.level().light_at(outside),
         0,
         "the closed door stops the torch's light"
     );
@@ -111,7 +111,7 @@ fn a_closed_door_stops_light_and_an_open_one_lets_it_through() {
         at: door,
     }));
     assert!(
-        s.game.light_at(outside) > 0,
+        s.game.level().light_at(outside) > 0,
         "the open door lets the torch's light through"
     );
 }
@@ -284,7 +284,10 @@ fn omniscience_still_shows_every_cell_lit_or_not() {
     )
     .expect("a map");
     let far = coord_2d::ICoord::new(12, 1);
-    assert_eq!(game.cell_view(far).visibility, CellVisibility::Visible);
+    assert_eq!(
+        game.level().cell_view(far).visibility,
+        CellVisibility::Visible
+    );
 }
 
 #[test]
@@ -327,7 +330,7 @@ fn the_light_kept_as_doors_move_is_the_light_worked_out_afresh() {
             .with_player_max_hit_points(1_000_000)
             .with_every_npc_awake();
         let cells: Vec<coord_2d::ICoord> = game.size().icoord_iter_row_major().collect();
-        let mut before: Vec<u32> = cells.iter().map(|&c| game.light_at(c)).collect();
+        let mut before: Vec<u32> = cells.iter().map(|&c| game.level().light_at(c)).collect();
         // A walk of runs of steps, the same every time.
         let mut state = seed;
         for turn in 0..300 {
@@ -336,14 +339,14 @@ fn the_light_kept_as_doors_move_is_the_light_worked_out_afresh() {
                 .wrapping_add(1_442_695_040_888_963_407);
             let direction = [North, East, South, West][(state >> 62) as usize];
             game.act(PlayerAction::Move(direction));
-            let now: Vec<u32> = cells.iter().map(|&c| game.light_at(c)).collect();
+            let now: Vec<u32> = cells.iter().map(|&c| game.level().light_at(c)).collect();
             changed += usize::from(now != before);
             if turn % 3 == 0 {
                 let afresh =
                     Game::from_state_bytes(&game.to_state_bytes()).expect("a game reads back");
                 for (&cell, &light) in cells.iter().zip(&now) {
                     assert_eq!(
-                        afresh.light_at(cell),
+                        afresh.level().light_at(cell),
                         light,
                         "seed {seed} turn {turn} at {cell:?}"
                     );
@@ -438,7 +441,8 @@ fn an_archer_shoots_the_player_only_from_where_the_player_sees_it() {
             .with_wanderers_noticing();
         for _ in 0..3 {
             let seen = game
-                .cell_view(game.npcs().next().expect("the archer").coord)
+                .level()
+                .cell_view(game.inhabitants().npcs().next().expect("the archer").coord)
                 .visibility;
             game.act(PlayerAction::Wait);
             let shot = game.events().iter().any(|event| {
@@ -493,9 +497,9 @@ fn a_shot_from_the_dark_is_told_as_from_an_unseen_archer() {
         let dark = game.size().icoord_iter_row_major().find(|&cell| {
             let d2 = cell.distance2(player);
             (26..=36).contains(&d2)
-                && game.in_reach(cell)
-                && game.cell_view(cell).visibility != CellVisibility::Visible
-                && !game.blocks_walking(cell)
+                && game.level().in_reach(cell)
+                && game.level().cell_view(cell).visibility != CellVisibility::Visible
+                && !game.level().blocks_walking(cell)
         });
         let Some(at) = dark else { continue };
         let kind = archer.index() as u8;

@@ -160,7 +160,7 @@ fn look_dates_a_remembered_npc_and_calls_never_seen_cells_unexplored() {
     let rock = game
         .size()
         .icoord_iter_row_major()
-        .find(|&c| game.cell_view(c).visibility == CellVisibility::NeverSeen)
+        .find(|&c| game.level().cell_view(c).visibility == CellVisibility::NeverSeen)
         .expect("some rock was never in view");
     move_cursor(&mut app, rock);
     let line = top_line(&app);

@@ -126,7 +126,7 @@ fn an_orc_that_sees_the_player_alerts_a_sleeping_neighbour() {
         }),
         "the player hears about it",
     );
-    let steps_away = |s: &Scenario| s.game.npc_distance_to_player(s.where_is('2'));
+    let steps_away = |s: &Scenario| s.game.inhabitants().npc_distance_to_player(s.where_is('2'));
     let before = steps_away(&s).expect("the neighbour is on the map towards the player");
     s.wait(3);
     s.check(

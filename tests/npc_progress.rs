@@ -50,17 +50,22 @@ struct Watch {
 fn has_free_neighbour(game: &Game, at: ICoord, occupied: &[ICoord]) -> bool {
     CardinalDirections.into_iter().any(|d| {
         let next = at + d.coord();
-        !game.blocks_walking(next) && next != game.player_coord() && !occupied.contains(&next)
+        !game.level().blocks_walking(next)
+            && next != game.player_coord()
+            && !occupied.contains(&next)
     })
 }
 
 fn free_step_closer(game: &Game, at: ICoord, occupied: &[ICoord]) -> bool {
-    let Some(here) = game.npc_distance_to_player(at) else {
+    let Some(here) = game.inhabitants().npc_distance_to_player(at) else {
         return false;
     };
     CardinalDirections.into_iter().any(|d| {
         let next = at + d.coord();
-        game.npc_distance_to_player(next).is_some_and(|n| n < here) && !occupied.contains(&next)
+        game.inhabitants()
+            .npc_distance_to_player(next)
+            .is_some_and(|n| n < here)
+            && !occupied.contains(&next)
     })
 }
 
@@ -73,7 +78,7 @@ impl Watch {
     ) -> Vec<String> {
         let mut problems = game.invariant_violations();
         let turn = game.turn();
-        let occupied: Vec<ICoord> = game.npcs().map(|n| n.coord).collect();
+        let occupied: Vec<ICoord> = game.inhabitants().npcs().map(|n| n.coord).collect();
         // A cell counts as free only if it was free both when the turn began and when it ended:
         // an NPC that acts earlier in the turn finds the cells of those that act later still
         // taken, as when a file of hunters squeezes through a door.
@@ -85,8 +90,11 @@ impl Watch {
                 _ => None,
             })
             .collect();
-        for npc in game.npcs() {
-            let agent = game.agent(npc.id).expect("living NPCs have agents");
+        for npc in game.inhabitants().npcs() {
+            let agent = game
+                .inhabitants()
+                .agent(npc.id)
+                .expect("living NPCs have agents");
             let moved = before.get(&npc.id) != Some(&npc.coord);
             let still = self.still_since.entry(npc.id).or_insert((npc.coord, turn));
             if still.0 != npc.coord {
@@ -103,7 +111,10 @@ impl Watch {
                     problems.push(format!("{npc:?} {agent:?} idle since turn {idle_since}"));
                 }
                 NpcState::Hunting if waiting_for > 1 => {
-                    let distance = game.npc_distance_to_player(npc.coord).unwrap_or(u32::MAX);
+                    let distance = game
+                        .inhabitants()
+                        .npc_distance_to_player(npc.coord)
+                        .unwrap_or(u32::MAX);
                     let best = self.closer_by.entry(npc.id).or_insert((distance, turn));
                     // Other NPCs jostling for the same few cells round the player block each
                     // other; the rule is about a hunter with the way clear.
@@ -155,7 +166,8 @@ fn no_npc_is_ever_stuck_and_every_rule_holds() {
             if game.is_over() {
                 break;
             }
-            let before: HashMap<EntityId, ICoord> = game.npcs().map(|n| (n.id, n.coord)).collect();
+            let before: HashMap<EntityId, ICoord> =
+                game.inhabitants().npcs().map(|n| (n.id, n.coord)).collect();
             let action = action(turn, &mut state);
             waiting_for = if action == PlayerAction::Wait {
                 waiting_for + 1
@@ -184,17 +196,17 @@ fn picture(game: &Game) -> String {
     for y in -12..=12 {
         for x in -25..=25 {
             let coord = player + ICoord::new(x, y);
-            let npc = game.npcs().find(|n| n.coord == coord);
+            let npc = game.inhabitants().npcs().find(|n| n.coord == coord);
             text.push(match npc {
                 _ if coord == player => '@',
-                Some(npc) => match game.agent(npc.id).map(|a| a.state) {
+                Some(npc) => match game.inhabitants().agent(npc.id).map(|a| a.state) {
                     Some(NpcState::Hunting) => 'h',
                     Some(NpcState::Searching { .. }) => 's',
                     Some(NpcState::Wandering { .. }) => 'w',
                     Some(NpcState::Fleeing) => 'f',
                     _ => 'z',
                 },
-                None if game.blocks_walking(coord) => '#',
+                None if game.level().blocks_walking(coord) => '#',
                 None => '.',
             });
         }

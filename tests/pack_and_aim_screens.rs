@@ -134,7 +134,13 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
         "{}",
         screen.text()
     );
-    let target = app.game().npcs().next().expect("an orc").coord;
+    let target = app
+        .game()
+        .inhabitants()
+        .npcs()
+        .next()
+        .expect("an orc")
+        .coord;
     let fireball = app.game().pack().slot_of(kind('^')).expect("carried");
     let aim = app
         .game()
@@ -199,6 +205,7 @@ fn f_throws_again_at_the_same_target_and_a_click_fires() {
     press(&mut app, KeyboardInput::Char('t'));
     let troll = app
         .game()
+        .inhabitants()
         .npcs()
         .next()
         .expect("darts do not kill a troll")
@@ -274,7 +281,7 @@ fn the_pack_groups_by_class_and_shows_a_known_staffs_charges() {
     );
     let mut game = walked(&rows, 2);
     let slot = game.pack().slot_of(staff).expect("the staff is carried");
-    let orc = game.npcs().next().expect("an orc").coord;
+    let orc = game.inhabitants().npcs().next().expect("an orc").coord;
     game.act(PlayerAction::Use {
         slot,
         at: Some(orc),

@@ -415,8 +415,8 @@ fn rule_violations(game: &Game, npcs_at_start: usize, with_invariants: bool) -> 
     }
     // Levitating, the player floats over water and chasms, but never in a wall.
     let levitating = game.draughts().is(umbra_rules::game::Draught::Levitation);
-    let afloat = levitating && game.ground_at(player).rules().flown_over;
-    if game.blocks_walking(player) && !afloat {
+    let afloat = levitating && game.level().ground_at(player).rules().flown_over;
+    if game.level().blocks_walking(player) && !afloat {
         problems.push(format!("player inside a wall at {player}"));
     }
     let mut occupied = HashSet::new();
@@ -424,25 +424,26 @@ fn rule_violations(game: &Game, npcs_at_start: usize, with_invariants: bool) -> 
         occupied.insert(player);
     }
     let mut living_npcs = 0;
-    for npc in game.npcs() {
+    for npc in game.inhabitants().npcs() {
         living_npcs += 1;
         // A cage closing over an altar keeps in a monster standing there (tests/vaults.rs).
         let caged = (game.vaults().iter()).any(|v| v.taken && v.altars.contains(&npc.coord));
         // A flyer floats over water and chasms, a swimmer swims in deep water.
-        let ground = game.ground_at(npc.coord).rules();
+        let ground = game.level().ground_at(npc.coord).rules();
         let traits = &npc.kind.rules().traits;
         let swims = traits.contains(&NpcTrait::Submerges);
         let home = match swims {
             true => ground.submerges,
             false => {
-                let learned = game.npc_condition(npc.id).learned == Some(Ability::Flight);
+                let learned =
+                    game.inhabitants().npc_condition(npc.id).learned == Some(Ability::Flight);
                 (traits.contains(&NpcTrait::Flies) || learned) && ground.flown_over
             }
         };
         if swims && !ground.submerges {
             problems.push(format!("{npc:?} out of its water"));
         }
-        if game.blocks_walking(npc.coord) && !caged && !home {
+        if game.level().blocks_walking(npc.coord) && !caged && !home {
             problems.push(format!("{npc:?} inside a wall"));
         }
         if !occupied.insert(npc.coord) {
@@ -467,7 +468,7 @@ fn rule_violations(game: &Game, npcs_at_start: usize, with_invariants: bool) -> 
     // A death on a cell that already holds a corpse replaces that corpse, so corpses can be fewer
     // than deaths (the game's own check balances the two exactly); never more, and never none
     // once someone has died.
-    let corpses = game.count_corpses() as u64;
+    let corpses = game.inhabitants().count_corpses() as u64;
     if corpses > deaths || (deaths > 0 && corpses == 0) {
         problems.push(format!("{corpses} corpses after {deaths} deaths"));
     }
@@ -525,7 +526,7 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
     let mut games_ended = 0;
     let mut game = Game::new(script.seed, options);
     let mut replay = Game::new(script.seed, options);
-    let mut npcs_at_start = game.npcs().count();
+    let mut npcs_at_start = game.inhabitants().npcs().count();
     let mut tally = Tally::default();
     for (index, &action) in script.actions.iter().enumerate() {
         if tally.turns_taken == turns {
@@ -537,8 +538,8 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         let turn_before = game.turn();
         let hashed = index % HASH_EVERY == 0;
         let hash_before = hashed.then(|| game.state_hash());
-        let (depth_before, npcs_before) = (game.depth(), game.npcs().count());
-        let (joined_before, faded_before) = game.joined_and_faded();
+        let (depth_before, npcs_before) = (game.depth(), game.inhabitants().npcs().count());
+        let (joined_before, faded_before) = game.inhabitants().joined_and_faded();
         let outcome = game.act(action);
         replay.act(action);
         tally.actions += 1;
@@ -562,17 +563,21 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
             );
             tally.descents += 1;
             tally.npc_deaths += npcs_at_start.saturating_sub(npcs_before) as u64;
-            npcs_at_start = game.npcs().count();
+            npcs_at_start = game.inhabitants().npcs().count();
         }
         if let PlayerAction::Wizard(WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. }) =
             action
         {
             // Between turns, so nobody died meanwhile: every NPC more was spawned.
-            npcs_at_start += game.npcs().count().saturating_sub(npcs_before);
+            npcs_at_start += game
+                .inhabitants()
+                .npcs()
+                .count()
+                .saturating_sub(npcs_before);
         }
         // Twins and blades join the level, blades fade from it: neither is a spawn or a death.
         if game.depth() == depth_before {
-            let (joined, faded) = game.joined_and_faded();
+            let (joined, faded) = game.inhabitants().joined_and_faded();
             npcs_at_start += (joined - joined_before) as usize;
             npcs_at_start -= (faded - faded_before) as usize;
         }
@@ -643,15 +648,16 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
             }
             tally.games_lost += u64::from(game.is_over());
             tally.levels_cleared += u64::from(game.is_cleared());
-            tally.npc_deaths += npcs_at_start.saturating_sub(game.npcs().count()) as u64;
+            tally.npc_deaths +=
+                npcs_at_start.saturating_sub(game.inhabitants().npcs().count()) as u64;
             games_ended += 1;
             let next = seed_of_game(script.seed, games_ended);
             game = Game::new(next, options);
             replay = Game::new(next, options);
-            npcs_at_start = game.npcs().count();
+            npcs_at_start = game.inhabitants().npcs().count();
         }
     }
-    tally.npc_deaths += npcs_at_start.saturating_sub(game.npcs().count()) as u64;
+    tally.npc_deaths += npcs_at_start.saturating_sub(game.inhabitants().npcs().count()) as u64;
     Ok(tally)
 }
 

@@ -162,7 +162,7 @@ fn a_snapshot_spares_the_replay_but_never_changes_the_game() {
 fn a_step_then_waits(seed: u64, n: usize) -> Vec<PlayerAction> {
     let game = Game::new(seed, GameOptions::default());
     let open = direction::CardinalDirection::all()
-        .find(|d| !game.blocks_walking(game.player_coord() + d.coord()))
+        .find(|d| !game.level().blocks_walking(game.player_coord() + d.coord()))
         .expect("the player can move");
     let mut script = long_script(n);
     script[0] = PlayerAction::Move(open);

@@ -32,6 +32,7 @@ fn a_scene_has_the_npcs_its_spec_asks_for() {
     let game = SMALL.build().game();
     let player = game.player_coord();
     let (near, far): (Vec<_>, Vec<_>) = game
+        .inhabitants()
         .npcs()
         .partition(|npc| npc.coord.distance2(player) <= scenes::CROWD_REACH2);
     assert_eq!((near.len(), far.len()), (SMALL.hunters, SMALL.idle));

@@ -40,7 +40,7 @@ fn an_orc_on_a_cell_the_player_sees_sees_the_player_that_turn() {
         "the orc's own line of sight is blocked, so only fairness lets it see",
     );
     s.check(
-        s.game.cell_view(orc).visibility == CellVisibility::Visible,
+        s.game.level().cell_view(orc).visibility == CellVisibility::Visible,
         "the player sees the orc",
     );
     s = Scenario::rolled_unnoticed(DOORWAY, &[('1', 'o')], noticed);

@@ -44,11 +44,11 @@ fn a_search_beside_a_secret_door_finds_it_and_it_becomes_a_door() {
     let door = s.at('1') + South.coord();
     s.check_eq(s.game.secret_doors_found(), 1, "one found");
     s.check_eq(
-        s.game.cell_view(door).tiles.feature,
+        s.game.level().cell_view(door).tiles.feature,
         Some(Tile::Ground(Ground::DOOR)),
         "a door now",
     );
-    s.check(!s.game.blocks_walking(door), "walked through");
+    s.check(!s.game.level().blocks_walking(door), "walked through");
     s.act(PlayerAction::Move(South));
     s.check_eq(s.game.player_coord(), door, "into the doorway");
 }
@@ -57,9 +57,9 @@ fn a_search_beside_a_secret_door_finds_it_and_it_becomes_a_door() {
 fn before_it_is_found_a_secret_door_is_wall_to_the_eye_and_to_the_foot() {
     let mut s = Scenario::new(ROOM);
     let door = s.at('1') + South.coord();
-    s.check(s.game.blocks_walking(door), "no one walks into it");
+    s.check(s.game.level().blocks_walking(door), "no one walks into it");
     s.check_eq(
-        s.game.cell_view(door).tiles.feature,
+        s.game.level().cell_view(door).tiles.feature,
         Some(Tile::Ground(Ground::SECRET_DOOR)),
         "known only as a tile the screen draws as wall",
     );
@@ -122,7 +122,7 @@ fn no_search_ever_finds_a_secret_door_out_of_view() {
         s.game = s.game.reseeded(seed);
         let door = s.at('3') + South.coord();
         s.check(
-            s.game.cell_view(door).visibility != CellVisibility::Visible,
+            s.game.level().cell_view(door).visibility != CellVisibility::Visible,
             "out of view",
         );
         for _ in 0..2 * THOROUGH_SEARCH_TURNS {
@@ -141,7 +141,7 @@ fn autoexplore_never_walks_through_an_unfound_secret_door() {
     });
     let hall = s.at('1') + South.coord() + South.coord();
     s.check_eq(
-        s.game.cell_view(hall).visibility,
+        s.game.level().cell_view(hall).visibility,
         CellVisibility::NeverSeen,
         "the hall unseen",
     );

@@ -120,13 +120,13 @@ fn an_orc_coming_into_view_is_listed_beside_the_map_with_its_health_and_hunting(
         "an unhurt orc's bar is full"
     );
     // Let it come and fight it: its bar shortens as it is hurt.
-    let orc = app.game().npcs().next().expect("the orc").id;
+    let orc = app.game().inhabitants().npcs().next().expect("the orc").id;
     for _ in 0..40 {
-        let hurt = app.game().npcs().find(|npc| npc.id == orc);
+        let hurt = app.game().inhabitants().npcs().find(|npc| npc.id == orc);
         if hurt.is_none_or(|npc| npc.hit_points.current < npc.hit_points.max) {
             break;
         }
-        let toward = app.game().npcs().next().map(|npc| npc.coord);
+        let toward = app.game().inhabitants().npcs().next().map(|npc| npc.coord);
         let player = app.game().player_coord();
         let key = match toward.map(|at| at - player) {
             Some(offset) if offset.x.abs() + offset.y.abs() == 1 && offset.y == 1 => 'j',
@@ -137,7 +137,7 @@ fn an_orc_coming_into_view_is_listed_beside_the_map_with_its_health_and_hunting(
         };
         press(&mut app, KeyboardInput::Char(key));
     }
-    let npc = app.game().npcs().find(|npc| npc.id == orc);
+    let npc = app.game().inhabitants().npcs().find(|npc| npc.id == orc);
     let npc = npc.expect("an orc of 10 hit points outlives one blow");
     assert!(
         npc.hit_points.current < npc.hit_points.max,
@@ -169,7 +169,13 @@ fn the_look_cursor_on_a_character_marks_its_entry() {
     let mut app = app();
     until_the_orc_is_listed(&mut app);
     press(&mut app, KeyboardInput::Char('x'));
-    let orc = app.game().npcs().next().expect("the orc").coord;
+    let orc = app
+        .game()
+        .inhabitants()
+        .npcs()
+        .next()
+        .expect("the orc")
+        .coord;
     // Move the cursor from the player onto the orc.
     let offset = orc - app.game().player_coord();
     let (across, down) = (
@@ -201,7 +207,13 @@ fn pointing_at_an_entry_marks_the_character_on_the_map_and_names_it() {
     };
     app.update(&mut (), fb.default_ctx(), Event::Input(Input::Mouse(point)));
     let screen = render_at(&app, SCREEN);
-    let orc = app.game().npcs().next().expect("the orc").coord;
+    let orc = app
+        .game()
+        .inhabitants()
+        .npcs()
+        .next()
+        .expect("the orc")
+        .coord;
     // The level is drawn from the screen's corner: map cell and screen cell are one.
     assert_eq!(
         screen.background[orc.y as usize][orc.x as usize],

@@ -65,7 +65,7 @@ fn confused_troll_by_the_ally() -> (Game, EntityId) {
     let confused = troll_line.replace("confused_for:0", "confused_for:5000");
     let dump = dump.replace(troll_line, &confused);
     let (game, _) = Game::from_dump(&dump, GameOptions::default()).expect("reads back");
-    let ally = game.npc_at(s.at('1')).expect("the orc").id;
+    let ally = game.inhabitants().npc_at(s.at('1')).expect("the orc").id;
     (game.with_side(ally, Side::Hero), ally)
 }
 
@@ -73,7 +73,7 @@ fn confused_troll_by_the_ally() -> (Game, EntityId) {
 fn until_the_troll_kills_the_ally(game: &mut Game, ally: EntityId) -> Vec<GameEvent> {
     for _ in 0..400 {
         game.act(PlayerAction::Wait);
-        if game.npcs().all(|npc| npc.id != ally) {
+        if game.inhabitants().npcs().all(|npc| npc.id != ally) {
             return game.events().to_vec();
         }
     }
@@ -84,7 +84,12 @@ fn until_the_troll_kills_the_ally(game: &mut Game, ally: EntityId) -> Vec<GameEv
 fn a_confused_troll_kills_an_ally_it_stumbles_into_and_the_kill_is_the_dungeons() {
     let (mut game, ally) = confused_troll_by_the_ally();
     let events = until_the_troll_kills_the_ally(&mut game, ally);
-    let troll = game.npcs().next().expect("the troll lives").kind;
+    let troll = game
+        .inhabitants()
+        .npcs()
+        .next()
+        .expect("the troll lives")
+        .kind;
     assert!(
         events
             .iter()
@@ -92,7 +97,11 @@ fn a_confused_troll_kills_an_ally_it_stumbles_into_and_the_kill_is_the_dungeons(
         "the troll is named the killer: {events:?}"
     );
     assert_eq!(game.kills(), 0, "not the player's kill");
-    assert_eq!(game.awake_npcs(), 1, "only the troll is awake");
+    assert_eq!(
+        game.inhabitants().awake_npcs(),
+        1,
+        "only the troll is awake"
+    );
     assert!(game.invariant_violations().is_empty(), "a sound world");
 }
 
@@ -102,7 +111,10 @@ fn after_a_death_in_the_npc_phase_a_resumed_game_plays_on_as_the_live_one() {
     until_the_troll_kills_the_ally(&mut game, ally);
     let mut resumed = Game::from_state_bytes(&game.to_state_bytes()).expect("loads");
     assert_eq!(resumed.state_hash(), game.state_hash());
-    assert_eq!(resumed.awake_npcs(), game.awake_npcs());
+    assert_eq!(
+        resumed.inhabitants().awake_npcs(),
+        game.inhabitants().awake_npcs()
+    );
     for _ in 0..20 {
         game.act(PlayerAction::Wait);
         resumed.act(PlayerAction::Wait);

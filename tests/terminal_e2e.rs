@@ -23,7 +23,7 @@ fn seeded(name: &str) -> Session {
 /// API so the test does not depend on the map's layout.
 fn open_step_key() -> &'static str {
     let game = Game::new(SEED, GameOptions::default());
-    let npcs: Vec<_> = game.npcs().map(|npc| npc.coord).collect();
+    let npcs: Vec<_> = game.inhabitants().npcs().map(|npc| npc.coord).collect();
     let player = game.player_coord();
     [
         (CardinalDirection::East, "l"),
@@ -34,7 +34,7 @@ fn open_step_key() -> &'static str {
     .into_iter()
     .find(|(direction, _)| {
         let to = player + direction.coord();
-        !game.blocks_walking(to) && !npcs.contains(&to)
+        !game.level().blocks_walking(to) && !npcs.contains(&to)
     })
     .map(|(_, key)| key)
     .expect("the player of seed 7 can step somewhere")

@@ -71,7 +71,8 @@ fn o_explores_turn_after_turn_and_stops_where_the_game_says() {
 /// across water may be no walk away), at least `distance` steps off, with nothing on it.
 fn visible_floor_away(game: &Game, distance: u32) -> ICoord {
     let open = |c: ICoord| {
-        game.cell_view(c).visibility == CellVisibility::Visible && !game.blocks_walking(c)
+        game.level().cell_view(c).visibility == CellVisibility::Visible
+            && !game.level().blocks_walking(c)
     };
     let mut reached = vec![(game.player_coord(), 0)];
     let mut next = 0;
@@ -92,7 +93,7 @@ fn visible_floor_away(game: &Game, distance: u32) -> ICoord {
     reached
         .into_iter()
         .filter(|&(c, steps)| {
-            let view = game.cell_view(c);
+            let view = game.level().cell_view(c);
             steps >= distance && view.tiles.character.is_none() && view.tiles.item.is_none()
         })
         .max_by_key(|&(_, steps)| steps)

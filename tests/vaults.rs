@@ -35,7 +35,10 @@ vault (door: (1, 1), guard: Sleepers, altars: [(2, 2), (4, 2), (6, 2)], rewards:
 fn taking_one_altars_item_cages_the_others() {
     let mut s = from_dump(ALTARS);
     let (first, second, third) = (ICoord::new(2, 2), ICoord::new(4, 2), ICoord::new(6, 2));
-    s.check(!s.game.blocks_walking(second), "the altars stand open");
+    s.check(
+        !s.game.level().blocks_walking(second),
+        "the altars stand open",
+    );
     s.act(PlayerAction::Move(East));
     s.act(PlayerAction::Move(South));
     s.check_eq(s.game.player_coord(), first, "on the first altar");
@@ -47,7 +50,7 @@ fn taking_one_altars_item_cages_the_others() {
         "walking onto the altar only says what it holds",
     );
     s.check(
-        !s.game.blocks_walking(second),
+        !s.game.level().blocks_walking(second),
         "the others stand open still",
     );
     s.act(PlayerAction::PickUp);
@@ -60,7 +63,10 @@ fn taking_one_altars_item_cages_the_others() {
     let dart = ItemKind::from_map_letter('/').expect("darts");
     s.check(s.game.pack().slot_of(dart).is_some(), "the dart is carried");
     for caged in [second, third] {
-        s.check(s.game.blocks_walking(caged), "a cage keeps feet out");
+        s.check(
+            s.game.level().blocks_walking(caged),
+            "a cage keeps feet out",
+        );
         s.check(s.game.item_at(caged).is_some(), "with its item inside");
     }
     s.check(s.game.vaults()[0].taken, "the vault is taken from");
@@ -71,7 +77,10 @@ fn taking_one_altars_item_cages_the_others() {
     s.check_eq(outcome, TurnOutcome::NoTurn, "no stepping into a cage");
     let dump = s.game.dump();
     let again = from_dump(&dump);
-    s.check(again.game.blocks_walking(second), "a dump keeps the cage");
+    s.check(
+        again.game.level().blocks_walking(second),
+        "a dump keeps the cage",
+    );
     s.check(again.game.item_at(second).is_some(), "and the item in it");
     s.check_eq(again.game.vaults(), s.game.vaults(), "and the vault");
 }
@@ -102,7 +111,7 @@ fn a_locked_door_opens_only_with_its_key() {
             .contains(&GameEvent::Dungeon(DungeonEvent::DoorLocked)),
         "and it says so",
     );
-    s.check(s.game.blocks_walking(door), "the door stays shut");
+    s.check(s.game.level().blocks_walking(door), "the door stays shut");
     s.act(PlayerAction::Move(West));
     s.act(PlayerAction::Move(West));
     let key = ItemKind::key();
@@ -125,7 +134,10 @@ fn a_locked_door_opens_only_with_its_key() {
         s.game.pack().slot_of(key).is_none(),
         "the key stays in the lock",
     );
-    s.check(!s.game.blocks_walking(door), "a door anyone may open now");
+    s.check(
+        !s.game.level().blocks_walking(door),
+        "a door anyone may open now",
+    );
     s.act(PlayerAction::Move(East));
     s.check_eq(s.game.player_coord(), door, "and the player walks in");
 }
@@ -140,7 +152,10 @@ fn exploring_leaves_a_locked_door_shut_until_the_key_is_carried_then_opens_it() 
         matches!(stop, Stop::Explored { .. }),
         &format!("explore ended with {stop:?}"),
     );
-    keyless.check(keyless.game.blocks_walking(door), "the door stays shut");
+    keyless.check(
+        keyless.game.level().blocks_walking(door),
+        "the door stays shut",
+    );
     let (again, steps) = keyless.perform(Activity::Explore);
     keyless.check(
         steps == 0 && matches!(again, Stop::Explored { .. }),
@@ -151,7 +166,10 @@ fn exploring_leaves_a_locked_door_shut_until_the_key_is_carried_then_opens_it() 
     for _ in 0..5 {
         keyed.perform(Activity::Explore);
     }
-    keyed.check(!keyed.game.blocks_walking(door), "the key opened the door");
+    keyed.check(
+        !keyed.game.level().blocks_walking(door),
+        "the key opened the door",
+    );
 }
 
 #[test]
@@ -215,7 +233,7 @@ fn orc_on_an_altar(side: &str) -> String {
 fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
     for (side, struck) in [("Dungeon", true), ("Hero", false)] {
         let mut s = from_dump(&orc_on_an_altar(side));
-        let orc = s.game.npcs().next().expect("the orc").id;
+        let orc = s.game.inhabitants().npcs().next().expect("the orc").id;
         s.act(PlayerAction::Move(East));
         s.act(PlayerAction::Move(South));
         s.act(PlayerAction::PickUp);
@@ -223,7 +241,10 @@ fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
         s.act(PlayerAction::Move(East));
         s.act(PlayerAction::Move(East));
         s.check_eq(s.game.player_coord(), ICoord::new(4, 1), "above the orc");
-        s.check(s.game.blocks_walking(ICoord::new(4, 2)), "the orc is caged");
+        s.check(
+            s.game.level().blocks_walking(ICoord::new(4, 2)),
+            "the orc is caged",
+        );
         s.check_eq(
             s.game.invariant_violations(),
             Vec::<String>::new(),
@@ -254,7 +275,7 @@ fn a_monster_caged_on_an_altar_is_struck_through_the_bars_and_an_ally_is_not() {
             "the player is not caged",
         );
         s.check(
-            s.game.npcs().any(|npc| npc.id == orc),
+            s.game.inhabitants().npcs().any(|npc| npc.id == orc),
             "the orc is still there",
         );
     }
@@ -269,7 +290,10 @@ fn putting_the_item_back_on_its_altar_opens_the_cages() {
     s.act(PlayerAction::Move(East));
     s.act(PlayerAction::Move(South));
     s.act(PlayerAction::PickUp);
-    s.check(s.game.blocks_walking(second), "the others are caged");
+    s.check(
+        s.game.level().blocks_walking(second),
+        "the others are caged",
+    );
     s.check_eq(s.game.vault_rewards().len(), 1, "one reward taken");
     s.act(PlayerAction::Drop { slot: 0 });
     s.check(
@@ -279,7 +303,7 @@ fn putting_the_item_back_on_its_altar_opens_the_cages() {
         "putting the dart back opens both cages",
     );
     s.check(
-        !s.game.blocks_walking(second),
+        !s.game.level().blocks_walking(second),
         "the dagger's altar stands open",
     );
     s.check(
@@ -298,5 +322,8 @@ fn putting_the_item_back_on_its_altar_opens_the_cages() {
         s.game.pack().slot_of(dagger).is_some(),
         "the dagger taken instead",
     );
-    s.check(s.game.blocks_walking(first), "and the dart caged now");
+    s.check(
+        s.game.level().blocks_walking(first),
+        "and the dart caged now",
+    );
 }

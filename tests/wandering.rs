@@ -57,7 +57,7 @@ struct Walk {
 impl Walk {
     fn step(&mut self, s: &Scenario, label: char) {
         let here = s.where_is(label);
-        s.check(!s.game.blocks_walking(here), "never in a wall");
+        s.check(!s.game.level().blocks_walking(here), "never in a wall");
         s.check(
             matches!(s.mind(label).state, NpcState::Wandering { .. }),
             "nothing to do but wander",
@@ -98,7 +98,7 @@ fn a_wandering_orc_visits_room_after_room_and_only_pauses_briefly() {
 #[test]
 fn two_wanderers_make_way_for_each_other() {
     let mut s = Scenario::with_npcs(FOUR_ROOMS, &[('9', 'o'), ('8', 'o')]);
-    s.check(s.game.awake_npcs() == 2, "both awake");
+    s.check(s.game.inhabitants().awake_npcs() == 2, "both awake");
     let mut walks = [Walk::default(), Walk::default()];
     for _ in 0..400 {
         s.wait(1);
@@ -151,10 +151,13 @@ fn waypoints_go_to_room_centres_first_then_one_cover_apart() {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let s = Scenario::new(&rows);
     let expected: Vec<ICoord> = ['1', '2', '3', '4', '5'].map(|l| s.at(l)).into();
-    let mut placed = s.game.waypoint_cells().to_vec();
+    let mut placed = s.game.inhabitants().waypoint_cells().to_vec();
     placed.sort_by_key(|c| c.x);
     s.check(placed == expected, &format!("waypoints at {placed:?}"));
-    s.check(s.game.waypoint_count() == expected.len(), "counted alike");
+    s.check(
+        s.game.inhabitants().waypoint_count() == expected.len(),
+        "counted alike",
+    );
 }
 
 /// A hall so wide that a waypoint has more waypoints within reach than it keeps as neighbours:
@@ -208,7 +211,7 @@ fn a_wanderer_blocked_by_a_sleeper_in_a_dead_end_turns_back() {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut s = Scenario::with_npcs(&rows, &[('2', 'o'), ('9', 'z')]);
     let expected: Vec<ICoord> = ['3', '2', '1'].map(|l| s.at(l)).into();
-    let placed = s.game.waypoint_cells();
+    let placed = s.game.inhabitants().waypoint_cells();
     s.check(placed[..3] == expected, &format!("waypoints at {placed:?}"));
     let (doorway, sleeper) = (s.at('2').x + COVER_STEPS as i32 - 3, s.at('9'));
     let (mut returns, mut by_sleeper, mut longest) = (0, 0, 0);

@@ -153,8 +153,13 @@ pub fn crowd_fighting_on() -> Game {
 pub fn crowd_with_allies() -> Game {
     let game = crowd_fighting_on();
     let hunters: Vec<_> = game
+        .inhabitants()
         .npcs()
-        .filter(|npc| game.agent(npc.id).is_some_and(|agent| !agent.is_asleep()))
+        .filter(|npc| {
+            game.inhabitants()
+                .agent(npc.id)
+                .is_some_and(|agent| !agent.is_asleep())
+        })
         .map(|npc| npc.id)
         .collect();
     let every = (hunters.len() / CROWD_ALLIES).max(1);

@@ -136,20 +136,20 @@ fn default_game() -> Game {
 /// What a scene holds, from the game itself: NPCs, and how many see the player on the first
 /// turn and on the first timed turn.
 fn describe(name: &str, mut game: Game) {
-    let npcs = game.npcs().count();
+    let npcs = game.inhabitants().npcs().count();
     game.act(PlayerAction::Wait);
-    let first = game.npcs_seeing_player();
+    let first = game.inhabitants().npcs_seeing_player();
     let game = settled(game);
-    let timed = game.npcs_seeing_player();
+    let timed = game.inhabitants().npcs_seeing_player();
     let size = game.size();
     println!(
         "scene {name}: {}x{}, {npcs} NPCs ({} awake), hunting the player: {first} on turn 1, \
          {timed} on turn {}; {} waypoints",
         size.width(),
         size.height(),
-        game.awake_npcs(),
+        game.inhabitants().awake_npcs(),
         game.turn(),
-        game.waypoint_count(),
+        game.inhabitants().waypoint_count(),
     );
 }
 
@@ -256,7 +256,10 @@ fn print_wander_scaling() {
         scenes::WANDERERS_AREA_X4.build().game(),
         WANDER_SETTLE_TURNS,
     );
-    let (small_npcs, large_npcs) = (small.awake_npcs(), large.awake_npcs());
+    let (small_npcs, large_npcs) = (
+        small.inhabitants().awake_npcs(),
+        large.inhabitants().awake_npcs(),
+    );
     let mut entrants = [
         Entrant {
             game: &mut small,

@@ -88,7 +88,7 @@ fn perform(game: &mut Game, activity: Activity, watch: &mut impl FnMut(&Game)) -
 
 fn adjacent_npc(game: &Game) -> Option<CardinalDirection> {
     let player = game.player_coord();
-    game.npcs().find_map(|npc| {
+    game.inhabitants().npcs().find_map(|npc| {
         [
             CardinalDirection::North,
             CardinalDirection::East,

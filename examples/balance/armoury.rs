@@ -83,7 +83,8 @@ pub fn fight(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Player
     let player = game.player_coord();
     let adjacent = manhattan(nearest, player) == 1;
     let strong = |at: ICoord| {
-        game.npc_at(at)
+        game.inhabitants()
+            .npc_at(at)
             .is_some_and(|npc| npc.hit_points.current >= STRONG_HIT_POINTS)
     };
     let use_at = |slot: u8, at: ICoord| {
@@ -153,7 +154,7 @@ fn zap(
             .is_ok_and(|aim| aim.path.last() == Some(&at))
             .then_some(PlayerAction::Use { slot, at: Some(at) })
     };
-    let npc = |at: ICoord| game.npc_at(at);
+    let npc = |at: ICoord| game.inhabitants().npc_at(at);
     let strong = |at: ICoord| npc(at).is_some_and(|n| n.hit_points.current >= STRONG_HIT_POINTS);
     match effect {
         // Lightning seeks its own mark; a firebolt is not loosed beside the player, whose
@@ -172,7 +173,9 @@ fn zap(
         BoltEffect::Slow { .. } if strong(nearest) => npcs
             .iter()
             .filter(|&&at| strong(at))
-            .filter(|&&at| (game.agent_at(at)).is_some_and(|agent| agent.slowed_for == 0))
+            .filter(|&&at| {
+                (game.inhabitants().agent_at(at)).is_some_and(|agent| agent.slowed_for == 0)
+            })
             .find_map(|&at| use_at(at)),
         BoltEffect::TeleportOther if steps == 1 && strong(nearest) && health_percent <= 50 => {
             use_at(nearest)
@@ -185,7 +188,11 @@ fn zap(
         BoltEffect::Negate => npcs
             .iter()
             .filter(|&&at| magical(game, at))
-            .filter(|&&at| game.agent_at(at).is_some_and(|agent| !agent.negated))
+            .filter(|&&at| {
+                game.inhabitants()
+                    .agent_at(at)
+                    .is_some_and(|agent| !agent.negated)
+            })
             .find_map(|&at| use_at(at)),
         BoltEffect::Beckon => npcs
             .iter()
@@ -197,6 +204,7 @@ fn zap(
             blink_away(game, slot, nearest)
         }
         BoltEffect::Heal(_) => game
+            .inhabitants()
             .npcs()
             .filter(|n| n.side == Side::Hero && n.hit_points.current * 2 <= n.hit_points.max)
             .find_map(|n| use_at(n.coord)),
@@ -214,7 +222,10 @@ fn blink_away(game: &Game, slot: u8, foe: ICoord) -> Option<PlayerAction> {
             let Ok(aim) = game.aim(slot, at) else {
                 continue;
             };
-            if aim.path.last() != Some(&at) || aim.stops_on.is_some() || game.blocks_walking(at) {
+            if aim.path.last() != Some(&at)
+                || aim.stops_on.is_some()
+                || game.level().blocks_walking(at)
+            {
                 continue;
             }
             let away = manhattan(at, foe);
@@ -229,7 +240,7 @@ fn blink_away(game: &Game, slot: u8, foe: ICoord) -> Option<PlayerAction> {
 
 /// A foe whose magic negation takes away: a bolt of its own, or a burst.
 fn magical(game: &Game, at: ICoord) -> bool {
-    game.npc_at(at).is_some_and(|n| {
+    game.inhabitants().npc_at(at).is_some_and(|n| {
         n.side == Side::Dungeon
             && (n.kind.rules().bolt.is_some() || n.kind.rules().on_death.is_some())
     })

@@ -31,7 +31,8 @@ pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Playe
             .then_some(PlayerAction::Throw { slot, at })
     };
     let strong = |at: ICoord| {
-        game.npc_at(at)
+        game.inhabitants()
+            .npc_at(at)
             .is_some_and(|npc| npc.hit_points.current >= WORTH_A_SCROLL_HIT_POINTS)
     };
     let adjacent = manhattan(nearest, game.player_coord()) == 1;
@@ -85,8 +86,11 @@ fn fireball(game: &Game, slot: u8, npcs: &[ICoord]) -> Option<PlayerAction> {
     npcs.iter().find_map(|&at| {
         let aim = game.aim(slot, at).ok()?;
         let foes = npcs.iter().filter(|c| aim.area.contains(c)).count();
-        let ally_in_it =
-            (aim.area.iter()).any(|&c| game.npc_at(c).is_some_and(|npc| npc.side == Side::Hero));
+        let ally_in_it = (aim.area.iter()).any(|&c| {
+            game.inhabitants()
+                .npc_at(c)
+                .is_some_and(|npc| npc.side == Side::Hero)
+        });
         (foes >= 2 && !aim.area.contains(&player) && !ally_in_it)
             .then_some(PlayerAction::Use { slot, at: Some(at) })
     })

@@ -241,7 +241,8 @@ impl Player {
         // An archer or a shaman does not come: it keeps its distance (and shoots, or heals
         // from there), so waiting only costs.
         let keeps_away = |c: ICoord| {
-            game.npc_at(c)
+            game.inhabitants()
+                .npc_at(c)
                 .is_some_and(|npc| npc.kind.rules().has(NpcTrait::KeepsDistance))
         };
         let unaware = sight::unaware_npc_in_view(game, nearest);

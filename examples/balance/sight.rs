@@ -16,7 +16,7 @@ use umbra_rules::world::Tile;
 /// opens) or crystal (which dissolves: remembered, it may be gone, and a wall of it remembered
 /// between the player and the rest of the level would keep it there for ever).
 pub fn known_open(game: &Game, coord: ICoord) -> bool {
-    let view = game.cell_view(coord);
+    let view = game.level().cell_view(coord);
     let crystal_gone_maybe = view.visibility != CellVisibility::Visible;
     let passable = match view.tiles.feature {
         None | Some(Tile::Ground(Ground::DOOR)) => true,
@@ -28,15 +28,18 @@ pub fn known_open(game: &Game, coord: ICoord) -> bool {
 
 /// Fire, or a gas thick enough to harm, on a cell the player sees.
 pub fn harms(game: &Game, coord: ICoord) -> bool {
-    let gas = game.gas_in_view(coord).is_some_and(|(kind, volume)| {
-        volume >= umbra_rules::balance::GAS_HARMS_AT && kind.rules().harms()
-    });
-    gas || game.fire_in_view(coord).is_some()
+    let gas = game
+        .level()
+        .gas_in_view(coord)
+        .is_some_and(|(kind, volume)| {
+            volume >= umbra_rules::balance::GAS_HARMS_AT && kind.rules().harms()
+        });
+    gas || game.level().fire_in_view(coord).is_some()
 }
 
 /// Water the player sees: what puts out a fire on it.
 pub fn shows_water(game: &Game, coord: ICoord) -> bool {
-    let view = game.cell_view(coord);
+    let view = game.level().cell_view(coord);
     let wet = |tile: Option<Tile>| matches!(tile, Some(Tile::Ground(g)) if g.rules().puts_out_fire);
     view.visibility != CellVisibility::NeverSeen
         && wet(view.tiles.floor)
@@ -46,14 +49,14 @@ pub fn shows_water(game: &Game, coord: ICoord) -> bool {
 /// Never seen with the player's own eyes (a mapped cell is still to be explored).
 pub fn never_seen(game: &Game, coord: ICoord) -> bool {
     matches!(
-        game.cell_view(coord).visibility,
+        game.level().cell_view(coord).visibility,
         CellVisibility::NeverSeen | CellVisibility::Mapped
     )
 }
 
 /// An NPC the player sees now (remembered ones may have left).
 pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
-    let view = game.cell_view(coord);
+    let view = game.level().cell_view(coord);
     view.visibility == CellVisibility::Visible && matches!(view.tiles.character, Some(Tile::Npc(_)))
 }
 
@@ -62,31 +65,32 @@ pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
 pub fn unaware_npc_in_view(game: &Game, coord: ICoord) -> bool {
     npc_in_view(game, coord)
         && game
+            .inhabitants()
             .agent_at(coord)
             .is_some_and(|agent| agent.awareness() != Awareness::Aware)
 }
 
 /// A cell in view that no light but the player's own reaches: where it is hardest to notice.
 pub fn in_shadow(game: &Game, coord: ICoord) -> bool {
-    game.cell_view(coord).visibility == CellVisibility::Visible
-        && game.cell_light(coord).brightness != Brightness::Lit
+    game.level().cell_view(coord).visibility == CellVisibility::Visible
+        && game.level().cell_light(coord).brightness != Brightness::Lit
 }
 
 /// A captive the player has seen (in view, or remembered where it was held: it never moves).
 pub fn shows_captive(game: &Game, coord: ICoord) -> bool {
     matches!(
-        game.cell_view(coord).tiles.character,
+        game.level().cell_view(coord).tiles.character,
         Some(Tile::Captive(_))
     )
 }
 
 pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {
-    game.cell_view(coord).tiles.item == Some(Tile::Item(item))
+    game.level().cell_view(coord).tiles.item == Some(Tile::Item(item))
 }
 
 /// An item the player would carry off (a potion), not one that ends the run nor one caged.
 pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
-    let tiles = game.cell_view(coord).tiles;
+    let tiles = game.level().cell_view(coord).tiles;
     match tiles.item {
         Some(Tile::Item(kind)) if tiles.feature != Some(Tile::Ground(Ground::CAGE)) => {
             kind.rules().use_ != ItemUse::WinsTheRun
@@ -99,11 +103,11 @@ pub fn shows_carriable(game: &Game, coord: ICoord) -> bool {
 
 /// A chasm the player has seen: a way down for a jump.
 pub fn shows_chasm(game: &Game, coord: ICoord) -> bool {
-    game.cell_view(coord).tiles.feature == Some(Tile::Ground(Ground::CHASM))
+    game.level().cell_view(coord).tiles.feature == Some(Tile::Ground(Ground::CHASM))
 }
 
 pub fn shows_stairs(game: &Game, coord: ICoord) -> bool {
-    game.cell_view(coord).tiles.floor == Some(Tile::Ground(Ground::STAIRS))
+    game.level().cell_view(coord).tiles.floor == Some(Tile::Ground(Ground::STAIRS))
 }
 
 /// Open neighbours of a known open cell: 2 or fewer is a corridor, where only one NPC at a time
@@ -124,7 +128,7 @@ pub fn archer_standoff(game: &Game, seen: &mut Vec<ICoord>) -> bool {
     }
     npcs_in_view(game, seen);
     seen.iter().any(|&at| {
-        game.npc_at(at).is_some_and(|npc| {
+        game.inhabitants().npc_at(at).is_some_and(|npc| {
             let rules = npc.kind.rules();
             rules.has(NpcTrait::KeepsDistance)
                 && rules.bolt.is_some_and(|bolt| !bolt.rules().effect.helps())

@@ -90,7 +90,7 @@ impl GameApp {
         }
         self.aim_warned = None;
         let stack = self.game.pack().get(slot);
-        let target = self.game.npc_at(cursor).map(|npc| npc.id);
+        let target = self.game.inhabitants().npc_at(cursor).map(|npc| npc.id);
         if let (Some(stack), Some(target)) = (stack, target) {
             let thrown = stack.kind.rules().use_.class() == ItemClass::Missile;
             if thrown {
@@ -117,8 +117,12 @@ impl GameApp {
     pub(super) fn fire_again(&mut self) {
         let again = self.last_throw.and_then(|(kind, target)| {
             let slot = self.game.pack().slot_of(kind)?;
-            let npc = self.game.npcs().find(|npc| npc.id == target)?;
-            let seen = self.game.cell_view(npc.coord).visibility == CellVisibility::Visible;
+            let npc = self
+                .game
+                .inhabitants()
+                .npcs()
+                .find(|npc| npc.id == target)?;
+            let seen = self.game.level().cell_view(npc.coord).visibility == CellVisibility::Visible;
             seen.then_some((slot, npc.coord))
         });
         match again {

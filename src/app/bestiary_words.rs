@@ -92,7 +92,7 @@ pub fn trait_words(tr: NpcTrait) -> &'static str {
 /// traits and its description ("Flies, flits. Flies over chasms..."), then what it learned or
 /// carries.
 pub fn creature_lines(game: &Game, coord: ICoord) -> Vec<String> {
-    let Some(npc) = game.npc_at(coord) else {
+    let Some(npc) = game.inhabitants().npc_at(coord) else {
         return Vec::new();
     };
     let look = super::looks::npc(npc.kind);
@@ -113,7 +113,7 @@ pub fn creature_lines(game: &Game, coord: ICoord) -> Vec<String> {
         true => description.clone(),
         false => format!("{}. {description}", capitalised(&doings.join(", "))),
     });
-    let condition = game.npc_condition(npc.id);
+    let condition = game.inhabitants().npc_condition(npc.id);
     if let Some(ability) = condition.learned {
         lines.push(format!("It has learned {}.", ability_words(ability)));
     }

@@ -14,8 +14,8 @@ use umbra_rules::game::{
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
 /// remembered from turn 212", "the wall", "unexplored".
 pub fn describe(game: &Game, coord: ICoord) -> String {
-    let view = game.cell_view(coord);
-    let dark = game.in_reach(coord) && view.visibility != CellVisibility::Visible;
+    let view = game.level().cell_view(coord);
+    let dark = game.level().in_reach(coord) && view.visibility != CellVisibility::Visible;
     if view.visibility == CellVisibility::NeverSeen {
         return match dark {
             true => "too dark to see".to_string(),
@@ -26,7 +26,7 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
     match view.visibility {
         CellVisibility::Visible => {
             words.push_str(&fire_and_gas_words(game, coord));
-            let light = brightness_word(game.cell_light(coord).brightness);
+            let light = brightness_word(game.level().cell_light(coord).brightness);
             words = format!("{words}, {light}");
         }
         _ if dark => words = format!("{words}, too dark to see now"),
@@ -39,19 +39,19 @@ pub fn describe(game: &Game, coord: ICoord) -> String {
 /// gas".
 fn fire_and_gas_words(game: &Game, coord: ICoord) -> String {
     let mut words = String::new();
-    let burning = match game.npc_at(coord) {
-        Some(npc) => game.is_burning(npc.id),
+    let burning = match game.inhabitants().npc_at(coord) {
+        Some(npc) => game.inhabitants().is_burning(npc.id),
         None => coord == game.player_coord() && game.player_is_burning(),
     };
     if burning {
         words.push_str(", on fire");
     }
-    match game.fire_in_view(coord) {
+    match game.level().fire_in_view(coord) {
         Some(Flame::Burning) => words.push_str(", ablaze"),
         Some(Flame::Flash) => words.push_str(", in a flash of flame"),
         None => (),
     }
-    if let Some((gas, volume)) = game.gas_in_view(coord) {
+    if let Some((gas, volume)) = game.level().gas_in_view(coord) {
         let thick = match volume >= GAS_HARMS_AT {
             true => "thick ",
             false => "a wisp of ",
@@ -133,21 +133,24 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
 
 /// A living NPC in view: its state of mind and how hurt it is.
 fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
-    let npc = game.npc_at(coord);
+    let npc = game.inhabitants().npc_at(coord);
     let ally = npc.is_some_and(|npc| npc.side == Side::Hero);
-    let state = game.agent_at(coord).map(|agent| match agent.state {
-        NpcState::Asleep => "asleep",
-        NpcState::Wandering { .. } => "unaware, wandering",
-        NpcState::Hunting if ally => "your ally, fighting",
-        NpcState::Hunting if hunts_you(game, coord) => "hunting you",
-        NpcState::Hunting => "hunting your ally",
-        NpcState::Searching { .. } => "searching",
-        NpcState::Fleeing if ally => "your ally, fleeing",
-        NpcState::Fleeing => "fleeing",
-        NpcState::Captive => "a captive: walk into it to free it",
-        NpcState::Guarding { .. } => "unaware, standing guard",
-        NpcState::Following => "your ally",
-    });
+    let state = game
+        .inhabitants()
+        .agent_at(coord)
+        .map(|agent| match agent.state {
+            NpcState::Asleep => "asleep",
+            NpcState::Wandering { .. } => "unaware, wandering",
+            NpcState::Hunting if ally => "your ally, fighting",
+            NpcState::Hunting if hunts_you(game, coord) => "hunting you",
+            NpcState::Hunting => "hunting your ally",
+            NpcState::Searching { .. } => "searching",
+            NpcState::Fleeing if ally => "your ally, fleeing",
+            NpcState::Fleeing => "fleeing",
+            NpcState::Captive => "a captive: walk into it to free it",
+            NpcState::Guarding { .. } => "unaware, standing guard",
+            NpcState::Following => "your ally",
+        });
     let health = npc.map_or("", |npc| health_words(npc.hit_points));
     let pace = npc.and_then(|npc| super::words::pace(npc.kind));
     match (state, pace) {
@@ -162,8 +165,11 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
 /// of the player is older than the last turn (a slow one sees only when it acts) is after the
 /// ally.
 fn hunts_you(game: &Game, coord: ICoord) -> bool {
-    let allies = game.npcs().any(|npc| npc.side == Side::Hero);
-    let sighting = game.agent_at(coord).and_then(|agent| agent.last_sighting);
+    let allies = game.inhabitants().npcs().any(|npc| npc.side == Side::Hero);
+    let sighting = game
+        .inhabitants()
+        .agent_at(coord)
+        .and_then(|agent| agent.last_sighting);
     let fresh = |seen: Sighting| seen.coord == game.player_coord() || seen.turn + 2 >= game.turn();
     !allies || sighting.is_none_or(fresh)
 }

@@ -76,7 +76,7 @@ impl GameApp {
         }
         if !panel_open {
             let focus = match self.mode {
-                Mode::Look { cursor } => self.game.npc_at(cursor).map(|npc| npc.id),
+                Mode::Look { cursor } => self.game.inhabitants().npc_at(cursor).map(|npc| npc.id),
                 _ => None,
             };
             debug::overlay::render(&self.game, ctx, fb, map_view, self.overlay, focus);

@@ -77,6 +77,7 @@ impl GameApp {
             PlayKey::Act(PlayerAction::Move(direction))
                 if self
                     .game
+                    .level()
                     .is_chasm(self.game.player_coord() + direction.coord()) =>
             {
                 self.mode = Mode::ConfirmJump { direction };

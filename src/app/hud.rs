@@ -134,7 +134,7 @@ fn gear_words(game: &Game) -> String {
 fn paces_in_view(game: &Game) -> String {
     let mut kinds = Vec::new();
     for (_, coord) in game.enemies_in_view() {
-        if let Some(kind) = game.npc_at(coord).map(|npc| npc.kind)
+        if let Some(kind) = game.inhabitants().npc_at(coord).map(|npc| npc.kind)
             && !kinds.contains(&kind)
         {
             kinds.push(kind);

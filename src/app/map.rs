@@ -57,9 +57,9 @@ pub fn render(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, view_size: UCoord, dr
     let stealth = drawing.stealth.then(|| game.stealth_range());
     for screen_coord in view_size.icoord_iter_row_major() {
         let coord = screen_coord + offset;
-        let view = game.cell_view(coord);
+        let view = game.level().cell_view(coord);
         let light = (drawing.light && view.visibility == CellVisibility::Visible)
-            .then(|| game.cell_light(coord));
+            .then(|| game.level().cell_light(coord));
         let sensed = game.sensed_at(coord).map(|kind| {
             // Sensed through walls by telepathy: the monster's glyph in the mind's colour.
             RenderCell::BLANK

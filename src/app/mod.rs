@@ -373,9 +373,9 @@ impl Component for GameApp {
 /// invisible phantom, a monster in the dark beside the player).
 fn by_the_unseen(game: &Game, event: umbra_rules::game::GameEvent) -> bool {
     use umbra_rules::game::{Actor, CellVisibility, GameEvent};
-    let seen = |cell| game.cell_view(cell).visibility == CellVisibility::Visible;
+    let seen = |cell| game.level().cell_view(cell).visibility == CellVisibility::Visible;
     let shown = |cell| {
-        let view = game.cell_view(cell);
+        let view = game.level().cell_view(cell);
         view.visibility == CellVisibility::Visible && view.tiles.character.is_some()
     };
     match event {
@@ -392,7 +392,10 @@ fn by_the_unseen(game: &Game, event: umbra_rules::game::GameEvent) -> bool {
         | GameEvent::Fight(FightEvent::Miss {
             attacker: Actor::Npc(kind),
             target: Actor::Player,
-        }) => !game.npcs().any(|npc| npc.kind == kind && shown(npc.coord)),
+        }) => !game
+            .inhabitants()
+            .npcs()
+            .any(|npc| npc.kind == kind && shown(npc.coord)),
         _ => false,
     }
 }

@@ -135,7 +135,8 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
 
 /// The part of the level the player has seen, cropped to what was seen.
 fn remembered_map(game: &Game, text: &mut String) {
-    let seen = |coord: ICoord| game.cell_view(coord).visibility != CellVisibility::NeverSeen;
+    let seen =
+        |coord: ICoord| game.level().cell_view(coord).visibility != CellVisibility::NeverSeen;
     let size: UCoord = game.size();
     let (mut low, mut high) = (ICoord::new(i32::MAX, i32::MAX), ICoord::new(-1, -1));
     for coord in size.icoord_iter_row_major().filter(|&c| seen(c)) {
@@ -144,7 +145,7 @@ fn remembered_map(game: &Game, text: &mut String) {
     }
     for y in low.y..=high.y {
         let row: String = (low.x..=high.x)
-            .map(|x| map::glyph(&game.cell_view(ICoord::new(x, y))))
+            .map(|x| map::glyph(&game.level().cell_view(ICoord::new(x, y))))
             .collect();
         let _ = writeln!(text, "{}", row.trim_end());
     }

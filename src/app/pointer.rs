@@ -66,7 +66,7 @@ pub fn render_look(
     }
     draw::cursor_line(game, ctx, fb, screen, cell, &line);
     // A monster in view: what it does, under the line that names it.
-    let view = game.cell_view(cell);
+    let view = game.level().cell_view(cell);
     let width = super::layout::line_width(screen, game.size().width()) as usize;
     let creature: Vec<String> = match (view.visibility, view.tiles.character) {
         (CellVisibility::Visible, Some(_)) => bestiary_words::creature_lines(game, cell),

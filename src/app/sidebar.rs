@@ -31,9 +31,10 @@ enum Row {
 fn characters_in_view(game: &Game) -> Vec<NpcInfo> {
     let player = game.player_coord();
     let mut seen: Vec<_> = game
+        .inhabitants()
         .npcs()
         .filter(|npc| {
-            let view = game.cell_view(npc.coord);
+            let view = game.level().cell_view(npc.coord);
             view.visibility == CellVisibility::Visible && view.tiles.character.is_some()
         })
         .collect();
@@ -64,7 +65,7 @@ fn items_in_view(game: &Game, screen: UCoord) -> Vec<(ICoord, String)> {
 /// dark catches it), searching (it heard something), sees you (noticed you this turn), hunting.
 /// Each fits beside the bar in the sidebar's width.
 fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
-    let Some(agent) = game.agent_at(coord) else {
+    let Some(agent) = game.inhabitants().agent_at(coord) else {
         return String::new();
     };
     let ally = side == Side::Hero;
@@ -73,9 +74,9 @@ fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
             agent.last_transition.reason,
             Reason::NoticedPlayer | Reason::SawPlayer | Reason::SawEnemy
         );
-    let npc = game.npc_at(coord);
-    let burning = npc.is_some_and(|npc| game.is_burning(npc.id));
-    let condition = npc.map(|npc| game.npc_condition(npc.id));
+    let npc = game.inhabitants().npc_at(coord);
+    let burning = npc.is_some_and(|npc| game.inhabitants().is_burning(npc.id));
+    let condition = npc.map(|npc| game.inhabitants().npc_condition(npc.id));
     let state = match agent.state {
         _ if burning => "burning",
         _ if agent.confused_for > 0 => "confused",
@@ -182,7 +183,7 @@ fn character_entry(game: &Game, npc: &NpcInfo) -> Entry {
         Row::Bar(npc.hit_points, state_words(game, npc.coord, npc.side)),
     ];
     // What it ran off with, and what an ally learned: worth a line of their own.
-    let condition = game.npc_condition(npc.id);
+    let condition = game.inhabitants().npc_condition(npc.id);
     if let Some(item) = condition.carrying {
         let carried = format!("  has {}", super::item_names::item_words(item, 1));
         lines.push(Row::Text(carried, palette::DANGER));

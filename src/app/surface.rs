@@ -20,7 +20,7 @@ pub fn over(
     frame: u64,
 ) -> RenderCell {
     let mut cell = cell;
-    if let Some((gas, volume)) = game.gas_in_view(coord) {
+    if let Some((gas, volume)) = game.level().gas_in_view(coord) {
         let background = cell.background().unwrap_or(palette::BACKGROUND);
         let share = palette::GAS_TINT_MOST * u32::from(volume).min(palette::GAS_FULL_TINT_AT)
             / palette::GAS_FULL_TINT_AT;
@@ -31,7 +31,7 @@ pub fn over(
             100,
         ));
     }
-    if game.fire_in_view(coord).is_some() {
+    if game.level().fire_in_view(coord).is_some() {
         let flame = flame_colour(coord, frame);
         cell = cell.with_background(palette::blend(palette::FIRE_BACKGROUND, flame, 1, 4));
         if view.tiles.character.is_none() {

@@ -14,7 +14,7 @@ pub fn open_ground_spread_of_whole_runs() -> f64 {
         let size = game.size();
         let cells = (0..size.height() as i32)
             .flat_map(|y| (0..size.width() as i32).map(move |x| ICoord::new(x, y)));
-        open_ground.push(cells.filter(|&c| !game.blocks_walking(c)).count() as f64);
+        open_ground.push(cells.filter(|&c| !game.level().blocks_walking(c)).count() as f64);
     });
     spread(&open_ground)
 }
@@ -46,7 +46,10 @@ pub fn lit_ground(game: &Game) -> Vec<ICoord> {
     let size = game.size();
     (0..size.height() as i32)
         .flat_map(|y| (0..size.width() as i32).map(move |x| ICoord::new(x, y)))
-        .filter(|&c| !game.blocks_walking(c) && game.cell_light(c).brightness == Brightness::Lit)
+        .filter(|&c| {
+            !game.level().blocks_walking(c)
+                && game.level().cell_light(c).brightness == Brightness::Lit
+        })
         .collect()
 }
 
@@ -59,7 +62,7 @@ pub fn lit_share_by_depth() -> Vec<f64> {
         let size = game.size();
         let cells = (0..size.height() as i32)
             .flat_map(|y| (0..size.width() as i32).map(move |x| ICoord::new(x, y)));
-        open[depth as usize - 1] += cells.filter(|&c| !game.blocks_walking(c)).count();
+        open[depth as usize - 1] += cells.filter(|&c| !game.level().blocks_walking(c)).count();
         lit[depth as usize - 1] += lit_ground(game).len();
     });
     lit.iter()

@@ -125,6 +125,7 @@ impl Scenario {
             let at = scenario.at(label);
             let id = scenario
                 .game
+                .inhabitants()
                 .npcs()
                 .find(|n| n.coord == at)
                 .expect("placed")
@@ -176,7 +177,7 @@ impl Scenario {
     /// The NPC that started at `label`, if it still lives.
     pub fn npc(&self, label: char) -> Option<NpcInfo> {
         let id = self.named.iter().find(|(l, _)| *l == label)?.1;
-        self.game.npcs().find(|n| n.id == id)
+        self.game.inhabitants().npcs().find(|n| n.id == id)
     }
 
     /// Where the NPC that started at `label` stands now.
@@ -189,7 +190,7 @@ impl Scenario {
     /// The memory of the NPC that started at `label`.
     pub fn mind(&self, label: char) -> Agent {
         let id = self.npc(label).map(|n| n.id);
-        id.and_then(|id| self.game.agent(id))
+        id.and_then(|id| self.game.inhabitants().agent(id))
             .unwrap_or_else(|| self.fail(&format!("the NPC from {label} is dead")))
     }
 
@@ -233,7 +234,7 @@ impl Scenario {
     /// is doing.
     pub fn frame(&self) -> String {
         let size = self.game.size();
-        let npcs: Vec<NpcInfo> = self.game.npcs().collect();
+        let npcs: Vec<NpcInfo> = self.game.inhabitants().npcs().collect();
         let mut text = format!(
             "turn {}, player {:?}\n",
             self.game.turn(),
@@ -245,22 +246,24 @@ impl Scenario {
                 let npc = npcs.iter().find(|n| n.coord == coord);
                 text.push(match npc {
                     _ if coord == self.game.player_coord() => '@',
-                    Some(npc) => npc_glyph(npc, self.game.agent(npc.id)),
-                    None if self.game.is_chasm(coord) => ':',
+                    Some(npc) => npc_glyph(npc, self.game.inhabitants().agent(npc.id)),
+                    None if self.game.level().is_chasm(coord) => ':',
                     // Seen across but never walked: deep water.
-                    None if self.game.blocks_walking(coord) && !self.game.blocks_sight(coord) => {
+                    None if self.game.level().blocks_walking(coord)
+                        && !self.game.level().blocks_sight(coord) =>
+                    {
                         '~'
                     }
-                    None if self.game.blocks_walking(coord) => '#',
+                    None if self.game.level().blocks_walking(coord) => '#',
                     // Walkable yet opaque: a closed door.
-                    None if self.game.blocks_sight(coord) => '+',
+                    None if self.game.level().blocks_sight(coord) => '+',
                     None => '.',
                 });
             }
             text.push('\n');
         }
         for npc in &npcs {
-            if let Some(agent) = self.game.agent(npc.id) {
+            if let Some(agent) = self.game.inhabitants().agent(npc.id) {
                 let line = format!(
                     "  {:?} at {}: {:?} ({:?})\n",
                     npc.kind, npc.coord, agent.state, agent.last_transition
@@ -281,16 +284,17 @@ impl Scenario {
     }
 
     pub fn npcs(&self) -> Vec<NpcInfo> {
-        self.game.npcs().collect()
+        self.game.inhabitants().npcs().collect()
     }
 
     pub fn npc_coords(&self) -> Vec<ICoord> {
-        self.game.npcs().map(|n| n.coord).collect()
+        self.game.inhabitants().npcs().map(|n| n.coord).collect()
     }
 
     /// The memory of the NPC standing at `coord`.
     pub fn agent(&self, coord: ICoord) -> Agent {
         self.game
+            .inhabitants()
             .agent_at(coord)
             .unwrap_or_else(|| panic!("no NPC at {coord}"))
     }
@@ -480,9 +484,13 @@ pub fn level_picture(game: &Game) -> LevelPicture {
     let walls = game
         .size()
         .icoord_iter_row_major()
-        .map(|c| game.blocks_walking(c))
+        .map(|c| game.level().blocks_walking(c))
         .collect();
-    let npcs = game.npcs().map(|n| (n.coord, n.kind)).collect();
+    let npcs = game
+        .inhabitants()
+        .npcs()
+        .map(|n| (n.coord, n.kind))
+        .collect();
     (walls, game.player_coord(), npcs)
 }
 

@@ -111,7 +111,7 @@ pub fn walk_to_a_wall() -> (Vec<PlayerAction>, &'static str) {
     let (direction, steps) = CardinalDirection::all()
         .map(|direction| {
             let steps = (1..)
-                .take_while(|&n| !game.blocks_walking(start + direction.coord() * n))
+                .take_while(|&n| !game.level().blocks_walking(start + direction.coord() * n))
                 .count();
             (direction, steps)
         })

@@ -8,7 +8,10 @@ use umbra_rules::game::{Game, Heading, NpcState, Reason};
 
 /// Lines telling everything the NPC standing at `cell` remembers; empty where none stands.
 pub fn memory_lines(game: &Game, cell: ICoord) -> Vec<String> {
-    let (Some(npc), Some(agent)) = (game.npc_at(cell), game.agent_at(cell)) else {
+    let (Some(npc), Some(agent)) = (
+        game.inhabitants().npc_at(cell),
+        game.inhabitants().agent_at(cell),
+    ) else {
         return Vec::new();
     };
     let hp = npc.hit_points;

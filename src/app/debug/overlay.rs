@@ -46,8 +46,8 @@ impl Overlay {
             Self::Gas => format!(
                 "Gas on the level, seen or not ({} in all, {} cells burning): its kind's colour, \
                  a digit of tens of its volume (9 for 90 and over); it harms from {}",
-                game.gas_total().0,
-                game.cells_burning(),
+                game.level().gas_total().0,
+                game.level().cells_burning(),
                 umbra_rules::game::GAS_HARMS_AT
             ),
             Self::Stealth => format!(
@@ -118,13 +118,13 @@ pub fn render(
 /// level's, seen or not, since the view is for studying where light falls.
 fn light_levels(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoord)]) {
     for &(at, cell) in cells {
-        let level = game.light_at(cell);
+        let level = game.level().light_at(cell);
         if level == 0 {
             continue;
         }
         let colour = palette::blend(palette::HEAT_FAR, palette::LIGHT_FULL, level.min(100), 100);
         draw::highlight(fb, ctx, at, colour);
-        if game.npc_at(cell).is_none() && cell != game.player_coord() {
+        if game.inhabitants().npc_at(cell).is_none() && cell != game.player_coord() {
             let digit = char::from_digit((level / 10).min(9), 10).unwrap_or('9');
             draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
         }
@@ -135,10 +135,10 @@ fn light_levels(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, I
 /// marked with its own colour.
 fn gas_amounts(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoord)]) {
     for &(at, cell) in cells {
-        if game.fire_at(cell).is_some() {
+        if game.level().fire_at(cell).is_some() {
             draw::highlight(fb, ctx, at, palette::FIRE_BACKGROUND);
         }
-        let Some((gas, volume)) = game.gas_at(cell) else {
+        let Some((gas, volume)) = game.level().gas_at(cell) else {
             continue;
         };
         let colour = looks::gas(gas).look.colour();
@@ -154,7 +154,7 @@ fn gas_amounts(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, IC
                 palette::GAS_FULL_TINT_AT,
             ),
         );
-        if game.npc_at(cell).is_none() && cell != game.player_coord() {
+        if game.inhabitants().npc_at(cell).is_none() && cell != game.player_coord() {
             let digit = char::from_digit((u32::from(volume) / 10).min(9), 10).unwrap_or('9');
             draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
         }
@@ -167,7 +167,7 @@ fn distances(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, ICoo
     for &(at, cell) in cells {
         if let Some(steps) = maps.distance_to_player(cell) {
             draw::highlight(fb, ctx, at, heat(steps, ThinkingMaps::REACH));
-            if game.npc_at(cell).is_none() && cell != game.player_coord() {
+            if game.inhabitants().npc_at(cell).is_none() && cell != game.player_coord() {
                 let digit = char::from_digit(steps % 10, 10).unwrap_or('?');
                 draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
             }
@@ -238,20 +238,21 @@ fn minds(
     on_screen: &dyn Fn(ICoord) -> Option<ICoord>,
 ) {
     let maps = game.thinking_maps();
-    for npc in game.npcs() {
-        let (Some(agent), Some(at)) = (game.agent(npc.id), on_screen(npc.coord)) else {
+    for npc in game.inhabitants().npcs() {
+        let (Some(agent), Some(at)) = (game.inhabitants().agent(npc.id), on_screen(npc.coord))
+        else {
             continue;
         };
         let (colour, letter) = state_look(agent.state);
         draw::highlight(fb, ctx, at, colour);
-        if game.cell_view(npc.coord).visibility != CellVisibility::Visible {
+        if game.level().cell_view(npc.coord).visibility != CellVisibility::Visible {
             // Out of the player's sight the map shows nobody there: the view does.
             let look = looks::npc(npc.kind);
             draw::text(fb, ctx, at, &look.look.glyph.to_string(), look.colour());
         }
         // Marks never hide a character: where one stands, its own glyph says more.
         let mut mark = |cell: ICoord, glyph: &str| {
-            let free = game.npc_at(cell).is_none() && cell != game.player_coord();
+            let free = game.inhabitants().npc_at(cell).is_none() && cell != game.player_coord();
             if let Some(at) = on_screen(cell).filter(|_| free) {
                 draw::text(fb, ctx, at, glyph, colour);
             }
@@ -307,7 +308,7 @@ fn sight_colour(game: &Game, cell: ICoord, focus: Option<EntityId>) -> Option<Rg
     if let Some(npc) = focus {
         return game.npc_sees(npc, cell).then_some(palette::SIGHT_IN_VIEW);
     }
-    Some(match game.cell_view(cell).visibility {
+    Some(match game.level().cell_view(cell).visibility {
         CellVisibility::Visible => palette::SIGHT_IN_VIEW,
         CellVisibility::Remembered | CellVisibility::Mapped => palette::SIGHT_REMEMBERED,
         CellVisibility::NeverSeen => palette::SIGHT_NEVER,

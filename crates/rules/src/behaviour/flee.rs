@@ -295,7 +295,7 @@ impl BehaviourContext {
         let here = world.coord_of(npc);
         let player = world.player_coord();
         // A thief runs with its prize however well it is.
-        let thief = world.carrying(npc).is_some();
+        let thief = world.natures().carrying(npc).is_some();
         if !thief && world.hit_points(npc).is_some_and(is_recovered) {
             if let Some(foe) = foe {
                 agent.turn_to_fight(Reason::Recovered, turn);
@@ -353,7 +353,7 @@ pub(super) fn should_flee(
         })
     };
     // A thief runs with what it took (only a kind that steals ever carries anything off).
-    let thief = || rules.has(NpcTrait::Steals) && world.carrying(npc).is_some();
+    let thief = || rules.has(NpcTrait::Steals) && world.natures().carrying(npc).is_some();
     (rules.has(NpcTrait::FleesWhenHurt) && hurt()) || thief()
 }
 

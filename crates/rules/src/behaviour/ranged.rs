@@ -38,7 +38,7 @@ impl BehaviourContext {
         // A web is not sent at one it already holds: the spider comes to bite. (Who stands
         // there is asked only of a spider: a crowd's every blow asked.)
         let webs = harming.is_some_and(|b| matches!(b.rules().effect, BoltEffect::Web { .. }));
-        if webs && (world.character_at(target)).is_some_and(|c| world.held_for(c) > 0) {
+        if webs && (world.character_at(target)).is_some_and(|c| world.natures().held_for(c) > 0) {
             harming = None;
         }
         let allies = helping.map(|bolt| allies_in_reach(world, npc, here, bolt));
@@ -163,7 +163,7 @@ fn allies_in_reach(world: &World, sender: Entity, here: ICoord, bolt: BoltKind) 
             let wants_more = match hastes {
                 true => {
                     ally != world.player()
-                        && world.hasted_for(ally) == 0
+                        && world.natures().hasted_for(ally) == 0
                         && nearest.is_none_or(|d| distance < d)
                 }
                 false => hp.current < hp.max && least_left.is_none_or(|other| less_left(hp, other)),

@@ -134,7 +134,7 @@ impl Game {
         let here = self.world.player_coord();
         self.world.is_on_fire(player)
             || self.world.harms(here)
-            || (self.world.burning_cells().iter())
+            || (self.world.fires().cells().iter())
                 .any(|&cell| self.visibility.sees(&self.world, cell))
     }
 
@@ -246,7 +246,7 @@ impl Game {
             return Err(Stop::RunEnded);
         }
         let ahead = here + direction.coord();
-        let occupied = self.cell_view(ahead).tiles.character.is_some();
+        let occupied = self.level().cell_view(ahead).tiles.character.is_some();
         if !self.visibility.is_known_open(ahead) || occupied {
             return Err(Stop::RunEnded);
         }

@@ -113,7 +113,7 @@ impl Game {
                 kind,
                 hit_points,
                 arrives: leaving + u64::from(steps.max(1)) * ALLY_ARRIVAL_TURNS_PER_STEP,
-                learned: self.world.learned(ally),
+                learned: self.world.natures().learned(ally),
             });
         }
     }

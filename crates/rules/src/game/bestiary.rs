@@ -58,7 +58,7 @@ impl Game {
         let Some(kind) = self.world.npc_kind(thief) else {
             return;
         };
-        if !kind.rules().has(NpcTrait::Steals) || self.world.carrying(thief).is_some() {
+        if !kind.rules().has(NpcTrait::Steals) || self.world.natures().carrying(thief).is_some() {
             return;
         }
         let pack = &self.hero.pack;
@@ -242,7 +242,7 @@ impl Game {
             let here = world.coord_of(ally);
             let own_bolt = matches!(ability, Ability::Bolt(_))
                 && world.bolt_of(ally, world.npc_kind(ally)).is_some();
-            world.learned(ally).is_none()
+            world.natures().learned(ally).is_none()
                 && !own_bolt
                 && steps_between(here, at) <= balance::LEARN_STEPS
                 && can_see(world, here, at)
@@ -291,7 +291,7 @@ impl Game {
             self.world.set_unseen(npc, under && !struck);
         }
         if rules.has(NpcTrait::Invisible) {
-            let shown = struck || self.world.gas_at(here).is_some();
+            let shown = struck || self.world.gases().at(here).is_some();
             self.world.set_unseen(npc, !shown);
         }
     }

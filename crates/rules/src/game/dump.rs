@@ -118,8 +118,8 @@ impl Game {
             hit_points: (hit_points.current, hit_points.max),
         };
         line(&mut text, "player", &player);
-        for npc in self.npcs() {
-            let Some(mind) = self.agent(npc.id) else {
+        for npc in self.inhabitants().npcs() {
+            let Some(mind) = self.inhabitants().agent(npc.id) else {
                 continue;
             };
             let dumped = DumpedNpc {
@@ -128,7 +128,7 @@ impl Game {
                 side: self.world.side_of(npc.id).unwrap_or(Side::Dungeon),
                 hit_points: (npc.hit_points.current, npc.hit_points.max),
                 mind,
-                nature: self.world.nature_of(npc.id),
+                nature: self.world.natures().of(npc.id),
             };
             line(&mut text, "npc", &dumped);
         }
@@ -176,10 +176,10 @@ impl Game {
         text.push_str(&format!(
             "{COMMENT} fire: {} cells burning; '^' burning ground, '!' a flash that dies this \
              turn, '.' none\n",
-            self.world.burning_cells().len()
+            self.world.fires().cells().len()
         ));
-        if !self.world.burning_cells().is_empty() {
-            let fire = |at: ICoord| match self.world.flame_at(at) {
+        if !self.world.fires().cells().is_empty() {
+            let fire = |at: ICoord| match self.world.fires().flame_at(at) {
                 Some(crate::world::Flame::Burning) => '^',
                 Some(crate::world::Flame::Flash) => '!',
                 None => '.',
@@ -194,12 +194,12 @@ impl Game {
         text.push_str(&format!(
             "{COMMENT} gas: {} in all; a letter a cell by the gas table's row ({}), upper case \
              where it is thick enough to harm ({}), '.' none\n",
-            self.world.gas_total(),
+            self.world.gases().total(),
             kinds.join(", "),
             crate::balance::GAS_HARMS_AT
         ));
-        if self.world.gas_total() > 0 {
-            let gas = |at: ICoord| match self.world.gas_at(at) {
+        if self.world.gases().total() > 0 {
+            let gas = |at: ICoord| match self.world.gases().at(at) {
                 Some((kind, volume)) => gas_letter(kind, volume >= crate::balance::GAS_HARMS_AT),
                 None => '.',
             };
@@ -214,8 +214,8 @@ impl Game {
     /// light's units, 9 for 90 and over; a cell is lit from [`crate::balance::LIT`]), as
     /// comments the loader passes over.
     fn dump_light_and_awareness(&self, text: &mut String) {
-        for npc in self.npcs() {
-            let Some(mind) = self.agent(npc.id) else {
+        for npc in self.inhabitants().npcs() {
+            let Some(mind) = self.inhabitants().agent(npc.id) else {
                 continue;
             };
             let awareness = match mind.awareness() {
@@ -263,9 +263,12 @@ impl Game {
         if coord == self.world.player_coord() {
             return '@';
         }
-        if let Some(npc) = self.npc_at(coord) {
+        if let Some(npc) = self.inhabitants().npc_at(coord) {
             let letters = npc.kind.rules().map_letters;
-            let asleep = self.agent(npc.id).is_some_and(|agent| agent.is_asleep());
+            let asleep = self
+                .inhabitants()
+                .agent(npc.id)
+                .is_some_and(|agent| agent.is_asleep());
             return if asleep {
                 letters.asleep
             } else {
@@ -332,6 +335,7 @@ impl Game {
         for (line, npc) in parsed.npc_lines.iter().zip(&parsed.npcs) {
             let at = ICoord::new(npc.at.0, npc.at.1);
             let found = self
+                .inhabitants()
                 .npc_at(at)
                 .filter(|found| found.kind.rules().map_letters.awake == npc.kind);
             let Some(found) = found else {

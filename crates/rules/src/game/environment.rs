@@ -41,8 +41,8 @@ impl Game {
     /// falls), methane gone up.
     fn after_fire(&mut self) -> Option<TurnOutcome> {
         let mut fell = false;
-        for i in 0..self.world.fire_changes().burnt.len() {
-            let (at, was, became) = self.world.fire_changes().burnt[i];
+        for i in 0..self.world.fires().changes().burnt.len() {
+            let (at, was, became) = self.world.fires().changes().burnt[i];
             let falls = became.rules().falls;
             if was.rules().door || falls {
                 self.tell_at(
@@ -93,8 +93,8 @@ impl Game {
     /// whoever stood there: asked after anything that can light a fire.
     pub(super) fn explode_flammable_gas(&mut self) {
         let mut told = false;
-        for i in 0..self.world.fire_changes().flashes.len() {
-            let (at, gas, volume) = self.world.fire_changes().flashes[i];
+        for i in 0..self.world.fires().changes().flashes.len() {
+            let (at, gas, volume) = self.world.fires().changes().flashes[i];
             if volume < balance::GAS_EXPLODES_AT {
                 continue;
             }
@@ -146,7 +146,7 @@ impl Game {
         let at = self.world.coord_of(character);
         // Fire does nothing to one neither burning nor standing in it (water puts out only
         // the burning): on a level of thousands, asked of each every turn something burns.
-        if !self.world.is_burning(at) && !self.world.is_on_fire(character) {
+        if !self.world.fires().is_burning(at) && !self.world.is_on_fire(character) {
             return;
         }
         let who = self.actor(character);
@@ -160,7 +160,7 @@ impl Game {
             }
             return;
         }
-        let in_fire = self.world.is_burning(at);
+        let in_fire = self.world.fires().is_burning(at);
         if in_fire && self.world.set_on_fire(character) {
             self.tell(
                 character,
@@ -184,7 +184,7 @@ impl Game {
             return;
         }
         let (chance, out_of) = balance::BURNING_STOPS;
-        if !self.world.is_burning(at)
+        if !self.world.fires().is_burning(at)
             && self.chronicle.rng.random_ratio(chance, out_of)
             && self.world.put_out(character)
         {
@@ -198,7 +198,7 @@ impl Game {
 
     fn feel_gas(&mut self, character: Entity) {
         let at = self.world.coord_of(character);
-        let Some((gas, volume)) = self.world.gas_at(at) else {
+        let Some((gas, volume)) = self.world.gases().at(at) else {
             return;
         };
         if volume < balance::GAS_HARMS_AT || self.world.at_home_in(character, gas) {

@@ -1,16 +1,10 @@
 //! Reading a game: what frontends draw, what tests assert, and a stable hash of the whole state.
 
 use coord_2d::{ICoord, UCoord};
-use entity_table::Entity;
 
-use super::{
-    Brightness, CellLight, CellView, Ending, Game, GameEvent, GameOptions, NpcCondition, NpcInfo,
-    PlayerAction,
-};
-use crate::behaviour::Agent;
+use super::{Ending, Game, GameEvent, GameOptions, PlayerAction};
 use crate::content::{ItemKind, ItemUse, NpcKind};
-use crate::visibility::CellVisibility;
-use crate::world::{HitPoints, Side};
+use crate::world::HitPoints;
 
 impl Game {
     /// Every action sent while the game was on, first to last.
@@ -124,80 +118,9 @@ impl Game {
         self.world.vaults()
     }
 
-    /// True where walking in means a fall to the next depth (what the app asks about first).
-    pub fn is_chasm(&self, coord: ICoord) -> bool {
-        self.world.falls(coord)
-    }
-
-    /// The cell as the player knows it: live if in view, the last sighting if remembered.
-    pub fn cell_view(&self, coord: ICoord) -> CellView {
-        let visibility = self.visibility.cell_visibility(coord);
-        let tiles = match visibility {
-            CellVisibility::Visible => self.world.tiles_at(coord),
-            CellVisibility::Remembered | CellVisibility::Mapped | CellVisibility::NeverSeen => {
-                self.visibility.memory(coord)
-            }
-        };
-        CellView { visibility, tiles }
-    }
-
-    /// Fire on a cell the player sees now, if any: what is burning is seen only in view.
-    pub fn fire_in_view(&self, coord: ICoord) -> Option<crate::world::Flame> {
-        let seen = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
-        self.world.flame_at(coord).filter(|_| seen)
-    }
-
-    /// Gas on a cell the player sees now, and how much, if any.
-    pub fn gas_in_view(&self, coord: ICoord) -> Option<(crate::content::GasKind, u16)> {
-        let seen = self.visibility.cell_visibility(coord) == CellVisibility::Visible;
-        self.world.gas_at(coord).filter(|_| seen)
-    }
-
-    /// How a cell burns, if it does, seen or not (for tests and tools).
-    pub fn fire_at(&self, coord: ICoord) -> Option<crate::world::Flame> {
-        self.world.flame_at(coord)
-    }
-
-    /// The gas on a cell and how much, seen or not (for tests and tools).
-    pub fn gas_at(&self, coord: ICoord) -> Option<(crate::content::GasKind, u16)> {
-        self.world.gas_at(coord)
-    }
-
-    /// All the gas on the level, and what the last turn's gas thinned away or poured into
-    /// chasms (for tests and tools).
-    pub fn gas_total(&self) -> (u64, u64) {
-        (self.world.gas_total(), self.world.gas_gone_last_turn())
-    }
-
-    /// What the last turn let out (a zombie's breath, a burst, a wizard's cloud).
-    pub fn gas_made(&self) -> u64 {
-        self.world.gas_made_last_turn()
-    }
-
-    /// How many cells burn (for tests and tools).
-    pub fn cells_burning(&self) -> usize {
-        self.world.burning_cells().len()
-    }
-
-    /// The kind of ground on a cell, seen or not (for tests and tools).
-    pub fn ground_at(&self, coord: ICoord) -> crate::content::Ground {
-        self.world.ground_at(coord)
-    }
-
-    /// The ground underfoot on a cell (grass under an open door's frame, a bridge), seen or
-    /// not (for tests and tools).
-    pub fn burnable_ground_at(&self, coord: ICoord) -> Option<crate::content::Ground> {
-        self.world.fuel(coord)
-    }
-
     /// The player is on fire.
     pub fn player_is_burning(&self) -> bool {
         self.world.is_on_fire(self.world.player())
-    }
-
-    /// The NPC is on fire.
-    pub fn is_burning(&self, npc: Entity) -> bool {
-        self.world.is_on_fire(npc)
     }
 
     /// Turns the player has left stumbling in a gas's confusion.
@@ -205,160 +128,9 @@ impl Game {
         self.progress.confused_for
     }
 
-    /// The light at a cell as the player's eyes would meet it there (its own light only where
-    /// its eyes reach), in the rules' units: lit from [`crate::balance::LIT`].
-    pub fn light_at(&self, coord: ICoord) -> u32 {
-        self.visibility.light_at(&self.world, coord)
-    }
-
-    /// True if the player's eyes reach the cell now, lit or not (a dark cell in reach is not
-    /// seen, but whatever is there sees the player's light).
-    pub fn in_reach(&self, coord: ICoord) -> bool {
-        self.visibility.in_player_sight(coord)
-    }
-
-    /// How a cell the player's eyes reach is lit: for drawing the light and telling it.
-    pub fn cell_light(&self, coord: ICoord) -> CellLight {
-        let own = self.visibility.own_light_at(coord);
-        let level = self.visibility.light_at(&self.world, coord);
-        let strongest = (self.visibility.eyes().lighting == crate::visibility::Lighting::Natural)
-            .then(|| self.world.light_here(coord).strongest)
-            .flatten();
-        let brightness = match (
-            level >= crate::balance::LIT,
-            level - own.min(level) >= crate::balance::LIT,
-        ) {
-            (_, true) => Brightness::Lit,
-            (true, false) => Brightness::Shadow,
-            (false, _) => Brightness::Dark,
-        };
-        CellLight {
-            level,
-            own,
-            strongest,
-            brightness,
-        }
-    }
-
-    /// True if nothing is seen on or past the cell (a wall, a closed door). Ground truth, for
-    /// tests of what hides what.
-    #[cfg(feature = "testing")]
-    pub fn blocks_sight(&self, coord: ICoord) -> bool {
-        self.world.blocks_sight(coord)
-    }
-
-    /// True if nobody can stand on the cell's ground (or it is outside the map). Ground truth,
-    /// for tests of where things go.
-    #[cfg(feature = "testing")]
-    pub fn blocks_walking(&self, coord: ICoord) -> bool {
-        self.world.blocks_walking(coord)
-    }
-
-    /// Living NPCs in the order they act. Ground truth, for tests and tools.
-    pub fn npcs(&self) -> impl Iterator<Item = NpcInfo> + '_ {
-        self.world.npcs().iter().map(|&npc| NpcInfo {
-            id: npc,
-            coord: self.world.coord_of(npc),
-            kind: self.world.npc_kind(npc).expect("NPCs have a type"),
-            hit_points: self.world.hit_points(npc).expect("NPCs have hit points"),
-            side: self.world.side_of(npc).unwrap_or(Side::Dungeon),
-        })
-    }
-
-    pub fn count_corpses(&self) -> usize {
-        self.world.count_corpses()
-    }
-
-    /// Steps from `coord` to the player on the NPCs' shared distance map.
-    #[cfg(feature = "testing")]
-    pub fn npc_distance_to_player(&self, coord: ICoord) -> Option<u32> {
-        self.minds.behaviour.distance_to_player(&self.world, coord)
-    }
-
-    /// The memory of the NPC `id`, while it lives.
-    pub fn agent(&self, id: Entity) -> Option<Agent> {
-        self.minds.agents.get(id).copied()
-    }
-
-    /// The living NPC standing at `coord`, if any, found through the spatial table rather than
-    /// by scanning every NPC. Ground truth: callers show it only where the player sees.
-    pub fn npc_at(&self, coord: ICoord) -> Option<NpcInfo> {
-        let npc = self.world.character_at(coord)?;
-        Some(NpcInfo {
-            id: npc,
-            coord,
-            kind: self.world.npc_kind(npc)?,
-            hit_points: self.world.hit_points(npc)?,
-            side: self.world.side_of(npc)?,
-        })
-    }
-
-    /// What the NPC `id` is beyond its kind, and the spells on it: for the look and the
-    /// sidebar.
-    pub fn npc_condition(&self, id: Entity) -> NpcCondition {
-        let world = &self.world;
-        NpcCondition {
-            learned: world.learned(id),
-            unseen: world.is_unseen(id),
-            submerged: world.is_submerged(id),
-            carrying: (world.carrying(id)).map(|(kind, _)| self.hero.lore.name(kind)),
-            hasted_for: world.hasted_for(id),
-            held_for: world.held_for(id),
-            fades_in: world.fades_in(id),
-        }
-    }
-
-    /// Characters that joined this level in play (twins, summoned) and that faded from it.
-    pub fn joined_and_faded(&self) -> (u32, u32) {
-        self.progress.joined_and_faded
-    }
-
     /// How many more tries a web holds the player for.
     pub fn player_held_for(&self) -> u16 {
-        self.world.held_for(self.world.player())
-    }
-
-    /// The memory of the NPC standing at `coord`, if a living NPC stands there.
-    pub fn agent_at(&self, coord: ICoord) -> Option<Agent> {
-        let npc = self.world.character_at(coord)?;
-        self.minds.agents.get(npc).copied()
-    }
-
-    /// How many NPCs are awake (wandering, hunting, searching or fleeing).
-    #[cfg(feature = "testing")]
-    pub fn awake_npcs(&self) -> usize {
-        self.minds.awake.len()
-    }
-
-    /// How many waypoints wandering NPCs walk between on this level.
-    pub fn waypoint_count(&self) -> usize {
-        self.minds.behaviour.waypoint_count()
-    }
-
-    /// Where wandering NPCs head: the waypoints' cells, by row then column. For tests of where
-    /// they are placed; nothing in play needs them.
-    #[cfg(feature = "testing")]
-    pub fn waypoint_cells(&self) -> &[ICoord] {
-        self.minds.behaviour.waypoint_cells()
-    }
-
-    /// Bytes the waypoints' maps and tables hold (reserved; pages are backed once written).
-    pub fn waypoint_bytes(&self) -> usize {
-        self.minds.behaviour.waypoint_bytes()
-    }
-
-    /// How many NPCs saw the player on the turn just played, by their memory of it.
-    #[cfg(feature = "testing")]
-    pub fn npcs_seeing_player(&self) -> usize {
-        self.minds
-            .agents
-            .iter()
-            .filter(|(_, agent)| {
-                agent
-                    .last_sighting
-                    .is_some_and(|s| s.turn == self.progress.turn)
-            })
-            .count()
+        self.world.natures().held_for(self.world.player())
     }
 
     /// Every broken rule in the game's state, described; empty when all is well.

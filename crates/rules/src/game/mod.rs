@@ -29,8 +29,10 @@ mod events;
 mod flight;
 mod growth;
 mod history;
+mod inhabitants;
 mod inspect;
 mod items;
+mod level_view;
 mod lore;
 mod magic;
 mod minds;
@@ -65,6 +67,8 @@ pub use events::{
 };
 pub use flight::Aim;
 pub use history::History;
+pub use inhabitants::Inhabitants;
+pub use level_view::LevelView;
 pub use lore::ItemName;
 pub use minds::{Heading, Noise, NoiseKind, ThinkingMaps};
 pub use pack::{PACK_LETTERS, Pack, Stack};
@@ -390,13 +394,13 @@ impl Game {
         self.notice_secret_doors();
         self.npc_phase(self.time_taken(outcome));
         let crystal_gone = self.world.dissolve_crystal() > 0;
-        let burning = !self.world.burning_cells().is_empty() || crystal_gone;
+        let burning = !self.world.fires().cells().is_empty() || crystal_gone;
         if let Some(fell) = self.environment_phase() {
             return fell;
         }
         if self.world.sight_moved_near() != sight_near
             || burning
-            || !self.world.burning_cells().is_empty()
+            || !self.world.fires().cells().is_empty()
         {
             // Fire lights what is round it: the player looks again. Something that stops sight
             // came or went near the player (a door an NPC opened, one burnt away, crystal

@@ -83,7 +83,7 @@ impl Game {
     ) -> impl Iterator<Item = Entity> + 'a {
         let world = &self.world;
         (self.npcs_in_reach())
-            .filter(move |&(npc, at)| lit(at) && !world.is_unseen(npc))
+            .filter(move |&(npc, at)| lit(at) && !world.natures().is_unseen(npc))
             .map(|(npc, _)| npc)
     }
 

@@ -31,7 +31,7 @@ impl Game {
     ) -> Result<Option<ActOutcome>, TurnOutcome> {
         let ahead = self.world.player_coord() + direction.coord();
         let player = self.world.player();
-        let held = self.world.held_for(player) > 0;
+        let held = self.world.natures().held_for(player) > 0;
         if self.world.falls(ahead) && !self.world.flies(player, None) && !held {
             return Err(self.jump());
         }

@@ -55,7 +55,7 @@ impl World {
             return ActOutcome::Attacked(self.attack(entity, foe, rng));
         }
         // Most movers are neither held nor swim, and two short lists say so.
-        if self.held_for(entity) > 0 {
+        if self.natures().held_for(entity) > 0 {
             self.struggle(entity);
             return ActOutcome::Struggled;
         }
@@ -189,7 +189,7 @@ impl World {
     fn die(&mut self, entity: Entity) {
         self.note_carrier(entity, false);
         let coord = self.coord_of(entity);
-        if let Some((kind, tuning)) = self.carrying(entity) {
+        if let Some((kind, tuning)) = self.natures().carrying(entity) {
             self.put_tuned_item(coord, kind, 1, tuning);
         }
         // The dead are nothing more than their corpses.

@@ -46,8 +46,9 @@ const CATCHES: u8 = 0x7f;
 /// cloud of the usual size never grows a list in mid-turn (a cave ablaze grows them once).
 pub(super) const LISTS_ROOM: usize = 1024;
 
+/// The fire on a level: what the world's readers ask of it through [`World::fires`].
 #[derive(Debug)]
-pub(super) struct Fires {
+pub struct Fires {
     flames: Grid<Option<Flame>>,
     /// The cells alight, in the order they caught.
     pub(super) cells: Vec<ICoord>,
@@ -70,6 +71,27 @@ impl Fires {
                 flashes: Vec::with_capacity(LISTS_ROOM),
             },
         }
+    }
+
+    /// Fire burns on the cell.
+    #[inline]
+    pub fn is_burning(&self, coord: ICoord) -> bool {
+        self.flames.get(coord).is_some_and(Option::is_some)
+    }
+
+    /// How the cell burns, if it does.
+    pub fn flame_at(&self, coord: ICoord) -> Option<Flame> {
+        self.flames.get(coord).copied().flatten()
+    }
+
+    /// Every burning cell, in the order it caught.
+    pub fn cells(&self) -> &[ICoord] {
+        &self.cells
+    }
+
+    /// What the last [`World::spread_fire`] (and any lighting since) did.
+    pub fn changes(&self) -> &FireChanges {
+        &self.changes
     }
 
     /// The burning cells in the order they caught, as saved.
@@ -97,25 +119,10 @@ pub(super) fn fuel_of_grounds(feature: Option<Ground>, floor: Option<Ground>) ->
 }
 
 impl World {
-    /// Fire burns on the cell.
+    /// The fire on the level, to read.
     #[inline]
-    pub fn is_burning(&self, coord: ICoord) -> bool {
-        self.fires.flames.get(coord).is_some_and(Option::is_some)
-    }
-
-    /// How the cell burns, if it does.
-    pub fn flame_at(&self, coord: ICoord) -> Option<Flame> {
-        self.fires.flames.get(coord).copied().flatten()
-    }
-
-    /// Every burning cell, in the order it caught.
-    pub fn burning_cells(&self) -> &[ICoord] {
-        &self.fires.cells
-    }
-
-    /// What the last [`World::spread_fire`] (and any lighting since) did.
-    pub fn fire_changes(&self) -> &FireChanges {
-        &self.fires.changes
+    pub fn fires(&self) -> &Fires {
+        &self.fires
     }
 
     /// Forgets what the last turn's fire and gas did, as a turn begins.
@@ -203,10 +210,10 @@ impl World {
     pub fn expose_to_fire(&mut self, coord: ICoord, rng: &mut impl Rng) -> bool {
         // Most cells a fire touches cannot catch (burnt, bare, alight already): asked cheapest
         // first, water last, since only what could burn needs it.
-        if self.is_burning(coord) {
+        if self.fires.is_burning(coord) {
             return false;
         }
-        if self.flammable_gas_at(coord) > 0 {
+        if self.gases.flammable_at(coord) > 0 {
             if self.fireproof(coord) {
                 return false;
             }
@@ -227,7 +234,7 @@ impl World {
     /// Sets fire to the cell surely (a fireball, a wizard): what burns there burns, bare ground
     /// flashes for the turn. False if fire cannot be there (water, a wall).
     pub fn ignite(&mut self, coord: ICoord) -> bool {
-        if self.is_burning(coord) || self.fireproof(coord) {
+        if self.fires.is_burning(coord) || self.fireproof(coord) {
             return false;
         }
         self.set_alight(coord);
@@ -240,8 +247,8 @@ impl World {
         while let Some(cell) = self.fires.queue.pop() {
             for direction in CardinalDirections {
                 let next = cell + direction.coord();
-                if self.flammable_gas_at(next) > 0
-                    && !self.is_burning(next)
+                if self.gases.flammable_at(next) > 0
+                    && !self.fires.is_burning(next)
                     && !self.fireproof(next)
                 {
                     self.light_one(next);
@@ -285,7 +292,7 @@ impl World {
         }
         let (chance, out_of) = balance::FIRE_BURNS_OUT;
         for &cell in &before {
-            let out = match self.flame_at(cell) {
+            let out = match self.fires.flame_at(cell) {
                 Some(Flame::Flash) => true,
                 Some(Flame::Burning) => rng.random_ratio(chance, out_of),
                 None => false,
@@ -361,7 +368,7 @@ impl World {
     /// Puts the saved fires back on a world read from its record.
     pub(super) fn restore_fires(&mut self, fires: &[(ICoord, Flame)]) -> Result<(), String> {
         for &(cell, flame) in fires {
-            if self.is_burning(cell) || self.fireproof(cell) {
+            if self.fires.is_burning(cell) || self.fireproof(cell) {
                 return Err(format!("a fire where none can be, at {cell:?}"));
             }
             if let Some(slot) = self.fires.flames.get_mut(cell) {

@@ -27,8 +27,9 @@ struct GasCell {
     listed: bool,
 }
 
+/// The gas on a level: what the world's readers ask of it through [`World::gases`].
 #[derive(Debug)]
-pub(super) struct Gases {
+pub struct Gases {
     cells: Grid<GasCell>,
     /// Each cell's ground keeps gas out (its row's `blocks_gas`), a door open or shut alike:
     /// kept as the ground changes, so that spreading reads a byte, not the cell's entities.
@@ -71,6 +72,65 @@ impl Gases {
         });
     }
 
+    /// The gas on the cell and how much, if any.
+    pub fn at(&self, coord: ICoord) -> Option<(GasKind, u16)> {
+        let cell = self.cells.get(coord)?;
+        Some((cell.kind?, cell.volume)).filter(|&(_, volume)| volume > 0)
+    }
+
+    /// The cells that hold gas, in the order they first filled.
+    pub fn cells(&self) -> impl Iterator<Item = ICoord> + '_ {
+        (self.listed.iter().copied()).filter(|&at| self.at(at).is_some())
+    }
+
+    /// All the gas on the level, every kind together.
+    pub fn total(&self) -> u64 {
+        self.cells()
+            .filter_map(|at| self.at(at))
+            .map(|(_, volume)| u64::from(volume))
+            .sum()
+    }
+
+    /// What the turn's gas has lost so far to thinning, chasms and fire.
+    pub fn gone_last_turn(&self) -> u64 {
+        self.gone
+    }
+
+    /// What the turn has let out so far.
+    pub fn made_last_turn(&self) -> u64 {
+        self.made
+    }
+
+    /// The gas on the cell harms whoever stands in it: thick enough, and of a kind that harms.
+    pub fn harms(&self, coord: ICoord) -> bool {
+        self.at(coord)
+            .is_some_and(|(kind, volume)| volume >= balance::GAS_HARMS_AT && kind.rules().harms())
+    }
+
+    /// How much gas that burns (its row's harm is `Burns`: a swamp's methane) is on the cell.
+    pub(super) fn flammable_at(&self, coord: ICoord) -> u16 {
+        match self.at(coord) {
+            Some((kind, volume)) if matches!(kind.rules().harm, GasHarm::Burns(_)) => volume,
+            _ => 0,
+        }
+    }
+
+    /// Adds gas to the cell, listing it if it was empty; false off the map.
+    fn add(&mut self, coord: ICoord, kind: GasKind, volume: u16) -> bool {
+        let Some(cell) = self.cells.get_mut(coord) else {
+            return false;
+        };
+        if cell.volume < volume || cell.kind.is_none() {
+            cell.kind = Some(kind);
+        }
+        cell.volume = cell.volume.saturating_add(volume);
+        if !cell.listed {
+            cell.listed = true;
+            self.listed.push(coord);
+        }
+        true
+    }
+
     /// The cells with gas in the list's order, as saved.
     pub(super) fn record(&self) -> Vec<(ICoord, GasKind, u16)> {
         (self.listed.iter())
@@ -91,33 +151,10 @@ pub(super) fn wall_of(feature: Option<Ground>, floor: Option<Ground>) -> bool {
 }
 
 impl World {
-    /// The gas on the cell and how much, if any.
-    pub fn gas_at(&self, coord: ICoord) -> Option<(GasKind, u16)> {
-        let cell = self.gases.cells.get(coord)?;
-        Some((cell.kind?, cell.volume)).filter(|&(_, volume)| volume > 0)
-    }
-
-    /// The cells that hold gas, in the order they first filled.
-    pub fn gas_cells(&self) -> impl Iterator<Item = ICoord> + '_ {
-        (self.gases.listed.iter().copied()).filter(|&at| self.gas_at(at).is_some())
-    }
-
-    /// All the gas on the level, every kind together.
-    pub fn gas_total(&self) -> u64 {
-        self.gas_cells()
-            .filter_map(|at| self.gas_at(at))
-            .map(|(_, volume)| u64::from(volume))
-            .sum()
-    }
-
-    /// What the turn's gas has lost so far to thinning, chasms and fire.
-    pub fn gas_gone_last_turn(&self) -> u64 {
-        self.gases.gone
-    }
-
-    /// What the turn has let out so far.
-    pub fn gas_made_last_turn(&self) -> u64 {
-        self.gases.made
+    /// The gas on the level, to read.
+    #[inline]
+    pub fn gases(&self) -> &Gases {
+        &self.gases
     }
 
     /// No gas drifts into the cell: ground whose row blocks it (walls, a closed door), or off
@@ -145,32 +182,15 @@ impl World {
     }
 
     fn add_gas(&mut self, coord: ICoord, kind: GasKind, volume: u16) {
-        let Some(cell) = self.gases.cells.get_mut(coord) else {
-            return;
-        };
-        if cell.volume < volume || cell.kind.is_none() {
-            cell.kind = Some(kind);
-        }
-        cell.volume = cell.volume.saturating_add(volume);
-        if !cell.listed {
-            cell.listed = true;
-            self.gases.listed.push(coord);
-        }
-        self.changed(coord);
-    }
-
-    /// How much gas that burns (its row's harm is `Burns`: a swamp's methane) is on the cell.
-    pub(super) fn flammable_gas_at(&self, coord: ICoord) -> u16 {
-        match self.gas_at(coord) {
-            Some((kind, volume)) if matches!(kind.rules().harm, GasHarm::Burns(_)) => volume,
-            _ => 0,
+        if self.gases.add(coord, kind, volume) {
+            self.changed(coord);
         }
     }
 
     /// The gas that burns on the cell is gone (it went up): which gas it was and how much.
     pub(super) fn take_flammable_gas(&mut self, coord: ICoord) -> Option<(GasKind, u16)> {
-        let volume = self.flammable_gas_at(coord);
-        let (kind, _) = self.gas_at(coord).filter(|_| volume > 0)?;
+        let volume = self.gases.flammable_at(coord);
+        let (kind, _) = self.gases.at(coord).filter(|_| volume > 0)?;
         if let Some(cell) = self.gases.cells.get_mut(coord) {
             cell.volume = 0;
         }
@@ -217,7 +237,7 @@ impl World {
     /// The cell evens itself with each lower open neighbour, a share each towards the mean of
     /// it and its open neighbours.
     fn even_out(&mut self, at: ICoord, rng: &mut impl Rng) {
-        let Some((kind, _)) = self.gas_at(at) else {
+        let Some((kind, _)) = self.gases.at(at) else {
             return;
         };
         let mut open = [None; 4];
@@ -230,8 +250,8 @@ impl World {
             }
         }
         for next in open.into_iter().flatten() {
-            let here = self.gas_at(at).map_or(0, |(_, volume)| volume);
-            let there = self.gas_at(next).map_or(0, |(_, volume)| volume);
+            let here = self.gases.at(at).map_or(0, |(_, volume)| volume);
+            let there = self.gases.at(next).map_or(0, |(_, volume)| volume);
             if here <= there {
                 continue;
             }
@@ -254,7 +274,7 @@ impl World {
 
     /// The cell loses its row's share (the remainder by the dice); over a chasm, all of it.
     fn thin(&mut self, at: ICoord, rng: &mut impl Rng) {
-        let Some((kind, volume)) = self.gas_at(at) else {
+        let Some((kind, volume)) = self.gases.at(at) else {
             return;
         };
         let lost = if self.falls(at) {
@@ -276,19 +296,13 @@ impl World {
         }
     }
 
-    /// The gas on the cell harms whoever stands in it: thick enough, and of a kind that harms.
-    pub fn gas_harms(&self, coord: ICoord) -> bool {
-        self.gas_at(coord)
-            .is_some_and(|(kind, volume)| volume >= balance::GAS_HARMS_AT && kind.rules().harms())
-    }
-
     /// Puts the saved gas back on a world read from its record.
     pub(super) fn restore_gases(&mut self, gases: &[(ICoord, GasKind, u16)]) -> Result<(), String> {
         for &(at, kind, volume) in gases {
             // A door shut on gas since it drifted in holds it until it drifts out.
             let rules = self.ground_at(at).rules();
             let walled = rules.blocks_gas && !rules.door;
-            if volume == 0 || walled || !at.is_valid(self.size()) || self.gas_at(at).is_some() {
+            if volume == 0 || walled || !at.is_valid(self.size()) || self.gases.at(at).is_some() {
                 return Err(format!("gas where none can be, at {at:?}"));
             }
             self.add_gas(at, kind, volume);

@@ -10,7 +10,7 @@ impl World {
     /// Fire or a harmful gas on the cell: no creature steps there of its own will.
     #[inline]
     pub fn harms(&self, coord: ICoord) -> bool {
-        self.has_hazards() && (self.is_burning(coord) || self.gas_harms(coord))
+        self.has_hazards() && (self.fires().is_burning(coord) || self.gases().harms(coord))
     }
 
     /// Anything burns or a harmful gas drifts on the level: without, no map or step asks a

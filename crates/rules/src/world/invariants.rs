@@ -16,9 +16,9 @@ impl World {
     /// inside a wall, each burning cell listed once, every character on fire alive.
     fn fire_and_gas_violations(&self) -> Vec<String> {
         let mut problems = Vec::new();
-        let burning = self.burning_cells();
+        let burning = self.fires().cells();
         for (i, &cell) in burning.iter().enumerate() {
-            if !self.is_burning(cell) || burning[..i].contains(&cell) {
+            if !self.fires().is_burning(cell) || burning[..i].contains(&cell) {
                 problems.push(format!("{cell}: listed as burning but not, or twice"));
             }
             if self.puts_out_fire(cell) || (self.blocks_walking(cell) && self.fuel(cell).is_none())
@@ -26,7 +26,7 @@ impl World {
                 problems.push(format!("{cell}: fire where none can be"));
             }
         }
-        for cell in self.gas_cells() {
+        for cell in self.gases().cells() {
             let rules = self.ground_at(cell).rules();
             if rules.blocks_gas && !rules.door {
                 problems.push(format!("{cell}: gas inside a wall"));

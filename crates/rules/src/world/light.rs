@@ -86,7 +86,7 @@ impl World {
     /// read (the player's view reads hundreds a turn).
     pub fn settled_glow(&self) -> Option<&Grid<u32>> {
         let glow = self.derived.lights.glow_if_settled();
-        glow.filter(|_| self.burning_cells().is_empty())
+        glow.filter(|_| self.fires().cells().is_empty())
     }
 
     /// What glows on the level and what burns, at `cell`: its light but what is carried.
@@ -165,7 +165,7 @@ impl World {
     /// the square a fire's light reaches, so a turn's light costs a few reads a cell seen
     /// whatever burns elsewhere, and nothing at all while nothing burns.
     fn fire_light_at(&self, cell: ICoord, mut add: impl FnMut(LightKind, u32)) -> u32 {
-        if self.burning_cells().is_empty() {
+        if self.fires().cells().is_empty() {
             return 0;
         }
         let kind = LightKind::FIRE;
@@ -175,7 +175,7 @@ impl World {
         for dy in -r..=r {
             for dx in -r..=r {
                 let at = cell + ICoord::new(dx, dy);
-                if !self.is_burning(at) {
+                if !self.fires().is_burning(at) {
                     continue;
                 }
                 let offset = cell - at;

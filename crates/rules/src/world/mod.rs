@@ -34,11 +34,12 @@ pub use action::{ActOutcome, Attack};
 use coord_2d::UCoord;
 pub use derived::{FIRST_CHANGE, Gear, ToldByGame};
 use entity_table::{Entity, EntityAllocator};
-pub use fire::{FireChanges, Flame};
+pub use fire::{FireChanges, Fires, Flame};
 pub use flight::{Over, flight_cells};
+pub use gas::Gases;
 pub use items::{Lying, Tuning};
 pub use light::LightHere;
-pub use nature::Nature;
+pub use nature::{Nature, Natures};
 pub use particulars::HitPoints;
 pub(crate) use query::Floorplan;
 pub use record::{WorldRecord, table_from_rows, table_rows};
@@ -85,7 +86,7 @@ pub struct World {
     crystals: Vec<(coord_2d::ICoord, u16)>,
     /// What characters are beyond their kinds (see `nature`), by entity: few have anything,
     /// so a short list keeps it off the particulars every turn reads (saved).
-    natures: Vec<(Entity, nature::Nature)>,
+    natures: nature::Natures,
     /// What is kept for speed beside the facts above: grids, lists and counts worked out from
     /// them (or set by the game), never saved, rebuilt after loading and compared with a
     /// rebuild by the invariants (see `derived`).
@@ -128,7 +129,7 @@ impl World {
             // Room for every character to burn at once.
             burning: Vec::with_capacity(terrain.npcs.len() + 1),
             crystals: Vec::new(),
-            natures: Vec::with_capacity(terrain.npcs.len() + 1),
+            natures: nature::Natures::with_capacity(terrain.npcs.len() + 1),
             derived: derived::Derived::new(terrain.grid.size()),
         };
         world.place(

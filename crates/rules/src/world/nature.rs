@@ -24,37 +24,89 @@ pub struct Nature {
     pub(super) fades_in: Option<u16>,
 }
 
-impl World {
-    fn nature(&self, entity: Entity) -> Nature {
-        self.nature_of(entity).unwrap_or_default()
+/// Every character's nature, by entity, in entity order: few have anything, so most reads
+/// find the list empty. What the world's readers ask of it through [`World::natures`].
+#[derive(Debug, Default)]
+pub struct Natures(Vec<(Entity, Nature)>);
+
+impl Natures {
+    pub(super) fn with_capacity(capacity: usize) -> Self {
+        Self(Vec::with_capacity(capacity))
     }
 
-    /// All a character is beyond its kind, if anything (most have nothing: the list is asked,
-    /// and on most levels it is empty).
+    /// All a character is beyond its kind, if anything.
     #[inline]
-    pub fn nature_of(&self, entity: Entity) -> Option<Nature> {
-        if self.natures.is_empty() {
+    pub fn of(&self, entity: Entity) -> Option<Nature> {
+        if self.0.is_empty() {
             return None;
         }
-        (self.natures.binary_search_by_key(&entity, |&(e, _)| e))
+        (self.0.binary_search_by_key(&entity, |&(e, _)| e))
             .ok()
-            .map(|at| self.natures[at].1)
+            .map(|at| self.0[at].1)
+    }
+
+    fn get(&self, entity: Entity) -> Nature {
+        self.of(entity).unwrap_or_default()
+    }
+
+    /// What the ally learned from a foe it saw die, if anything.
+    pub fn learned(&self, entity: Entity) -> Option<Ability> {
+        self.get(entity).learned
+    }
+
+    /// The player's eyes miss the character where it stands (under water, or invisible).
+    pub fn is_unseen(&self, entity: Entity) -> bool {
+        self.get(entity).unseen
+    }
+
+    /// What the character carries off from the player's pack, if anything.
+    pub fn carrying(&self, entity: Entity) -> Option<(ItemKind, Tuning)> {
+        self.get(entity).carrying
+    }
+
+    /// Turns a spell still hastes the character.
+    pub fn hasted_for(&self, entity: Entity) -> u16 {
+        self.get(entity).hasted_for
+    }
+
+    /// Tries the character still needs to break free of a web or a grip.
+    pub fn held_for(&self, entity: Entity) -> u16 {
+        self.get(entity).held_for
+    }
+
+    /// Turns before the character fades away, if it fades.
+    pub fn fades_in(&self, entity: Entity) -> Option<u16> {
+        self.get(entity).fades_in
+    }
+
+    /// Every character with a nature, in entity order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &(Entity, Nature)> {
+        self.0.iter()
+    }
+
+    fn set(&mut self, entity: Entity, nature: Option<Nature>) {
+        let nature = nature.filter(|n| *n != Nature::default());
+        match (self.0.binary_search_by_key(&entity, |&(e, _)| e), nature) {
+            (Ok(at), Some(nature)) => self.0[at].1 = nature,
+            (Ok(at), None) => {
+                self.0.remove(at);
+            }
+            (Err(at), Some(nature)) => self.0.insert(at, (entity, nature)),
+            (Err(_), None) => (),
+        }
+    }
+}
+
+impl World {
+    /// Every character's nature, to read.
+    #[inline]
+    pub fn natures(&self) -> &Natures {
+        &self.natures
     }
 
     /// Makes a character all `nature` says (nothing: off the list).
     pub fn set_nature_of(&mut self, entity: Entity, nature: Option<Nature>) {
-        let nature = nature.filter(|n| *n != Nature::default());
-        match (
-            self.natures.binary_search_by_key(&entity, |&(e, _)| e),
-            nature,
-        ) {
-            (Ok(at), Some(nature)) => self.natures[at].1 = nature,
-            (Ok(at), None) => {
-                self.natures.remove(at);
-            }
-            (Err(at), Some(nature)) => self.natures.insert(at, (entity, nature)),
-            (Err(_), None) => (),
-        }
+        self.natures.set(entity, nature);
         if let Some(coord) = self.spatial_table.coord_of(entity) {
             self.changed(coord);
         }
@@ -62,12 +114,12 @@ impl World {
 
     /// An NPC's kind and whether a spell hastes it, in one read (each of its actions asks).
     pub fn kind_and_haste(&self, entity: Entity) -> (Option<NpcKind>, bool) {
-        let hasted = self.nature_of(entity).is_some_and(|n| n.hasted_for > 0);
+        let hasted = self.natures.of(entity).is_some_and(|n| n.hasted_for > 0);
         (self.npc_kind(entity), hasted)
     }
 
     fn set_nature(&mut self, entity: Entity, set: impl FnOnce(&mut Nature)) {
-        let mut nature = self.nature(entity);
+        let mut nature = self.natures.get(entity);
         set(&mut nature);
         self.set_nature_of(entity, Some(nature));
     }
@@ -78,7 +130,7 @@ impl World {
     pub fn flies(&self, entity: Entity, kind: Option<NpcKind>) -> bool {
         self.derived.flying.contains(&entity)
             || kind.is_some_and(|kind| kind.rules().has(NpcTrait::Flies))
-            || self.learned(entity) == Some(Ability::Flight)
+            || self.natures.learned(entity) == Some(Ability::Flight)
     }
 
     /// The character breathes out this gas, and is at home in it (a zombie in its rot).
@@ -97,40 +149,31 @@ impl World {
         let kinds = kind.and_then(|kind| kind.rules().bolt);
         // What it learned only for a kind without a bolt of its own: every monster in sight
         // of an enemy asks.
-        kinds.or_else(|| match self.learned(entity) {
+        kinds.or_else(|| match self.natures.learned(entity) {
             Some(Ability::Bolt(bolt)) => Some(bolt),
             _ => None,
         })
     }
 
-    pub fn learned(&self, entity: Entity) -> Option<Ability> {
-        self.nature(entity).learned
-    }
-
     /// The character learns `ability`, for good; false if it had learned something already.
     pub fn learn(&mut self, entity: Entity, ability: Ability) -> bool {
-        if self.learned(entity).is_some() {
+        if self.natures.learned(entity).is_some() {
             return false;
         }
         self.set_nature(entity, |n| n.learned = Some(ability));
         true
     }
 
-    /// The player's eyes miss the character where it stands.
-    pub fn is_unseen(&self, entity: Entity) -> bool {
-        self.nature(entity).unseen
-    }
-
     /// Hides the character from the player's eyes, or shows it.
     pub fn set_unseen(&mut self, entity: Entity, unseen: bool) {
-        if self.is_unseen(entity) != unseen {
+        if self.natures.is_unseen(entity) != unseen {
             self.set_nature(entity, |n| n.unseen = unseen);
         }
     }
 
     /// Under deep water: unseen, and nothing reaches it, blow or missile.
     pub fn is_submerged(&self, entity: Entity) -> bool {
-        self.is_unseen(entity) && self.swims(entity)
+        self.natures.is_unseen(entity) && self.swims(entity)
     }
 
     /// The character at `coord` is under water, out of reach.
@@ -139,26 +182,12 @@ impl World {
             .is_some_and(|c| self.is_submerged(c))
     }
 
-    /// What the character carries off from the player's pack.
-    pub fn carrying(&self, entity: Entity) -> Option<(ItemKind, Tuning)> {
-        self.nature(entity).carrying
-    }
-
     pub fn set_carrying(&mut self, entity: Entity, item: Option<(ItemKind, Tuning)>) {
         self.set_nature(entity, |n| n.carrying = item);
     }
 
-    pub fn hasted_for(&self, entity: Entity) -> u16 {
-        self.nature(entity).hasted_for
-    }
-
     pub fn haste(&mut self, entity: Entity, turns: u16) {
         self.set_nature(entity, |n| n.hasted_for = turns);
-    }
-
-    /// How many more tries a web holds the character for.
-    pub fn held_for(&self, entity: Entity) -> u16 {
-        self.nature(entity).held_for
     }
 
     pub fn hold(&mut self, entity: Entity, tries: u16) {
@@ -170,10 +199,6 @@ impl World {
         self.set_nature(entity, |n| n.held_for = n.held_for.saturating_sub(1));
     }
 
-    pub fn fades_in(&self, entity: Entity) -> Option<u16> {
-        self.nature(entity).fades_in
-    }
-
     pub fn set_fades_in(&mut self, entity: Entity, turns: Option<u16>) {
         self.set_nature(entity, |n| n.fades_in = turns);
     }
@@ -183,7 +208,7 @@ impl World {
     /// no nature).
     #[inline]
     pub fn wear_on(&mut self, entity: Entity) -> (bool, Option<Ability>) {
-        let Some(nature) = self.nature_of(entity) else {
+        let Some(nature) = self.natures.of(entity) else {
             return (false, None);
         };
         let fades = nature.fades_in.map(|t| t.saturating_sub(1));

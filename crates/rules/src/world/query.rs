@@ -288,7 +288,10 @@ impl World {
                 let mut tiles =
                     layers.option_and_then(|&entity| self.components.tile.get(entity).copied());
                 // What the player's eyes miss is not shown, nor remembered.
-                if layers.character.is_some_and(|c| self.is_unseen(c)) {
+                if layers
+                    .character
+                    .is_some_and(|c| self.natures().is_unseen(c))
+                {
                     tiles.character = None;
                 }
                 tiles

@@ -242,7 +242,7 @@ impl Tables {
             gases: super::gas::Gases::new(size),
             burning: Vec::with_capacity(lists.npcs.len() + 1),
             crystals: Vec::new(),
-            natures: Vec::with_capacity(lists.npcs.len() + 1),
+            natures: super::nature::Natures::with_capacity(lists.npcs.len() + 1),
             derived: super::derived::Derived::new(size),
         };
         world.rebuild_derived();
@@ -256,7 +256,7 @@ impl Tables {
         }
         for &(position, nature) in &lists.natures {
             let entity = entity_at(&entities, position)?;
-            if !world.is_alive(entity) || world.nature_of(entity).is_some() {
+            if !world.is_alive(entity) || world.natures().of(entity).is_some() {
                 return Err("a nature for no character, or twice".into());
             }
             world.set_nature_of(entity, Some(nature));
