@@ -7,8 +7,8 @@ use rand_isaac::Isaac64Rng;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::balance::FINAL_DEPTH;
 use umbra_rules::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, Content, ContentError, ITEMS_SOURCE, ItemKind, NpcKind, Problem,
-    Sources,
+    BESTIARY_SOURCE, BOLTS_SOURCE, BoltKind, Content, ContentError, ITEMS_SOURCE, ItemKind,
+    NpcKind, Problem, Sources,
 };
 use umbra_rules::content::{GROUND_SOURCE, Ground};
 use umbra_rules::game::DEFAULT_MAP_SIZE;
@@ -288,6 +288,31 @@ fn every_kind_spawns_by_the_last_depth_and_has_a_look_a_name_and_a_score() {
             !look.look.description.is_empty() && !look.look.plural.is_empty(),
             "{} has no words",
             look.name
+        );
+    }
+}
+
+/// Every bolt is named in a sentence as one of its plural: "a bolt of lightning" beside
+/// "bolts of lightning", never "a lightning" or "a ogre lightning".
+#[test]
+fn every_bolt_reads_as_one_of_its_plural_with_the_right_article() {
+    for kind in BoltKind::all() {
+        let look = looks::bolt(kind);
+        let one = look.a();
+        let (article, name) = one.split_once(' ').expect("an article and a name");
+        let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+        assert_eq!(article, if vowel { "an" } else { "a" }, "{one:?}");
+        let words: Vec<&str> = name.split(' ').collect();
+        let plural: Vec<&str> = look.look.plural.split(' ').collect();
+        let differing: Vec<_> = (words.iter().zip(&plural))
+            .filter(|(one, many)| one != many)
+            .collect();
+        assert!(
+            words.len() == plural.len()
+                && differing.len() == 1
+                && differing[0].1.starts_with(differing[0].0),
+            "{one:?} is not one of {:?}",
+            look.look.plural
         );
     }
 }

@@ -311,6 +311,21 @@ fn panels(size: UCoord) -> Vec<(&'static str, GameApp)> {
 }
 
 #[test]
+fn the_log_of_a_finished_run_is_read_alone_and_closing_it_shows_the_ending_again() {
+    let size = UCoord::new(100, 40);
+    let (_, mut dead) = panels(size).pop().expect("the game over panel");
+    assert!(render_at(&dead, size).contains("You died"));
+    press_at(&mut dead, size, KeyboardInput::Char('m'));
+    let screen = render_at(&dead, size);
+    assert!(!screen.contains("You died"), "{}", screen.text());
+    assert!(!screen.contains("Score:"), "{}", screen.text());
+    let said = dead.log().len();
+    assert!(said > 0, "the log has lines to read");
+    press_at(&mut dead, size, keys::ESCAPE);
+    assert!(render_at(&dead, size).contains("You died"));
+}
+
+#[test]
 fn at_the_smallest_sizes_panels_fit_above_a_status_line_that_keeps_hp_depth_and_turn() {
     for size in [UCoord::new(50, 16), UCoord::new(60, 20)] {
         for (name, app) in panels(size) {

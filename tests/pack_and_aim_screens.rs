@@ -95,6 +95,28 @@ fn the_pack_lists_items_by_letter_and_an_item_offers_what_can_be_done_with_it() 
 }
 
 #[test]
+fn every_letter_chooses_its_item_and_only_esc_closes_the_list() {
+    // Nine kinds, one a letter: the ninth takes `i`, the pack's own key.
+    let game = walked(&["#############", "#@!?&^/§¤¶¥.#", "#############"], 10);
+    let carried: Vec<_> = game.pack().stacks().collect();
+    assert!(game.pack().get(8).is_some(), "nine items carried: {carried:?}");
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('i'));
+    assert!(render(&app).contains("Your pack"));
+    press(&mut app, KeyboardInput::Char('i'));
+    let screen = render(&app);
+    assert!(
+        screen.contains("Esc back to the pack"),
+        "i chose the ninth item: {}",
+        screen.text()
+    );
+    press(&mut app, keys::ESCAPE);
+    assert!(render(&app).contains("Your pack"), "Esc went back to it");
+    press(&mut app, keys::ESCAPE);
+    assert!(!render(&app).contains("Your pack"), "and Esc closed it");
+}
+
+#[test]
 fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
     // Reading every other scroll teaches the fireball by elimination (a scroll of enchanting,
     // read, is known and waits for its choice: it is put down).
@@ -293,6 +315,26 @@ fn the_pack_groups_by_class_and_shows_a_known_staffs_charges() {
         screen.contains("staff of firebolt [1/2]"),
         "known, with its charges: {}",
         screen.text()
+    );
+}
+
+#[test]
+fn the_morgue_names_what_was_carried_as_the_pack_does() {
+    let rows = ["############", "#@»!....Z..#", "############"];
+    let mut game = walked(&rows, 2);
+    let slot = game
+        .pack()
+        .slot_of(kind('»'))
+        .expect("the staff is carried");
+    let orc = game.inhabitants().npcs().next().expect("an orc").coord;
+    game.act(PlayerAction::Use {
+        slot,
+        at: Some(orc),
+    });
+    let morgue = umbra::app::morgue_text(&game, &umbra::app::messages::MessageLog::default());
+    assert!(
+        morgue.contains("staff of firebolt [1/2]"),
+        "with its charges, as the pack has it: {morgue}"
     );
 }
 

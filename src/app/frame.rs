@@ -121,7 +121,9 @@ impl GameApp {
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, game, seed),
             Mode::ConfirmJump { .. } => screens::confirm_jump(fb, ctx, game),
             Mode::ConfirmFree { direction } => screens::confirm_free(fb, ctx, game, direction),
-            Mode::Play | Mode::Log { .. } if game.is_over() => {
+            // The log of a finished run is read on its own: drawn under this panel, the two
+            // mixed line by line.
+            Mode::Play if game.is_over() => {
                 screens::run_over(fb, ctx, game, self.run_record.as_ref())
             }
             Mode::Play if self.is_choosing_a_boon() => boons::render(fb, ctx, game, &self.keymap),

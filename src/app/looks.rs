@@ -59,6 +59,10 @@ pub struct ItemLook {
     /// A bolt's verb for a blow that lands ("strikes", "burns"); "hits" where a row has none.
     #[serde(default)]
     pub strikes: Option<String>,
+    /// One of it in a sentence, where its name after its article reads wrong: the row
+    /// "ogre lightning" is "a bolt of lightning" ("The ogre shaman shoots a bolt of lightning.").
+    #[serde(default)]
+    pub one: Option<String>,
 }
 
 /// How a kind of ground is drawn and named (`content/ground.ron` says each field's meaning).
@@ -151,6 +155,10 @@ pub struct Named<L> {
 /// What every look has: how the name takes its article and its plural, and its colour.
 pub trait Look {
     fn article(&self) -> &str;
+    /// One of it in words, where the name after the article will not do.
+    fn one(&self) -> Option<&str> {
+        None
+    }
     fn plural(&self) -> &str;
     fn rgb(&self) -> (u8, u8, u8);
 }
@@ -174,6 +182,10 @@ impl Look for ItemLook {
         &self.article
     }
 
+    fn one(&self) -> Option<&str> {
+        self.one.as_deref()
+    }
+
     fn plural(&self) -> &str {
         &self.plural
     }
@@ -186,7 +198,10 @@ impl Look for ItemLook {
 impl<L: Look> Named<L> {
     /// The name with its article: "an orc", "the Sunstone".
     pub fn a(&self) -> String {
-        format!("{} {}", self.look.article(), self.name)
+        match self.look.one() {
+            Some(one) => one.to_string(),
+            None => format!("{} {}", self.look.article(), self.name),
+        }
     }
 
     /// "an orc" for one, "3 orcs" for more.

@@ -93,7 +93,8 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     );
     let _ = writeln!(text, "Carried:");
     for (slot, stack) in game.pack().stacks() {
-        let name = super::item_names::item_words(game.item_name(stack.kind), stack.count);
+        // As the pack names it: its level and charges are part of what the run ended with.
+        let name = super::words::stack_words(game, stack);
         let _ = writeln!(
             text,
             "  {}  {name}{}",

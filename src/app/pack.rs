@@ -89,7 +89,8 @@ impl GameApp {
     }
 
     pub(super) fn handle_pack_key(&mut self, key: KeyboardInput, purpose: Option<Purpose>) {
-        if key == keys::ESCAPE || key == KeyboardInput::Char('i') {
+        // Only Esc closes: the pack's own key is a letter too, and every letter chooses.
+        if key == keys::ESCAPE {
             self.mode = Mode::Play;
             return;
         }
