@@ -404,6 +404,34 @@ fn levitation_carries_down_to_the_next_level_from_the_first_step() {
     }
 }
 
+/// A thrown potion that does nothing where it lands is known all the same: what splashed out
+/// is seen, as a drink is felt.
+#[test]
+fn a_thrown_potion_that_splashes_harmlessly_is_known_by_name() {
+    let mut s = Scenario::new(&["#########", "#@.....1#", "#########"]);
+    let speed = draught(Draught::Haste);
+    s.check(!s.game.item_name(speed).known, "unknown before");
+    let slot = give(&mut s, speed);
+    let at = s.at('1');
+    s.act(PlayerAction::Throw { slot, at });
+    s.check(
+        happened(&s, |e| {
+            matches!(
+                e,
+                GameEvent::Items(ItemEvent::Shattered { drunk: false, .. })
+            )
+        }),
+        "it shatters where it lands",
+    );
+    s.check(
+        s.game.item_name(speed).known
+            && happened(&s, |e| {
+                matches!(e, GameEvent::Items(ItemEvent::Identified { .. }))
+            }),
+        "and what it was is said and known",
+    );
+}
+
 /// Drinking and throwing are two actions: a potion used at a cell is drunk all the same (a
 /// target never turns a drink into a throw), thrown it flies and breaks where it lands, and
 /// what is not for throwing stays in the pack and takes no time.
@@ -466,5 +494,52 @@ fn a_potion_is_thrown_only_when_thrown() {
     s.check(
         s.game.pack().slot_of(sword).is_some(),
         "it stays in the pack",
+    );
+}
+
+/// What the player drops stays where it was dropped: walking over it again leaves it (Brogue's
+/// rule), and only picking up takes it. Gear never stacks: a second dagger is left lying, not
+/// counted under the first one's letter.
+#[test]
+fn what_is_dropped_stays_dropped_and_gear_never_stacks() {
+    let mut s = Scenario::new(&["########", "#@).)..#", "########"]);
+    let dagger = umbra_rules::content::ItemKind::from_map_letter(')').expect("a dagger");
+    s.act(PlayerAction::Move(East));
+    let slot = s
+        .game
+        .pack()
+        .slot_of(dagger)
+        .expect("the first dagger taken");
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(East));
+    s.check(
+        s.game.pack().get(slot).map(|stack| stack.count) == Some(1),
+        "the second dagger does not join the first",
+    );
+    s.check(
+        happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::OneCarried { .. }))
+        }),
+        "and the player is told why it is left",
+    );
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Drop { slot });
+    s.check(s.game.pack().slot_of(dagger).is_none(), "dropped");
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Move(East));
+    s.check(
+        s.game.pack().slot_of(dagger).is_none(),
+        "walking over what was dropped leaves it",
+    );
+    s.check(
+        happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::LeftHere { .. }))
+        }),
+        "and says so",
+    );
+    s.act(PlayerAction::PickUp);
+    s.check(
+        s.game.pack().slot_of(dagger).is_some(),
+        "picking up takes it",
     );
 }

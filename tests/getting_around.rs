@@ -611,3 +611,75 @@ fn exploring_passes_an_ally_in_the_only_way_on() {
         "into the room beyond",
     );
 }
+
+/// Ground known from a map but never seen is still to be explored (Brogue's rule): after a
+/// scroll of magic mapping, exploring walks into the rooms the scroll showed.
+#[test]
+fn exploring_after_magic_mapping_walks_into_what_was_only_mapped() {
+    let mut s = Scenario::new(&[
+        "##############",
+        "#@...#########",
+        "#....#.......#",
+        "#....+...1...#",
+        "#....#.......#",
+        "##############",
+    ]);
+    let mapping = umbra_rules::content::ItemKind::all()
+        .find(|k| {
+            matches!(
+                k.rules().use_,
+                umbra_rules::content::ItemUse::Recite {
+                    spell: umbra_rules::content::Spell::MagicMapping
+                }
+            )
+        })
+        .expect("a scroll of magic mapping");
+    let kind = mapping.index() as u8;
+    s.act(PlayerAction::Wizard(
+        umbra_rules::game::WizardCommand::Give { kind },
+    ));
+    let slot = s.game.pack().slot_of(mapping).expect("given");
+    // Unknown, it is read at a target: the reader's own cell will do.
+    let at = Some(s.game.player_coord());
+    s.act(PlayerAction::Use { slot, at });
+    let far = s.at('1');
+    s.check(
+        s.game.level().cell_view(far).visibility == CellVisibility::Mapped,
+        "the far room is mapped, never seen",
+    );
+    let (stop, _) = s.perform(Activity::Explore);
+    s.check(
+        matches!(stop, Stop::Explored { .. }),
+        &format!("exploring ends explored ({stop:?})"),
+    );
+    s.check(
+        s.game.level().cell_view(far).visibility != CellVisibility::Mapped,
+        "and on the way it saw the room the scroll showed",
+    );
+}
+
+/// What stops resting is what the screen shows: an awake orc standing in the dark, in the
+/// eyes' reach but beyond the player's light, is not drawn, so it does not forbid resting (and
+/// a refusal would tell of it); once it steps into the light, it does.
+#[test]
+fn a_monster_in_the_dark_does_not_stop_a_rest_it_does_not_show() {
+    let mut s = Scenario::unnoticed(
+        &[
+            "###################",
+            "#@.........1......#",
+            "###################",
+        ],
+        &[('1', 'o')],
+    );
+    let orc = s.where_is('1');
+    s.check(
+        s.game.level().cell_view(orc).visibility != CellVisibility::Visible,
+        "the orc stands in the dark, unseen",
+    );
+    let mut doing = s.game.begin(Activity::Rest);
+    let first = s.step(&mut doing);
+    s.check(
+        !matches!(first, Err(Stop::NpcInView(_))),
+        &format!("resting begins ({first:?})"),
+    );
+}

@@ -504,3 +504,20 @@ fn a_game_saved_in_a_fight_with_items_resumes_identically() {
         );
     }
 }
+
+/// An unknown scroll may be read at the reader's own cell, as one that acts on its reader
+/// would be: refusing would tell what it is not. One that flies goes off at the reader's feet.
+#[test]
+fn an_unknown_scroll_read_at_yourself_goes_off_there() {
+    let mut s = Scenario::new(&["#########", "#@^.....#", "#########"]);
+    s.act(PlayerAction::Move(East));
+    let slot = slot_of(&s, fireball());
+    let before = s.game.player_hit_points().current;
+    let at = Some(s.game.player_coord());
+    let outcome = s.act(PlayerAction::Use { slot, at });
+    s.check(outcome != TurnOutcome::NoTurn, "it is read");
+    s.check(
+        s.game.player_hit_points().current < before || s.game.is_over(),
+        "and the fireball bursts on the reader",
+    );
+}

@@ -575,3 +575,25 @@ fn the_look_cursor_names_deep_water_and_a_chasm() {
     let west = render_at(&app, SCREEN);
     assert!(west.contains("Deep water"), "{}", west.text());
 }
+
+/// A monster met as it comes out of the dark is told before what it does as it comes: "An
+/// ogre comes into view." and then "The ogre misses you.", never the other way round.
+#[test]
+fn what_comes_into_view_is_told_before_what_it_does() {
+    use umbra::app::messages::MessageLog;
+    use umbra_rules::game::{Actor, FightEvent, GameEvent, NpcKind};
+    let ogre = NpcKind::from_map_letter('O').expect("the ogre's letter").0;
+    let events = [
+        GameEvent::Fight(FightEvent::Miss {
+            attacker: Actor::Npc(ogre),
+            target: Actor::Player,
+        }),
+        GameEvent::Fight(FightEvent::CameIntoView { kind: ogre }),
+    ];
+    let mut log = MessageLog::default();
+    log.record_turn(&events, |_| false);
+    let said: Vec<String> = log.iter().map(|m| m.shown()).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said[0].contains("comes into view"), "{said:?}");
+    assert!(said[1].contains("misses you"), "{said:?}");
+}

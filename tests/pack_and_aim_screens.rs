@@ -99,7 +99,10 @@ fn every_letter_chooses_its_item_and_only_esc_closes_the_list() {
     // Nine kinds, one a letter: the ninth takes `i`, the pack's own key.
     let game = walked(&["#############", "#@!?&^/§¤¶¥.#", "#############"], 10);
     let carried: Vec<_> = game.pack().stacks().collect();
-    assert!(game.pack().get(8).is_some(), "nine items carried: {carried:?}");
+    assert!(
+        game.pack().get(8).is_some(),
+        "nine items carried: {carried:?}"
+    );
     let mut app = GameApp::new(game);
     press(&mut app, KeyboardInput::Char('i'));
     assert!(render(&app).contains("Your pack"));

@@ -72,6 +72,20 @@ pub fn dropped(item: ItemName, count: u32) -> String {
     format!("You drop {}.", item_words(item, count))
 }
 
+pub fn one_carried(item: ItemName) -> String {
+    format!(
+        "{} lies here, but you carry one already: drop yours to take this.",
+        capitalised(&item_words(item, 1))
+    )
+}
+
+pub fn left_here(item: ItemName, count: u32) -> String {
+    format!(
+        "You left {} here (g to take it again).",
+        item_words(item, count)
+    )
+}
+
 pub fn lost(item: ItemKind, into_chasm: bool) -> String {
     let item = capitalised(&known(item));
     if into_chasm {
@@ -157,7 +171,12 @@ pub fn shattered(item: ItemName, drunk: bool) -> String {
             "You uncork {} and it bursts in your hands!",
             item_words(item, 1)
         ),
-        false => format!("{} shatters.", capitalised(&item_words(item, 1))),
+        // Said only of a potion that does nothing where it lands (one that bursts says so):
+        // what it was follows, as it is known now.
+        false => format!(
+            "{} shatters and splashes harmlessly.",
+            capitalised(&item_words(item, 1))
+        ),
     }
 }
 

@@ -233,8 +233,10 @@ impl GameApp {
         if self.playback.is_none() {
             self.keeping.record(&self.game, &mut self.log);
         }
+        let game = &self.game;
+        self.log
+            .record_turn(game.events(), |event| by_the_unseen(game, event));
         for &event in self.game.events() {
-            self.log.record(event, by_the_unseen(&self.game, event));
             if let umbra_rules::game::GameEvent::Items(ItemEvent::ChooseWhatToEnchant { scroll }) =
                 event
             {

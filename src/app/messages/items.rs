@@ -14,6 +14,8 @@ pub fn describe(event: ItemEvent) -> String {
         ItemEvent::PickedUp { item, count, slot } => items::picked_up(item, count, slot),
         ItemEvent::NoRoom { item, count } => items::no_room(item, count),
         ItemEvent::Dropped { item, count } => items::dropped(item, count),
+        ItemEvent::LeftHere { item, count } => items::left_here(item, count),
+        ItemEvent::OneCarried { item } => items::one_carried(item),
         ItemEvent::Lost { item, into_chasm } => items::lost(item, into_chasm),
         ItemEvent::Broke { item } => items::broke(item),
         ItemEvent::Drank { item, healed } => items::drank(item, healed),
@@ -52,6 +54,8 @@ pub(super) fn tone(event: ItemEvent) -> Tone {
         | ItemEvent::NoRoom { .. }
         | ItemEvent::PutAway { .. }
         | ItemEvent::Dropped { .. }
+        | ItemEvent::LeftHere { .. }
+        | ItemEvent::OneCarried { .. }
         | ItemEvent::Lost { .. }
         | ItemEvent::Broke { .. }
         | ItemEvent::Read { .. }

@@ -13,7 +13,7 @@ mod wizard;
 use std::collections::VecDeque;
 
 pub use super::words::{Tone, capitalised, counted, npc_name, npc_with_article};
-use umbra_rules::game::GameEvent;
+use umbra_rules::game::{Actor, FightEvent, GameEvent, NpcKind};
 
 /// Enough to scroll back through a long fight without the log growing for ever.
 pub const LOG_CAPACITY: usize = 500;
@@ -72,6 +72,29 @@ impl MessageLog {
         }
     }
 
+    /// Says a turn's events in the order a player would tell them: a monster that came into
+    /// view is told before what it did as it came (a blow from the dark, a shot, a shout),
+    /// not after. `unseen` as for [`MessageLog::record`].
+    pub fn record_turn(&mut self, events: &[GameEvent], unseen: impl Fn(GameEvent) -> bool) {
+        let mut told_early = Vec::new();
+        for (i, &event) in events.iter().enumerate() {
+            if told_early.contains(&i) {
+                continue;
+            }
+            if let Some(kind) = acted_as(event) {
+                let sighting = (events.iter().enumerate().skip(i + 1)).find(|&(j, &later)| {
+                    !told_early.contains(&j)
+                        && later == GameEvent::Fight(FightEvent::CameIntoView { kind })
+                });
+                if let Some((j, &sighting)) = sighting {
+                    told_early.push(j);
+                    self.record(sighting, false);
+                }
+            }
+            self.record(event, unseen(event));
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.messages.len()
     }
@@ -103,6 +126,32 @@ fn describe_unseen(event: GameEvent) -> Option<String> {
 
 /// One event in plain words, e.g. "The troll hits you for 2."; empty for an event that is only
 /// drawn (a flight). Each family of events is worded in a file of its own, every event by name.
+/// The kind of monster whose doing the event tells, where it is one the player may meet
+/// only as it comes into view.
+fn acted_as(event: GameEvent) -> Option<NpcKind> {
+    match event {
+        GameEvent::Fight(
+            FightEvent::Attack {
+                attacker: Actor::Npc(kind),
+                ..
+            }
+            | FightEvent::Miss {
+                attacker: Actor::Npc(kind),
+                ..
+            }
+            | FightEvent::Flew {
+                by: Actor::Npc(kind),
+                ..
+            }
+            | FightEvent::Shout {
+                shouter: Actor::Npc(kind),
+                ..
+            },
+        ) => Some(kind),
+        _ => None,
+    }
+}
+
 pub fn describe(event: GameEvent) -> String {
     match event {
         GameEvent::Fight(event) => fight::describe(event),

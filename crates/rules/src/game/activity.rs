@@ -263,10 +263,12 @@ impl Game {
     /// round it. Nor does a monster fleeing out of reach of a blow: one that runs at the
     /// player's pace would otherwise forbid resting and exploring for as long as it kept in
     /// view (Brogue explores past a fleeing monster); it counts again once it turns to fight.
+    /// Only what the screen shows counts (lit, and not under water or invisible): a monster in
+    /// the dark stops the player when it strikes, not before, so a refusal never tells of one.
     pub fn awake_npc_in_view(&self) -> Option<NpcKind> {
         let here = self.world.player_coord();
-        self.visibility.in_sight().iter().find_map(|&coord| {
-            let npc = self.world.character_at(coord)?;
+        self.npcs_in_sight().find_map(|npc| {
+            let coord = self.world.coord_of(npc);
             // Allies come along and captives wait: only an enemy awake stops the player.
             let enemy = self.world.are_enemies(self.world.player(), npc);
             let threat = self.minds.agents.get(npc).is_some_and(|agent| {

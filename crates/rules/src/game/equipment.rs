@@ -35,8 +35,6 @@ impl Game {
                 .push(GameEvent::Items(ItemEvent::PutToUse { item }));
         }
         self.fit_gear();
-        // A ring of light worn or taken off changes the player's own light.
-        self.fit_eyes();
     }
 
     /// Steps the armour worn adds to the player's stealth range.
@@ -47,10 +45,13 @@ impl Game {
         }
     }
 
-    /// Gives the world the player's blows and armour from what is in use.
+    /// Gives the world the player's blows and armour from what is in use, and the player's
+    /// eyes their light: a ring of light put on, taken off, dropped, enchanted or joined by
+    /// another changes it. Called after every change to what is carried or in use.
     pub(super) fn fit_gear(&mut self) {
         let gear = self.gear_in_use();
         self.world.set_player_gear(gear);
+        self.fit_eyes();
     }
 
     /// The player's blows and armour as what is in use and the boons chosen make them.

@@ -179,6 +179,10 @@ pub enum ItemEvent {
     NoRoom { item: ItemName, count: u32 },
     /// The player put a stack down.
     Dropped { item: ItemName, count: u32 },
+    /// Gear of a kind the player carries lies underfoot: gear never stacks, so it is left.
+    OneCarried { item: ItemName },
+    /// The player walked onto a stack it put down: it is left there (picking up takes it).
+    LeftHere { item: ItemName, count: u32 },
     /// A thrown item broke where it landed: it is gone.
     Broke { item: ItemKind },
     /// The player wielded a weapon or put on armour.

@@ -26,7 +26,17 @@ impl Game {
         let stack = self.hero.pack.get(slot).ok_or(AimError::NoSuchItem)?;
         let use_ = stack.kind.rules().use_;
         let from = self.world.player_coord();
-        if at == from {
+        // An unknown scroll, staff or wand may be aimed at its user: it may be one that acts
+        // on its user (teleportation, mapping), and refusing would tell that it is not. One
+        // that flies goes off at the user's feet.
+        let used_on_self = !self.hero.lore.is_known(stack.kind)
+            && matches!(
+                use_.class(),
+                crate::content::ItemClass::Scroll
+                    | crate::content::ItemClass::Staff
+                    | crate::content::ItemClass::Wand
+            );
+        if at == from && !used_on_self {
             return Err(AimError::OwnCell);
         }
         if !self.visibility.sees(&self.world, at) {

@@ -156,12 +156,21 @@ impl Game {
             flying: only_player(draughts.is(crate::content::Draught::Levitation)),
             fireproof: only_player(draughts.is(crate::content::Draught::FireImmunity)),
         };
-        match told == expected {
-            true => Vec::new(),
-            false => vec![format!(
+        let mut problems = Vec::new();
+        if told != expected {
+            problems.push(format!(
                 "the world was told {told:?}, the game says {expected:?}"
-            )],
+            ));
         }
+        // The player's own light, as the rings in use and the depth make it.
+        let eyes = self.visibility.eyes();
+        if eyes != self.eyes_now() {
+            problems.push(format!(
+                "the player's eyes are {eyes:?}, the rings and depth say {:?}",
+                self.eyes_now()
+            ));
+        }
+        problems
     }
 
     /// Every broken rule a loaded game could bring: the world's own facts and the minds, but not

@@ -9,7 +9,7 @@ use crate::game::{DungeonEvent, ItemEvent};
 
 impl Game {
     /// Walking onto a cell takes what lies there if the pack has room (the Sunstone wins the
-    /// run); if not, says what lies there. A vault's altar only says what it holds: taking
+    /// run) and the player did not put it there; if not, says what lies there. A vault's altar only says what it holds: taking
     /// from it closes the other cages, and that is asked for, never walked into.
     pub(super) fn walk_over_items(&mut self) {
         let here = self.world.player_coord();
@@ -23,15 +23,32 @@ impl Game {
                 .push(GameEvent::Dungeon(DungeonEvent::AltarHolds { item }));
             return;
         }
-        if self.hero.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
+        if lying.dropped {
             let item = self.hero.lore.name(lying.kind);
             let count = lying.count;
             self.scratch
                 .events
-                .push(GameEvent::Items(ItemEvent::NoRoom { item, count }));
+                .push(GameEvent::Items(ItemEvent::LeftHere { item, count }));
             return;
         }
+        if self.hero.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
+            return self.no_room_for(lying);
+        }
         self.pick_up_here();
+    }
+
+    /// Says why what lies underfoot is not taken: one of its kind of gear is carried, or
+    /// there is no room.
+    fn no_room_for(&mut self, lying: crate::world::Lying) {
+        let item = self.hero.lore.name(lying.kind);
+        let count = lying.count;
+        let one_carried =
+            super::pack::is_gear(lying.kind) && self.hero.pack.slot_of(lying.kind).is_some();
+        let event = match one_carried {
+            true => ItemEvent::OneCarried { item },
+            false => ItemEvent::NoRoom { item, count },
+        };
+        self.scratch.events.push(GameEvent::Items(event));
     }
 
     /// Takes what lies underfoot; false (no time taken) if nothing does or there is no room.
@@ -55,12 +72,12 @@ impl Game {
             return true;
         }
         let Some(slot) = self.hero.pack.add_tuned(lying.kind, count, lying.tuning) else {
-            self.scratch
-                .events
-                .push(GameEvent::Items(ItemEvent::NoRoom { item, count }));
+            self.no_room_for(lying);
             return false;
         };
         self.world.take_item(here);
+        // A ring joining one worn is a level more.
+        self.fit_gear();
         self.scratch
             .events
             .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
@@ -86,7 +103,10 @@ impl Game {
         // What was in use is no longer (the pack put it away with the stack).
         self.fit_gear();
         let here = self.world.player_coord();
-        (self.world).put_tuned_item(here, stack.kind, stack.count, stack.tuning);
+        if let Some(put) = (self.world).put_tuned_item(here, stack.kind, stack.count, stack.tuning)
+        {
+            self.world.mark_dropped(put);
+        }
         let item = self.hero.lore.name(stack.kind);
         let count = stack.count;
         self.scratch
@@ -257,7 +277,8 @@ impl Game {
     }
 
     /// A potion thrown: it flies to where it stops and shatters there; one that is drunk for
-    /// its good is wasted, one that shatters does what its bolt does there, and is known.
+    /// its good is wasted, one that shatters does what its bolt does there. Either way it is
+    /// known: what splashed out is seen, as what is drunk is felt.
     fn throw_potion(&mut self, kind: ItemKind, at: ICoord) {
         let player = self.world.player();
         match kind.rules().use_ {
@@ -274,6 +295,7 @@ impl Game {
                         item,
                         drunk: false,
                     }));
+                self.identify(kind);
                 self.make_noise(crate::behaviour::Noise::fight(stop));
             }
         }

@@ -104,7 +104,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unsco
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 26;
+pub const RULES_VERSION: u32 = 27;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -433,13 +433,19 @@ impl Game {
 
     /// How the player sees on this depth: its own light's reach, and a wizard's lighting.
     fn fit_eyes(&mut self) {
+        let eyes = self.eyes_now();
+        self.visibility.set_eyes(eyes);
+    }
+
+    /// The player's eyes as the depth, the rings in use and a wizard's lighting make them.
+    fn eyes_now(&self) -> crate::visibility::Eyes {
         let depth = self.progress.depth.clamp(1, crate::balance::FINAL_DEPTH) as usize;
         let ring =
             crate::balance::RING_LIGHT_CELLS * self.ring_level(crate::content::RingPower::Light);
-        self.visibility.set_eyes(crate::visibility::Eyes {
+        crate::visibility::Eyes {
             light_radius: crate::balance::PLAYER_LIGHT_RADIUS[depth - 1] + ring,
             lighting: self.progress.lighting,
-        });
+        }
     }
 
     /// Where a step the player meant to take goes: anywhere while a gas has it confused.

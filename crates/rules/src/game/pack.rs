@@ -15,6 +15,14 @@ use crate::world::Tuning;
 /// Letters `a` to `z`.
 pub const PACK_LETTERS: usize = 26;
 
+/// Weapons and armour: one of a kind at most, and only [`SPARE_GEAR`] not in use.
+pub fn is_gear(kind: ItemKind) -> bool {
+    matches!(
+        kind.rules().use_.class(),
+        ItemClass::Weapon | ItemClass::Armour
+    )
+}
+
 /// Some items of one kind under one letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stack {
@@ -91,7 +99,9 @@ impl Pack {
     /// Where a kind would go: onto its own stack, or under its former letter if free, or
     /// under the first free letter.
     pub fn room_for(&self, kind: ItemKind) -> Option<u8> {
-        if self.slot_of(kind).is_none() && is_gear(kind) && self.spare_gear() >= SPARE_GEAR {
+        // Gear never stacks: a second dagger would only sit under the first one's letter,
+        // counted as neither spare nor in use.
+        if is_gear(kind) && (self.slot_of(kind).is_some() || self.spare_gear() >= SPARE_GEAR) {
             return None;
         }
         let former = (self.former.iter())
@@ -291,12 +301,4 @@ impl Pack {
             && sound_tuning;
         sound_stacks && sound_former && sound_use && self.former.len() <= kinds
     }
-}
-
-/// A weapon or a suit of armour: heavy, so one spare at most (see [`SPARE_GEAR`]).
-fn is_gear(kind: ItemKind) -> bool {
-    matches!(
-        kind.rules().use_.class(),
-        ItemClass::Weapon | ItemClass::Armour
-    )
 }

@@ -150,9 +150,11 @@ impl Game {
     }
 
     fn give(&mut self, kind: u8) -> bool {
-        ItemKind::all()
+        let given = ItemKind::all()
             .nth(usize::from(kind))
-            .is_some_and(|kind| self.hero.pack.add(kind, 1).is_some())
+            .is_some_and(|kind| self.hero.pack.add(kind, 1).is_some());
+        self.fit_gear();
+        given
     }
 
     /// The monsters in view fall asleep; allies and captives are no monsters to put down.

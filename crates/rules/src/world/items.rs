@@ -39,6 +39,8 @@ pub struct Lying {
     pub kind: ItemKind,
     pub count: u32,
     pub tuning: Tuning,
+    /// The player put it down: walking over it does not take it again.
+    pub dropped: bool,
 }
 
 impl World {
@@ -52,6 +54,7 @@ impl World {
                     kind,
                     count: particulars.count.unwrap_or(1),
                     tuning: particulars.tuning.unwrap_or_else(|| Tuning::fresh(kind)),
+                    dropped: particulars.dropped,
                 })
             }
             _ => None,
@@ -64,6 +67,15 @@ impl World {
             .enumerate()
             .filter(|(_, layers)| layers.item.is_some())
             .filter_map(|(coord, _)| Some((coord, self.item_at(coord)?)))
+    }
+
+    /// Marks the stack lying at `coord` as put down by the player (see [`Lying::dropped`]).
+    pub fn mark_dropped(&mut self, coord: ICoord) {
+        let Some(entity) = self.spatial_table.layers_at(coord).and_then(|l| l.item) else {
+            return;
+        };
+        self.set_particulars(entity, |p| p.dropped = true);
+        self.changed(coord);
     }
 
     /// Takes the stack lying at `coord` off the map, if there is one.

@@ -33,6 +33,9 @@ pub(super) struct Particulars {
     pub(super) count: Option<u32>,
     /// A stack's tuning when it is not as found.
     pub(super) tuning: Option<super::Tuning>,
+    /// A stack the player put down: walking over it leaves it (Brogue's rule), so that a
+    /// spare sword dropped to make room is not taken again at the next step.
+    pub(super) dropped: bool,
 }
 
 impl World {
