@@ -173,6 +173,50 @@ fn a_monkey_takes_an_item_runs_and_drops_it_when_killed() {
     );
 }
 
+/// A monkey takes only what is not in use: a player carrying nothing but the dagger it wields
+/// and the armour it wears loses nothing to it.
+#[test]
+fn a_monkey_never_takes_what_is_wielded_or_worn() {
+    let mut s = Scenario::with_npcs(
+        &["###########", "#[)@.....1#", "###########"],
+        &[('1', 'm')],
+    );
+    s.change(|g| g.with_player_max_hit_points(500));
+    // Each put to use as it is picked up: one spare at most is carried.
+    for _ in 0..2 {
+        s.act(PlayerAction::Move(West));
+        let stacks: Vec<_> = s.game.pack().stacks().collect();
+        for (slot, stack) in stacks {
+            if !s.game.pack().is_in_use(stack.kind) {
+                s.act(PlayerAction::Use { slot, at: None });
+            }
+        }
+    }
+    let carried = s.game.pack().stacks().count();
+    s.check(
+        carried == 2
+            && s.game
+                .pack()
+                .stacks()
+                .all(|(_, st)| s.game.pack().is_in_use(st.kind)),
+        "the dagger wielded and the armour worn, nothing else",
+    );
+    for _ in 0..30 {
+        s.act(PlayerAction::Wait);
+    }
+    s.check(
+        !happened(&s, |e| {
+            matches!(e, GameEvent::Bestiary(BestiaryEvent::Stole { .. }))
+        }),
+        "nothing stolen",
+    );
+    s.check_eq(
+        s.game.pack().stacks().count(),
+        carried,
+        "both still carried",
+    );
+}
+
 /// A monkey cornered with its prize turns to fight; once the player is out of its sight it
 /// runs again, the prize still its own, rather than searching for the player like a hunter.
 #[test]
@@ -267,10 +311,41 @@ fn a_conjurers_blades_fade_when_their_time_is_up() {
         "the conjurer calls its blades",
     );
     s.check(blades(&s) >= 2, "two or three of them");
+    let told = (s.game.events().iter()).find_map(|e| match e {
+        GameEvent::Bestiary(BestiaryEvent::Summoned { count, .. }) => Some(*count),
+        _ => None,
+    });
+    s.check_eq(
+        told,
+        Some(blades(&s) as u32),
+        "the log counts the blades called",
+    );
+    s.check_eq(
+        s.game.inhabitants().joined_and_faded().0,
+        blades(&s) as u32,
+        "and each joined the level",
+    );
     s.wait(14);
     s.check(blades(&s) > 0, "they last their fifteen turns");
     s.wait(2);
     s.check_eq(blades(&s), 0, "then fade away");
+}
+
+/// A conjurer with no room round it calls nothing, and nothing is said of a call.
+#[test]
+fn a_conjurer_with_no_room_calls_no_blades() {
+    let mut s = Scenario::with_npcs(&["#####", "#@1##", "#####"], &[('1', 'c')]);
+    s.change(|g| g.with_player_max_hit_points(500));
+    for _ in 0..5 {
+        s.act(PlayerAction::Wait);
+        s.check(
+            !happened(&s, |e| {
+                matches!(e, GameEvent::Bestiary(BestiaryEvent::Summoned { .. }))
+            }),
+            "no call is told",
+        );
+    }
+    s.check_eq(s.npcs().len(), 1, "and no blade came");
 }
 
 #[test]
@@ -336,6 +411,42 @@ fn an_ally_that_sees_an_archer_fall_learns_to_shoot() {
         Some(Ability::Bolt(arrow)),
         "the ally learned the archer's arrow",
     );
+}
+
+/// An ally that saw a troll fall heals as a troll does, a hit point every few turns; nothing
+/// else about an orc heals it.
+#[test]
+fn an_ally_that_sees_a_troll_fall_learns_to_regenerate() {
+    let mut s = Scenario::with_npcs(
+        &[
+            "############",
+            "#2.@1......#",
+            "#..........#",
+            "############",
+        ],
+        &[('1', 'T'), ('2', 'o')],
+    )
+    .with_ally('2');
+    s.change(|g| g.with_player_max_hit_points(500));
+    let troll = s.npc('1').expect("the troll").id;
+    s.change(|g| g.with_npc_hit_points(troll, 1));
+    for _ in 0..20 {
+        if s.npc('1').is_none() {
+            break;
+        }
+        s.act(PlayerAction::Move(East));
+    }
+    s.check(s.npc('1').is_none(), "the troll falls");
+    let ally = s.npc('2').expect("the ally lives").id;
+    s.check_eq(
+        s.game.inhabitants().npc_condition(ally).learned,
+        Some(Ability::Regeneration),
+        "the ally learned to regenerate",
+    );
+    s.change(|g| g.with_npc_hit_points(ally, 1));
+    s.wait(12);
+    let healed = s.npc('2').expect("the ally").hit_points.current;
+    s.check(healed >= 4, &format!("it healed ({healed} after 12 turns)"));
 }
 
 #[test]

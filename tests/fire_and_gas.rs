@@ -199,6 +199,35 @@ fn a_bridge_burns_and_the_orc_on_it_falls_into_the_chasm() {
     );
 }
 
+/// The player on a burning bridge falls with it to the depth below, alive.
+#[test]
+fn the_player_on_a_bridge_that_burns_away_falls_with_it_to_the_next_depth() {
+    let mut s = Scenario::new(&[
+        "###########",
+        "#....1....#",
+        "#::::_::::#",
+        "#::::_::::#",
+        "#::::_::::#",
+        "#....@....#",
+        "###########",
+    ]);
+    let to = s.at('1') + ICoord::new(0, 2);
+    wizard(&mut s, WizardCommand::Teleport { to });
+    for y in 1..=3 {
+        set_fire(&mut s, '1', (0, y));
+    }
+    for _ in 0..100 {
+        if s.game.depth() > 1 || s.game.is_over() {
+            break;
+        }
+        // Kept alive by the wizard: the fall is what is asked, not the burning.
+        wizard(&mut s, WizardCommand::Heal);
+        s.act(PlayerAction::Wait);
+    }
+    s.check(!s.game.is_over(), "the player lives");
+    s.check_eq(s.game.depth(), 2, "and fell with the bridge to depth 2");
+}
+
 /// A sealed room with the cloud's source at 1, a closed door, and the player's room.
 const TWO_ROOMS: &[&str] = &[
     "#############",
@@ -329,6 +358,10 @@ fn methane_explodes_when_fire_reaches_it() {
         s.act(PlayerAction::Wait);
     }
     s.check(exploded, "the methane explodes");
+    let told = (s.game.events().iter())
+        .filter(|e| matches!(e, GameEvent::Environment(EnvironmentEvent::Exploded { .. })))
+        .count();
+    s.check_eq(told, 1, "told once, however many cells went up");
     s.check(troll_burnt, "the troll in it is burnt");
     s.check_eq(
         s.game.level().gas_at(s.at('1') + ICoord::new(1, 0)),
@@ -345,6 +378,75 @@ fn methane_explodes_when_fire_reaches_it() {
             "it explodes once",
         );
     }
+}
+
+/// Whoever burns burns on off the fire, a little each turn, until it goes out: the player set
+/// alight walks away from the flames and is still hurt by them.
+#[test]
+fn the_player_burns_on_after_stepping_out_of_the_fire() {
+    let mut s = Scenario::new(&["##########", "#1@......#", "##########"]);
+    s.change(|g| g.with_player_max_hit_points(500));
+    let here = s.game.player_coord();
+    wizard(&mut s, WizardCommand::SetFire { at: here });
+    s.check(s.game.player_is_burning(), "the player burns");
+    let mut hurt_off_the_fire = false;
+    for _ in 0..6 {
+        let burning = s.game.player_is_burning();
+        let before = s.game.player_hit_points().current;
+        s.act(PlayerAction::Move(East));
+        let on_fire_cell = s.game.level().fire_at(s.game.player_coord()).is_some();
+        if burning && !on_fire_cell && s.game.player_hit_points().current < before {
+            hurt_off_the_fire = true;
+        }
+    }
+    s.check(
+        hurt_off_the_fire,
+        "the flames on the player hurt it away from the fire",
+    );
+}
+
+/// Confusion is told once as it takes hold, not every turn it is breathed: the player and a
+/// sleeping orc in one cloud are each said to be dazed once.
+#[test]
+fn a_confusing_cloud_is_told_once_for_each_it_takes() {
+    let mut s = Scenario::with_npcs(&["#########", "#@1.....#", "#########"], &[('1', 'Z')]);
+    s.change(|g| g.with_player_max_hit_points(500));
+    let (confusion, _) = gas(|harm| matches!(harm, GasHarm::Confuses(_)));
+    for _ in 0..3 {
+        let at = s.game.player_coord();
+        wizard(
+            &mut s,
+            WizardCommand::ReleaseGas {
+                kind: confusion,
+                at,
+            },
+        );
+        let at = s.at('1');
+        wizard(
+            &mut s,
+            WizardCommand::ReleaseGas {
+                kind: confusion,
+                at,
+            },
+        );
+    }
+    let (mut player, mut troll) = (0, 0);
+    for _ in 0..4 {
+        s.act(PlayerAction::Wait);
+        for event in s.game.events() {
+            match event {
+                GameEvent::Environment(EnvironmentEvent::Dazed {
+                    who: Actor::Player, ..
+                }) => player += 1,
+                GameEvent::Environment(EnvironmentEvent::Dazed {
+                    who: Actor::Npc(_), ..
+                }) => troll += 1,
+                _ => (),
+            }
+        }
+    }
+    s.check_eq(player, 1, "the player is told once it is dazed");
+    s.check_eq(troll, 1, "and once of the troll");
 }
 
 #[test]
