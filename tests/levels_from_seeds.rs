@@ -217,3 +217,22 @@ fn umbra_seed_catalog_prints_a_block_for_each_depth_and_plays_nothing() {
     assert!(daily.status.success(), "{daily:?}");
     assert!(String::from_utf8_lossy(&daily.stdout).contains("the daily run of"));
 }
+
+/// Every run meets a captive band by depth 5 (`balance::CAPTIVE_BAND_BY`): by chance alone one
+/// run in six met none on depths 2 to 5.
+#[test]
+fn every_run_holds_a_captive_band_by_depth_five() {
+    use umbra_rules::balance::CAPTIVE_BAND_BY;
+    use umbra_rules::game::{DEFAULT_MAP_SIZE, level_of_run};
+    use umbra_rules::terrain::Disposition;
+    for seed in 0..200 {
+        let met = (1..=CAPTIVE_BAND_BY).any(|depth| {
+            (level_of_run(seed, depth, DEFAULT_MAP_SIZE).npcs.iter())
+                .any(|npc| npc.disposition == Disposition::Captive)
+        });
+        assert!(
+            met,
+            "seed {seed} holds no captive by depth {CAPTIVE_BAND_BY}"
+        );
+    }
+}

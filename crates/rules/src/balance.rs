@@ -337,3 +337,10 @@ pub const ALLY_REGENERATION_INTERVAL: u64 = 3;
 /// makes it worth the fight to free (a freed archer with its kind's 4 fell in its first fight,
 /// and the careful player won as often without allies as with them).
 pub const FREED_HIT_POINTS: (u32, u32) = (3, 1);
+
+/// Every run meets a captive band by this depth: one depth from the captives' first to this,
+/// drawn from the run's seed, holds one surely (its chance roll is still drawn, so the level is
+/// otherwise the one chance made). By chance alone about one run in six met none on depths 2
+/// to 5 and one in forty none at all (seed 47, played by hand, had no ally to free), and allies
+/// are a build a run should be able to choose.
+pub const CAPTIVE_BAND_BY: u32 = 5;

@@ -10,7 +10,7 @@ use super::growth::boon_order;
 use super::seeds::RunSeeds;
 use crate::balance::FINAL_DEPTH;
 use crate::content::{ItemKind, NpcKind};
-use crate::terrain::{self, DesignKind, Disposition, Ground, Terrain, VaultGuard};
+use crate::terrain::{DesignKind, Disposition, Ground, Terrain, VaultGuard};
 
 /// One depth's level as generated.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn seed_catalog(seed: u64, size: UCoord) -> Vec<LevelCatalog> {
     let seeds = RunSeeds::of(seed);
     (1..=FINAL_DEPTH)
         .map(|depth| {
-            let terrain = terrain::generate_at_depth(size, depth, &mut seeds.level_rng(depth));
+            let terrain = seeds.level(depth, size);
             // Drawn as arriving draws them, from the depth's own stream of boons.
             let boons = (depth > 1).then(|| boon_order(&mut seeds.boon_rng(depth)));
             describe(depth, &terrain, boons)

@@ -76,7 +76,7 @@ impl Game {
         let depth = self.progress.depth;
         let seeds = RunSeeds::of(self.chronicle.seed);
         let size = self.chronicle.options.map_size;
-        let mut terrain = terrain::generate_at_depth(size, depth, &mut seeds.level_rng(depth));
+        let mut terrain = seeds.level(depth, size);
         if let Some(landing) = landing {
             terrain.player = landing_place(&terrain, landing);
         }

@@ -8,7 +8,8 @@
 use rand::{Rng, SeedableRng};
 use rand_isaac::Isaac64Rng;
 
-use crate::balance::FINAL_DEPTH;
+use crate::balance::{CAPTIVE_BAND_BY, FINAL_DEPTH};
+use crate::terrain::BandRoll;
 
 /// The seeds a run's seed stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +23,8 @@ pub(crate) struct RunSeeds {
     /// The boons offered on arriving at each depth: a stream of their own, so that how much a
     /// level's making draws (a new kind of ground placed, say) never changes them.
     pub boons: [u64; FINAL_DEPTH as usize],
+    /// The depth that surely holds a captive band (see [`CAPTIVE_BAND_BY`]).
+    pub captive_depth: u32,
 }
 
 impl RunSeeds {
@@ -33,12 +36,30 @@ impl RunSeeds {
         let looks = master.random();
         let levels = std::array::from_fn(|_| master.random());
         let boons = std::array::from_fn(|_| master.random());
+        // Drawn last, so every seed drawn before it is as it was.
+        let first = crate::content::content().bestiary.captives.depths.0;
+        let captive_depth = master.random_range(first..=CAPTIVE_BAND_BY.max(first));
         Self {
             play,
             looks,
             levels,
             boons,
+            captive_depth,
         }
+    }
+
+    /// Whether depth `depth`'s level surely holds a captive band.
+    pub fn band_roll(&self, depth: u32) -> BandRoll {
+        match depth == self.captive_depth {
+            true => BandRoll::Sure,
+            false => BandRoll::ByChance,
+        }
+    }
+
+    /// Depth `depth`'s level of this run on maps of `size`.
+    pub fn level(&self, depth: u32, size: coord_2d::UCoord) -> crate::terrain::Terrain {
+        let band = self.band_roll(depth);
+        crate::terrain::generate_in_run(size, depth, band, &mut self.level_rng(depth))
     }
 
     /// The dice of play.
@@ -67,8 +88,7 @@ impl RunSeeds {
 /// The level depth `depth` of the run `seed` is, on maps of `size` (a valid map size): made from
 /// that depth's seed alone, as the run makes it on arriving.
 pub fn level_of_run(seed: u64, depth: u32, size: coord_2d::UCoord) -> crate::terrain::Terrain {
-    let mut rng = RunSeeds::of(seed).level_rng(depth);
-    crate::terrain::generate_at_depth(size, depth, &mut rng)
+    RunSeeds::of(seed).level(depth, size)
 }
 
 #[cfg(test)]

@@ -10,6 +10,17 @@ use crate::content::{self, pick_weighted};
 
 /// Rooms tried for the band before the level goes without one.
 const ROOM_TRIES: usize = 8;
+/// Rooms tried for a band the level must hold: every room of a level is tried several times
+/// over, so only a level with no room fit for one goes without.
+const SURE_ROOM_TRIES: usize = 64;
+
+/// Whether a level's band is left to its chance or sure (the run's depth that holds one surely:
+/// `balance::CAPTIVE_BAND_BY`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BandRoll {
+    ByChance,
+    Sure,
+}
 /// The band stands at least this many steps (along both axes together) from the arrival, so at
 /// least 15/√2, more than 10 cells, in a straight line: out of the player's sight radius. The
 /// player meets it by exploring, never on its first turn.
@@ -35,28 +46,38 @@ impl Taken<'_> {
     }
 }
 
-/// With the captive table's chance at `depth`, a band: its kind by weight, then a room with a
+/// With the captive table's chance at `depth` (or surely), a band: its kind by weight, then a room with a
 /// cell whose neighbours have room for every captor. The spawns to add, captive first.
 pub(super) fn band<R: Rng>(
     grid: &Grid<Ground>,
     rooms: &[Room],
     depth: u32,
     taken: &Taken,
+    roll: BandRoll,
     rng: &mut R,
 ) -> Vec<NpcSpawn> {
     let captives = &content::content().bestiary.captives;
     // No roll where there is no chance (the first level): its levels stay as they were.
     let chance = captives.chance_at(depth);
-    if rooms.is_empty() || chance == 0 || rng.random_range(0..100) >= chance {
+    if rooms.is_empty() || chance == 0 {
         return Vec::new();
     }
+    // Drawn even when the band is sure, so that the rest of the level is as chance made it.
+    let rolled = rng.random_range(0..100) < chance;
+    if !rolled && roll == BandRoll::ByChance {
+        return Vec::new();
+    }
+    let tries = match roll {
+        BandRoll::ByChance => ROOM_TRIES,
+        BandRoll::Sure => SURE_ROOM_TRIES,
+    };
     let weights = (captives.bands.iter()).map(|b| b.spawn.weight.at(b.spawn.depths, depth));
     let Some(band) = pick_weighted(weights, rng).map(|i| captives.bands[i]) else {
         return Vec::new();
     };
     let count = rng.random_range(band.count.0..=band.count.1) as usize;
     let free = |cell: ICoord| grid.get(cell) == Some(&Ground::FLOOR) && taken.allows(cell);
-    for _ in 0..ROOM_TRIES {
+    for _ in 0..tries {
         let room = &rooms[rng.random_range(0..rooms.len())];
         // The captive never moves until freed, so it stands where the eight cells round it are
         // all floor: a ring anyone can walk round it, never a doorway or a corridor it would

@@ -6,6 +6,7 @@ use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
 use rand::Rng;
 
+use super::captives::BandRoll;
 use super::{
     Disposition, Ground, ItemSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete, captives,
     is_valid_size, lakes, lighting, populate, reach, surface, vaults,
@@ -23,7 +24,13 @@ pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
 /// joined to the arrival, the way on as far from it by walking as the level allows. Deeper
 /// levels hold more NPCs and more trolls; the last holds the Sunstone where others have stairs.
 pub fn generate_at_depth<R: Rng>(size: UCoord, depth: u32, rng: &mut R) -> Terrain {
-    generate_by_profile(size, depth, crate::content::profile_at(depth), rng)
+    generate_in_run(size, depth, BandRoll::ByChance, rng)
+}
+
+/// [`generate_at_depth`] as a run makes it: `band` says whether the depth surely holds a
+/// captive band (see `balance::CAPTIVE_BAND_BY`).
+pub fn generate_in_run<R: Rng>(size: UCoord, depth: u32, band: BandRoll, rng: &mut R) -> Terrain {
+    build(size, depth, crate::content::profile_at(depth), band, rng)
 }
 
 /// [`generate_at_depth`] with the level built by `profile` rather than the depth's own (for
@@ -32,6 +39,16 @@ pub fn generate_by_profile<R: Rng>(
     size: UCoord,
     depth: u32,
     profile: &crate::content::LevelProfile,
+    rng: &mut R,
+) -> Terrain {
+    build(size, depth, profile, BandRoll::ByChance, rng)
+}
+
+fn build<R: Rng>(
+    size: UCoord,
+    depth: u32,
+    profile: &crate::content::LevelProfile,
+    band: BandRoll,
     rng: &mut R,
 ) -> Terrain {
     assert!(is_valid_size(size), "map size {size:?} is out of range");
@@ -83,8 +100,7 @@ pub fn generate_by_profile<R: Rng>(
         npcs: &npcs,
         items: &items,
     };
-    let band = captives::band(&grid, &rooms, depth, &taken, rng);
-    npcs.extend(band);
+    npcs.extend(captives::band(&grid, &rooms, depth, &taken, band, rng));
     let prize = (depth >= balance::FINAL_DEPTH).then_some(exit);
     lighting::light(&mut grid, &rooms, &designs, profile.lit, prize, rng);
     surface::grow(&mut grid, &rooms, &designs, profile.grass, rng);
