@@ -242,6 +242,81 @@ fn enchanting_a_staff_adds_a_charge_and_shows_in_its_level() {
     s.check_eq(s.game.pack().slot_of(scroll), None, "the scroll is spent");
 }
 
+/// A scroll of enchanting enchants only what takes it, never itself; a refusal spends nothing,
+/// and what is enchanted is said at its new level.
+#[test]
+fn enchanting_refuses_itself_and_a_potion_and_tells_the_new_level() {
+    let mut s = Scenario::new(&["#######", "#@....#", "#######"]);
+    let scroll = kind(|u| {
+        u == ItemUse::Recite {
+            spell: Spell::Enchanting,
+        }
+    });
+    let scroll_slot = give(&mut s, scroll);
+    let potion = give(&mut s, kind(|u| matches!(u, ItemUse::Drink { .. })));
+    let ring = give(&mut s, kind(|u| matches!(u, ItemUse::Ring { .. })));
+    // Another scroll is no scroll of enchanting, whatever a recording asks of it.
+    let other = give(&mut s, kind(|u| matches!(u, ItemUse::Read { .. })));
+    s.act(PlayerAction::UseOn {
+        slot: other,
+        on: ring,
+    });
+    s.check_eq(
+        s.game.pack().get(ring).map(|r| r.tuning.enchant),
+        Some(0),
+        "another scroll enchants nothing",
+    );
+    for on in [scroll_slot, potion] {
+        s.act(PlayerAction::UseOn {
+            slot: scroll_slot,
+            on,
+        });
+        s.check(
+            happened(&s, |e| {
+                matches!(e, GameEvent::Items(ItemEvent::CannotEnchant))
+            }),
+            "refused",
+        );
+        s.check(
+            s.game.pack().get(scroll_slot).is_some(),
+            "and nothing spent",
+        );
+    }
+    s.act(PlayerAction::UseOn {
+        slot: scroll_slot,
+        on: ring,
+    });
+    let level = s.game.pack().get(ring).expect("the ring").tuning.enchant;
+    s.check_eq(level, 1, "the ring a level more");
+    s.check(
+        happened(&s, |e| {
+            matches!(e, GameEvent::Items(ItemEvent::Enchanted { level: 1, .. }))
+        }),
+        "and said to be +1",
+    );
+}
+
+/// A scroll of negation takes the magic of every monster in view.
+#[test]
+fn negation_takes_the_magic_of_every_monster_in_view() {
+    let mut s = Scenario::with_npcs(
+        &["##########", "#@..1..2.#", "##########"],
+        &[('1', 'Z'), ('2', 'Z')],
+    );
+    let scroll = kind(|u| {
+        u == ItemUse::Recite {
+            spell: Spell::Negation,
+        }
+    });
+    let slot = give(&mut s, scroll);
+    let at = Some(s.game.player_coord());
+    s.act(PlayerAction::Use { slot, at });
+    let negated = (s.game.events().iter())
+        .filter(|e| matches!(e, GameEvent::Magic(MagicEvent::Negated { .. })))
+        .count();
+    s.check_eq(negated, 2, "both trolls negated");
+}
+
 #[test]
 fn a_staff_recharges_with_time_and_a_wand_does_not() {
     let mut s = Scenario::with_npcs(&["############", "#@....1....#", "############"], &[]);

@@ -144,12 +144,4 @@ impl Visibility {
             .get(coord)
             .is_some_and(|cell| cell.in_sight == self.generation)
     }
-
-    /// True if the cell was in the player's sight at the last look (before what was seen there
-    /// is remembered, unlike [`Visibility::cell_visibility`]).
-    pub fn is_in_sight(&self, coord: ICoord) -> bool {
-        self.grid
-            .get(coord)
-            .is_some_and(|cell| cell.in_sight == self.generation)
-    }
 }
