@@ -383,8 +383,9 @@ fn a_spiders_web_holds_the_player_for_its_tries() {
     }
 }
 
-#[test]
-fn an_ally_that_sees_an_archer_fall_learns_to_shoot() {
+/// An orc ally at 2 stands by while the player cuts down a foe of `kind` at 1, left at one hit
+/// point: the scenario after the fall, and the ally.
+fn ally_sees_a_fall(foe: char) -> (Scenario, umbra_rules::game::EntityId) {
     let mut s = Scenario::with_npcs(
         &[
             "############",
@@ -392,19 +393,26 @@ fn an_ally_that_sees_an_archer_fall_learns_to_shoot() {
             "#..........#",
             "############",
         ],
-        &[('1', 'a'), ('2', 'o')],
+        &[('1', foe), ('2', 'o')],
     )
     .with_ally('2');
-    let archer = s.npc('1').expect("the archer").id;
-    s.change(|g| g.with_npc_hit_points(archer, 1));
+    s.change(|g| g.with_player_max_hit_points(500));
+    let victim = s.npc('1').expect("the foe").id;
+    s.change(|g| g.with_npc_hit_points(victim, 1));
     for _ in 0..20 {
         if s.npc('1').is_none() {
             break;
         }
         s.act(PlayerAction::Move(East));
     }
-    s.check(s.npc('1').is_none(), "the archer falls");
+    s.check(s.npc('1').is_none(), "the foe falls");
     let ally = s.npc('2').expect("the ally lives").id;
+    (s, ally)
+}
+
+#[test]
+fn an_ally_that_sees_an_archer_fall_learns_to_shoot() {
+    let (s, ally) = ally_sees_a_fall('a');
     let arrow = kind('a').rules().bolt.expect("the archer's arrow");
     s.check_eq(
         s.game.inhabitants().npc_condition(ally).learned,
@@ -417,27 +425,7 @@ fn an_ally_that_sees_an_archer_fall_learns_to_shoot() {
 /// else about an orc heals it.
 #[test]
 fn an_ally_that_sees_a_troll_fall_learns_to_regenerate() {
-    let mut s = Scenario::with_npcs(
-        &[
-            "############",
-            "#2.@1......#",
-            "#..........#",
-            "############",
-        ],
-        &[('1', 'T'), ('2', 'o')],
-    )
-    .with_ally('2');
-    s.change(|g| g.with_player_max_hit_points(500));
-    let troll = s.npc('1').expect("the troll").id;
-    s.change(|g| g.with_npc_hit_points(troll, 1));
-    for _ in 0..20 {
-        if s.npc('1').is_none() {
-            break;
-        }
-        s.act(PlayerAction::Move(East));
-    }
-    s.check(s.npc('1').is_none(), "the troll falls");
-    let ally = s.npc('2').expect("the ally lives").id;
+    let (mut s, ally) = ally_sees_a_fall('T');
     s.check_eq(
         s.game.inhabitants().npc_condition(ally).learned,
         Some(Ability::Regeneration),

@@ -164,18 +164,17 @@ fn the_sidebar_folds_away_on_the_smallest_screen_keeping_hp_depth_and_turn() {
     assert!(screen.text().contains("#@") || screen.text().contains(".@"));
 }
 
+fn the_orcs_cell(app: &GameApp) -> ICoord {
+    let npc = app.game().inhabitants().npcs().next();
+    npc.expect("the orc").coord
+}
+
 #[test]
 fn the_look_cursor_on_a_character_marks_its_entry() {
     let mut app = app();
     until_the_orc_is_listed(&mut app);
     press(&mut app, KeyboardInput::Char('x'));
-    let orc = app
-        .game()
-        .inhabitants()
-        .npcs()
-        .next()
-        .expect("the orc")
-        .coord;
+    let orc = the_orcs_cell(&app);
     // Move the cursor from the player onto the orc.
     let offset = orc - app.game().player_coord();
     let (across, down) = (
@@ -207,13 +206,7 @@ fn pointing_at_an_entry_marks_the_character_on_the_map_and_names_it() {
     };
     app.update(&mut (), fb.default_ctx(), Event::Input(Input::Mouse(point)));
     let screen = render_at(&app, SCREEN);
-    let orc = app
-        .game()
-        .inhabitants()
-        .npcs()
-        .next()
-        .expect("the orc")
-        .coord;
+    let orc = the_orcs_cell(&app);
     // The level is drawn from the screen's corner: map cell and screen cell are one.
     assert_eq!(
         screen.background[orc.y as usize][orc.x as usize],
