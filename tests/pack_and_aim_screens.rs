@@ -119,6 +119,34 @@ fn every_letter_chooses_its_item_and_only_esc_closes_the_list() {
     assert!(!render(&app).contains("Your pack"), "and Esc closed it");
 }
 
+/// The arrows move a mark down the list and Enter chooses the marked item, as in every other
+/// list; `j` and `k` stay letters.
+#[test]
+fn the_arrows_and_enter_choose_from_the_pack() {
+    let game = walked(&["############", "#@!//......#", "############"], 3);
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('i'));
+    assert!(
+        render(&app).contains(">a  "),
+        "the first row marked: {}",
+        render(&app).text()
+    );
+    press(&mut app, KeyboardInput::Down);
+    let screen = render(&app);
+    assert!(
+        screen.contains(">b  2 darts"),
+        "the mark moved down: {}",
+        screen.text()
+    );
+    press(&mut app, keys::RETURN);
+    let screen = render(&app);
+    assert!(
+        screen.contains("b  2 darts") && screen.contains("Esc back to the pack"),
+        "Enter chose the darts: {}",
+        screen.text()
+    );
+}
+
 #[test]
 fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
     // Reading every other scroll teaches the fireball by elimination (a scroll of enchanting,

@@ -127,11 +127,13 @@ impl GameApp {
                 screens::run_over(fb, ctx, game, self.run_record.as_ref())
             }
             Mode::Play if self.is_choosing_a_boon() => boons::render(fb, ctx, game, &self.keymap),
-            Mode::Pack { purpose } => {
+            Mode::Pack { purpose, cursor } => {
                 let listing = purpose.map_or(pack::Listing::All, pack::Listing::For);
-                pack::render_pack(fb, ctx, game, listing);
+                pack::render_pack(fb, ctx, game, listing, Some(cursor));
             }
-            Mode::Enchant { .. } => pack::render_pack(fb, ctx, game, pack::Listing::Enchanting),
+            Mode::Enchant { .. } => {
+                pack::render_pack(fb, ctx, game, pack::Listing::Enchanting, None)
+            }
             Mode::Item { slot } => pack::render_item(fb, ctx, game, slot, &self.keymap),
             Mode::Play
             | Mode::Log { .. }

@@ -23,7 +23,7 @@ impl GameApp {
             Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
             Mode::Log { scroll } => self.handle_log_key(key, scroll, screen),
             Mode::Title { selected } => self.handle_title_key(key, selected),
-            Mode::Pack { purpose } => self.handle_pack_key(key, purpose),
+            Mode::Pack { purpose, cursor } => self.handle_pack_key(key, purpose, cursor),
             Mode::Item { slot } => self.handle_item_key(key, slot),
             Mode::Enchant { scroll } => self.handle_enchant_key(key, scroll),
             Mode::Aim { slot, cursor } => self.handle_aim_key(key, slot, cursor, screen),
@@ -106,7 +106,12 @@ impl GameApp {
             PlayKey::Help => self.mode = Mode::Help { scroll: 0 },
             PlayKey::Log => self.mode = Mode::Log { scroll: 0 },
             PlayKey::Quit => return self.quit(),
-            PlayKey::Pack => self.mode = Mode::Pack { purpose: None },
+            PlayKey::Pack => {
+                self.mode = Mode::Pack {
+                    purpose: None,
+                    cursor: 0,
+                }
+            }
             PlayKey::Choose(purpose) => self.choose_for(purpose),
             PlayKey::FireAgain => self.fire_again(),
             PlayKey::Stealth => self.show_stealth = !self.show_stealth,

@@ -40,9 +40,11 @@ pub(super) enum Mode {
     ConfirmFree {
         direction: CardinalDirection,
     },
-    /// The pack listed; a letter picks an item, for `purpose` when a direct key opened it.
+    /// The pack listed; a letter picks an item, for `purpose` when a direct key opened it, and
+    /// so does Enter the row the arrows have moved `cursor` to (0: the first listed).
     Pack {
         purpose: Option<keys::Purpose>,
+        cursor: usize,
     },
     /// The pack listed for the scroll of enchanting under `scroll`: a letter picks what it
     /// enchants.

@@ -50,6 +50,7 @@ impl GameApp {
             (Some(_), Some(_)) => {
                 self.mode = Mode::Pack {
                     purpose: Some(purpose),
+                    cursor: 0,
                 }
             }
         }
@@ -88,16 +89,33 @@ impl GameApp {
         self.play(PlayerAction::Use { slot, at: None });
     }
 
-    pub(super) fn handle_pack_key(&mut self, key: KeyboardInput, purpose: Option<Purpose>) {
-        // Only Esc closes: the pack's own key is a letter too, and every letter chooses.
-        if key == keys::ESCAPE {
-            self.mode = Mode::Play;
-            return;
-        }
-        let KeyboardInput::Char(letter @ 'a'..='z') = key else {
-            return;
+    pub(super) fn handle_pack_key(
+        &mut self,
+        key: KeyboardInput,
+        purpose: Option<Purpose>,
+        cursor: usize,
+    ) {
+        let listing = purpose.map_or(Listing::All, Listing::For);
+        let rows = listed(&self.game, listing);
+        // Only Esc closes: the pack's own key is a letter too, and every letter chooses. The
+        // arrows and Enter choose too, but never `j`, `k` or Space, which are letters here.
+        let slot = match key {
+            keys::ESCAPE => return self.mode = Mode::Play,
+            KeyboardInput::Down | KeyboardInput::Up => {
+                let last = rows.len().saturating_sub(1);
+                let cursor = match key {
+                    KeyboardInput::Down => (cursor + 1).min(last),
+                    _ => cursor.saturating_sub(1),
+                };
+                return self.mode = Mode::Pack { purpose, cursor };
+            }
+            keys::RETURN => match rows.get(cursor) {
+                Some(&(slot, _)) => slot,
+                None => return,
+            },
+            KeyboardInput::Char(letter @ 'a'..='z') => letter as u8 - b'a',
+            _ => return,
         };
-        let slot = letter as u8 - b'a';
         if self.game.pack().get(slot).is_none() {
             return;
         }
@@ -109,7 +127,10 @@ impl GameApp {
 
     pub(super) fn handle_item_key(&mut self, key: KeyboardInput, slot: u8) {
         if key == keys::ESCAPE {
-            self.mode = Mode::Pack { purpose: None };
+            self.mode = Mode::Pack {
+                purpose: None,
+                cursor: 0,
+            };
             return;
         }
         let Some(stack) = self.game.pack().get(slot) else {
@@ -146,6 +167,21 @@ fn takes_enchanting(stack: Stack) -> bool {
     stack.kind.rules().use_.class().takes_enchanting()
 }
 
+/// The stacks a listing shows, in its order: by class, then by letter. A listing for one use
+/// shows only what serves it: a potion has no place among what can be worn.
+fn listed(game: &Game, listing: Listing) -> Vec<(u8, Stack)> {
+    let fit = |stack: Stack| match listing {
+        Listing::All => true,
+        Listing::For(p) => purposes(stack).any(|q| q == p),
+        Listing::Enchanting => takes_enchanting(stack),
+    };
+    let mut stacks: Vec<(u8, Stack)> = (game.pack().stacks())
+        .filter(|&(_, stack)| fit(stack))
+        .collect();
+    stacks.sort_by_key(|&(slot, stack)| (class_order(stack), slot));
+    stacks
+}
+
 /// What the pack is listed for: a purpose of a direct key, or enchanting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Listing {
@@ -156,24 +192,21 @@ pub enum Listing {
 
 /// The pack listed by letter, in a panel over the map, grouped by class (potions, scrolls,
 /// staffs, wands, rings, weapons, armour...), each item as far as it is known.
-pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, listing: Listing) {
+pub fn render_pack(
+    fb: &mut FrameBuffer,
+    ctx: Ctx,
+    game: &Game,
+    listing: Listing,
+    cursor: Option<usize>,
+) {
     let heading = match listing {
         Listing::For(purpose) => format!("What will you {}?", purpose.verb()),
         Listing::Enchanting => "What will you enchant?".to_string(),
         Listing::All => "Your pack".to_string(),
     };
     let mut lines: Vec<Line> = vec![(heading, palette::HEADING)];
-    let mut stacks: Vec<(u8, Stack)> = game.pack().stacks().collect();
-    stacks.sort_by_key(|&(slot, stack)| (class_order(stack), slot));
     let mut last_class = None;
-    // A listing for one use shows only what serves it: a potion has no place among what can
-    // be worn.
-    let fit = |stack: Stack| match listing {
-        Listing::All => true,
-        Listing::For(p) => purposes(stack).any(|q| q == p),
-        Listing::Enchanting => takes_enchanting(stack),
-    };
-    for (slot, stack) in stacks.into_iter().filter(|&(_, stack)| fit(stack)) {
+    for (row, (slot, stack)) in listed(game, listing).into_iter().enumerate() {
         let class = looks::item(stack.kind).class;
         if last_class != Some(class) {
             lines.push((String::new(), palette::TEXT));
@@ -182,16 +215,24 @@ pub fn render_pack(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, listing: Listing
         }
         let name = super::words::stack_words(game, stack);
         let in_use = super::words::in_use_words(game, stack);
+        // The row Enter would choose, marked as the other lists mark theirs.
+        let (mark, colour) = match cursor == Some(row) {
+            true => ('>', palette::HEADING),
+            false => (' ', palette::TEXT),
+        };
         lines.push((
-            format!("{}  {name}{in_use}", slot_letter(slot)),
-            palette::TEXT,
+            format!("{mark}{}  {name}{in_use}", slot_letter(slot)),
+            colour,
         ));
     }
     if game.pack().is_empty() {
         lines.push(("You carry nothing.".to_string(), palette::TEXT));
     }
     lines.push((String::new(), palette::TEXT));
-    let keys = "a-z choose, Esc closes";
+    let keys = match cursor {
+        Some(_) => "a-z or arrows and Enter choose, Esc closes",
+        None => "a-z choose, Esc closes",
+    };
     lines.push((keys.to_string(), palette::FAINT_TEXT));
     draw::panel(fb, ctx, &lines);
 }
