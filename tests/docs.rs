@@ -531,6 +531,28 @@ fn the_light_and_stealth_numbers_in_docs_are_the_rules() {
 }
 
 #[test]
+fn the_arrival_numbers_in_docs_are_the_rules() {
+    use umbra_rules::balance::{
+        ARRIVAL_DISTANCE, ARRIVAL_FUSE, ARRIVAL_FUSE_FLOOR, ARRIVAL_QUICKENS, ARRIVAL_RETRY_TURNS,
+    };
+    let text = flowing(&page("rules.md"));
+    for words in [
+        format!(
+            "The first is due {} to {} turns after the player arrives",
+            ARRIVAL_FUSE.0, ARRIVAL_FUSE.1
+        ),
+        format!(
+            "({}/{} of the last fuse, never under {ARRIVAL_FUSE_FLOOR} turns)",
+            ARRIVAL_QUICKENS.0, ARRIVAL_QUICKENS.1
+        ),
+        format!("{ARRIVAL_DISTANCE} cells away or more"),
+        format!("it tries again {ARRIVAL_RETRY_TURNS} turns later"),
+    ] {
+        assert!(text.contains(&words), "docs/rules.md says {words:?}");
+    }
+}
+
+#[test]
 fn the_lit_shares_in_docs_are_the_ones_measured() {
     let shares = common::levels::lit_share_by_depth();
     let window = |first: usize, last: usize| {

@@ -479,7 +479,9 @@ fn a_shot_from_the_dark_is_told_as_from_an_unseen_archer() {
     let archer = umbra_rules::content::NpcKind::from_map_letter('a')
         .expect("the archer")
         .0;
-    for seed in 1..40 {
+    // Most archers step into the player's light before they shoot: one run in sixty or so has
+    // it shoot from the dark first (seeds 77, 125 and 161 of the first 200 under rules 29).
+    for seed in 1..200 {
         let mut game = Game::new(seed, GameOptions::default());
         // Down by the wizard's shortcut, a boon chosen on each arrival (nothing else happens
         // while one is offered).
@@ -515,7 +517,7 @@ fn a_shot_from_the_dark_is_told_as_from_an_unseen_archer() {
             }
         }
     }
-    panic!("no archer shot from the dark in 40 seeds");
+    panic!("no archer shot from the dark in 200 seeds");
 }
 
 /// The player steps into a doorway on a dark cave: of two sleeping orcs as far off, the one by
@@ -554,5 +556,41 @@ fn only_a_monster_in_the_light_is_announced_as_coming_into_view() {
         later,
         1,
         "the orc in the dark, once the player's light reaches it",
+    );
+}
+
+/// An orc beside the player, wandering or searching as the dump is edited to say (a searching
+/// one has heard a fight or lost sight of the player): the player's blow at it.
+fn blow_at_an_orc_that_is(state: &str) -> Vec<GameEvent> {
+    let s = Scenario::unnoticed(&["#####", "#@1.#", "#####"], &[('1', 'o')]);
+    let dump = s.game.dump();
+    let line = (dump.lines())
+        .find(|l| l.starts_with("npc"))
+        .expect("the orc's line");
+    let start = line.find("state:").expect("a state") + "state:".len();
+    let end = line.find(",last_transition").expect("a transition");
+    let edited = format!("{}{state}{}", &line[..start], &line[end..]);
+    let (mut game, _) =
+        Game::from_dump(&dump.replace(line, &edited), GameOptions::default()).expect("reads back");
+    game.act(PlayerAction::Move(East));
+    game.events().to_vec()
+}
+
+#[test]
+fn a_searching_monster_is_on_its_guard_and_no_blow_catches_it_from_the_dark() {
+    let from_the_dark = |events: &[GameEvent]| {
+        (events.iter()).any(|e| matches!(e, GameEvent::Fight(FightEvent::SneakAttack { .. })))
+    };
+    let wandering = blow_at_an_orc_that_is("Wandering(goal:None,from:None,resume_at:0)");
+    assert!(
+        from_the_dark(&wandering),
+        "a wandering orc is caught unaware: {wandering:?}"
+    );
+    let searching = blow_at_an_orc_that_is(
+        "Searching(target:(x:3,y:1),prowling:true,until:100,previous:(x:3,y:1))",
+    );
+    assert!(
+        !from_the_dark(&searching),
+        "a searching orc is not: {searching:?}"
     );
 }

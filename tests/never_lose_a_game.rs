@@ -105,7 +105,7 @@ fn a_terminal_that_disappears_ends_the_game_cleanly_and_it_resumes() {
 fn a_fatal_script() -> Vec<PlayerAction> {
     let waiting = std::iter::once(vec![PlayerAction::Wait; 2000]);
     waiting
-        .chain((0..1000).map(|n| scripted_actions(400, n)))
+        .chain((0..1000).map(|n| scripted_actions(1500, n)))
         .find_map(|script| {
             let mut game = Game::new(SEED, GameOptions::default());
             for (i, &action) in script.iter().enumerate() {

@@ -21,7 +21,7 @@ use direction::CardinalDirection;
 use players::{Player, Style};
 use umbra_rules::content::ItemUse;
 use umbra_rules::game::{Actor, Boon, Ending, GameEvent, ItemClass};
-use umbra_rules::game::{FightEvent, ItemEvent};
+use umbra_rules::game::{DungeonEvent, FightEvent, ItemEvent};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// A run still going after this many turns is counted as lost: a stuck player, not a slow one
@@ -75,6 +75,8 @@ struct Outcome {
     /// Distinct item kinds the player used (drank, read, zapped, threw, wore, wielded or
     /// enchanted with) in a turn that passed.
     kinds_used: u64,
+    /// Bands that arrived on the levels the player was on (see `game/arrivals.rs`).
+    arrivals: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -92,6 +94,7 @@ fn play_watched(
     let (mut sneak_attacks, mut killed_unaware) = (0, 0);
     let (mut fire_kills, mut gas_kills) = (0, 0);
     let mut healing_drunk = 0;
+    let mut arrivals = 0;
     let mut turn = 0;
     let mut seen = Vec::new();
     // A volley of darts at one foe is one decision, not one a dart.
@@ -158,6 +161,7 @@ fn play_watched(
                 {
                     healing_drunk += 1
                 }
+                GameEvent::Dungeon(DungeonEvent::SomethingArrived) => arrivals += 1,
                 _ => (),
             }
         }
@@ -217,6 +221,7 @@ fn play_watched(
         sneak_attacks,
         killed_unaware,
         kinds_used: kinds_used.len() as u64,
+        arrivals,
     }
 }
 

@@ -60,14 +60,14 @@ pub fn npc_in_view(game: &Game, coord: ICoord) -> bool {
     view.visibility == CellVisibility::Visible && matches!(view.tiles.character, Some(Tile::Npc(_)))
 }
 
-/// An NPC in view that has not noticed the player (asleep, or awake and unaware: the sidebar
-/// says which), so a blow struck now comes from the dark.
+/// An NPC in view that has not noticed the player and is not on its guard (asleep, or awake
+/// and unaware: the sidebar says which; a searching one is alert), so a blow struck now comes
+/// from the dark.
 pub fn unaware_npc_in_view(game: &Game, coord: ICoord) -> bool {
     npc_in_view(game, coord)
-        && game
-            .inhabitants()
-            .agent_at(coord)
-            .is_some_and(|agent| agent.awareness() != Awareness::Aware)
+        && game.inhabitants().agent_at(coord).is_some_and(|agent| {
+            matches!(agent.awareness(), Awareness::Asleep | Awareness::Unaware)
+        })
 }
 
 /// A cell in view that no light but the player's own reaches: where it is hardest to notice.

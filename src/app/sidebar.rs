@@ -62,7 +62,8 @@ fn items_in_view(game: &Game, screen: UCoord) -> Vec<(ICoord, String)> {
 
 /// A character's state in a word or two: what Brogue's sidebar says under its name. A monster's
 /// says what it knows of the player: asleep, unaware (wandering or on guard: a blow from the
-/// dark catches it), searching (it heard something), sees you (noticed you this turn), hunting.
+/// dark catches it), searching (it heard something and is on its guard: no blow catches it from
+/// the dark), sees you (noticed you this turn), hunting.
 /// Each fits beside the bar in the sidebar's width.
 fn state_words(game: &Game, coord: ICoord, side: Side) -> String {
     let Some(agent) = game.inhabitants().agent_at(coord) else {

@@ -20,7 +20,7 @@ pub fn app_in(dir: &Path, map: &[&str]) -> GameApp {
         session::open_game(&args, Some(&slot), || 1, session::reporting().0).expect("opens");
     let (game, _) = Game::from_ascii(map, GameOptions::default()).expect("valid map");
     // Enough hit points for a fight of more messages than the morgue keeps.
-    GameApp::new(game.with_player_max_hit_points(40)).with_keeper(keeper)
+    GameApp::new(game.with_player_max_hit_points(60)).with_keeper(keeper)
 }
 
 /// The run files in `dir` whose names end in `suffix`, in order.

@@ -5,10 +5,10 @@
 //! a time in corridors, so the player hits harder and heals slowly: careful play (fighting in
 //! corridors, resting between fights) clears a level; charging into a room of three rarely does.
 
-/// The player can take about nine orc hits or four or five troll hits: few enough that most
-/// careful winners drink healing on the way (with 20, half of them never drank one; with 16
-/// the careful player won fewer than 43 runs in a hundred once might was halved).
-pub const PLAYER_MAX_HIT_POINTS: u32 = 18;
+/// The player can take about seven orc hits or four troll hits. With 18 (rules 28) and bands
+/// arriving over time (rules 29), the careful player won 63 runs in a hundred in 158 kills; with
+/// 15 it wins 55 in 146: a level's fights cost more of the health a rest must win back.
+pub const PLAYER_MAX_HIT_POINTS: u32 = 15;
 /// Each new depth reached offers the player a choice of this many boons (see `Boon`), drawn
 /// from the run's RNG, in place of hit points given: without growth the trolls of the lower
 /// levels, in twos and threes, outmatch any care. The boon chosen on the last descent is not
@@ -161,7 +161,7 @@ pub const CHASM_FALL_DAMAGE: (u32, u32) = (1, 4);
 /// time, a fire that creeps and gutters; dead grass (40) nearly always, a fire that runs.
 pub const FIRE_BURNS_OUT: (u32, u32) = (1, 5);
 /// Fire hurts whoever stands in it or burns, this much a turn (a roll between the two): an orc
-/// (4) dies in about two turns of it, the player ([`PLAYER_MAX_HIT_POINTS`], 18) has time to
+/// (4) dies in about two turns of it, the player ([`PLAYER_MAX_HIT_POINTS`], 15) has time to
 /// reach water or bare ground.
 pub const BURN_DAMAGE: (u32, u32) = (1, 3);
 /// A burning creature off the fire goes out one turn in three: about three more turns of
@@ -180,6 +180,32 @@ pub const GAS_EXPLODES_AT: u16 = 10;
 
 // How many monsters and items a level holds, and of which kinds, is in the content tables
 // (content/bestiary.ron and content/items.ron), each number with its reason.
+
+// The dungeon does not wait (Brogue CE's periodic hordes): bands keep arriving on a level as the
+// player stays on it, by a way onto it out of the player's sight (see `game/arrivals.rs`).
+
+/// Turns on a level before the first band arrives, drawn between these (inclusive). Brogue CE's
+/// fuse is 125 to 175 turns on a level of Umbra's default size (79×29 against 80×30); a careful
+/// player spent about 550 turns a level (rules 28), so the first band comes while it is still
+/// exploring, and a player who clears a level briskly meets one or two. (With 150 to 250 the
+/// careful player won 59 runs in a hundred and drank no healing potion in 49 % of its wins;
+/// with these, 55 and 56 %: within the noise of a hundred runs, but sooner is the point.)
+pub const ARRIVAL_FUSE: (u32, u32) = (120, 200);
+/// Each band that arrives shortens the next fuse to this share of the last: the third band of a
+/// level comes after about 110 turns, the sixth after about 50. The longer a level is stayed on
+/// (resting to full between every fight), the sooner the next comes.
+pub const ARRIVAL_QUICKENS: (u32, u32) = (3, 4);
+/// No fuse is shorter than this: a level stayed on for ever is busy, not flooded (a band a
+/// rest's worth of turns, about what a careful player can fight and recover from).
+pub const ARRIVAL_FUSE_FLOOR: u32 = 40;
+/// A band arrives this far from the player or further (straight distance), out of its sight: it
+/// is heard of, not seen stepping out of the air.
+pub const ARRIVAL_DISTANCE: u32 = 10;
+/// When no way onto the level is out of sight and far enough (the player stands by both), the
+/// band tries again after this many turns.
+pub const ARRIVAL_RETRY_TURNS: u32 = 10;
+/// The band's others stand within this many cells of its leader (a band of five fits).
+pub const ARRIVAL_SPREAD: i32 = 2;
 
 // How NPCs behave. Sources: Brogue CE (monsters mostly asleep, wandering between waypoints,
 // fleeing on a safety map) and DCSS (noise that wakes and draws monsters to a fight).

@@ -46,6 +46,9 @@ pub fn describe(event: DungeonEvent) -> String {
         DungeonEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
         DungeonEvent::Chose { boon, hit_points } => items::chose(boon, hit_points),
         DungeonEvent::ChooseABoonFirst => "Choose a boon first.".to_string(),
+        DungeonEvent::SomethingArrived => {
+            "Somewhere on this level, something new is on the prowl.".to_string()
+        }
     }
 }
 
@@ -53,6 +56,7 @@ pub fn describe(event: DungeonEvent) -> String {
 pub(super) fn tone(event: DungeonEvent) -> Tone {
     match event {
         DungeonEvent::Chose { .. } => Tone::Good,
+        DungeonEvent::SomethingArrived => Tone::Normal,
         DungeonEvent::Descended { .. }
         | DungeonEvent::NoStairsHere
         | DungeonEvent::DoorLocked

@@ -17,8 +17,12 @@ pub struct Sighting {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Awareness {
     Asleep,
-    /// Awake, but it has not noticed an enemy: wandering, on guard, searching.
+    /// Awake, but it has not noticed an enemy: wandering or on guard.
     Unaware,
+    /// Searching: it has not seen an enemy yet (it notices one only by the stealth roll), but
+    /// it heard a fight or lost sight of one and is on its guard, so no blow catches it from
+    /// the dark (Brogue CE's sneak attack spares a monster tracking the player likewise).
+    Alert,
     /// Hunting or fleeing (or, for one on the player's side, by the player).
     Aware,
 }
@@ -194,9 +198,8 @@ impl Agent {
     pub fn awareness(&self) -> Awareness {
         match self.state {
             NpcState::Asleep => Awareness::Asleep,
-            NpcState::Wandering { .. } | NpcState::Guarding { .. } | NpcState::Searching { .. } => {
-                Awareness::Unaware
-            }
+            NpcState::Wandering { .. } | NpcState::Guarding { .. } => Awareness::Unaware,
+            NpcState::Searching { .. } => Awareness::Alert,
             NpcState::Hunting | NpcState::Fleeing | NpcState::Captive | NpcState::Following => {
                 Awareness::Aware
             }

@@ -173,7 +173,13 @@ impl Game {
 
     /// A character of `kind` arrives on `cell` in mid-turn (a twin, a summoned blade), awake,
     /// with `agent` for its mind (one hunting, if none is given).
-    fn join(&mut self, kind: NpcKind, cell: ICoord, side: Side, agent: Option<Agent>) -> Entity {
+    pub(super) fn join(
+        &mut self,
+        kind: NpcKind,
+        cell: ICoord,
+        side: Side,
+        agent: Option<Agent>,
+    ) -> Entity {
         let npc = self.world.add_npc(cell, kind);
         self.progress.joined_and_faded.0 += 1;
         if side != Side::Dungeon {

@@ -91,7 +91,8 @@ impl Game {
     }
 
     /// A blow at `target` from `attacker` beside it, struck from the dark if the target is a
-    /// monster that has not noticed its enemies (asleep or unaware): then it surely lands, for
+    /// monster that has not noticed its enemies and is not on its guard (asleep or unaware, not
+    /// searching): then it surely lands, for
     /// [`crate::balance::SNEAK_ATTACK_MULTIPLIER`] times its damage (or the player's weapon's own
     /// multiple). None if it would be an ordinary blow, which the world rolls as any other.
     pub(super) fn strike_from_the_dark(
@@ -105,7 +106,7 @@ impl Game {
         let asleep = match self.minds.agents.get(target)?.awareness() {
             Awareness::Asleep => true,
             Awareness::Unaware => false,
-            Awareness::Aware => return None,
+            Awareness::Alert | Awareness::Aware => return None,
         };
         let multiplier = match attacker == self.world.player() {
             true => self.sneak_attack_multiplier(),

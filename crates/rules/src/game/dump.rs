@@ -221,6 +221,7 @@ impl Game {
             let awareness = match mind.awareness() {
                 crate::behaviour::Awareness::Asleep => "asleep",
                 crate::behaviour::Awareness::Unaware => "unaware",
+                crate::behaviour::Awareness::Alert => "alert",
                 crate::behaviour::Awareness::Aware => "aware",
             };
             let letter = npc.kind.rules().map_letters.awake;

@@ -399,6 +399,8 @@ pub enum DungeonEvent {
     Descended { depth: u32 },
     /// The player asked for something the game could not do; no time passed.
     NoStairsHere,
+    /// A band arrived on the level, out of the player's sight (see `game/arrivals.rs`).
+    SomethingArrived,
 }
 
 impl From<DungeonEvent> for GameEvent {

@@ -17,6 +17,7 @@ use seeds::RunSeeds;
 mod actions;
 mod activity;
 mod allies;
+mod arrivals;
 mod bestiary;
 mod bolts;
 mod catalog;
@@ -104,7 +105,7 @@ pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unsco
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 28;
+pub const RULES_VERSION: u32 = 29;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -199,7 +200,8 @@ impl Game {
         let seeds = RunSeeds::of(seed);
         let world = World::from_terrain(terrain);
         let lore = lore::Lore::shuffled(&mut seeds.looks_rng());
-        let rng = seeds.play_rng();
+        let mut rng = seeds.play_rng();
+        let arrivals = arrivals::Arrivals::lit(terrain, &mut rng);
         let mut game = Self {
             chronicle: parts::Chronicle {
                 seed,
@@ -220,6 +222,7 @@ impl Game {
                 lighting: crate::visibility::Lighting::Natural,
                 confused_for: 0,
                 draughts: draughts::Draughts::default(),
+                arrivals,
             },
             visibility: Visibility::new(world.size()),
             minds: parts::Minds::for_new_level(&world),
@@ -247,6 +250,7 @@ impl Game {
         self.progress.joined_and_faded = (0, 0);
         self.progress.arrived_at = terrain.player;
         self.progress.lighting = crate::visibility::Lighting::Natural;
+        self.progress.arrivals = arrivals::Arrivals::lit(terrain, &mut self.chronicle.rng);
         self.scratch.seen_before.clear();
         self.fit_gear();
         // The new level's world is told who floats and who does not burn before the first
@@ -398,6 +402,7 @@ impl Game {
         if let Some(fell) = self.environment_phase() {
             return fell;
         }
+        self.count_down_arrivals();
         if self.world.sight_moved_near() != sight_near
             || burning
             || !self.world.fires().cells().is_empty()

@@ -56,6 +56,8 @@ pub(super) struct Progress {
     pub confused_for: u16,
     /// The states potions put the player in, and the turns each has left.
     pub draughts: super::draughts::Draughts,
+    /// How soon the next band arrives on this level.
+    pub arrivals: super::arrivals::Arrivals,
 }
 
 /// The hero's things: what it carries and uses, knows, has grown in and has killed.
@@ -186,6 +188,8 @@ pub(super) struct TurnScratch {
     pub came_into_view: Vec<Entity>,
     /// The cells a burst reaches, room made for the widest burst of the tables.
     pub burst: Vec<ICoord>,
+    /// The band arriving this turn, the leader first (see `arrivals`).
+    pub band: Vec<NpcKind>,
     /// The characters the environment phase visits, in its order.
     pub environment: Vec<Entity>,
     /// Whether the player stood still this turn (waited, rested or searched): its stealth
@@ -197,6 +201,9 @@ pub(super) struct TurnScratch {
 /// kill, blows from the four NPCs that can stand next to the player, the player's death, one
 /// shout, and an item's use (read or thrown, two kinds identified, its flight and burst).
 const EVENTS_PER_TURN_MAX: usize = 14;
+/// Room for the largest band the bestiary draws (four: an orc shaman's band at its fullest),
+/// twice over for rows to come, so that an arrival draws its band into a list that never grows.
+const BAND_MAX: usize = 8;
 
 impl TurnScratch {
     pub fn new() -> Self {
@@ -207,6 +214,7 @@ impl TurnScratch {
         Self {
             events: Vec::with_capacity(EVENTS_PER_TURN_MAX),
             burst: Vec::with_capacity((2 * widest + 1).pow(2)),
+            band: Vec::with_capacity(BAND_MAX),
             ..Self::default()
         }
     }

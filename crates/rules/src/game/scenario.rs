@@ -28,6 +28,15 @@ impl Game {
         self
     }
 
+    /// The same game with no band arriving on this level (see `arrivals`): for tests of what
+    /// the level's own inhabitants do over a long while, such as that their turns allocate
+    /// nothing (a newcomer's first turns make room for it in the tables).
+    #[must_use]
+    pub fn with_no_arrivals(mut self) -> Self {
+        self.progress.arrivals.due_in = u32::MAX;
+        self
+    }
+
     /// The same game with the player down to `current` hit points, for tests of healing.
     #[must_use]
     pub fn with_player_hit_points(mut self, current: u32) -> Self {

@@ -28,6 +28,7 @@ pub use ascii::{AsciiMapError, from_ascii, ground_letter, ground_to_ascii};
 pub use captives::BandRoll;
 pub use designs::DesignKind;
 pub use generate::{generate, generate_at_depth, generate_by_profile, generate_in_run};
+pub use populate::arriving_band;
 pub use reach::walking_distances;
 pub use vaults::{VaultGuard, VaultSpawn};
 

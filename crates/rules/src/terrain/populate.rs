@@ -17,9 +17,11 @@ use crate::content::{self, ItemKind, NpcKind, pick_weighted};
 /// One draw of the bestiary's `per_room` count for this many cells of a room's floor (a room
 /// of fewer has that share of a chance of one): the rectangles of the first levels averaged 49
 /// cells a room and a draw each; grown wall to wall the levels hold about a third more floor in
-/// rooms, so a draw for 60 cells keeps their populations where they were, and gives a cavern as
-/// many monsters as the rooms its floor would have made.
-const CELLS_PER_DRAW: usize = 60;
+/// rooms, so a draw for 60 cells kept their populations where they were, and gives a cavern as
+/// many monsters as the rooms its floor would have made. Since bands arrive as time passes
+/// (rules 29, `game/arrivals.rs`) a level begins with fewer: a draw for 100 cells, so that a
+/// careful run's kills stay about 150 (206 with arrivals at 60, 162 at 80, 146 at 100).
+const CELLS_PER_DRAW: usize = 100;
 
 pub(super) fn place_npcs<R: Rng>(
     grid: &Grid<Ground>,
@@ -61,7 +63,8 @@ pub(super) fn place_npcs<R: Rng>(
             let Some(encounter) = draw_encounter(depth, rng) else {
                 break;
             };
-            let members = encounter.members(rng);
+            let mut members = Vec::new();
+            encounter.members_into(&mut members, rng);
             let Some((&first, rest)) = members.split_first() else {
                 continue;
             };
@@ -90,6 +93,17 @@ pub(super) fn place_npcs<R: Rng>(
     npcs
 }
 
+/// A band arriving on a level in play (see `game::arrivals`) into `band`, drawn as a room's is
+/// at this depth, the leader first; a swimmer is left out, as it has no water to come by.
+/// (Into a list the caller keeps, so that an arrival allocates nothing.)
+pub fn arriving_band<R: Rng>(depth: u32, band: &mut Vec<NpcKind>, rng: &mut R) {
+    band.clear();
+    if let Some(encounter) = draw_encounter(depth, rng) {
+        encounter.members_into(band, rng);
+    }
+    band.retain(|kind| !kind.rules().has(content::NpcTrait::Submerges));
+}
+
 /// What a room's draw brings: one kind (with the rest of its own band), or a mixed band.
 enum Encounter {
     Kind(NpcKind),
@@ -97,17 +111,19 @@ enum Encounter {
 }
 
 impl Encounter {
-    /// Every member, the leader first, each kind's count drawn in the row's order.
-    fn members<R: Rng>(&self, rng: &mut R) -> Vec<NpcKind> {
+    /// Every member into `members`, the leader first, each kind's count drawn in the row's
+    /// order.
+    fn members_into<R: Rng>(&self, members: &mut Vec<NpcKind>, rng: &mut R) {
         match self {
-            Self::Kind(kind) => vec![*kind; band_size(*kind, rng) as usize],
+            Self::Kind(kind) => {
+                let count = band_size(*kind, rng) as usize;
+                members.extend(std::iter::repeat_n(*kind, count));
+            }
             Self::Band(band) => {
-                let mut members = Vec::new();
                 for &(kind, (fewest, most)) in &band.members {
                     let count = count_of(fewest, most, rng);
                     members.extend(std::iter::repeat_n(kind, count as usize));
                 }
-                members
             }
         }
     }

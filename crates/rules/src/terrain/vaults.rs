@@ -90,13 +90,18 @@ pub(super) fn plan<R: Rng>(
         Some(1) => VaultGuard::Secret,
         _ => VaultGuard::Sleepers,
     };
-    let mut cells: Vec<ICoord> = altar_cells(grid, door, &inside).collect();
+    let cells: Vec<ICoord> = altar_cells(grid, door, &inside).collect();
     let count = rng.random_range(ALTARS.0..=ALTARS.1);
-    let mut altars = Vec::with_capacity(count);
-    for _ in 0..count {
-        altars.push(cells.swap_remove(rng.random_range(0..cells.len())));
-    }
-    altars.sort_by_key(|c| (c.y, c.x));
+    let altars = (0..ALTAR_TRIES)
+        .map(|_| {
+            let mut cells = cells.clone();
+            let mut altars: Vec<ICoord> = (0..count)
+                .map(|_| cells.swap_remove(rng.random_range(0..cells.len())))
+                .collect();
+            altars.sort_by_key(|c| (c.y, c.x));
+            altars
+        })
+        .find(|altars| each_altar_left_freely(door, &inside, altars))?;
     for &altar in &altars {
         *grid.get_checked_mut(altar) = Ground::ALTAR;
     }
@@ -111,6 +116,28 @@ pub(super) fn plan<R: Rng>(
         altars,
         inside,
     })
+}
+
+/// Draws of a vault's altars before the vault is given up.
+const ALTAR_TRIES: usize = 8;
+
+/// Whether the player on any altar can walk to the door without stepping on another: once it
+/// takes one altar's item, cages close over the others, and a vault in a corridor's width whose
+/// only way out crosses a caged altar would shut it in.
+fn each_altar_left_freely(door: ICoord, inside: &[ICoord], altars: &[ICoord]) -> bool {
+    let open: std::collections::HashSet<ICoord> = (inside.iter().copied())
+        .filter(|c| !altars.contains(c))
+        .collect();
+    let mut reached = std::collections::HashSet::from([door]);
+    let mut queue = std::collections::VecDeque::from([door]);
+    while let Some(cell) = queue.pop_front() {
+        for next in SIDES.map(|side| cell + side) {
+            if open.contains(&next) && reached.insert(next) {
+                queue.push_back(next);
+            }
+        }
+    }
+    (altars.iter()).all(|&altar| SIDES.iter().any(|&side| reached.contains(&(altar + side))))
 }
 
 /// Floor cells of the area an altar may stand on: not in the doorway's way.

@@ -1,0 +1,128 @@
+//! The dungeon does not wait: once a level holds fewer monsters than it began with, bands
+//! arrive on it as time passes, out of the player's sight and far from it, by the stairs or
+//! where the player came in; they interrupt a rest, and a level as full as it began gets none.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::*;
+use umbra_rules::PlayerAction;
+use umbra_rules::balance::{ARRIVAL_DISTANCE, ARRIVAL_FUSE};
+use umbra_rules::game::{Activity, DungeonEvent, GameEvent, Stop};
+use umbra_rules::visibility::CellVisibility;
+
+/// Two halls joined by a closed door: the player and a jackal (asleep) in the west one, the
+/// stairs down at the far end of the east one, out of sight behind the door.
+const TWO_HALLS: &[&str] = &[
+    "#################################",
+    "#@1.............#...............#",
+    "#...............+..............>#",
+    "#...............#...............#",
+    "#################################",
+];
+
+fn arrived(s: &Scenario) -> bool {
+    (s.game.events().iter())
+        .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::SomethingArrived)))
+}
+
+/// The scenario with the jackal killed: the level holds one monster fewer than it began with.
+fn after_a_kill() -> Scenario {
+    let mut s = Scenario::with_npcs(TWO_HALLS, &[('1', 'j')]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    for _ in 0..50 {
+        if s.npc('1').is_none() {
+            return s;
+        }
+        s.act(PlayerAction::Move(East));
+    }
+    s.fail("the jackal dies")
+}
+
+#[test]
+fn once_a_monster_is_killed_a_band_arrives_by_the_stairs_out_of_sight() {
+    let mut s = after_a_kill();
+    let stairs = ICoord::new(31, 2);
+    let start = s.game.turn();
+    let mut when = None;
+    for _ in 0..ARRIVAL_FUSE.1 + 10 {
+        s.act(PlayerAction::Wait);
+        if arrived(&s) {
+            when = Some(s.game.turn() - start);
+            break;
+        }
+    }
+    let when = when.unwrap_or_else(|| s.fail("a band arrives within the longest first fuse"));
+    assert!(
+        when + 10 >= u64::from(ARRIVAL_FUSE.0),
+        "not before the fuse: {when}"
+    );
+    let newcomers: Vec<_> = s.game.inhabitants().npcs().collect();
+    assert!(!newcomers.is_empty(), "someone came");
+    let player = s.game.player_coord();
+    for npc in &newcomers {
+        assert!(
+            (npc.coord - stairs).magnitude2() <= 8,
+            "by the stairs: {:?}",
+            npc.coord
+        );
+        assert!(npc.coord.distance2(player) >= ARRIVAL_DISTANCE.pow(2));
+        assert_ne!(
+            s.game.level().cell_view(npc.coord).visibility,
+            CellVisibility::Visible,
+            "out of sight"
+        );
+    }
+}
+
+#[test]
+fn a_level_as_full_as_it_began_gets_no_band() {
+    // The orc may wake and strike; the player never strikes back.
+    let mut s = Scenario::with_npcs(TWO_HALLS, &[('1', 'z')]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    for _ in 0..3 * ARRIVAL_FUSE.1 {
+        s.act(PlayerAction::Wait);
+        assert!(!arrived(&s), "turn {}: a band came", s.game.turn());
+    }
+    assert!(!s.game.is_over(), "every turn was played");
+    assert_eq!(s.game.inhabitants().npcs().count(), 1);
+}
+
+#[test]
+fn a_band_arriving_interrupts_a_rest() {
+    let mut s = after_a_kill();
+    s.game = s.game.with_player_hit_points(1);
+    let (stop, turns) = s.perform(Activity::Rest);
+    assert_eq!(stop, Stop::Interrupted, "after {turns} turns");
+    assert!(arrived(&s), "by the arrival: {:?}", s.game.events());
+    assert!(turns <= ARRIVAL_FUSE.1 + 1, "{turns}");
+}
+
+#[test]
+fn no_band_arrives_where_the_player_sees_it() {
+    // The stairs thirteen cells off, lit by a torch and in plain view; the player's own cell
+    // is the other way in, too near. Nothing may come while the player stands here.
+    let mut s = Scenario::with_npcs(
+        &[
+            "#################",
+            "#@1...........>}#",
+            "#################",
+        ],
+        &[('1', 'j')],
+    );
+    s.game = s.game.with_player_max_hit_points(1000);
+    while s.npc('1').is_some() {
+        s.act(PlayerAction::Move(East));
+    }
+    let stairs = ICoord::new(14, 1);
+    assert_eq!(
+        s.game.level().cell_view(stairs).visibility,
+        CellVisibility::Visible,
+        "the stairs are in view"
+    );
+    for _ in 0..3 * ARRIVAL_FUSE.1 {
+        s.act(PlayerAction::Wait);
+        assert!(!arrived(&s), "turn {}: a band came in view", s.game.turn());
+    }
+}
