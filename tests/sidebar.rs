@@ -245,3 +245,40 @@ fn the_sidebar_stands_beside_a_narrow_map_not_at_the_screens_edge() {
 fn row_of_at(screen: &Screen, needle: &str, column: usize) -> Option<usize> {
     (screen.rows.iter()).position(|row| row.find(needle) == Some(column))
 }
+
+/// A name too long for the sidebar's width is wrapped under itself, never cut: "a captive goblin
+/// shaman" reads whole over two rows.
+#[test]
+fn a_long_name_is_wrapped_in_the_sidebar_not_cut() {
+    let (game, labels) =
+        Game::from_ascii(&["#######", "#@.1..#", "#######"], GameOptions::default())
+            .expect("valid map");
+    let at = labels.iter().find(|(c, _)| *c == '1').expect("label").1;
+    let shaman = umbra_rules::content::NpcKind::from_map_letter('S')
+        .expect("the goblin shaman")
+        .0;
+    let mut game = game;
+    game.act(umbra_rules::PlayerAction::Wizard(
+        umbra_rules::game::WizardCommand::Spawn {
+            kind: shaman.index() as u8,
+            at,
+        },
+    ));
+    let id = game.inhabitants().npc_at(at).expect("spawned").id;
+    let game = game.with_side(id, umbra_rules::game::Side::Captive);
+    let app = GameApp::new(game).with_seed_source(|| 11);
+    let screen = render_at(&app, SCREEN);
+    let rows = sidebar(&screen);
+    let first = (rows.iter().position(|row| row.contains("captive")))
+        .unwrap_or_else(|| panic!("the captive is listed: {rows:?}"));
+    let joined = format!("{} {}", rows[first].trim(), rows[first + 1].trim());
+    assert!(
+        joined.contains("captive goblin shaman"),
+        "the whole name over two rows: {:?}",
+        &rows[first..first + 2]
+    );
+    assert!(
+        rows.iter().all(|row| row.chars().count() < 20),
+        "every row within the sidebar: {rows:?}"
+    );
+}

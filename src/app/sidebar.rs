@@ -168,6 +168,17 @@ fn player_entry(game: &Game) -> Entry {
     Entry { cell: None, lines }
 }
 
+/// `text` in rows of the sidebar's width, `indent` cells in, each row after the first two more:
+/// a name or a line a player must read is wrapped, never cut ("a captive goblin" over
+/// "  shaman", not "a captive goblin sh").
+fn wrapped(text: &str, colour: chargrid::core::Rgba32, indent: usize, lines: &mut Vec<Row>) {
+    let width = layout::SIDEBAR_WIDTH as usize - 3 - indent;
+    for (i, line) in draw::wrap(text, width).into_iter().enumerate() {
+        let margin = indent + if i == 0 { 0 } else { 2 };
+        lines.push(Row::Text(format!("{:margin$}{line}", ""), colour));
+    }
+}
+
 fn character_entry(game: &Game, npc: &NpcInfo) -> Entry {
     let look = looks::npc(npc.kind);
     let name = words::npc_name(npc.kind);
@@ -179,19 +190,21 @@ fn character_entry(game: &Game, npc: &NpcInfo) -> Entry {
     if let Some(pace) = words::pace(npc.kind) {
         heading.push_str(&format!(" ({pace})"));
     }
-    let mut lines = vec![
-        Row::Text(heading, look.colour()),
-        Row::Bar(npc.hit_points, state_words(game, npc.coord, npc.side)),
-    ];
+    let mut lines = Vec::new();
+    wrapped(&heading, look.colour(), 0, &mut lines);
+    lines.push(Row::Bar(
+        npc.hit_points,
+        state_words(game, npc.coord, npc.side),
+    ));
     // What it ran off with, and what an ally learned: worth a line of their own.
     let condition = game.inhabitants().npc_condition(npc.id);
     if let Some(item) = condition.carrying {
-        let carried = format!("  has {}", super::item_names::item_words(item, 1));
-        lines.push(Row::Text(carried, palette::DANGER));
+        let carried = format!("has {}", super::item_names::item_words(item, 1));
+        wrapped(&carried, palette::DANGER, 2, &mut lines);
     }
     if let Some(ability) = condition.learned {
-        let learned = format!("  knows {}", bestiary_words::ability_words(ability));
-        lines.push(Row::Text(learned, palette::GOOD));
+        let learned = format!("knows {}", bestiary_words::ability_words(ability));
+        wrapped(&learned, palette::GOOD, 2, &mut lines);
     }
     Entry {
         cell: Some(npc.coord),
