@@ -126,3 +126,36 @@ fn no_band_arrives_where_the_player_sees_it() {
         assert!(!arrived(&s), "turn {}: a band came in view", s.game.turn());
     }
 }
+
+/// The west hall with an orc beside the player too; the jackal killed, the player is left at
+/// one hit point with the next band due in `band_due_in` turns, and waits for the orc's blow.
+/// The turns it lived, and whether a band came on the turn it died.
+fn felled_by_the_orc(band_due_in: u32) -> (u32, bool) {
+    let mut rows = TWO_HALLS.to_vec();
+    rows[2] = "#2..............+..............>#";
+    let mut s = Scenario::with_npcs(&rows, &[('1', 'j'), ('2', 'o')]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    while s.npc('1').is_some() {
+        s.act(PlayerAction::Move(East));
+    }
+    s.game = s
+        .game
+        .with_player_hit_points(1)
+        .with_band_due_in(band_due_in);
+    for turns in 1..=200 {
+        s.act(PlayerAction::Wait);
+        if s.game.is_over() {
+            return (turns, arrived(&s));
+        }
+    }
+    s.fail("the orc kills the player")
+}
+
+#[test]
+fn no_band_arrives_on_the_turn_the_player_dies() {
+    let (lived, _) = felled_by_the_orc(1000);
+    // The same fight, with the band due on the turn of the blow: the dead see no newcomer.
+    let (lived_again, came) = felled_by_the_orc(lived);
+    assert_eq!(lived_again, lived, "the same fight");
+    assert!(!came, "a band came after the player died");
+}

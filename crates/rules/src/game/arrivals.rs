@@ -33,6 +33,9 @@ pub(super) struct Arrivals {
     /// The monsters the level was made with (its captives are none): no band comes while as
     /// many are on it.
     pub crowd: u32,
+    /// The stairs down, if the level has them: a way in, found once when the level is made
+    /// (nothing in play moves them).
+    pub stairs: Option<ICoord>,
 }
 
 impl Arrivals {
@@ -45,8 +48,16 @@ impl Arrivals {
             due_in: fuse(0, rng),
             arrived: 0,
             crowd: u32::try_from(monsters).unwrap_or(u32::MAX),
+            stairs: stairs_of(terrain),
         }
     }
+}
+
+/// Where the stairs down are on `terrain`, if it has them.
+fn stairs_of(terrain: &crate::terrain::Terrain) -> Option<ICoord> {
+    (terrain.grid.enumerate())
+        .find(|&(_, &ground)| ground == crate::content::Ground::STAIRS)
+        .map(|(coord, _)| coord)
 }
 
 /// The turns until the next band when `arrived` bands have come: the first fuse's range,
@@ -68,6 +79,10 @@ impl Game {
     /// One turn nearer the next band; when it is due, it arrives (or, with the level as full
     /// as it began or no way onto it out of sight, tries again a little later).
     pub(super) fn count_down_arrivals(&mut self) {
+        if self.is_over() {
+            // A player killed in this turn's NPC phase sees no more of the level.
+            return;
+        }
         let arrivals = &mut self.progress.arrivals;
         arrivals.due_in = arrivals.due_in.saturating_sub(1);
         if arrivals.due_in > 0 {
@@ -108,12 +123,14 @@ impl Game {
     /// [`ARRIVAL_DISTANCE`] away and free to stand on.
     fn way_in_unseen(&self) -> Option<ICoord> {
         let player = self.world.player_coord();
-        let stairs = (self.world.size().icoord_iter_row_major()).find(|&c| self.world.is_stairs(c));
-        [stairs, Some(self.progress.arrived_at)]
-            .into_iter()
-            .flatten()
-            .filter(|&cell| self.arrival_may_stand(cell, player))
-            .max_by_key(|&cell| cell.distance2(player))
+        [
+            self.progress.arrivals.stairs,
+            Some(self.progress.arrived_at),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|&cell| self.arrival_may_stand(cell, player))
+        .max_by_key(|&cell| cell.distance2(player))
     }
 
     /// A cell a newcomer may appear on: free, unseen by the player, and not near it.
@@ -139,6 +156,19 @@ impl Game {
             self.rebuild_npc_lists();
         }
         came
+    }
+
+    /// The stairs the fuse remembers against the world's: a loaded game's must be where the
+    /// level has them.
+    pub(super) fn arrival_violations(&self) -> Vec<String> {
+        let stairs = (self.world.size().icoord_iter_row_major()).find(|&c| self.world.is_stairs(c));
+        match stairs == self.progress.arrivals.stairs {
+            true => Vec::new(),
+            false => vec![format!(
+                "bands come by stairs at {:?}, the level has them at {stairs:?}",
+                self.progress.arrivals.stairs
+            )],
+        }
     }
 
     fn nearest_room_for_arrival(&self, way_in: ICoord, player: ICoord) -> Option<ICoord> {

@@ -138,6 +138,7 @@ impl Game {
         let mut problems = self.world.invariant_violations();
         problems.extend(self.minds_violations());
         problems.extend(self.told_world_violations());
+        problems.extend(self.arrival_violations());
         problems.extend(self.visibility.violations(&self.world));
         problems.extend(self.minds.behaviour.cache_violations(&self.world));
         problems
@@ -178,6 +179,7 @@ impl Game {
     pub(crate) fn loaded_violations(&self) -> Vec<String> {
         let mut problems = self.world.consistency_violations();
         problems.extend(self.minds_violations());
+        problems.extend(self.arrival_violations());
         // What the player remembers of a cell in view and lit is what stands there: a saved
         // game always remembered after its last change.
         problems.extend(self.visibility.violations(&self.world));

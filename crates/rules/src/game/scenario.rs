@@ -37,6 +37,14 @@ impl Game {
         self
     }
 
+    /// The same game with the next band due in `turns` (see `arrivals`): for tests of the turn
+    /// a band comes on.
+    #[must_use]
+    pub fn with_band_due_in(mut self, turns: u32) -> Self {
+        self.progress.arrivals.due_in = turns;
+        self
+    }
+
     /// The same game with the player down to `current` hit points, for tests of healing.
     #[must_use]
     pub fn with_player_hit_points(mut self, current: u32) -> Self {
