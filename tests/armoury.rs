@@ -134,6 +134,29 @@ fn domination_turns_a_troll_at_deaths_door_and_not_one_unhurt() {
 }
 
 #[test]
+fn domination_of_a_wounded_troll_takes_as_often_as_it_has_lost_health() {
+    // Above a fifth of its health, the chance is the share lost: a troll at 5 of 10 turns about
+    // half the time, one at 8 of 10 one time in five (200 games each, other dice).
+    for (hit_points, least, most) in [(5, 80, 120), (8, 25, 55)] {
+        let mut turned = 0;
+        for seed in 0..200 {
+            let mut s =
+                Scenario::with_npcs(&["#########", "#@..1...#", "#########"], &[('1', 'T')]);
+            let troll = s.npc('1').expect("a troll").id;
+            s.change(|g| g.reseeded(seed).with_npc_hit_points(troll, hit_points));
+            let slot = give(&mut s, zapped(|e| e == BoltEffect::Dominate));
+            let at = s.where_is('1');
+            s.act(PlayerAction::Use { slot, at: Some(at) });
+            turned += usize::from(s.npc('1').expect("the troll lives").side == Side::Hero);
+        }
+        assert!(
+            (least..=most).contains(&turned),
+            "a troll at {hit_points} of 10 turned {turned} times in 200"
+        );
+    }
+}
+
+#[test]
 fn blinking_lands_where_aimed_short_of_a_monster_and_not_through_walls() {
     let mut s = Scenario::with_npcs(&["#############", "#@..1..z....#", "#############"], &[]);
     let slot = give(&mut s, zapped(|e| e == BoltEffect::Blink));
@@ -315,6 +338,25 @@ fn negation_takes_the_magic_of_every_monster_in_view() {
         .filter(|e| matches!(e, GameEvent::Magic(MagicEvent::Negated { .. })))
         .count();
     s.check_eq(negated, 2, "both trolls negated");
+}
+
+#[test]
+fn beckoning_pulls_the_mark_to_the_cell_beside_the_player() {
+    let mut s = Scenario::with_npcs(
+        &["############", "#@.....1...#", "############"],
+        &[('1', 'z')],
+    );
+    let wand = give(&mut s, zapped(|e| e == BoltEffect::Beckon));
+    let at = s.where_is('1');
+    s.act(PlayerAction::Use {
+        slot: wand,
+        at: Some(at),
+    });
+    s.check_eq(
+        s.where_is('1'),
+        s.game.player_coord() + ICoord::new(1, 0),
+        "the orc is pulled to the player's side",
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use proptest::prelude::*;
 use umbra_rules::PlayerAction;
+use umbra_rules::balance::GAS_EXPLODES_AT;
 use umbra_rules::content::{GasHarm, GasKind, Ground, ItemKind};
 use umbra_rules::game::{Actor, Game, GameEvent, GameOptions, WizardCommand};
 use umbra_rules::game::{DungeonEvent, EnvironmentEvent, FightEvent, WizardEvent};
@@ -649,4 +650,95 @@ fn grass_beyond_the_players_light_is_seen_by_its_own_fire() {
     set_fire(&mut s, '1', (2, 0));
     s.check(s.game.level().cells_burning() > 0, "it burns");
     s.check_eq(seen(&s), CellVisibility::Visible, "lit by its own fire");
+}
+
+#[test]
+fn a_cloud_let_out_is_counted_and_a_greater_one_takes_the_cell_of_a_lesser() {
+    let mut s = Scenario::new(&[
+        "##############",
+        "#............#",
+        "#.@........1.#",
+        "#............#",
+        "##############",
+    ]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    let at = s.at('1');
+    let (caustic_index, caustic) = caustic();
+    let (methane_index, methane) = methane();
+    wizard(
+        &mut s,
+        WizardCommand::ReleaseGas {
+            kind: caustic_index,
+            at,
+        },
+    );
+    // All the gas on the level came out this turn: what is left and what thinned away.
+    let (total, gone) = s.game.level().gas_total();
+    let made = s.game.level().gas_made();
+    assert!(made > 0, "the cloud is counted as let out");
+    assert_eq!(total + gone, made, "what was let out is all there or gone");
+    for _ in 0..10 {
+        s.act(PlayerAction::Wait);
+    }
+    let (kind, left) = s
+        .game
+        .level()
+        .gas_at(at)
+        .unwrap_or_else(|| s.fail("caustic lingers"));
+    assert_eq!(kind, caustic);
+    wizard(
+        &mut s,
+        WizardCommand::ReleaseGas {
+            kind: methane_index,
+            at,
+        },
+    );
+    let (kind, volume) = s
+        .game
+        .level()
+        .gas_at(at)
+        .unwrap_or_else(|| s.fail("gas on the cell"));
+    assert!(volume > left, "{volume} after {left}");
+    assert_eq!(kind, methane, "the greater cloud keeps the cell");
+}
+
+#[test]
+fn methane_spread_thin_goes_up_in_a_flash_without_exploding() {
+    let mut s = Scenario::new(&[
+        "############",
+        "#@.........#",
+        "#..........#",
+        "#..........#",
+        "#.....1....#",
+        "#..........#",
+        "#..........#",
+        "#..........#",
+        "############",
+    ]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    let (methane, _) = methane();
+    let at = s.at('1');
+    wizard(&mut s, WizardCommand::ReleaseGas { kind: methane, at });
+    s.wait(60);
+    let thickest = (s.game.size().icoord_iter_row_major())
+        .filter_map(|cell| s.game.level().gas_at(cell))
+        .map(|(_, volume)| volume)
+        .max()
+        .unwrap_or_else(|| s.fail("the methane lingers"));
+    assert!(thickest < GAS_EXPLODES_AT, "spread thin: {thickest}");
+    set_fire(&mut s, '1', (0, 0));
+    for _ in 0..5 {
+        s.check(
+            !happened(&s.game, |e| {
+                matches!(e, GameEvent::Environment(EnvironmentEvent::Exploded { .. }))
+            }),
+            "too thin to explode",
+        );
+        s.act(PlayerAction::Wait);
+    }
+    s.check_eq(
+        s.game.level().gas_at(s.at('1')),
+        None,
+        "it went up all the same",
+    );
 }

@@ -594,3 +594,68 @@ fn a_searching_monster_is_on_its_guard_and_no_blow_catches_it_from_the_dark() {
         "a searching orc is not: {searching:?}"
     );
 }
+
+#[test]
+fn a_fire_lights_the_cells_round_it_alike_on_every_side() {
+    // A tuft of dead grass (`{`) in the middle of a dark room, set alight; the player walled
+    // off, so that the light there is the fire's alone.
+    let mut s = Scenario::new(&[
+        "###############",
+        "#@#...........#",
+        "###...........#",
+        "#.............#",
+        "#......{......#",
+        "#.............#",
+        "#.............#",
+        "#.............#",
+        "###############",
+    ]);
+    let fire = coord_2d::ICoord::new(7, 4);
+    s.game
+        .act(PlayerAction::Wizard(WizardCommand::SetFire { at: fire }));
+    assert!(s.game.level().fire_at(fire).is_some(), "the grass burns");
+    let light = |dx: i32, dy: i32| {
+        s.game
+            .level()
+            .light_at(fire + coord_2d::ICoord::new(dx, dy))
+    };
+    assert!(light(0, 0) > light(1, 0), "brightest where it burns");
+    assert!(light(1, 0) > light(2, 1), "and dimmer further off");
+    assert!(light(2, 1) > 0, "two steps off, still lit");
+    for (dx, dy) in [(1, 0), (0, 1), (2, 1), (1, 2)] {
+        let sides = [
+            light(dx, dy),
+            light(-dx, dy),
+            light(dx, -dy),
+            light(-dx, -dy),
+        ];
+        assert!(
+            sides.iter().all(|&l| l == sides[0]),
+            "({dx}, {dy}): {sides:?}"
+        );
+    }
+    assert_eq!(light(5, 0), 0, "beyond the fire's reach");
+}
+
+#[test]
+fn a_cell_is_drawn_in_the_colour_of_the_light_that_gives_it_most() {
+    // A torch in the west wall, luminescent fungus at the east end, dark between.
+    let s = Scenario::new(&[
+        "########################",
+        "#......................#",
+        "}1.........@.........2%#",
+        "#......................#",
+        "########################",
+    ]);
+    let kind_of = |label: char| {
+        let at = s.at(label) + coord_2d::ICoord::new(if label == '1' { -1 } else { 1 }, 0);
+        s.game.level().ground_at(at).rules().light
+    };
+    let (torch, fungus) = (kind_of('1'), kind_of('2'));
+    assert!(torch.is_some() && fungus.is_some() && torch != fungus);
+    assert_eq!(s.game.level().cell_light(s.at('1')).strongest, torch);
+    assert_eq!(s.game.level().cell_light(s.at('2')).strongest, fungus);
+    // Beside the player, in the dark between: its own light alone, which gives no colour.
+    let beside = s.game.player_coord() + coord_2d::ICoord::new(0, 1);
+    assert_eq!(s.game.level().cell_light(beside).strongest, None);
+}

@@ -216,7 +216,7 @@ impl World {
         problems
     }
 
-    /// Every cell whose occupied or fuel byte disagrees with what stands on it.
+    /// Every cell whose occupied or fuel byte or gas wall disagrees with what stands on it.
     fn cell_grid_violations(&self) -> Vec<String> {
         let mut problems = Vec::new();
         for (coord, layers) in self.spatial_table.enumerate() {
@@ -232,6 +232,14 @@ impl World {
                 problems.push(format!(
                     "{coord}: the fuel grid says {:?}, the cell {fuel}",
                     self.derived.fuel.get(coord)
+                ));
+            }
+            let (feature, floor) = self.grounds_of(layers);
+            let wall = super::gas::wall_of(feature, floor);
+            if self.gases.wall_at(coord) != wall {
+                problems.push(format!(
+                    "{coord}: the gas walls say {}, the cell {wall}",
+                    self.gases.wall_at(coord)
                 ));
             }
         }

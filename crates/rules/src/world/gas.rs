@@ -64,6 +64,11 @@ impl Gases {
         }
     }
 
+    /// The cell keeps gas out, as kept (see [`Gases::set_wall`]); off the map, it does.
+    pub(super) fn wall_at(&self, coord: ICoord) -> bool {
+        self.walls.get(coord).copied().unwrap_or(true)
+    }
+
     /// Every cell's gas wall from a new level's ground.
     pub(super) fn walls_from(&mut self, grid: &Grid<crate::content::Ground>) {
         self.walls = Grid::new_fn(grid.size(), |coord| {
