@@ -55,18 +55,59 @@ fn a_hurt_orc_runs_round_the_loop_not_into_the_dead_end() {
         "because it is hurt",
     );
     s.check(!in_dead_end(&s, '1'), "not into the dead end");
-    // The player gives chase along the loop; the orc keeps ahead of it, round and round.
-    let chase = [
-        East, South, South, East, East, East, East, East, East, South, South, South,
-    ];
+    // The player gives chase along the loop; the orc keeps ahead of it, into the loop.
     let mut rows = std::collections::HashSet::new();
-    for direction in chase {
+    for direction in CHASE {
         s.act(PlayerAction::Move(direction));
-        s.check(s.mind('1').state == NpcState::Fleeing, "still running");
         s.check(!in_dead_end(&s, '1'), "never into the dead end");
+        if s.mind('1').state != NpcState::Fleeing {
+            break;
+        }
         rows.insert(s.where_is('1').y);
     }
-    s.check(rows.len() >= 3, "it ran round the loop");
+    let loop_row = s.at('1').y + 2;
+    s.check(rows.iter().any(|&y| y >= loop_row), "it ran into the loop");
+}
+
+/// The player's way round [`JUNCTION`]'s loop after the orc, a step behind it.
+const CHASE: [CardinalDirection; 12] = [
+    East, South, South, East, East, East, East, East, East, South, South, South,
+];
+
+#[test]
+fn a_hurt_orc_that_cannot_shake_the_player_off_turns_and_fights() {
+    // As fast as the player on four-way moves, it never gains a step: round the loop the
+    // chase would go for ever. Kept at its heels, it turns within a few turns.
+    let mut s = Scenario::rolled(JUNCTION, &[('1', 'o')], hurt_by_the_first_blow);
+    let mut chased = 0;
+    for direction in CHASE {
+        if s.mind('1').state != NpcState::Fleeing {
+            break;
+        }
+        s.act(PlayerAction::Move(direction));
+        chased += 1;
+    }
+    let mind = s.mind('1');
+    s.check(mind.state == NpcState::Hunting, "it stopped running");
+    s.check(
+        mind.last_transition.reason == Reason::Cornered,
+        "as if cornered",
+    );
+    s.check(
+        chased <= usize::from(balance::FLEE_PRESSED_TURNS) + 2,
+        &format!("within a few turns of the chase: {chased}"),
+    );
+    // And it comes at the player rather than away.
+    let orc = Actor::Npc(orc());
+    let mut struck = false;
+    for _ in 0..6 {
+        s.wait(1);
+        struck |= s.game.events().iter().any(|event| {
+            matches!(event, GameEvent::Fight(FightEvent::Attack { attacker, target: Actor::Player, .. })
+                | GameEvent::Fight(FightEvent::Miss { attacker, target: Actor::Player }) if *attacker == orc)
+        });
+    }
+    s.check(struck, "it strikes at the player");
 }
 
 #[test]

@@ -15,6 +15,26 @@ const SHATTER_AT_LEAST_STEPS: i32 = 4;
 /// A foe with at least this many hit points is worth a scroll on its own (a troll, not an orc).
 const WORTH_A_SCROLL_HIT_POINTS: u32 = 8;
 
+/// A healing potion drunk now, if the player carries one and is in danger: low (at or below
+/// [`DRINK_AT_PERCENT`]) with a foe in view or while it burns or stands in harm, or at any
+/// health the foes beside it could take in one round at their hardest. (Drinking only when low
+/// with a foe in view, the careful player burnt to death with a potion in its pack, and stood
+/// at 5 of 18 beside an ogre that hits for 7.)
+pub fn heal_in_danger(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<PlayerAction> {
+    let (slot, _) = (game.pack().stacks())
+        .find(|(_, stack)| matches!(stack.kind.rules().use_, ItemUse::Drink { .. }))?;
+    let player = game.player_coord();
+    let harmed = game.player_is_burning() || crate::sight::harms(game, player);
+    let low = health_percent <= DRINK_AT_PERCENT && (harmed || !npcs.is_empty());
+    let hardest_round: u32 = (npcs.iter())
+        .filter(|&&at| manhattan(at, player) == 1)
+        .filter_map(|&at| game.inhabitants().npc_at(at))
+        .map(|npc| npc.kind.rules().attack.damage.1)
+        .sum();
+    let could_fall = hardest_round >= game.player_hit_points().current;
+    (low || could_fall).then_some(PlayerAction::Use { slot, at: None })
+}
+
 /// The item to use this turn, if any: `npcs` are the foes in view, nearest first.
 pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<PlayerAction> {
     let nearest = *npcs.first()?;

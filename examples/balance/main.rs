@@ -77,6 +77,13 @@ struct Outcome {
     kinds_used: u64,
     /// Bands that arrived on the levels the player was on (see `game/arrivals.rs`).
     arrivals: u64,
+    /// Healing potions still carried when the run was won (none counted for a loss).
+    healing_left_at_win: u64,
+    /// Staffs and wands carried charged and never used when the run was won (none counted for
+    /// a loss): a staff recharges, so one used is not counted however full it is.
+    charged_left_at_win: u64,
+    /// The lowest the player's health fell over the run, in percent of its most.
+    lowest_health: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -95,6 +102,7 @@ fn play_watched(
     let (mut fire_kills, mut gas_kills) = (0, 0);
     let mut healing_drunk = 0;
     let mut arrivals = 0;
+    let mut lowest_health = 100;
     let mut turn = 0;
     let mut seen = Vec::new();
     // A volley of darts at one foe is one decision, not one a dart.
@@ -165,6 +173,10 @@ fn play_watched(
                 _ => (),
             }
         }
+        let health = game.player_hit_points();
+        if health.current > 0 {
+            lowest_health = lowest_health.min(100 * health.current / health.max.max(1));
+        }
         let (sneaks, killed) = blows_from_the_dark(game.events());
         sneak_attacks += sneaks;
         killed_unaware += killed;
@@ -182,6 +194,25 @@ fn play_watched(
     };
     let left_at_win = match game.is_won() {
         true => carried(ItemClass::Potion) + carried(ItemClass::Scroll),
+        false => 0,
+    };
+    let won_with = |counts: fn(&umbra_rules::game::Stack) -> bool| match game.is_won() {
+        true => (game.pack().stacks())
+            .filter(|(_, stack)| counts(stack))
+            .map(|(_, stack)| u64::from(stack.count))
+            .sum(),
+        false => 0,
+    };
+    let healing_left_at_win =
+        won_with(|stack| matches!(stack.kind.rules().use_, ItemUse::Drink { .. }));
+    let unused_at_win = (game.pack().stacks()).filter(|(_, stack)| {
+        let class = stack.kind.rules().use_.class();
+        matches!(class, ItemClass::Staff | ItemClass::Wand)
+            && stack.tuning.charges > 0
+            && !kinds_used.contains(&stack.kind)
+    });
+    let charged_left_at_win = match game.is_won() {
+        true => unused_at_win.count() as u64,
         false => 0,
     };
     let spare_gear_at_win = match game.is_won() {
@@ -222,6 +253,9 @@ fn play_watched(
         killed_unaware,
         kinds_used: kinds_used.len() as u64,
         arrivals,
+        healing_left_at_win,
+        charged_left_at_win,
+        lowest_health: u64::from(lowest_health),
     }
 }
 

@@ -148,6 +148,11 @@ impl Player {
     }
 
     fn careful(&mut self, game: &Game) -> PlayerAction {
+        if self.uses_items
+            && let Some(action) = crate::items::heal_in_danger(game, &self.npcs, percent(game))
+        {
+            return action;
+        }
         if let Some(direction) = self.out_of_harm(game) {
             return PlayerAction::Move(direction);
         }

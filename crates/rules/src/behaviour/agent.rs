@@ -110,7 +110,7 @@ pub struct Agent {
     pub last_transition: Transition,
     pub last_sighting: Option<Sighting>,
     /// Turns it wanted to step and could not: in a row for a searcher, on the way to the next
-    /// waypoint for a wanderer.
+    /// waypoint for a wanderer; for one fleeing, turns in a row its foe stayed at its heels.
     pub stuck_turns: u8,
     /// Turns left stumbling about at random (an item's confusion); its state and memory wait
     /// untouched meanwhile, and it goes back to them when this reaches zero.

@@ -281,8 +281,9 @@ impl SafetyMap {
 }
 
 impl BehaviourContext {
-    /// A step along the safety map away from the player; a blow when cornered; back to the
-    /// fight or the search once healed.
+    /// A step along the safety map away from the player; a blow when cornered or when its foe
+    /// stays at its heels (see [`balance::FLEE_PRESSED_TURNS`]); back to the fight or the search
+    /// once healed.
     pub(super) fn flee_step(
         &mut self,
         world: &World,
@@ -304,6 +305,17 @@ impl BehaviourContext {
             }
             agent.recover(here, turn);
             return self.search_step(world, here, agent, rng, turn);
+        }
+        if !thief && let Some(foe) = foe {
+            match (here - foe).manhattan_magnitude() <= balance::FLEE_PRESSED_STEPS {
+                true => agent.stuck_turns = agent.stuck_turns.saturating_add(1),
+                false => agent.stuck_turns = 0,
+            }
+            if agent.stuck_turns >= balance::FLEE_PRESSED_TURNS {
+                agent.turn_to_fight(Reason::Cornered, turn);
+                let kind = world.npc_kind(npc);
+                return self.engage(world, (npc, kind), here, agent, foe);
+            }
         }
         // Beyond the safety map's reach every cell counts as safe as it gets: no step is
         // safer, and no map need be built to know it.
