@@ -608,3 +608,15 @@ fn an_item_with_an_unknown_use_or_a_staff_with_an_unknown_bolt_is_refused() {
     let error = refused(BESTIARY_SOURCE, &no_charge);
     says(&error, "items", Some("wand of domination"), &["charge"]);
 }
+
+#[test]
+fn rings_are_drawn_as_every_roguelike_draws_them_and_no_item_as_a_trap() {
+    // `^` is what a roguelike player reads as a trap (and fire burns as one here).
+    for kind in ItemKind::all() {
+        let named = looks::item(kind);
+        assert_ne!(named.look.glyph, '^', "{} is drawn as a trap", named.name);
+        if named.class == Some(umbra_rules::game::ItemClass::Ring) {
+            assert_eq!(named.look.glyph, '=', "{} is drawn as a ring", named.name);
+        }
+    }
+}

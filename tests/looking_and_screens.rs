@@ -597,3 +597,18 @@ fn what_comes_into_view_is_told_before_what_it_does() {
     assert!(said[0].contains("comes into view"), "{said:?}");
     assert!(said[1].contains("misses you"), "{said:?}");
 }
+
+#[test]
+fn look_at_a_weapon_in_view_gives_its_numbers() {
+    // A war axe (`(`) lying in the hall, in view.
+    let rows: Vec<String> = HALL.iter().map(|r| r.replace('4', "(")).collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (mut app, _) = app_on(&rows);
+    press(&mut app, KeyboardInput::Char('x'));
+    move_cursor(&mut app, ICoord::new(6, 1));
+    let text = render_at(&app, SCREEN).text();
+    assert!(
+        text.contains("Your blows with it: 3 in 5 land, for 3 to 7"),
+        "{text}"
+    );
+}

@@ -151,7 +151,9 @@ fn the_arrows_and_enter_choose_from_the_pack() {
 fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
     // Reading every other scroll teaches the fireball by elimination (a scroll of enchanting,
     // read, is known and waits for its choice: it is put down).
+    // The room starts on the third row: the aim line may take two.
     let rows = [
+        "################",
         "################",
         "#@^............#",
         "#..............#",
@@ -159,7 +161,7 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
         "################",
     ];
     let mut game = walked(&rows, 1);
-    let far = ICoord::new(9, 1);
+    let far = ICoord::new(9, 2);
     let others = umbra_rules::content::ItemKind::all().filter(|&k| {
         k.rules().use_.class() == umbra_rules::content::ItemClass::Scroll && k != kind('^')
     });
@@ -467,4 +469,67 @@ fn a_burst_that_would_reach_the_player_is_fired_only_when_asked_twice() {
     press(&mut app, keys::RETURN);
     assert!(app.game().turn() > turn, "asked again, it fires");
     assert_eq!(app.game().pack().get(0).map(|s| s.count), Some(1));
+}
+
+#[test]
+fn the_aim_line_wraps_rather_than_losing_its_end_on_a_small_screen() {
+    let rows = ["################", "#@/.z.z........#", "################"];
+    let mut app = GameApp::new(walked(&rows, 1));
+    press(&mut app, KeyboardInput::Char('t'));
+    press(&mut app, KeyboardInput::Char('\t'));
+    for size in [UCoord::new(80, 24), SCREEN] {
+        let text = render_at(&app, size).text();
+        for part in ["stop at the orc on the way", "Esc", "cancels"] {
+            assert!(text.contains(part), "{size:?}: {part:?} in\n{text}");
+        }
+    }
+}
+
+#[test]
+fn the_item_panel_gives_the_numbers_a_choice_needs() {
+    // One spare weapon or suit is carried at a time: the mail lies on a map of its own.
+    let carried = || walked(&["###########", "#@)»......#", "###########"], 2);
+    let mail = || walked(&["#####", "#@].#", "#####"], 1);
+    // The panel of the item with `map_letter`, its words run together as a player reads them.
+    let panel = |game: Game, map_letter: char| {
+        let slot = game.pack().slot_of(kind(map_letter)).unwrap_or_else(|| {
+            panic!(
+                "{map_letter} carried: {:?}",
+                game.pack().stacks().collect::<Vec<_>>()
+            )
+        });
+        let mut app = GameApp::new(game);
+        press(&mut app, KeyboardInput::Char('i'));
+        press(&mut app, KeyboardInput::Char((b'a' + slot) as char));
+        let text = render(&app).text();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let dagger = panel(carried(), ')');
+    assert!(
+        dagger.contains("Your blows with it: 4 in 5 land, for 1 to 2; each takes half a turn; from the dark, 5 times the damage."),
+        "{dagger}"
+    );
+    let mail = panel(mail(), ']');
+    assert!(
+        mail.contains("takes 0 to 3 off each blow that lands on you; a step takes 1.5 turns"),
+        "{mail}"
+    );
+    // A staff not yet known keeps its numbers to itself; zapped once, it tells them.
+    let unknown = panel(carried(), '»');
+    assert!(!unknown.contains("Its bolt"), "{unknown}");
+    let mut game = carried();
+    let slot = game.pack().slot_of(kind('»')).expect("carried");
+    game.act(PlayerAction::Use {
+        slot,
+        at: Some(ICoord::new(9, 1)),
+    });
+    let known = panel(game, '»');
+    assert!(
+        known.contains("Its bolt") && known.contains("reach"),
+        "{known}"
+    );
+    assert!(
+        known.contains("a charge comes back every 50 turns"),
+        "{known}"
+    );
 }

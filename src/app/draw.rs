@@ -140,7 +140,7 @@ pub fn panel(fb: &mut FrameBuffer, ctx: Ctx, lines: &[Line]) {
     }
 }
 
-/// Marks `cell` on the map and writes `line` on the top row.
+/// Marks `cell` on the map and writes `line` from the top row: how many rows it took.
 pub fn cursor_line(
     game: &Game,
     ctx: Ctx,
@@ -148,25 +148,33 @@ pub fn cursor_line(
     screen: UCoord,
     cell: ICoord,
     line: &str,
-) {
+) -> i32 {
     if let Some(on_screen) = map::screen_coord(game, screen, cell) {
         highlight(fb, ctx, on_screen, palette::CURSOR);
     }
-    top_line(game, ctx, fb, screen, (0, line));
+    top_line(game, ctx, fb, screen, (0, line))
 }
 
-/// `line` on a panel-coloured row of the map view, cut to the sidebar.
-pub fn top_line(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, line: (i32, &str)) {
+/// `line` on panel-coloured rows of the map view from `row` down, wrapped at the sidebar: how
+/// many rows it took.
+pub fn top_line(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    screen: UCoord,
+    line: (i32, &str),
+) -> i32 {
     let (row, line) = line;
     let width = super::layout::line_width(screen, game.size().width());
-    let line: String = line.chars().take(width as usize).collect();
-    for x in 0..width {
-        background(
-            fb,
-            ctx,
-            ICoord::new(x as i32, row),
-            palette::PANEL_BACKGROUND,
-        );
+    // Wrapped, never cut: the end of a line is as often the part that matters (a warning that
+    // something stands in the way, the keys).
+    let rows = wrap(line, width as usize);
+    for (i, words) in rows.iter().enumerate() {
+        let y = row + i as i32;
+        for x in 0..width {
+            background(fb, ctx, ICoord::new(x as i32, y), palette::PANEL_BACKGROUND);
+        }
+        text(fb, ctx, ICoord::new(0, y), words, palette::TEXT);
     }
-    text(fb, ctx, ICoord::new(0, row), &line, palette::TEXT);
+    rows.len() as i32
 }

@@ -18,6 +18,7 @@ mod handlers;
 mod hud;
 mod item_messages;
 mod item_names;
+mod item_numbers;
 mod keeping;
 pub mod keymap;
 pub mod keys;

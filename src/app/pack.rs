@@ -259,6 +259,10 @@ pub fn render_item(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, slot: u8, keymap
         (about, palette::TEXT),
         (String::new(), palette::TEXT),
     ];
+    if let Some(numbers) = super::item_numbers::numbers_line(game, stack) {
+        lines.push((numbers, palette::TEXT));
+        lines.push((String::new(), palette::TEXT));
+    }
     for purpose in purposes(stack) {
         let verb = match (purpose, looks::item(stack.kind).class) {
             (Purpose::Equip, Some(ItemClass::Ring)) if game.pack().is_in_use(stack.kind) => {

@@ -64,7 +64,7 @@ pub fn render_look(
     if with_keys {
         line.push_str(".  Enter: travel there, Esc: leave");
     }
-    draw::cursor_line(game, ctx, fb, screen, cell, &line);
+    let below = draw::cursor_line(game, ctx, fb, screen, cell, &line);
     // A monster in view: what it does, under the line that names it.
     let view = game.level().cell_view(cell);
     let width = super::layout::line_width(screen, game.size().width()) as usize;
@@ -75,14 +75,25 @@ pub fn render_look(
     .iter()
     .flat_map(|line| draw::wrap(line, width))
     .collect();
-    for (row, words) in creature.iter().enumerate() {
-        draw::top_line(game, ctx, fb, screen, (row as i32 + 1, words));
+    let mut row = below;
+    for words in &creature {
+        row += draw::top_line(game, ctx, fb, screen, (row, words));
+    }
+    // An item in view (on a vault's altar, say): its numbers, for the choice.
+    let lying = (game.item_at(cell)).filter(|_| view.visibility == CellVisibility::Visible);
+    if let Some(lying) = lying {
+        let stack = umbra_rules::game::Stack {
+            kind: lying.kind,
+            count: lying.count,
+            tuning: lying.tuning,
+        };
+        if let Some(words) = super::item_numbers::numbers_line(game, stack) {
+            row += draw::top_line(game, ctx, fb, screen, (row, &words));
+        }
     }
     if minds {
-        let memory = debug::mind::memory_lines(game, cell);
-        let below = creature.len() as i32 + 1;
-        for (row, words) in memory.iter().enumerate() {
-            draw::top_line(game, ctx, fb, screen, (row as i32 + below, words));
+        for words in &debug::mind::memory_lines(game, cell) {
+            row += draw::top_line(game, ctx, fb, screen, (row, words));
         }
     }
 }

@@ -80,27 +80,26 @@ impl Game {
             BoltPath::NearestEnemy => self.strike_nearest(by, what, rules.range)?,
         };
         let sender = self.blame(by);
-        match rules.effect {
-            BoltEffect::Blow(mut dice) => {
-                dice.damage = power.amount(dice.damage);
-                self.blow_at(sender, what, dice, stop);
-            }
-            BoltEffect::Strike(damage) => self.strike_at(sender, what, power.amount(damage), stop),
-            BoltEffect::Heal(amount) => self.heal_at(what, power.amount(amount), stop),
+        // The power once, here: what lands is what the item's numbers say (`Power`).
+        match power.applied_to(rules.effect) {
+            BoltEffect::Blow(dice) => self.blow_at(sender, what, dice, stop),
+            BoltEffect::Strike(damage) => self.strike_at(sender, what, damage, stop),
+            BoltEffect::Heal(amount) => self.heal_at(what, amount, stop),
             BoltEffect::Burst { damage, radius } => self.burst(sender, what, damage, radius, stop),
-            BoltEffect::Confuse { turns } => self.confuse_at(by, what, power.turns(turns), stop),
+            BoltEffect::Confuse { turns } => self.confuse_at(by, what, turns, stop),
             BoltEffect::Shatter { .. } => self.shatter(what, stop),
-            BoltEffect::Slow { turns } => self.slow_at(by, what, power.turns(turns), stop),
-            BoltEffect::Blink => self.blink_to(by, stop, rules.range + power.0),
-            BoltEffect::Obstruct { turns, radius } => {
-                self.obstruct_at(by, power.turns(turns), radius, stop);
+            BoltEffect::Slow { turns } => self.slow_at(by, what, turns, stop),
+            BoltEffect::Blink => {
+                let reach = power.reach(BoltEffect::Blink, rules.range);
+                self.blink_to(by, stop, reach);
             }
+            BoltEffect::Obstruct { turns, radius } => self.obstruct_at(by, turns, radius, stop),
             BoltEffect::TeleportOther => self.teleport_away(by, what, stop),
             BoltEffect::Dominate => self.dominate_at(by, what, stop),
             BoltEffect::Beckon => self.beckon(by, what, stop),
             BoltEffect::Negate => self.negate_at(by, what, stop),
             BoltEffect::Web { turns } => self.web_at(by, what, turns, stop),
-            BoltEffect::Haste { turns } => self.haste_at(by, what, power.turns(turns), stop),
+            BoltEffect::Haste { turns } => self.haste_at(by, what, turns, stop),
         }
         self.leave_fire_and_gas(bolt, stop);
         Some(stop)

@@ -4,7 +4,7 @@
 //! blows and steps take.
 
 use super::{Boon, Game, GameEvent};
-use crate::balance::{self, TURN_TIME};
+use crate::balance::{self, AttackDice, TURN_TIME};
 use crate::content::{ItemKind, ItemUse};
 use crate::game::ItemEvent;
 use crate::world::{ActOutcome, Gear};
@@ -56,34 +56,80 @@ impl Game {
 
     /// The player's blows and armour as what is in use and the boons chosen make them.
     pub(super) fn gear_in_use(&self) -> Gear {
-        let mut gear = Gear::BARE;
         let enchant = |kind: crate::content::ItemKind| {
             (self.hero.pack.slot_of(kind))
                 .and_then(|slot| self.hero.pack.get(slot))
                 .map_or(0, |stack| u32::from(stack.tuning.enchant))
         };
-        if let Some(weapon) = self.hero.pack.wielded()
-            && let ItemUse::Wield { attack, .. } = weapon.rules().use_
-        {
-            // Each level: a point more damage, and surer (a hit more in as many more tries).
-            let level = enchant(weapon);
-            gear.attack = attack;
-            gear.attack.damage = (attack.damage.0 + level, attack.damage.1 + level);
-            gear.attack.to_hit = (attack.to_hit.0 + level, attack.to_hit.1 + level);
-        }
-        let might = self.boon_count(Boon::Might);
-        let (least, most) = balance::MIGHT_DAMAGE;
-        gear.attack.damage = (
-            gear.attack.damage.0 + least * might,
-            gear.attack.damage.1 + most * might,
-        );
-        gear.attack.to_hit = with_precision(gear.attack.to_hit, self.boon_count(Boon::Precision));
+        let weapon = (self.hero.pack.wielded()).and_then(|weapon| match weapon.rules().use_ {
+            ItemUse::Wield { attack, .. } => Some((attack, enchant(weapon))),
+            _ => None,
+        });
+        let mut gear = Gear::BARE;
+        gear.attack = self.blows_with(weapon);
         if let Some(suit) = self.hero.pack.worn()
             && let ItemUse::Wear { armour, .. } = suit.rules().use_
         {
             gear.armour = armour + enchant(suit);
         }
         gear
+    }
+
+    /// The player's blows with a weapon's dice enchanted to a level (its own blade's with
+    /// none), and the might and precision chosen.
+    fn blows_with(&self, weapon: Option<(AttackDice, u32)>) -> AttackDice {
+        let mut attack = Gear::BARE.attack;
+        if let Some((dice, level)) = weapon {
+            // Each level: a point more damage, and surer (a hit more in as many more tries).
+            attack = dice;
+            attack.damage = (dice.damage.0 + level, dice.damage.1 + level);
+            attack.to_hit = (dice.to_hit.0 + level, dice.to_hit.1 + level);
+        }
+        let might = self.boon_count(Boon::Might);
+        let (least, most) = balance::MIGHT_DAMAGE;
+        attack.damage = (
+            attack.damage.0 + least * might,
+            attack.damage.1 + most * might,
+        );
+        attack.to_hit = with_precision(attack.to_hit, self.boon_count(Boon::Precision));
+        attack
+    }
+
+    /// The numbers of a weapon or suit (carried, or lying on an altar) as they would be in
+    /// the player's use now (its enchanting, the boons chosen); none for anything else.
+    pub fn gear_numbers(&self, stack: super::Stack) -> Option<GearNumbers> {
+        let level = u32::from(stack.tuning.enchant);
+        match stack.kind.rules().use_ {
+            ItemUse::Wield {
+                attack,
+                time,
+                sneak_attack,
+                ..
+            } => Some(GearNumbers::Weapon {
+                attack: self.blows_with(Some((attack, level))),
+                time,
+                from_the_dark: sneak_attack.unwrap_or(balance::SNEAK_ATTACK_MULTIPLIER),
+            }),
+            ItemUse::Wear {
+                armour,
+                step_time,
+                clank,
+            } => Some(GearNumbers::Armour {
+                armour: armour + level,
+                step_time: self.step_time_in(step_time),
+                clank,
+            }),
+            _ => None,
+        }
+    }
+
+    /// A step's time in armour whose steps take `step_time`, with the swiftness chosen.
+    fn step_time_in(&self, step_time: u32) -> u32 {
+        let quicker = balance::SWIFTNESS_STEP_TIME * self.boon_count(Boon::Swiftness);
+        step_time
+            .saturating_sub(quicker)
+            .max(balance::SWIFTEST_STEP_TIME)
+            .min(step_time)
     }
 
     /// How long the player's last action took: a blow the weapon's time, a step the armour's,
@@ -100,19 +146,32 @@ impl Game {
             use_of(self.hero.pack.worn()),
         ) {
             (Some(ActOutcome::Attacked(_)), Some(ItemUse::Wield { time, .. }), _) => time,
-            (Some(ActOutcome::Moved), _, worn) => {
-                let step = match worn {
-                    Some(ItemUse::Wear { step_time, .. }) => step_time,
-                    _ => TURN_TIME,
-                };
-                let quicker = balance::SWIFTNESS_STEP_TIME * self.boon_count(Boon::Swiftness);
-                step.saturating_sub(quicker)
-                    .max(balance::SWIFTEST_STEP_TIME)
-                    .min(step)
-            }
+            (Some(ActOutcome::Moved), _, worn) => self.step_time_in(match worn {
+                Some(ItemUse::Wear { step_time, .. }) => step_time,
+                _ => TURN_TIME,
+            }),
             _ => TURN_TIME,
         }
     }
+}
+
+/// What a weapon or a suit would do in use, in numbers (see [`Game::gear_numbers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GearNumbers {
+    /// Wielded: the player's blows, the time one takes, and how many times its damage a blow
+    /// from the dark deals.
+    Weapon {
+        attack: AttackDice,
+        time: u32,
+        from_the_dark: u32,
+    },
+    /// Worn: the most it takes off a blow that lands, a step's time, and the steps it adds to
+    /// the stealth range.
+    Armour {
+        armour: u32,
+        step_time: u32,
+        clank: u32,
+    },
 }
 
 /// A chance to hit after `precision` boons: each leaves [`balance::PRECISION_MISSES_LEFT`] of

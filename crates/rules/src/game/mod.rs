@@ -97,8 +97,10 @@ pub use crate::terrain::{
 pub use crate::visibility::{CellVisibility, Lighting, Omniscience, TileSnapshot};
 pub use crate::world::{EntityId, Flame, Gear, HitPoints, Lying, Side, Tile, Tuning};
 pub use dump::DumpError;
+pub use equipment::GearNumbers;
 pub use persist::DecodeError;
 pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unscored, boon_counts};
+pub use zap::ZapNumbers;
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
 /// replay to the same game only under the same rules, so a file from other rules is refused

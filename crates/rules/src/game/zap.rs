@@ -6,7 +6,7 @@ use coord_2d::ICoord;
 
 use super::{Game, GameEvent, Missile};
 use crate::balance::{STAFF_DURATION_PER_LEVEL, STAFF_POWER_PER_LEVEL, STAFF_RECHARGE_PER_LEVEL};
-use crate::content::{BoltKind, ItemKind, ItemUse};
+use crate::content::{BoltEffect, BoltKind, ItemKind, ItemUse};
 use crate::game::ItemEvent;
 
 /// How strong a bolt is sent: levels of enchanting behind it (none for a scroll, a dart or a
@@ -24,6 +24,82 @@ impl Power {
     /// A number of turns grown by the power.
     pub fn turns(self, turns: u32) -> u32 {
         turns + turns * STAFF_DURATION_PER_LEVEL * self.0 / 100
+    }
+
+    /// What `effect` does sent with this power: its amounts and turns grown (a burst, a web
+    /// and the marks' bolts as they are).
+    pub fn applied_to(self, effect: BoltEffect) -> BoltEffect {
+        match effect {
+            BoltEffect::Blow(mut dice) => {
+                dice.damage = self.amount(dice.damage);
+                BoltEffect::Blow(dice)
+            }
+            BoltEffect::Strike(damage) => BoltEffect::Strike(self.amount(damage)),
+            BoltEffect::Heal(amount) => BoltEffect::Heal(self.amount(amount)),
+            BoltEffect::Confuse { turns } => BoltEffect::Confuse {
+                turns: self.turns(turns),
+            },
+            BoltEffect::Slow { turns } => BoltEffect::Slow {
+                turns: self.turns(turns),
+            },
+            BoltEffect::Obstruct { turns, radius } => BoltEffect::Obstruct {
+                turns: self.turns(turns),
+                radius,
+            },
+            BoltEffect::Haste { turns } => BoltEffect::Haste {
+                turns: self.turns(turns),
+            },
+            BoltEffect::Burst { .. }
+            | BoltEffect::Shatter { .. }
+            | BoltEffect::Blink
+            | BoltEffect::TeleportOther
+            | BoltEffect::Dominate
+            | BoltEffect::Beckon
+            | BoltEffect::Negate
+            | BoltEffect::Web { .. } => effect,
+        }
+    }
+
+    /// How far a bolt of `range` reaches with this power: a blink carries a cell further a
+    /// level, every other bolt flies as far as its row says.
+    pub fn reach(self, effect: BoltEffect, range: u32) -> u32 {
+        match effect {
+            BoltEffect::Blink => range + self.0,
+            _ => range,
+        }
+    }
+}
+
+/// What a staff or wand in the pack sends, in numbers, as its enchanting makes it now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZapNumbers {
+    /// The bolt's effect with the staff's power.
+    pub effect: BoltEffect,
+    /// How far it reaches.
+    pub reach: u32,
+    /// For a staff, the turns a spent charge takes to come back.
+    pub recharge: Option<u16>,
+}
+
+impl Game {
+    /// The numbers of a staff or wand (carried, or lying on an altar; none for anything else,
+    /// or one whose kind the player does not know yet): for choosing between two.
+    pub fn zap_numbers(&self, stack: super::Stack) -> Option<ZapNumbers> {
+        if !self.hero.lore.is_known(stack.kind) {
+            return None;
+        }
+        let (bolt, staff) = match stack.kind.rules().use_ {
+            ItemUse::Staff { bolt, .. } => (bolt, true),
+            ItemUse::Wand { bolt, .. } => (bolt, false),
+            _ => return None,
+        };
+        let power = Power(u32::from(stack.tuning.enchant));
+        let rules = bolt.rules();
+        Some(ZapNumbers {
+            effect: power.applied_to(rules.effect),
+            reach: power.reach(rules.effect, rules.range),
+            recharge: staff.then(|| recharge_time(stack.kind, stack.tuning.enchant)),
+        })
     }
 }
 
