@@ -149,6 +149,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_squares_words_hold_a_bit_for_each_of_its_cells_at_every_radius_a_row_may_give() {
+        // The shipped lights' radii (2, 3, 6, 7) happen to need as many words for a side of
+        // 2r as of 2r + 1; a row of radius 4 or 8 would not.
+        for radius in 0..=LIGHT_REACH_MAX as i32 {
+            let side = 2 * radius as usize + 1;
+            let words = square_words(radius);
+            assert!(words * WORD >= side * side, "radius {radius}: {words} words");
+            assert!((words - 1) * WORD < side * side, "radius {radius}: no word to spare");
+        }
+    }
+
+    #[test]
     fn each_cells_line_is_the_line_2d_line_strictly_between_from_anywhere() {
         let square = square(7);
         for target in [
