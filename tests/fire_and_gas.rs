@@ -742,3 +742,125 @@ fn methane_spread_thin_goes_up_in_a_flash_without_exploding() {
         "it went up all the same",
     );
 }
+
+#[test]
+fn the_player_who_walks_into_fire_catches_it_and_is_told_once() {
+    let mut s = Scenario::new(&["##########", "#@.{{{{{.#", "##########"]);
+    s.game = s.game.with_player_max_hit_points(1000);
+    let fire = s.game.player_coord() + ICoord::new(4, 0);
+    wizard(&mut s, WizardCommand::SetFire { at: fire });
+    s.check(s.game.level().fire_at(fire).is_some(), "the grass burns");
+    let mut caught = 0;
+    for _ in 0..3 {
+        s.act(PlayerAction::Move(East));
+        caught += (s.game.events().iter())
+            .filter(|e| {
+                matches!(
+                    e,
+                    GameEvent::Environment(EnvironmentEvent::CaughtFire { who: Actor::Player })
+                )
+            })
+            .count();
+        if s.game.level().fire_at(s.game.player_coord()).is_some() {
+            break;
+        }
+    }
+    s.check(
+        s.game.level().fire_at(s.game.player_coord()).is_some(),
+        "the player stands in the fire",
+    );
+    s.check(s.game.player_is_burning(), "and burns");
+    s.act(PlayerAction::Wait);
+    caught += (s.game.events().iter())
+        .filter(|e| {
+            matches!(
+                e,
+                GameEvent::Environment(EnvironmentEvent::CaughtFire { who: Actor::Player })
+            )
+        })
+        .count();
+    s.check_eq(caught, 1, "told once as it catches");
+}
+
+#[test]
+fn nothing_burns_on_after_the_player_has_died() {
+    // A sleeping orc well away in the grass, set alight; then the grass by the player, who
+    // steps into it at one hit point: both burn, and the player dies first in the turn's
+    // order.
+    let mut s = Scenario::with_npcs(
+        &["############", "#{@{.....{1#", "############"],
+        &[('1', 'z')],
+    );
+    s.game = s.game.with_no_arrivals();
+    let orc = s.at('1');
+    wizard(&mut s, WizardCommand::SetFire { at: orc });
+    let at = s.game.player_coord() + ICoord::new(1, 0);
+    wizard(&mut s, WizardCommand::SetFire { at });
+    s.game = s.game.with_player_hit_points(1);
+    s.act(PlayerAction::Move(East));
+    for _ in 0..20 {
+        if s.game.is_over() {
+            break;
+        }
+        s.act(PlayerAction::Wait);
+    }
+    s.check(s.game.is_over(), "the player dies");
+    let events = s.game.events();
+    let death = (events.iter())
+        .position(|e| matches!(e, GameEvent::Fight(FightEvent::PlayerDied { .. })))
+        .unwrap_or_else(|| panic!("the death is told: {events:?}"));
+    let after = (events[death..].iter()).any(|e| {
+        matches!(
+            e,
+            GameEvent::Environment(EnvironmentEvent::Burnt {
+                target: Actor::Npc(_),
+                ..
+            })
+        )
+    });
+    assert!(!after, "no one burns after the player's death: {events:?}");
+    let burning_before = (events[..death].iter()).any(|e| {
+        matches!(
+            e,
+            GameEvent::Environment(EnvironmentEvent::Burnt {
+                target: Actor::Npc(_),
+                ..
+            })
+        )
+    });
+    let orc_burning = s.npc('1').is_some();
+    assert!(
+        orc_burning || burning_before,
+        "the orc was in the fire: {events:?}"
+    );
+}
+
+#[test]
+fn a_game_loaded_with_gas_about_plays_on_as_the_game_played_through() {
+    // A caustic cloud let out between the player and an orc coming for it.
+    let mut s = Scenario::with_npcs(
+        &["############", "#@....1....#", "############"],
+        &[('1', 'o')],
+    );
+    s.game = s.game.with_player_max_hit_points(1000).with_no_arrivals();
+    let (caustic, _) = caustic();
+    let at = s.game.player_coord() + ICoord::new(3, 0);
+    wizard(&mut s, WizardCommand::ReleaseGas { kind: caustic, at });
+    let mut loaded = Game::from_state_bytes(&s.game.to_state_bytes()).expect("it loads");
+    for cell in s.game.size().icoord_iter_row_major() {
+        assert_eq!(
+            loaded.level().gas_at(cell),
+            s.game.level().gas_at(cell),
+            "at {cell:?}"
+        );
+    }
+    for turn in 1..=10 {
+        s.game.act(PlayerAction::Wait);
+        loaded.act(PlayerAction::Wait);
+        assert_eq!(
+            loaded.state_hash(),
+            s.game.state_hash(),
+            "after {turn} waits"
+        );
+    }
+}

@@ -64,3 +64,36 @@ impl Visibility {
         problems
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::visibility::Omniscience;
+
+    /// A lit hall (a torch in its wall) with the player at `@`, its view looked and remembered.
+    fn hall(rows: &[&str]) -> (World, Visibility) {
+        let (terrain, _) = crate::terrain::from_ascii(rows).expect("a valid map");
+        let world = World::from_terrain(&terrain);
+        let mut visibility = Visibility::new(world.size());
+        visibility.update(&world, Omniscience::Off);
+        (world, visibility)
+    }
+
+    #[test]
+    fn a_view_kept_from_elsewhere_or_remembered_wrong_is_reported() {
+        let (world, visibility) = hall(&["#######}##", "#@.......#", "#........#", "##########"]);
+        assert_eq!(visibility.violations(&world), Vec::<String>::new());
+        // The same hall with the player two cells on: the kept view is from where it was.
+        let (moved, _) = hall(&["#######}##", "#..@.....#", "#........#", "##########"]);
+        assert!(
+            !visibility.violations(&moved).is_empty(),
+            "a view from elsewhere"
+        );
+        // The same hall with something new in view that the memory does not hold.
+        let (changed, _) = hall(&["#######}##", "#@....!..#", "#........#", "##########"]);
+        assert!(
+            !visibility.violations(&changed).is_empty(),
+            "a stale memory"
+        );
+    }
+}

@@ -155,8 +155,14 @@ mod tests {
         for radius in 0..=LIGHT_REACH_MAX as i32 {
             let side = 2 * radius as usize + 1;
             let words = square_words(radius);
-            assert!(words * WORD >= side * side, "radius {radius}: {words} words");
-            assert!((words - 1) * WORD < side * side, "radius {radius}: no word to spare");
+            assert!(
+                words * WORD >= side * side,
+                "radius {radius}: {words} words"
+            );
+            assert!(
+                (words - 1) * WORD < side * side,
+                "radius {radius}: no word to spare"
+            );
         }
     }
 
