@@ -12,7 +12,7 @@ use umbra::app::palette;
 use umbra::cli::ColourMode;
 use umbra::frontend::colour::encode;
 use umbra_rules::game::CellVisibility;
-use umbra_rules::{Game, GameOptions};
+use umbra_rules::{Game, GameOptions, PlayerAction};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 
@@ -611,4 +611,30 @@ fn look_at_a_weapon_in_view_gives_its_numbers() {
         text.contains("Your blows with it: 3 in 5 land, for 3 to 7"),
         "{text}"
     );
+}
+
+#[test]
+fn at_the_smallest_size_the_status_line_keeps_the_gear_in_use_by_its_glyph() {
+    // A war axe (`(`) wielded and a pack of darts and potions: at 100 columns the gear is
+    // named, at 50 it is drawn by its glyph, never dropped.
+    let (mut game, _) = Game::from_ascii(
+        &["############", "#@(///!!!..#", "############"],
+        GameOptions::default(),
+    )
+    .expect("valid map");
+    for _ in 0..7 {
+        game.act(PlayerAction::Move(direction::CardinalDirection::East));
+    }
+    let axe = umbra_rules::content::ItemKind::from_map_letter('(').expect("a war axe");
+    let slot = game.pack().slot_of(axe).expect("carried");
+    game.act(PlayerAction::Use { slot, at: None });
+    assert_eq!(game.pack().wielded(), Some(axe));
+    let app = GameApp::new(game).with_seed_source(|| 11);
+    let wide = render_at(&app, SCREEN);
+    let status = &wide.rows[SCREEN.height() as usize - 6];
+    assert!(status.contains("war axe"), "{status}");
+    let small = UCoord::new(50, 16);
+    let narrow = render_at(&app, small);
+    let status = &narrow.rows[small.height() as usize - 6];
+    assert!(status.contains(" ( "), "the axe by its glyph: {status}");
 }

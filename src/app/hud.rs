@@ -55,6 +55,7 @@ fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String 
     let pack = pack_words(game);
     let paces = paces_in_view(game);
     let gear = gear_words(game);
+    let glyphs = gear_glyphs(game);
     let allies = match game.ally_count() + game.followers_on_the_way() {
         0 => String::new(),
         count => format!("  Allies {count}"),
@@ -73,10 +74,15 @@ fn status_words(game: &Game, hint: &str, watching: bool, room: usize) -> String 
         Some(format!(
             "Depth {depth}{gear}  {pack}{allies}  Turn {turn}{paces}"
         )),
-        Some(format!("Depth {depth}  {pack}{allies}  Turn {turn}{paces}")),
-        Some(format!("Depth {depth}  {pack}  Turn {turn}")),
-        Some(format!("Depth {depth}  Turn {turn}  {pack}")),
-        Some(format!("D{depth} T{turn} {pack}")),
+        // Short of room, the gear in use by its glyphs and levels ("+1) ["), never dropped:
+        // what the player fights with is read as often as the turn.
+        Some(format!(
+            "Depth {depth}{glyphs}  {pack}{allies}  Turn {turn}{paces}"
+        )),
+        Some(format!("Depth {depth}{glyphs}  {pack}  Turn {turn}")),
+        Some(format!("Depth {depth}{glyphs}  Turn {turn}  {pack}")),
+        Some(format!("D{depth}{glyphs} T{turn} {pack}")),
+        Some(format!("D{depth}{glyphs} T{turn}")),
     ]
     .into_iter()
     .flatten()
@@ -126,6 +132,30 @@ fn gear_words(game: &Game) -> String {
         String::new()
     } else {
         format!("  {}", names.join(", "))
+    }
+}
+
+/// [`gear_words`] by the glyphs the map draws them with, each after its level if it has one:
+/// "  +1) ["; empty with nothing in use.
+fn gear_glyphs(game: &Game) -> String {
+    let pack = game.pack();
+    let glyphs: Vec<String> = [pack.wielded(), pack.worn()]
+        .into_iter()
+        .flatten()
+        .map(|kind| {
+            let glyph = super::looks::item(kind).look.glyph;
+            let level = (pack.slot_of(kind))
+                .and_then(|slot| pack.get(slot))
+                .map_or(0, |stack| stack.tuning.enchant);
+            match level {
+                0 => glyph.to_string(),
+                level => format!("+{level}{glyph}"),
+            }
+        })
+        .collect();
+    match glyphs.is_empty() {
+        true => String::new(),
+        false => format!(" {}", glyphs.join(" ")),
     }
 }
 
