@@ -9,7 +9,7 @@ use chargrid::input::{Input, KeyboardInput, MouseButton, MouseInput, keys};
 use common::screen::{Screen, render_at};
 use coord_2d::ICoord;
 use umbra::app::{GameApp, palette};
-use umbra_rules::content::ItemKind;
+use umbra_rules::content::{ItemKind, ItemUse};
 use umbra_rules::game::FightEvent;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -532,4 +532,64 @@ fn the_item_panel_gives_the_numbers_a_choice_needs() {
         known.contains("a charge comes back every 50 turns"),
         "{known}"
     );
+}
+
+#[test]
+fn every_staff_and_wand_once_zapped_tells_each_number_of_its_bolt_in_a_line_of_its_own() {
+    let zappers = ItemKind::all().filter(|kind| {
+        matches!(
+            kind.rules().use_,
+            ItemUse::Staff { .. } | ItemUse::Wand { .. }
+        )
+    });
+    let mut lines: Vec<String> = Vec::new();
+    for kind in zappers {
+        let row = format!("#@{}.....o#", kind.rules().map_letter);
+        let mut game = walked(&["##########", &row, "##########"], 1);
+        let slot = game.pack().slot_of(kind).expect("picked up");
+        let numbers = game.zap_numbers(game.pack().get(slot).expect("carried"));
+        assert!(
+            numbers.is_none(),
+            "{kind:?} tells nothing before it is known"
+        );
+        game.act(PlayerAction::Use {
+            slot,
+            at: Some(ICoord::new(8, 1)),
+        });
+        let stack = game.pack().get(slot).expect("still carried");
+        let numbers = game.zap_numbers(stack).expect("known once zapped");
+        let mut app = GameApp::new(game);
+        press(&mut app, KeyboardInput::Char('i'));
+        press(&mut app, KeyboardInput::Char((b'a' + slot) as char));
+        let text = render(&app)
+            .text()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let start = text
+            .find("Its bolt")
+            .unwrap_or_else(|| panic!("{kind:?}: {text}"));
+        let line = &text[start..start + text[start..].find('.').expect("a sentence")];
+        // Every number the rules give the bolt (its dice, turns, radius, reach) is told.
+        let told: Vec<&str> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|word| !word.is_empty())
+            .collect();
+        let given = format!("{:?} {}", numbers.effect, numbers.reach);
+        for number in given
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+        {
+            assert!(
+                told.contains(&number),
+                "{kind:?}: {number} of {given} in {line:?}"
+            );
+        }
+        assert!(
+            !lines.iter().any(|seen| seen == line),
+            "{kind:?}: {line:?} twice"
+        );
+        lines.push(line.to_string());
+    }
+    assert!(lines.len() >= 10, "{lines:?}");
 }

@@ -144,9 +144,7 @@ fn gear_glyphs(game: &Game) -> String {
         .flatten()
         .map(|kind| {
             let glyph = super::looks::item(kind).look.glyph;
-            let level = (pack.slot_of(kind))
-                .and_then(|slot| pack.get(slot))
-                .map_or(0, |stack| stack.tuning.enchant);
+            let level = pack.stack_of(kind).map_or(0, |stack| stack.tuning.enchant);
             match level {
                 0 => glyph.to_string(),
                 level => format!("+{level}{glyph}"),

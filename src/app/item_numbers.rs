@@ -2,7 +2,7 @@
 //! a weapon's blows, a suit's worth, a staff's or wand's bolt and reach, as the rules would
 //! make them now (`Game::gear_numbers`, `Game::zap_numbers`).
 
-use umbra_rules::game::{BoltEffect, Game, GearNumbers, Stack, TURN_TIME, ZapNumbers};
+use umbra_rules::game::{BoltEffect, BoltPath, Game, GearNumbers, Stack, TURN_TIME, ZapNumbers};
 
 /// The line of numbers for `stack`, if it has any the player may know.
 pub fn numbers_line(game: &Game, stack: Stack) -> Option<String> {
@@ -46,6 +46,8 @@ fn zap_words(numbers: ZapNumbers) -> String {
     let ZapNumbers {
         effect,
         reach,
+        path,
+        ignites,
         recharge,
     } = numbers;
     let does = match effect {
@@ -76,7 +78,15 @@ fn zap_words(numbers: ZapNumbers) -> String {
         BoltEffect::Web { turns } => format!("holds for {turns} tries"),
         BoltEffect::Haste { turns } => format!("hastes for {turns} turns"),
     };
-    let mut words = format!("Its bolt {does}; reach {reach}");
+    let finds = match path {
+        BoltPath::Line => "",
+        BoltPath::NearestEnemy => " finds the nearest foe in view and",
+    };
+    let burns = match ignites {
+        true => ", setting fire where it stops",
+        false => "",
+    };
+    let mut words = format!("Its bolt{finds} {does}{burns}; reach {reach}");
     if let Some(recharge) = recharge {
         words += &format!("; a charge comes back every {recharge} turns");
     }

@@ -81,15 +81,10 @@ pub fn render_look(
     }
     // An item in view (on a vault's altar, say): its numbers, for the choice.
     let lying = (game.item_at(cell)).filter(|_| view.visibility == CellVisibility::Visible);
-    if let Some(lying) = lying {
-        let stack = umbra_rules::game::Stack {
-            kind: lying.kind,
-            count: lying.count,
-            tuning: lying.tuning,
-        };
-        if let Some(words) = super::item_numbers::numbers_line(game, stack) {
-            row += draw::top_line(game, ctx, fb, screen, (row, &words));
-        }
+    if let Some(lying) = lying
+        && let Some(words) = super::item_numbers::numbers_line(game, lying.into())
+    {
+        row += draw::top_line(game, ctx, fb, screen, (row, &words));
     }
     if minds {
         for words in &debug::mind::memory_lines(game, cell) {

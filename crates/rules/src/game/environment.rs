@@ -284,3 +284,36 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameOptions;
+
+    /// An orc's hit points before and after methane of `volume` on its cell goes up. Spreading
+    /// rolls dice, so no turn of play leaves a cloud of an exact volume: the flame is put to
+    /// it straight away.
+    fn orc_in_methane_of(volume: u16) -> (u32, u32) {
+        let rows = ["#####", "#@.o#", "#####"];
+        let (mut game, _) = Game::from_ascii(&rows, GameOptions::default()).expect("map");
+        let at = ICoord::new(3, 1);
+        let orc = game.world.character_at(at).expect("the orc");
+        let hit_points = |game: &Game| game.world.hit_points(orc).map_or(0, |hp| hp.current);
+        let before = hit_points(&game);
+        let methane = GasKind::all()
+            .find(|kind| matches!(kind.rules().harm, GasHarm::Burns(_)))
+            .expect("a gas that burns");
+        game.world.release_gas(at, methane, volume);
+        assert!(game.world.ignite(at));
+        game.explode_flammable_gas();
+        (before, hit_points(&game))
+    }
+
+    #[test]
+    fn methane_explodes_from_exactly_the_volume_the_balance_names_and_only_flashes_below() {
+        let (before, after) = orc_in_methane_of(balance::GAS_EXPLODES_AT);
+        assert!(after < before, "{before} -> {after}");
+        let (before, after) = orc_in_methane_of(balance::GAS_EXPLODES_AT - 1);
+        assert_eq!(after, before);
+    }
+}

@@ -57,9 +57,7 @@ impl Game {
     /// The player's blows and armour as what is in use and the boons chosen make them.
     pub(super) fn gear_in_use(&self) -> Gear {
         let enchant = |kind: crate::content::ItemKind| {
-            (self.hero.pack.slot_of(kind))
-                .and_then(|slot| self.hero.pack.get(slot))
-                .map_or(0, |stack| u32::from(stack.tuning.enchant))
+            (self.hero.pack.stack_of(kind)).map_or(0, |stack| u32::from(stack.tuning.enchant))
         };
         let weapon = (self.hero.pack.wielded()).and_then(|weapon| match weapon.rules().use_ {
             ItemUse::Wield { attack, .. } => Some((attack, enchant(weapon))),

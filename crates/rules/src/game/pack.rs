@@ -32,6 +32,17 @@ pub struct Stack {
     pub tuning: Tuning,
 }
 
+/// A stack lying on the map, as it would be in the pack: what its numbers are asked of.
+impl From<crate::world::Lying> for Stack {
+    fn from(lying: crate::world::Lying) -> Self {
+        Self {
+            kind: lying.kind,
+            count: lying.count,
+            tuning: lying.tuning,
+        }
+    }
+}
+
 impl Stack {
     /// The most charges it holds: its row's and one more for each level of enchanting.
     pub fn max_charges(&self) -> u8 {
@@ -84,9 +95,14 @@ impl Pack {
     /// How many of a kind are carried.
     #[cfg(feature = "testing")]
     pub fn count_of(&self, kind: ItemKind) -> u32 {
-        self.slot_of(kind)
-            .and_then(|slot| self.get(slot))
-            .map_or(0, |stack| stack.count)
+        self.stack_of(kind).map_or(0, |stack| stack.count)
+    }
+
+    /// The stack of a kind, if carried: a weapon's or ring's enchanting is asked by its kind.
+    pub fn stack_of(&self, kind: ItemKind) -> Option<Stack> {
+        self.stacks()
+            .find(|(_, stack)| stack.kind == kind)
+            .map(|(_, stack)| stack)
     }
 
     /// The slot holding a kind, if carried.

@@ -126,7 +126,7 @@ impl Game {
         }
         let (world, entities) = saved.world.0.map_err(DecodeError::Inconsistent)?;
         world.check_loaded().map_err(DecodeError::Inconsistent)?;
-        if saved.visibility.size() != world.size() || !saved.visibility.is_sound() {
+        if saved.visibility.size() != world.size() {
             return Err(DecodeError::SizesDiffer);
         }
         let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;

@@ -12,7 +12,7 @@ impl Game {
         let pack = &self.hero.pack;
         (pack.rings())
             .filter(|(kind, _)| kind.rules().use_ == ItemUse::Ring { power })
-            .filter_map(|(kind, _)| pack.slot_of(kind).and_then(|slot| pack.get(slot)))
+            .filter_map(|(kind, _)| pack.stack_of(kind))
             .map(|stack| 1 + u32::from(stack.tuning.enchant))
             .sum()
     }

@@ -6,7 +6,7 @@ use coord_2d::ICoord;
 
 use super::{Game, GameEvent, Missile};
 use crate::balance::{STAFF_DURATION_PER_LEVEL, STAFF_POWER_PER_LEVEL, STAFF_RECHARGE_PER_LEVEL};
-use crate::content::{BoltEffect, BoltKind, ItemKind, ItemUse};
+use crate::content::{BoltEffect, BoltKind, BoltPath, ItemKind, ItemUse};
 use crate::game::ItemEvent;
 
 /// How strong a bolt is sent: levels of enchanting behind it (none for a scroll, a dart or a
@@ -77,6 +77,10 @@ pub struct ZapNumbers {
     pub effect: BoltEffect,
     /// How far it reaches.
     pub reach: u32,
+    /// How it finds its mark (aimed, or the nearest foe in view).
+    pub path: BoltPath,
+    /// It sets fire where it stops.
+    pub ignites: bool,
     /// For a staff, the turns a spent charge takes to come back.
     pub recharge: Option<u16>,
 }
@@ -98,6 +102,8 @@ impl Game {
         Some(ZapNumbers {
             effect: power.applied_to(rules.effect),
             reach: power.reach(rules.effect, rules.range),
+            path: rules.path,
+            ignites: rules.ignites,
             recharge: staff.then(|| recharge_time(stack.kind, stack.tuning.enchant)),
         })
     }

@@ -13,15 +13,16 @@
 //!
 //! Where each part lives: `field_of_view` (what the eyes reach, and keeping a scan), `light`
 //! (which of it is lit enough to see), `memory` (what is remembered, and where each character
-//! was last seen), `saved` (a view read back from a save), `invariants` (the kept view against
-//! one worked out afresh).
+//! was last seen), `invariants` (the kept view against one worked out afresh). A view read back
+//! from a save is whole by its reading: a grid whose cells and size differ is refused
+//! (`read_cells`), and so is a remembered kind past its table (each kind reads through
+//! `TryFrom<u8>`).
 
 mod field_of_view;
 mod invariants;
 mod light;
 mod memory;
 mod recent_views;
-mod saved;
 mod sightings;
 
 use coord_2d::{ICoord, UCoord};

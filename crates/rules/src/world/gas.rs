@@ -316,3 +316,67 @@ impl World {
         Ok(())
     }
 }
+
+/// A forged save is the only way to these states: play never leaves gas on a wall or off the
+/// map, nor two clouds on one cell, so only reading one back shows the loader refuses them.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A closet: the player, a floor cell and a shut door, in walls.
+    fn closet() -> World {
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@.+#", "#####"]).expect("map");
+        World::from_terrain(&terrain)
+    }
+
+    fn gas(is: fn(GasHarm) -> bool) -> GasKind {
+        GasKind::all()
+            .find(|kind| is(kind.rules().harm))
+            .expect("a gas of that kind")
+    }
+
+    fn caustic() -> GasKind {
+        gas(|harm| matches!(harm, GasHarm::Caustic(_)))
+    }
+
+    #[test]
+    fn gas_is_read_back_on_floor_and_behind_a_shut_door_and_nowhere_play_cannot_leave_it() {
+        let (floor, door) = (ICoord::new(2, 1), ICoord::new(3, 1));
+        let mut world = closet();
+        assert_eq!(
+            world.restore_gases(&[(floor, caustic(), 5), (door, caustic(), 7)]),
+            Ok(())
+        );
+        assert_eq!(world.gases().at(floor), Some((caustic(), 5)));
+        assert_eq!(world.gases().at(door), Some((caustic(), 7)));
+        let forged: [&[(ICoord, GasKind, u16)]; 5] = [
+            &[(ICoord::new(0, 1), caustic(), 5)],
+            &[(ICoord::new(7, 1), caustic(), 5)],
+            &[(ICoord::new(-1, 1), caustic(), 5)],
+            &[(floor, caustic(), 0)],
+            &[(floor, caustic(), 5), (floor, caustic(), 5)],
+        ];
+        for gases in forged {
+            assert!(closet().restore_gases(gases).is_err(), "{gases:?}");
+        }
+    }
+
+    #[test]
+    fn gas_read_back_thick_enough_to_harm_is_kept_out_of_and_thinner_or_harmless_gas_is_not() {
+        let floor = ICoord::new(2, 1);
+        let methane = gas(|harm| matches!(harm, GasHarm::Burns(_)));
+        for (kind, volume, harms) in [
+            (caustic(), balance::GAS_HARMS_AT, true),
+            (caustic(), balance::GAS_HARMS_AT - 1, false),
+            (methane, balance::GAS_HARMS_AT, false),
+        ] {
+            let mut world = closet();
+            assert_eq!(world.restore_gases(&[(floor, kind, volume)]), Ok(()));
+            assert_eq!(
+                (world.has_hazards(), world.harms(floor)),
+                (harms, harms),
+                "{kind:?} of {volume}"
+            );
+        }
+    }
+}

@@ -13,17 +13,16 @@ use super::World;
 use super::light_shape::square;
 use crate::content::LightKind;
 
-/// Light at a cell: how much, and the kind that gives most of what is not the player's own.
+/// Light at a cell: the kind that gives most of what is not the player's own (how much light
+/// a cell has is sight's question, answered from the lit grid).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LightHere {
-    pub level: u32,
     /// The light that gives the cell most of its light, if any does.
     pub strongest: Option<LightKind>,
 }
 
 impl LightHere {
     fn add(&mut self, kind: LightKind, amount: u32, strongest_amount: &mut u32) {
-        self.level += amount;
         if amount > *strongest_amount {
             *strongest_amount = amount;
             self.strongest = Some(kind);
@@ -94,7 +93,7 @@ impl World {
         self.derived.lights.glow_at(cell) + self.fire_light_at(cell, |_, _| ())
     }
 
-    /// [`World::light_at`], with the light that gives the cell most of it: for drawing it.
+    /// Which light gives the cell most of [`World::light_at`]: for drawing it in its colour.
     pub fn light_here(&self, cell: ICoord) -> LightHere {
         let mut here = LightHere::default();
         let mut strongest = 0;
