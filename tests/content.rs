@@ -463,15 +463,15 @@ fn a_scroll_is_its_bolt_and_a_broken_scroll_bolt_is_refused() {
         &["effect", "at least one"],
     );
     let nowhere = bolts_with(
-        "range: 8,\n                // Needs no aim",
-        "range: 0,\n                // Needs no aim",
+        "range: 8,\n                // Aimed, and through",
+        "range: 0,\n                // Aimed, and through",
     );
     let error = Content::load(Sources::SHIPPED.with_bolts(&nowhere)).expect_err("sent nowhere");
     says(&error, "bolts", Some("lightning"), &["range"]);
 }
 
 #[test]
-fn a_monster_sends_nothing_that_seeks_or_confuses() {
+fn a_monster_sends_nothing_that_pierces_or_confuses() {
     for bolt in ["lightning", "confusion"] {
         let broken = bestiary_with("bolt: Some(\"arrow\")", &format!("bolt: Some(\"{bolt}\")"));
         let error = refused(&broken, ITEMS_SOURCE);

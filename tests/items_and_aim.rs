@@ -1,11 +1,11 @@
 //! The pack and everything fired from it, on hand-drawn maps: what the targeting shows is what
-//! flies, lightning finds the nearest foe in view, confusion wears off, a fireball burns
+//! flies, lightning strikes everyone in its line, confusion wears off, a fireball burns
 //! everyone in its reach, letters stay put, unknown kinds are learnt.
 
 mod common;
 
 use coord_2d::ICoord;
-use direction::CardinalDirection::{East, South, West};
+use direction::CardinalDirection::{East, North, South, West};
 use line_2d::{Config, LineSegment};
 use umbra_rules::content::{ItemClass, ItemKind};
 use umbra_rules::game::{AimError, GameEvent, TurnOutcome, WizardCommand, flight_cells};
@@ -39,103 +39,84 @@ fn slot_of(s: &Scenario, kind: ItemKind) -> u8 {
 }
 
 #[test]
-fn lightning_strikes_the_nearest_enemy_in_view_not_a_nearer_one_behind_a_wall() {
+fn lightning_strikes_every_foe_in_its_line_to_its_reach_and_none_behind_a_wall() {
+    // Read from (1, 1) at the first orc: the line goes on through the second, eight cells off
+    // (its reach), and stops short of the third, ten off.
     let mut s = Scenario::with_npcs(
         &[
-            "###########",
-            "#?@...1..3#",
-            "###########",
-            "#..2......#",
-            "###########",
+            "#############",
+            "#?@...1..3.4#",
+            "#############",
+            "#..2........#",
+            "#############",
         ],
-        &[('1', 'z'), ('2', 'z'), ('3', 'z')],
+        &[('1', 'z'), ('2', 'z'), ('3', 'z'), ('4', 'z')],
     );
     s.act(PlayerAction::Move(West));
     let slot = slot_of(&s, lightning());
-    let target = s.where_is('1');
     let outcome = s.act(PlayerAction::Use {
         slot,
-        at: Some(target),
+        at: Some(s.where_is('1')),
     });
     s.check_eq(outcome, TurnOutcome::TurnTaken, "reading takes a turn");
+    s.check(s.npc('1').is_none(), "the orc aimed at is struck down");
     s.check(
-        s.npc('1').is_none(),
-        "the nearest orc in view is struck down",
+        s.npc('3').is_none(),
+        "the orc behind it, at the bolt's reach, is struck down too",
     );
-    let farther = s.npc('3').expect("the farther orc in view lives");
-    s.check_eq(
-        farther.hit_points.current,
-        farther.hit_points.max,
-        "the farther orc in view is untouched",
-    );
-    let behind = s.npc('2').expect("the orc behind the wall lives");
-    s.check_eq(
-        behind.hit_points.current,
-        behind.hit_points.max,
-        "the nearer orc behind the wall is untouched",
-    );
+    for (label, why) in [('4', "beyond its reach"), ('2', "behind the wall")] {
+        let orc = s.npc(label).expect("that orc lives");
+        s.check_eq(orc.hit_points.current, orc.hit_points.max, why);
+    }
     s.check(
         s.game.item_name(lightning()).known,
         "reading it taught what it is",
     );
 }
 
-/// Lightning known, no enemy in reach: the rules say reading it would spend it on nothing (the
-/// app asks before sending the action, rather than spend it); unknown, or with an enemy in
-/// reach, they do not.
+/// Known, lightning is aimed like anything else: the aim runs on to its reach through whoever
+/// stands in the line, names them all, and says the reach. Unknown, its aim tells nothing of
+/// that; aimed where nobody stands, it strikes no one and says so.
 #[test]
-fn a_known_lightning_scroll_with_nobody_in_reach_seeks_nobody() {
+fn a_known_lightning_scroll_shows_everyone_it_would_strike_and_its_reach() {
     let mut s = Scenario::with_npcs(
         &[
             "###############",
-            "#?@..........1#",
+            "#?@..1..2.....#",
             "#?............#",
             "###############",
         ],
-        &[('1', 'z')],
+        &[('1', 'z'), ('2', 'z')],
     );
     s.act(PlayerAction::Move(West));
     s.act(PlayerAction::Move(South));
-    s.check_eq(
-        s.game.pack().get(0).map(|stack| stack.count),
-        Some(2),
-        "both carried",
-    );
-    s.check_eq(
-        s.game.seeks_nobody(0),
-        None,
-        "unknown, it is read at a cell",
-    );
+    let unknown = s.game.aim(0, s.where_is('1')).expect("aimed");
+    s.check(unknown.strikes.is_empty(), "unknown, it names nobody");
     let outcome = s.act(PlayerAction::Use {
         slot: 0,
         at: Some(ICoord::new(3, 2)),
     });
     s.check_eq(outcome, TurnOutcome::TurnTaken, "read");
+    let fizzled =
+        (s.game.events().iter()).any(|e| matches!(e, GameEvent::Magic(MagicEvent::Fizzled { .. })));
+    s.check(fizzled, "aimed where nobody stands, it strikes no one");
     s.check(s.game.item_name(lightning()).known, "reading it taught it");
-    let bolt = lightning().rules().use_.bolt();
-    s.check_eq(
-        s.game.seeks_nobody(0),
-        bolt,
-        "the orc twelve cells off is out of view",
-    );
-    for _ in 0..3 {
-        s.act(PlayerAction::Move(East));
-    }
-    let orc = s.where_is('1');
+    s.act(PlayerAction::Move(North));
     let from = s.game.player_coord();
-    s.check(
-        s.game.inhabitants().npc_at(orc).is_some() && orc.distance2(from) > 64,
-        "in view, out of reach",
+    let aim = s.game.aim(0, s.where_is('1')).expect("aimed at the orc");
+    let orc = umbra_rules::game::Actor::Npc(s.npc('1').expect("an orc").kind);
+    s.check_eq(aim.strikes, vec![orc, orc], "both orcs in the line");
+    s.check_eq(aim.reach, 8, "its reach");
+    s.check_eq(
+        aim.path.last().copied(),
+        Some(from + ICoord::new(8, 0)),
+        "the line runs on to its reach",
     );
     s.check_eq(
-        s.game.seeks_nobody(0),
-        bolt,
-        "the orc nine cells off is out of reach",
+        s.game.aim(0, from + ICoord::new(9, 0)),
+        Err(AimError::OutOfRange),
+        "no further",
     );
-    for _ in 0..3 {
-        s.act(PlayerAction::Move(East));
-    }
-    s.check_eq(s.game.seeks_nobody(0), None, "the orc is in reach");
 }
 
 #[test]

@@ -189,13 +189,12 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
         "{}",
         screen.text()
     );
-    let target = app
+    // The cursor starts on the nearest enemy in view.
+    let (_, target) = *app
         .game()
-        .inhabitants()
-        .npcs()
-        .next()
-        .expect("an orc")
-        .coord;
+        .enemies_in_view()
+        .first()
+        .expect("an orc in view");
     let fireball = app.game().pack().slot_of(kind('^')).expect("carried");
     let aim = app
         .game()
@@ -395,7 +394,7 @@ fn the_wear_and_wield_list_holds_only_what_can_be_worn_or_wielded() {
 }
 
 /// An unknown scroll asked to be read is read at a target like any other: nothing said before
-/// it is read names what it is, even when it would seek an enemy and none is in reach.
+/// it is read names what it is, even with no enemy in view to aim it at.
 #[test]
 fn an_unknown_scroll_is_never_named_by_a_refusal() {
     let game = walked(&["#######", "#@?...#", "#######"], 1);
@@ -592,4 +591,30 @@ fn every_staff_and_wand_once_zapped_tells_each_number_of_its_bolt_in_a_line_of_i
         lines.push(line.to_string());
     }
     assert!(lines.len() >= 10, "{lines:?}");
+}
+
+#[test]
+fn lightning_is_aimed_and_its_aim_line_names_everyone_in_its_line_and_its_reach() {
+    let rows = [
+        "##############",
+        "#@¿...z.J....#",
+        "#............#",
+        "##############",
+    ];
+    let mut game = walked(&rows, 1);
+    let slot = game.pack().slot_of(kind('¿')).expect("carried");
+    // Zapped once down at the floor, away from the two: now it is known.
+    game.act(PlayerAction::Use {
+        slot,
+        at: Some(ICoord::new(2, 2)),
+    });
+    assert!(game.item_name(kind('¿')).known, "zapped, it is known");
+    let mut app = GameApp::new(game);
+    press(&mut app, KeyboardInput::Char('z'));
+    press(&mut app, KeyboardInput::Char((b'a' + slot) as char));
+    let text = render(&app).text();
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for part in ["it would strike the orc and the jackal", "reach 8"] {
+        assert!(words.contains(part), "{part:?} in\n{text}");
+    }
 }

@@ -13,6 +13,8 @@ pub enum Request {
         runs: u64,
         /// One player only (tuning), or all of them.
         only: Option<Style>,
+        /// Where to draw the charts docs/balance.md shows (all players only).
+        charts: Option<String>,
     },
     /// Every message of one run, to see how a player lives and dies.
     Trace {
@@ -30,7 +32,7 @@ pub enum Request {
     Golden { dir: String },
 }
 
-const USAGE: &str = "usage: balance [--runs N [PLAYER] | --trace|--keys PLAYER SEED [WxH] | --golden DIR], PLAYER one of careful, careful-without-items, careful-without-allies, reckless";
+const USAGE: &str = "usage: balance [--runs N [PLAYER] | --runs N --charts DIR | --trace|--keys PLAYER SEED [WxH] | --golden DIR], PLAYER one of careful, careful-without-items, careful-without-allies, reckless";
 
 fn style_named(name: &str) -> Result<Style, String> {
     Ok(match name {
@@ -57,6 +59,12 @@ pub fn request_from_args() -> Result<Request, String> {
         [] => Ok(Request::Table {
             runs: DEFAULT_RUNS,
             only: None,
+            charts: None,
+        }),
+        ["--runs", n, "--charts", dir] => Ok(Request::Table {
+            runs: number(n)?.max(1),
+            only: None,
+            charts: Some(dir.to_string()),
         }),
         ["--golden", dir] => Ok(Request::Golden {
             dir: dir.to_string(),
@@ -64,6 +72,7 @@ pub fn request_from_args() -> Result<Request, String> {
         ["--runs", n, only @ ..] if only.len() <= 1 => Ok(Request::Table {
             runs: number(n)?.max(1),
             only: only.first().map(|name| style_named(name)).transpose()?,
+            charts: None,
         }),
         [flag @ ("--trace" | "--keys"), style, seed, size @ ..] if size.len() <= 1 => {
             let mut options = GameOptions::default();

@@ -157,19 +157,15 @@ fn zap(
     let npc = |at: ICoord| game.inhabitants().npc_at(at);
     let strong = |at: ICoord| npc(at).is_some_and(|n| n.hit_points.current >= STRONG_HIT_POINTS);
     match effect {
-        // Lightning seeks its own mark; a firebolt is not loosed beside the player, whose
-        // cell its fire might reach.
-        BoltEffect::Strike(_) if strong(nearest) || npcs.len() >= 2 => match use_at(nearest) {
-            Some(action) if steps > 1 => Some(action),
-            _ => game
-                .nearest_enemy_in_reach(8)
-                .and_then(|_| game.seeks_nobody(slot).is_none().then_some(()))
-                .and_then(|_| {
-                    let bolt = game.pack().get(slot)?.kind.rules().use_.bolt()?;
-                    (!bolt.rules().flies_along_a_line())
-                        .then_some(PlayerAction::Use { slot, at: None })
-                }),
-        },
+        // Lightning down the line with most foes; a firebolt is not loosed beside the
+        // player, whose cell its fire might reach.
+        BoltEffect::Strike(_) if strong(nearest) || npcs.len() >= 2 => {
+            let bolt = game.pack().get(slot)?.kind.rules().use_.bolt()?;
+            match bolt.rules().flies_along_a_line() {
+                true => use_at(nearest).filter(|_| steps > 1),
+                false => crate::items::lightning(game, slot, npcs),
+            }
+        }
         BoltEffect::Slow { .. } if strong(nearest) => npcs
             .iter()
             .filter(|&&at| strong(at))

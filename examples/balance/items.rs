@@ -1,5 +1,5 @@
 //! How the careful player uses its pack, from what it sees and knows: it drinks when low in a
-//! fight, reads a lightning scroll at a troll or a crowd, bursts a fireball on two or more foes
+//! fight, reads a lightning scroll at a troll or a crowd (along the line with most foes), bursts a fireball on two or more foes
 //! when it stands clear of the blast, confuses a troll before it closes, reads unknown scrolls
 //! at a foe to learn them, throws potions of fire and gas at a band far enough off, and throws
 //! darts at foes on their way in.
@@ -65,12 +65,10 @@ pub fn choose(game: &Game, npcs: &[ICoord], health_percent: u32) -> Option<Playe
                 Some(PlayerAction::Use { slot, at: None })
             }
             _ if !known && use_.class() == ItemClass::Scroll && !adjacent => use_at(slot, nearest),
-            (ItemUse::Read { .. }, Some((BoltPath::NearestEnemy, _)))
+            (ItemUse::Read { .. }, Some((BoltPath::Pierces, _)))
                 if known && (strong(nearest) || npcs.len() >= 2) =>
             {
-                let range = use_.range().unwrap_or(0);
-                game.nearest_enemy_in_reach(range)
-                    .map(|_| PlayerAction::Use { slot, at: None })
+                lightning(game, slot, npcs)
             }
             (ItemUse::Read { .. }, Some((_, BoltEffect::Burst { .. })))
                 if known && npcs.len() >= 2 =>
@@ -114,6 +112,28 @@ fn fireball(game: &Game, slot: u8, npcs: &[ICoord]) -> Option<PlayerAction> {
         (foes >= 2 && !aim.area.contains(&player) && !ally_in_it)
             .then_some(PlayerAction::Use { slot, at: Some(at) })
     })
+}
+
+/// Lightning aimed at the foe in view whose line holds the most foes and nobody else (no ally,
+/// no captive), the nearest such on a tie.
+pub fn lightning(game: &Game, slot: u8, npcs: &[ICoord]) -> Option<PlayerAction> {
+    let mut best: Option<(usize, ICoord)> = None;
+    for &at in npcs {
+        let Ok(aim) = game.aim(slot, at) else {
+            continue;
+        };
+        let on_line: Vec<Side> = (aim.path.iter())
+            .filter_map(|&cell| game.inhabitants().npc_at(cell))
+            .map(|npc| npc.side)
+            .collect();
+        if on_line.iter().any(|&side| side != Side::Dungeon) {
+            continue;
+        }
+        if best.is_none_or(|(foes, _)| on_line.len() > foes) {
+            best = Some((on_line.len(), at));
+        }
+    }
+    best.map(|(_, at)| PlayerAction::Use { slot, at: Some(at) })
 }
 
 fn manhattan(a: ICoord, b: ICoord) -> i32 {

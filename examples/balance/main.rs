@@ -7,6 +7,7 @@
 mod activities;
 mod args;
 mod armoury;
+mod charts;
 mod golden;
 mod items;
 mod players;
@@ -368,8 +369,8 @@ fn trace(style: Style, seed: u64, options: GameOptions) {
 }
 
 fn main() -> std::process::ExitCode {
-    let (runs, only) = match request_from_args() {
-        Ok(Request::Table { runs, only }) => (runs, only),
+    let (runs, only, charts) = match request_from_args() {
+        Ok(Request::Table { runs, only, charts }) => (runs, only, charts),
         Ok(Request::Trace {
             style,
             seed,
@@ -399,7 +400,16 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    table::print(runs, only);
+    let (rates, careful) = table::print(runs, only);
+    if let Some(dir) = charts
+        && let Err(error) = charts::draw(std::path::Path::new(&dir), &rates, &careful)
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "balance: cannot draw into {dir}: {error}"
+        );
+        return std::process::ExitCode::FAILURE;
+    }
     std::process::ExitCode::SUCCESS
 }
 

@@ -10,8 +10,9 @@ use umbra_rules::game::{Actor, Boon};
 use super::players::Style;
 use super::{Outcome, play_many, summary};
 
-/// Plays `runs` runs of each player and prints the tables.
-pub fn print(runs: u64, only: Option<Style>) {
+/// Plays `runs` runs of each player and prints the tables; each player's win rate and the
+/// careful player's runs, for the charts.
+pub fn print(runs: u64, only: Option<Style>) -> (Vec<(&'static str, f64)>, Vec<Outcome>) {
     let _ = writeln!(
         std::io::stdout(),
         "{runs} runs per player (seeds 1 to {runs}), goal: the Sunstone on depth {FINAL_DEPTH}\n"
@@ -32,6 +33,7 @@ pub fn print(runs: u64, only: Option<Style>) {
         ("reckless", Style::Reckless),
     ];
     let mut careful_deaths = Vec::new();
+    let mut rates = Vec::new();
     for (name, style) in players
         .into_iter()
         .filter(|(_, s)| only.is_none_or(|o| o == *s))
@@ -42,6 +44,7 @@ pub fn print(runs: u64, only: Option<Style>) {
         }
         let wins = outcomes.iter().filter(|o| o.won).count();
         let (rate, depth, turns) = summary(&outcomes);
+        rates.push((name, rate));
         let per_run = |count: fn(&Outcome) -> u64| {
             outcomes.iter().map(count).sum::<u64>() as f64 / runs as f64
         };
@@ -89,6 +92,7 @@ pub fn print(runs: u64, only: Option<Style>) {
     print_with_and_without_allies(&careful_deaths);
     print_killers(&careful_deaths);
     print_deaths_by_kind(&careful_deaths);
+    (rates, careful_deaths)
 }
 
 /// What killed the careful player over all its runs, each killer with its share of the deaths:
@@ -148,7 +152,7 @@ fn print_boons(players: &[(&str, Vec<u64>)]) {
     }
 }
 
-fn killer_name(killer: Actor) -> String {
+pub fn killer_name(killer: Actor) -> String {
     use umbra::app::looks;
     match killer {
         Actor::Npc(kind) | Actor::Ally(kind) => looks::npc(kind).name.clone(),

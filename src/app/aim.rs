@@ -185,13 +185,24 @@ pub fn render_aim(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, a
         Ok(Aim {
             path,
             stops_on: Some(first),
+            reach,
             ..
         }) if path.last() != Some(&cursor) => format!(
-            "{}, but it would stop at {} on the way",
+            "{}, but it would stop at {} on the way; reach {reach}",
             cell_words::look_line(game, cursor),
             super::item_messages::the(first)
         ),
-        Ok(_) => cell_words::look_line(game, cursor),
+        // Lightning passes through: everyone in its line is named, allies too.
+        Ok(Aim { strikes, reach, .. }) if !strikes.is_empty() => format!(
+            "{}; it would strike {}; reach {reach}",
+            cell_words::look_line(game, cursor),
+            listed(
+                strikes
+                    .iter()
+                    .map(|&actor| super::item_messages::the(actor))
+            )
+        ),
+        Ok(Aim { reach, .. }) => format!("{}; reach {reach}", cell_words::look_line(game, cursor)),
         Err(error) => aim_words(error).to_string(),
     };
     let line = match (reaches_you, warned) {
@@ -204,4 +215,14 @@ pub fn render_aim(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, a
         (false, _) => format!("Aim {item}: {status}  Enter fires, Tab next, Esc cancels"),
     };
     draw::top_line(game, ctx, fb, screen, (0, &line));
+}
+
+/// "the orc", "the orc and the goblin", "the orc, the goblin and the jackal".
+fn listed(names: impl Iterator<Item = String>) -> String {
+    let names: Vec<String> = names.collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }

@@ -236,8 +236,8 @@ pub fn no_longer_confused(kind: NpcKind) -> String {
 
 pub fn fizzled(what: Missile) -> String {
     match what.bolt().map(|bolt| (bolt, bolt.rules().path)) {
-        Some((bolt, BoltPath::NearestEnemy)) => format!(
-            "{} crackles round you and finds no one.",
+        Some((bolt, BoltPath::Pierces)) => format!(
+            "{} crackles away and strikes no one.",
             capitalised(&format!("the {}", looks::bolt(bolt).name))
         ),
         Some((_, BoltPath::Line)) | None => {

@@ -80,7 +80,7 @@ fn zap_words(numbers: ZapNumbers) -> String {
     };
     let finds = match path {
         BoltPath::Line => "",
-        BoltPath::NearestEnemy => " finds the nearest foe in view and",
+        BoltPath::Pierces => " passes through everyone in its line and",
     };
     let burns = match ignites {
         true => ", setting fire where it stops",

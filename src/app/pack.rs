@@ -81,11 +81,6 @@ impl GameApp {
         if aimed {
             return self.start_aiming(slot);
         }
-        if let Some(bolt) = self.game.seeks_nobody(slot) {
-            let name = &looks::bolt(bolt).name;
-            let words = format!("No enemy is in view and in reach for the {name}.");
-            return self.log.push(words, Tone::Normal);
-        }
         self.play(PlayerAction::Use { slot, at: None });
     }
 

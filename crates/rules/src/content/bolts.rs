@@ -38,7 +38,7 @@ pub struct BoltRules<G = GasKind> {
 }
 
 impl<G> BoltRules<G> {
-    /// True if it goes where its sender aims it, along the line there.
+    /// True if it stops on the first character in its line (all but lightning).
     pub fn flies_along_a_line(&self) -> bool {
         self.path == BoltPath::Line
     }
@@ -51,9 +51,10 @@ pub enum BoltPath {
     /// the first ground that stops missiles.
     #[default]
     Line,
-    /// Straight to the nearest enemy its sender sees within range, whatever stands between
-    /// (lightning); nowhere, if there is none.
-    NearestEnemy,
+    /// Along the line through the cell its sender picks and on to its range, through every
+    /// character on the way (each feels it), stopping only where ground stops missiles
+    /// (lightning, as Brogue's passes through creatures). Only the player sends one.
+    Pierces,
 }
 
 /// What a bolt does to the character it stops on (or, bursting, round where it stops).
@@ -223,7 +224,7 @@ pub(super) fn check_bolts(file: &BoltsFile) -> Result<(), ContentError> {
 
 /// A monster sends its bolt along a line it has to the player (or to an ally, to heal it), and
 /// nothing it sends is the player's alone (confusion, slowness, blinking...): no rule yet lets a
-/// monster choose whom to send those at.
+/// monster choose whom to send those at, nor aim through its own side.
 pub(super) fn check_sent_by_a_monster(
     file: &BoltsFile,
     monster: &str,
@@ -236,7 +237,7 @@ pub(super) fn check_sent_by_a_monster(
         return Ok(());
     };
     if rules.path != BoltPath::Line || rules.effect.players_only() {
-        let reason = "a monster's bolt flies along a line and is none of the player's own (confusion, slowness, blinking...)";
+        let reason = "a monster's bolt stops on the first in its line and is none of the player's own (confusion, slowness, blinking...)";
         return Err(field_error("bestiary", monster, "bolt", reason));
     }
     Ok(())

@@ -271,10 +271,10 @@ impl ItemUse {
         self.bolt().map(|bolt| bolt.rules().range)
     }
 
-    /// True for the kinds used at a cell the player picks: their bolt flies along a line.
+    /// True for the kinds used at a cell the player picks: every bolt the player sends goes
+    /// where it is aimed (lightning too, through whoever stands in its line).
     pub fn is_aimed(self) -> bool {
-        self.bolt()
-            .is_some_and(|bolt| bolt.rules().flies_along_a_line())
+        self.bolt().is_some()
     }
 }
 

@@ -56,8 +56,8 @@ pub enum Stop {
     Searched,
     /// The run is over; nothing more happens.
     GameOver,
-    /// Fire in view, the player burning, or harmful gas where it stands: no resting or
-    /// walking off with fire about.
+    /// Fire in view, the player burning, harmful gas where it stands, or the next step into
+    /// fire or harmful gas it sees: no resting or walking off with fire about.
     Danger,
 }
 
@@ -121,11 +121,24 @@ impl Game {
             return Err(Stop::Danger);
         }
         let action = self.next_action(doing)?;
+        if self.walks_into_harm(action) {
+            return Err(Stop::Danger);
+        }
         let outcome = self.act(action);
         doing.steps += 1;
         let told = self.scratch.events.len() > self.scratch.unwitnessed;
         doing.interrupted = told || outcome == TurnOutcome::NoTurn;
         Ok(outcome)
+    }
+
+    /// A step of an activity into fire or harmful gas the player sees: it stops short, and
+    /// the step is the player's to choose (explore walked the player into a bloat's cloud).
+    fn walks_into_harm(&self, action: PlayerAction) -> bool {
+        let PlayerAction::Move(direction) = action else {
+            return false;
+        };
+        let next = self.world.player_coord() + direction.coord();
+        self.world.harms(next) && self.visibility.sees(&self.world, next)
     }
 
     /// Fire the player sees, fire on the player, or harmful gas where it stands.
@@ -293,5 +306,55 @@ impl Game {
     pub fn last_seen_turn(&self, coord: ICoord) -> Option<u64> {
         let looks = self.visibility.looks_since_seen(coord)?;
         Some(self.progress.turn.saturating_sub(looks))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{GasHarm, GasKind};
+    use crate::game::GameOptions;
+
+    /// A corridor east, then round a corner to what is left to explore.
+    const BEND: [&str; 5] = [
+        "##########",
+        "#@.......#",
+        "########.#",
+        "#........#",
+        "##########",
+    ];
+
+    /// Exploring's first step from the corner, with `gas` (a kind and volume) let out on the
+    /// cell east of the player first: what the step says, and where the player stands after.
+    fn explore_beside(gas: Option<(GasKind, u16)>) -> (Result<TurnOutcome, Stop>, ICoord) {
+        let (mut game, _) = Game::from_ascii(&BEND, GameOptions::default()).expect("map");
+        if let Some((kind, volume)) = gas {
+            game.world.release_gas(ICoord::new(2, 1), kind, volume);
+        }
+        let mut doing = game.begin(Activity::Explore);
+        (game.step(&mut doing), game.player_coord())
+    }
+
+    fn gas(is: fn(GasHarm) -> bool) -> GasKind {
+        GasKind::all()
+            .find(|kind| is(kind.rules().harm))
+            .expect("a gas of that kind")
+    }
+
+    #[test]
+    fn exploring_stops_short_of_harmful_gas_it_sees_and_walks_through_harmless_gas() {
+        let caustic = gas(|harm| matches!(harm, GasHarm::Caustic(_)));
+        let methane = gas(|harm| matches!(harm, GasHarm::Burns(_)));
+        let (start, east) = (ICoord::new(1, 1), ICoord::new(2, 1));
+        assert_eq!(explore_beside(None), (Ok(TurnOutcome::TurnTaken), east));
+        let thick = balance::GAS_HARMS_AT;
+        assert_eq!(
+            explore_beside(Some((caustic, thick))),
+            (Err(Stop::Danger), start)
+        );
+        for harmless in [(caustic, thick - 1), (methane, thick * 10)] {
+            let (outcome, at) = explore_beside(Some(harmless));
+            assert_eq!(at, east, "{harmless:?}: {outcome:?}");
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! The one path for anything sent flying or bursting, whoever sends it: the player's items
 //! (darts, scrolls) and the monsters' bolts (arrows, healing, a bloat's last burst), each a row
 //! of the bolt table. A bolt finds its mark by its path (along the world's flight line,
-//! [`crate::world::World::flight_stop`], or straight to the nearest enemy) and does its effect
-//! there.
+//! [`crate::world::World::flight_stop`], or through everyone on it to its reach,
+//! [`crate::world::World::piercing_cells`]) and does its effect there.
 
 use coord_2d::ICoord;
 use entity_table::Entity;
@@ -53,8 +53,8 @@ impl Game {
         stop
     }
 
-    /// Sends a bolt from `by` toward `toward` (a line's bolt; one that seeks the nearest enemy
-    /// finds its own) and does what it does where it stops; where that was, if anywhere.
+    /// Sends a bolt from `by` toward `toward` and does what it does where it stops (lightning:
+    /// to everyone in its line); where that was, if anywhere.
     pub(super) fn send_bolt(
         &mut self,
         by: Entity,
@@ -74,11 +74,28 @@ impl Game {
         toward: ICoord,
         power: Power,
     ) -> Option<ICoord> {
-        let rules = bolt.rules();
-        let stop = match rules.path {
-            BoltPath::Line => self.fly(by, what, toward),
-            BoltPath::NearestEnemy => self.strike_nearest(by, what, rules.range)?,
+        let stop = match bolt.rules().path {
+            BoltPath::Line => {
+                let stop = self.fly(by, what, toward);
+                self.bolt_lands(by, what, bolt, stop, power);
+                stop
+            }
+            BoltPath::Pierces => self.pierce(by, what, bolt, toward, power)?,
         };
+        self.leave_fire_and_gas(bolt, stop);
+        Some(stop)
+    }
+
+    /// What the bolt does to whoever stands at `stop` (or round it, bursting).
+    fn bolt_lands(
+        &mut self,
+        by: Entity,
+        what: Missile,
+        bolt: BoltKind,
+        stop: ICoord,
+        power: Power,
+    ) {
+        let rules = bolt.rules();
         let sender = self.blame(by);
         // The power once, here: what lands is what the item's numbers say (`Power`).
         match power.applied_to(rules.effect) {
@@ -101,8 +118,48 @@ impl Game {
             BoltEffect::Web { turns } => self.web_at(by, what, turns, stop),
             BoltEffect::Haste { turns } => self.haste_at(by, what, turns, stop),
         }
-        self.leave_fire_and_gas(bolt, stop);
-        Some(stop)
+    }
+
+    /// Through every character in its line to its reach, nearest first (a swimmer under the
+    /// water is passed over, as by anything flying): where it ended, or none if it went
+    /// nowhere (aimed at its sender's own cell).
+    fn pierce(
+        &mut self,
+        by: Entity,
+        what: Missile,
+        bolt: BoltKind,
+        toward: ICoord,
+        power: Power,
+    ) -> Option<ICoord> {
+        let from = self.world.coord_of(by);
+        let range = bolt.rules().range;
+        let mut end = None;
+        let mut struck = Vec::new();
+        for cell in self.world.piercing_cells(from, toward, range) {
+            end = Some(cell);
+            if self.world.has_character(cell) && !self.world.submerged_at(cell) {
+                struck.push(cell);
+            }
+        }
+        let sender = self.actor(by);
+        if let Some(stop) = end {
+            self.scratch.events.push(GameEvent::Fight(FightEvent::Flew {
+                by: sender,
+                what,
+                from,
+                toward,
+                stop,
+            }));
+        }
+        if struck.is_empty() {
+            self.scratch
+                .events
+                .push(GameEvent::Magic(MagicEvent::Fizzled { what }));
+        }
+        for cell in struck {
+            self.bolt_lands(by, what, bolt, cell, power);
+        }
+        end
     }
 
     /// It breaks where it stops; what it leaves is all it does.
@@ -152,28 +209,6 @@ impl Game {
         if let Some((gas, volume)) = rules.leaves {
             self.world.release_gas(at, gas, volume);
         }
-    }
-
-    /// Straight to the nearest enemy in reach, whatever stands between: where it is, or none
-    /// (it fizzles).
-    fn strike_nearest(&mut self, by: Entity, what: Missile, range: u32) -> Option<ICoord> {
-        let Some(target) = self.nearest_enemy_of(by, range) else {
-            self.scratch
-                .events
-                .push(GameEvent::Magic(MagicEvent::Fizzled { what }));
-            return None;
-        };
-        let at = self.world.coord_of(target);
-        let from = self.world.coord_of(by);
-        let by = self.actor(by);
-        self.scratch.events.push(GameEvent::Fight(FightEvent::Flew {
-            by,
-            what,
-            from,
-            toward: at,
-            stop: at,
-        }));
-        Some(at)
     }
 
     fn blow_at(&mut self, by: Blame, what: Missile, dice: AttackDice, at: ICoord) {

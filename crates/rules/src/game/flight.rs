@@ -6,18 +6,25 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{Actor, AimError, Game, Missile};
-use crate::content::{BoltKind, BoltPath};
+use crate::content::BoltPath;
 
-/// Where an aimed item would go: the cells it crosses, the character it would stop on, and for
-/// a burst the cells it would reach.
+/// Where an aimed item would go: the cells it crosses, the character it would stop on (or,
+/// for lightning, every one it passes through), for a burst the cells it would reach, and
+/// how far it reaches.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Aim {
     /// From the cell after the player's to where it stops.
     pub path: Vec<ICoord>,
     /// The character it stops on, if any.
     pub stops_on: Option<Actor>,
+    /// For a bolt that passes through characters (lightning), every one the player sees in
+    /// its path, nearest first (one unseen in the dark is struck all the same); empty
+    /// otherwise.
+    pub strikes: Vec<Actor>,
     /// For a burst, every cell it reaches; empty otherwise.
     pub area: Vec<ICoord>,
+    /// How far it can be aimed (as sight measures: a circle).
+    pub reach: u32,
 }
 
 impl Game {
@@ -57,6 +64,12 @@ impl Game {
         if at.distance2(from) > range * range {
             return Err(AimError::OutOfRange);
         }
+        let pierces = use_
+            .bolt()
+            .is_some_and(|bolt| bolt.rules().path == BoltPath::Pierces);
+        if known && pierces {
+            return self.aim_through(from, at, range);
+        }
         let stop = self.world.flight_stop(from, at);
         let path: Vec<ICoord> = super::flight_cells(from, at, stop).collect();
         let stops_on = self.world.character_at(stop).map(|c| self.actor(c));
@@ -71,7 +84,30 @@ impl Game {
         Ok(Aim {
             path,
             stops_on,
+            strikes: Vec::new(),
             area,
+            reach: range,
+        })
+    }
+
+    /// The aim of a bolt that passes through characters: on to its reach, and whom it strikes.
+    fn aim_through(&self, from: ICoord, at: ICoord, range: u32) -> Result<Aim, AimError> {
+        let path: Vec<ICoord> = self.world.piercing_cells(from, at, range).collect();
+        if !path.contains(&at) {
+            return Err(AimError::NoClearLine);
+        }
+        let strikes = (path.iter())
+            .filter(|&&cell| !self.world.submerged_at(cell))
+            .filter(|&&cell| self.visibility.sees(&self.world, cell))
+            .filter_map(|&cell| self.world.character_at(cell))
+            .map(|character| self.actor(character))
+            .collect();
+        Ok(Aim {
+            path,
+            stops_on: None,
+            strikes,
+            area: Vec::new(),
+            reach: range,
         })
     }
 
@@ -84,7 +120,7 @@ impl Game {
     }
 
     /// The player's enemies in its view, nearest first (by straight distance, the first
-    /// spawned on a tie): what aiming steps through, and what lightning picks from.
+    /// spawned on a tie): what aiming steps through.
     pub fn enemies_in_view(&self) -> Vec<(Entity, ICoord)> {
         let player = self.world.player_coord();
         let hero = self.world.player();
@@ -101,33 +137,5 @@ impl Game {
             .into_iter()
             .map(|(_, npc, coord)| (npc, coord))
             .collect()
-    }
-
-    /// The enemy a bolt that seeks the nearest, reaching `range`, would strike if the player
-    /// sent it now (a known scroll of lightning with nobody in reach is not worth reading).
-    pub fn nearest_enemy_in_reach(&self, range: u32) -> Option<Entity> {
-        self.nearest_enemy_of(self.world.player(), range)
-    }
-
-    /// The bolt the item under a letter would send to the nearest enemy, if the player knows it
-    /// does and no enemy is in reach: using it now would spend it on nothing, so a frontend
-    /// says so instead of sending the action.
-    pub fn seeks_nobody(&self, slot: u8) -> Option<BoltKind> {
-        let kind = self.hero.pack.get(slot)?.kind;
-        let bolt = kind.rules().use_.bolt()?;
-        let rules = bolt.rules();
-        let seeks = rules.path == BoltPath::NearestEnemy && self.hero.lore.is_known(kind);
-        (seeks && self.nearest_enemy_in_reach(rules.range).is_none()).then_some(bolt)
-    }
-
-    /// The nearest enemy `sender` sees within `range`. Only the player sends such a bolt (the
-    /// bestiary's check refuses one for a monster), so only the player's view is asked.
-    pub(super) fn nearest_enemy_of(&self, sender: Entity, range: u32) -> Option<Entity> {
-        if sender != self.world.player() {
-            return None;
-        }
-        let from = self.world.coord_of(sender);
-        let (npc, coord) = self.enemies_in_view().into_iter().next()?;
-        (coord.distance2(from) <= range * range).then_some(npc)
     }
 }

@@ -1,6 +1,7 @@
 //! Where something sent flying goes: a `line_2d` line from its sender, stopping before the
-//! first wall and on the first character. Deciding (an archer asking whether it has a line)
-//! and resolving (the arrow flying) both ask here, so they never disagree.
+//! first wall and on the first character (lightning: through the characters, to its reach).
+//! Deciding (an archer asking whether it has a line, the player's aim) and resolving (the
+//! arrow flying) both ask here, so they never disagree.
 
 use coord_2d::ICoord;
 use line_2d::{Config, LineSegment};
@@ -28,6 +29,25 @@ pub fn flight_cells(from: ICoord, toward: ICoord, stop: ICoord) -> impl Iterator
 }
 
 impl World {
+    /// The cells a bolt that passes through characters crosses from `from` through `toward`
+    /// and on along the same line: every cell within `range`, up to the first that stops
+    /// missiles. None if `toward` is `from` (it goes nowhere).
+    pub fn piercing_cells(
+        &self,
+        from: ICoord,
+        toward: ICoord,
+        range: u32,
+    ) -> impl Iterator<Item = ICoord> + '_ {
+        let line = LineSegment::try_new(from, toward).ok();
+        let after_start = line_2d::InfiniteConfig {
+            exclude_start: true,
+        };
+        line.into_iter()
+            .flat_map(move |line| line.config_infinite_iter(after_start))
+            .take_while(move |&cell| cell.distance2(from) <= range * range)
+            .take_while(|&cell| !self.stops_missiles(cell))
+    }
+
     /// Where a flight from `from` toward `toward` stops: the first character on the line, else
     /// the last open cell before a wall, else `toward`.
     pub fn flight_stop(&self, from: ICoord, toward: ICoord) -> ICoord {
