@@ -584,6 +584,9 @@ fn every_staff_and_wand_once_zapped_tells_each_number_of_its_bolt_in_a_line_of_i
                 "{kind:?}: {number} of {given} in {line:?}"
             );
         }
+        // "Its bolt strikes ...", "Its bolt raises crystal ...": a verb says what it does.
+        let verb = line["Its bolt ".len()..].split(' ').next().unwrap_or("");
+        assert!(verb.ends_with('s'), "{kind:?}: {line:?} says what it does");
         assert!(
             !lines.iter().any(|seen| seen == line),
             "{kind:?}: {line:?} twice"

@@ -52,7 +52,7 @@ fn zap_words(numbers: ZapNumbers) -> String {
     } = numbers;
     let does = match effect {
         BoltEffect::Blow(dice) => format!(
-            "{} in {} land, for {}",
+            "lands {} in {}, for {}",
             dice.to_hit.0,
             dice.to_hit.1,
             range(dice.damage)
@@ -67,7 +67,7 @@ fn zap_words(numbers: ZapNumbers) -> String {
         BoltEffect::Slow { turns } => format!("slows for {turns} turns"),
         BoltEffect::Blink => "carries you with it".to_string(),
         BoltEffect::Obstruct { turns, radius } => {
-            format!("crystal {radius} round, for {turns} turns")
+            format!("raises crystal {radius} round, for {turns} turns")
         }
         BoltEffect::TeleportOther => "sends what it strikes elsewhere on the level".to_string(),
         BoltEffect::Dominate => {
