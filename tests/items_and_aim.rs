@@ -114,7 +114,7 @@ fn a_known_lightning_scroll_shows_everyone_it_would_strike_and_its_reach() {
     );
     s.check_eq(
         s.game.aim(0, from + ICoord::new(9, 0)),
-        Err(AimError::OutOfRange),
+        Err(AimError::OutOfRange { reach: 8 }),
         "no further",
     );
 }

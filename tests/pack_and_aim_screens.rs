@@ -282,10 +282,11 @@ fn out_of_reach_is_said_before_any_turn_is_spent() {
     for _ in 0..9 {
         press(&mut app, KeyboardInput::Char('l'));
     }
-    assert!(render(&app).contains("That is out of range."));
+    // And how far it does reach: what the player needs to know next.
+    assert!(render(&app).contains("That is out of range: it reaches 6."));
     press(&mut app, keys::RETURN);
     assert_eq!(app.game().turn(), turn, "nothing thrown");
-    assert!(render(&app).contains("That is out of range."));
+    assert!(render(&app).contains("That is out of range: it reaches 6."));
 }
 
 #[test]

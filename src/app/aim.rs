@@ -78,7 +78,7 @@ impl GameApp {
     /// Uses the item at the cursor's cell, or says why it cannot go there and keeps aiming.
     pub(super) fn fire(&mut self, slot: u8, cursor: ICoord) {
         if let Err(error) = self.game.aim(slot, cursor) {
-            self.log.push(aim_words(error).to_string(), Tone::Normal);
+            self.log.push(aim_words(error), Tone::Normal);
             return;
         }
         // A burst that would reach the player is fired only when asked twice: the top line
@@ -203,7 +203,7 @@ pub fn render_aim(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, screen: UCoord, a
             )
         ),
         Ok(Aim { reach, .. }) => format!("{}; reach {reach}", cell_words::look_line(game, cursor)),
-        Err(error) => aim_words(error).to_string(),
+        Err(error) => aim_words(error),
     };
     let line = match (reaches_you, warned) {
         // Within the narrowest line (60 columns), whatever the item.

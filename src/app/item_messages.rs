@@ -247,15 +247,15 @@ pub fn fizzled(what: Missile) -> String {
 }
 
 /// Why the cursor's cell cannot be aimed at: said before any time passes.
-pub fn aim_words(error: AimError) -> &'static str {
+pub fn aim_words(error: AimError) -> String {
     match error {
-        AimError::NoSuchItem => "You carry nothing under that letter.",
-        AimError::NoTarget => "Choose where to aim it first.",
-        AimError::OwnCell => "Not at yourself.",
-        AimError::NotInView => "You cannot see there.",
-        AimError::OutOfRange => "That is out of range.",
-        AimError::NoClearLine => "A wall is in the way.",
-        AimError::NotForThrowing => "That is not for throwing.",
+        AimError::NoSuchItem => "You carry nothing under that letter.".to_string(),
+        AimError::NoTarget => "Choose where to aim it first.".to_string(),
+        AimError::OwnCell => "Not at yourself.".to_string(),
+        AimError::NotInView => "You cannot see there.".to_string(),
+        AimError::OutOfRange { reach } => format!("That is out of range: it reaches {reach}."),
+        AimError::NoClearLine => "A wall is in the way.".to_string(),
+        AimError::NotForThrowing => "That is not for throwing.".to_string(),
     }
 }
 

@@ -37,7 +37,7 @@ pub fn describe(event: ItemEvent) -> String {
         ItemEvent::RingShown { item } => magic_words::ring_shown(item),
         ItemEvent::NothingHere => "There is nothing here to pick up.".to_string(),
         ItemEvent::NoSuchItem => "You carry nothing under that letter.".to_string(),
-        ItemEvent::CannotAim(error) => items::aim_words(error).to_string(),
+        ItemEvent::CannotAim(error) => items::aim_words(error),
     }
 }
 

@@ -39,8 +39,8 @@ pub enum AimError {
     OwnCell,
     /// A cell the player does not see now.
     NotInView,
-    /// Further than the item reaches.
-    OutOfRange,
+    /// Further than the item reaches: how far it does (what the player needs to know next).
+    OutOfRange { reach: u32 },
     /// A wall stands between the player and the cell.
     NoClearLine,
     /// Thrown, and it is not for throwing (only darts and potions are).

@@ -62,7 +62,7 @@ impl Game {
             _ => use_.range().unwrap_or(0),
         };
         if at.distance2(from) > range * range {
-            return Err(AimError::OutOfRange);
+            return Err(AimError::OutOfRange { reach: range });
         }
         let pierces = use_
             .bolt()
