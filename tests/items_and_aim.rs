@@ -502,3 +502,38 @@ fn an_unknown_scroll_read_at_yourself_goes_off_there() {
         "and the fireball bursts on the reader",
     );
 }
+
+/// An aim tells only what the screen does: an invisible phantom on the line neither stops the
+/// line drawn nor is named, though the dart thrown along it strikes the phantom.
+#[test]
+fn the_aim_neither_names_nor_stops_at_a_phantom_the_player_cannot_see() {
+    let mut s = Scenario::with_npcs(
+        &["##########", "#@/.1..2.#", "##########"],
+        &[('1', 'p'), ('2', 'z')],
+    );
+    s.act(PlayerAction::Move(East));
+    let slot = slot_of(&s, dart());
+    let orc = s.where_is('2');
+    let aim = s.game.aim(slot, orc).expect("aimed at the orc");
+    let orc_kind = s.npc('2').expect("the orc").kind;
+    s.check_eq(
+        aim.stops_on,
+        Some(umbra_rules::game::Actor::Npc(orc_kind)),
+        "it names the orc, not the phantom",
+    );
+    s.check_eq(
+        aim.path.last().copied(),
+        Some(orc),
+        "the line runs on to the orc",
+    );
+    s.act(PlayerAction::Throw { slot, at: orc });
+    let thrown = (s.game.events().iter()).find_map(|e| match e {
+        GameEvent::Fight(FightEvent::Flew { stop, .. }) => Some(*stop),
+        _ => None,
+    });
+    s.check_eq(
+        thrown,
+        Some(s.where_is('1')),
+        "the dart stops on the phantom",
+    );
+}

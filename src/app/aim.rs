@@ -1,7 +1,8 @@
 //! Aiming on the look cursor: it starts on the nearest enemy in view, Tab (or + and -) steps
 //! through the enemies in view by distance, movement keys and the mouse move it freely. The map
 //! shows the cells the item would cross and, for a burst, the cells it would reach, asked of the
-//! same rules that resolve it, so what is drawn is what happens.
+//! same rules that resolve it, so what is drawn is what happens as far as the player can see (a
+//! monster it cannot see still takes the blow, and is not given away by the aim).
 
 use chargrid::core::{Ctx, FrameBuffer, ICoord, UCoord};
 use chargrid::input::{KeyboardInput, keys};

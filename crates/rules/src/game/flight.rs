@@ -1,6 +1,8 @@
 //! Aiming what the player sends flying: where it would go ([`Game::aim`], computed by the same
 //! world queries the flight resolves with, so the cells the player is shown are the cells it
-//! takes) and whom it may be aimed at.
+//! takes, as far as the player can see: a character it does not see, in the dark or
+//! invisible, is neither named nor stops the line drawn, though it takes the blow) and whom
+//! it may be aimed at.
 
 use coord_2d::ICoord;
 use entity_table::Entity;
@@ -70,9 +72,9 @@ impl Game {
         if known && pierces {
             return self.aim_through(from, at, range);
         }
-        let stop = self.world.flight_stop(from, at);
+        let stop = self.seen_flight_stop(from, at);
         let path: Vec<ICoord> = super::flight_cells(from, at, stop).collect();
-        let stops_on = self.world.character_at(stop).map(|c| self.actor(c));
+        let stops_on = self.seen_character_at(stop).map(|c| self.actor(c));
         if stop != at && stops_on.is_none() {
             return Err(AimError::NoClearLine);
         }
@@ -90,6 +92,32 @@ impl Game {
         })
     }
 
+    /// The character on `cell` if the player sees it there: lit, neither invisible nor under
+    /// the water (as [`Game::npcs_in_sight`] counts them). An aim tells what the screen does.
+    fn seen_character_at(&self, cell: ICoord) -> Option<Entity> {
+        let character = self.world.character_at(cell)?;
+        let seen =
+            self.visibility.is_lit(&self.world, cell) && !self.world.natures().is_unseen(character);
+        seen.then_some(character)
+    }
+
+    /// Where a flight would stop as the player knows its line: before a wall, or on the first
+    /// character it sees. One it does not see (a phantom, a goblin in the dark) still takes
+    /// the blow when it flies: the aim shows what the player knows, not what it cannot.
+    fn seen_flight_stop(&self, from: ICoord, toward: ICoord) -> ICoord {
+        let mut stop = from;
+        for cell in super::flight_cells(from, toward, toward) {
+            if self.world.stops_missiles(cell) {
+                break;
+            }
+            stop = cell;
+            if self.seen_character_at(cell).is_some() {
+                break;
+            }
+        }
+        stop
+    }
+
     /// The aim of a bolt that passes through characters: on to its reach, and whom it strikes.
     fn aim_through(&self, from: ICoord, at: ICoord, range: u32) -> Result<Aim, AimError> {
         let path: Vec<ICoord> = self.world.piercing_cells(from, at, range).collect();
@@ -97,9 +125,7 @@ impl Game {
             return Err(AimError::NoClearLine);
         }
         let strikes = (path.iter())
-            .filter(|&&cell| !self.world.submerged_at(cell))
-            .filter(|&&cell| self.visibility.sees(&self.world, cell))
-            .filter_map(|&cell| self.world.character_at(cell))
+            .filter_map(|&cell| self.seen_character_at(cell))
             .map(|character| self.actor(character))
             .collect();
         Ok(Aim {
