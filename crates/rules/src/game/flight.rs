@@ -92,30 +92,18 @@ impl Game {
         })
     }
 
-    /// The character on `cell` if the player sees it there: lit, neither invisible nor under
-    /// the water (as [`Game::npcs_in_sight`] counts them). An aim tells what the screen does.
+    /// The character on `cell` if the player sees it there (as [`Game::npcs_in_sight`]
+    /// counts them). An aim tells what the screen does.
     fn seen_character_at(&self, cell: ICoord) -> Option<Entity> {
         let character = self.world.character_at(cell)?;
-        let seen =
-            self.visibility.is_lit(&self.world, cell) && !self.world.natures().is_unseen(character);
-        seen.then_some(character)
+        self.sees_character_at(character, cell).then_some(character)
     }
 
     /// Where a flight would stop as the player knows its line: before a wall, or on the first
     /// character it sees. One it does not see (a phantom, a goblin in the dark) still takes
     /// the blow when it flies: the aim shows what the player knows, not what it cannot.
     fn seen_flight_stop(&self, from: ICoord, toward: ICoord) -> ICoord {
-        let mut stop = from;
-        for cell in super::flight_cells(from, toward, toward) {
-            if self.world.stops_missiles(cell) {
-                break;
-            }
-            stop = cell;
-            if self.seen_character_at(cell).is_some() {
-                break;
-            }
-        }
-        stop
+        (self.world).flight_stop_where(from, toward, |cell| self.seen_character_at(cell).is_some())
     }
 
     /// The aim of a bolt that passes through characters: on to its reach, and whom it strikes.

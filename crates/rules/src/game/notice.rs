@@ -71,8 +71,15 @@ impl Game {
     /// The living NPCs the player sees (its eyes reach them and they stand in light), in no
     /// particular order.
     pub(super) fn npcs_in_sight(&self) -> impl Iterator<Item = Entity> + '_ {
-        let (world, visibility) = (&self.world, &self.visibility);
-        self.npcs_in_reach_and(move |at| visibility.is_lit(world, at))
+        (self.npcs_in_reach())
+            .filter(|&(npc, at)| self.sees_character_at(npc, at))
+            .map(|(npc, _)| npc)
+    }
+
+    /// The player sees `character` at `at`: its cell is lit, and it is neither invisible nor
+    /// under the water.
+    pub(super) fn sees_character_at(&self, character: Entity, at: ICoord) -> bool {
+        self.visibility.is_lit(&self.world, at) && !self.world.natures().is_unseen(character)
     }
 
     /// The NPCs in reach whose cells are `lit`, but those the player's eyes miss where they

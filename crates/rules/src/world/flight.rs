@@ -57,17 +57,31 @@ impl World {
     /// [`World::flight_stop`] for what flies over `over`: an ally's shot flies past the
     /// player and the other allies (over their shoulders), stopping at the first other.
     pub fn flight_stop_of(&self, from: ICoord, toward: ICoord, over: Over) -> ICoord {
+        self.flight_stop_where(from, toward, |cell| {
+            // What flies passes over a swimmer under the water.
+            let passed = self.submerged_at(cell)
+                || (over == Over::Heroes
+                    && self.derived.side_marks.marked(cell) == Some(Side::Hero));
+            self.has_character(cell) && !passed
+        })
+    }
+
+    /// Where a flight from `from` toward `toward` stops: on the first cell `stops_on` says
+    /// holds what stops it, else the last open cell before a wall, else `toward`. The player's
+    /// aim asks it with the characters the player sees; a flight, with every character.
+    pub fn flight_stop_where(
+        &self,
+        from: ICoord,
+        toward: ICoord,
+        stops_on: impl Fn(ICoord) -> bool,
+    ) -> ICoord {
         let mut stop = from;
         for cell in flight_cells(from, toward, toward) {
             if self.stops_missiles(cell) {
                 break;
             }
             stop = cell;
-            // What flies passes over a swimmer under the water.
-            let passed = self.submerged_at(cell)
-                || (over == Over::Heroes
-                    && self.derived.side_marks.marked(cell) == Some(Side::Hero));
-            if self.has_character(cell) && !passed {
+            if stops_on(cell) {
                 break;
             }
         }
