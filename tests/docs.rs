@@ -12,8 +12,8 @@ use umbra::app::keymap::{Keymap, key_name};
 use umbra::app::keys::Action;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::content::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, Content, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, ItemKind,
-    LIGHTS_SOURCE, NpcKind, Sources, content,
+    BESTIARY_SOURCE, BOLTS_SOURCE, Content, FEATURES_SOURCE, GASES_SOURCE, GROUND_SOURCE,
+    ITEMS_SOURCE, ItemKind, LIGHTS_SOURCE, NpcKind, Sources, content,
 };
 use umbra_rules::game::ItemUse;
 
@@ -113,14 +113,17 @@ fn every_ron_example_in_docs_loads_into_its_table() {
                 GROUND_SOURCE,
                 LIGHTS_SOURCE,
                 GASES_SOURCE,
+                FEATURES_SOURCE,
             ]
             .map(String::from);
-            let at = ["bestiary", "items", "bolts", "ground", "lights", "gases"]
-                .iter()
-                .position(|t| *t == table)
-                .unwrap_or_else(|| panic!("docs/{name}: a RON example that loads into {table:?}"));
+            let at = [
+                "bestiary", "items", "bolts", "ground", "lights", "gases", "features",
+            ]
+            .iter()
+            .position(|t| *t == table)
+            .unwrap_or_else(|| panic!("docs/{name}: a RON example that loads into {table:?}"));
             sources[at] = with_entry(&sources[at], &example);
-            let [bestiary, items, bolts, ground, lights, gases] = &sources;
+            let [bestiary, items, bolts, ground, lights, gases, features] = &sources;
             let sources = Sources {
                 bestiary,
                 items,
@@ -128,6 +131,7 @@ fn every_ron_example_in_docs_loads_into_its_table() {
                 ground,
                 lights,
                 gases,
+                features,
             };
             let rules = Content::load(sources);
             assert!(
@@ -144,7 +148,7 @@ fn every_ron_example_in_docs_loads_into_its_table() {
             loaded.push(table);
         }
     }
-    for table in ["bestiary", "items", "ground", "gases", "lights"] {
+    for table in ["bestiary", "items", "ground", "gases", "lights", "features"] {
         assert!(
             loaded.iter().any(|t| t == table),
             "docs/content.md shows how to add to content/{table}.ron"

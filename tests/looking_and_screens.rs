@@ -562,6 +562,49 @@ fn walking_into_a_chasm_asks_before_the_jump() {
     );
 }
 
+/// Stepping onto a trap the player knows asks first: `n` stays and takes no turn, `y` steps on
+/// and sets it off; a hidden one is floor, and the step is not asked about. The look cursor
+/// names the trap, and the hidden one as the floor.
+#[test]
+fn stepping_onto_a_known_trap_asks_first_and_a_hidden_one_is_not_asked_about() {
+    let (mut app, _) = app_on(&["#######", "#.@▲..#", "#..△..#", "#######"]);
+    let east = |app: &mut GameApp| press(app, KeyboardInput::Char('l'));
+    east(&mut app);
+    let asked = render_at(&app, SCREEN);
+    assert!(
+        asked.contains("Step onto a caustic trap?"),
+        "{}",
+        asked.text()
+    );
+    press(&mut app, KeyboardInput::Char('n'));
+    assert_eq!(app.game().turn(), 0, "n stays, and takes no turn");
+    press(&mut app, KeyboardInput::Char('x'));
+    press(&mut app, KeyboardInput::Char('j'));
+    let below = render_at(&app, SCREEN);
+    assert!(below.contains("The floor"), "{}", below.text());
+    press(&mut app, keys::ESCAPE);
+    east(&mut app);
+    press(&mut app, KeyboardInput::Char('y'));
+    let stepped = render_at(&app, SCREEN);
+    assert!(
+        stepped.contains("You step on a caustic trap"),
+        "{}",
+        stepped.text()
+    );
+    press(&mut app, KeyboardInput::Char('j'));
+    let hidden = render_at(&app, SCREEN);
+    assert!(!hidden.contains("Step onto"), "{}", hidden.text());
+    let sprung = app.game().events().iter().any(|e| {
+        matches!(
+            e,
+            umbra_rules::game::GameEvent::Dungeon(
+                umbra_rules::game::DungeonEvent::TrapSprung { .. }
+            )
+        )
+    });
+    assert!(sprung, "the hidden one went off: {}", hidden.text());
+}
+
 #[test]
 fn the_look_cursor_names_deep_water_and_a_chasm() {
     let (mut app, _) = app_on(&["########", "#~.@:::#", "#...:::#", "########"]);

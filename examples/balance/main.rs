@@ -85,6 +85,11 @@ struct Outcome {
     charged_left_at_win: u64,
     /// The lowest the player's health fell over the run, in percent of its most.
     lowest_health: u64,
+    /// Traps the player set off by stepping on them (hidden ones, mostly: the scripted
+    /// players' routes keep off the traps they know).
+    traps_sprung: u64,
+    /// Hidden traps the player found (noticed in passing: the scripted players never search).
+    traps_found: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -103,6 +108,7 @@ fn play_watched(
     let (mut fire_kills, mut gas_kills) = (0, 0);
     let mut healing_drunk = 0;
     let mut arrivals = 0;
+    let (mut traps_sprung, mut traps_found) = (0, 0);
     let mut lowest_health = 100;
     let mut turn = 0;
     let mut seen = Vec::new();
@@ -171,6 +177,11 @@ fn play_watched(
                     healing_drunk += 1
                 }
                 GameEvent::Dungeon(DungeonEvent::SomethingArrived) => arrivals += 1,
+                GameEvent::Dungeon(DungeonEvent::TrapSprung {
+                    who: Some(Actor::Player),
+                    ..
+                }) => traps_sprung += 1,
+                GameEvent::Dungeon(DungeonEvent::FoundTrap { .. }) => traps_found += 1,
                 _ => (),
             }
         }
@@ -257,6 +268,8 @@ fn play_watched(
         healing_left_at_win,
         charged_left_at_win,
         lowest_health: u64::from(lowest_health),
+        traps_sprung,
+        traps_found,
     }
 }
 

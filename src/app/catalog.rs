@@ -111,6 +111,20 @@ fn shape(level: &LevelCatalog) -> String {
             parts.push(some(count, one, many));
         }
     }
+    if !level.traps.is_empty() {
+        let traps = level.traps.iter().map(|&(trap, hidden)| {
+            let name = looks::ground_name(trap);
+            match hidden {
+                true => format!("{name}, hidden"),
+                false => name.to_string(),
+            }
+        });
+        parts.push(format!(
+            "{} ({})",
+            counted(level.traps.len() as u32, "trap", "traps"),
+            traps.collect::<Vec<_>>().join("; ")
+        ));
+    }
     match level.grass {
         (0, _) => (),
         (cells, 0) => parts.push(format!("grass on {cells} cells")),

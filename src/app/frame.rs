@@ -120,6 +120,7 @@ impl GameApp {
             Mode::Wizard(step) => debug::wizard::render(fb, ctx, game, step),
             Mode::ConfirmAbandon { seed } => screens::confirm_abandon(fb, ctx, game, seed),
             Mode::ConfirmJump { .. } => screens::confirm_jump(fb, ctx, game),
+            Mode::ConfirmTrap { direction } => screens::confirm_trap(fb, ctx, game, direction),
             Mode::ConfirmFree { direction } => screens::confirm_free(fb, ctx, game, direction),
             // The log of a finished run is read on its own: drawn under this panel, the two
             // mixed line by line.

@@ -18,6 +18,7 @@ impl GameApp {
             Mode::Menu { selected } => return self.handle_menu_key(key, selected),
             Mode::ConfirmAbandon { seed } => self.handle_confirm_key(key, seed),
             Mode::ConfirmJump { direction } => self.handle_jump_key(key, direction),
+            Mode::ConfirmTrap { direction } => self.handle_jump_key(key, direction),
             Mode::ConfirmFree { direction } => self.handle_free_key(key, direction),
             Mode::Help { scroll } => self.handle_help_key(key, scroll, screen),
             Mode::Look { cursor } => self.handle_look_key(key, cursor, screen),
@@ -81,6 +82,15 @@ impl GameApp {
                     .is_chasm(self.game.player_coord() + direction.coord()) =>
             {
                 self.mode = Mode::ConfirmJump { direction };
+            }
+            PlayKey::Act(PlayerAction::Move(direction))
+                if self
+                    .game
+                    .level()
+                    .known_trap(self.game.player_coord() + direction.coord())
+                    .is_some() =>
+            {
+                self.mode = Mode::ConfirmTrap { direction };
             }
             PlayKey::Act(PlayerAction::Move(direction))
                 if self.game.captive_towards(direction).is_some() =>
@@ -235,7 +245,7 @@ impl GameApp {
         }
     }
 
-    /// Yes jumps into the chasm; no stays on the edge.
+    /// Yes takes the step asked about (into the chasm, onto the trap); no stays put.
     fn handle_jump_key(&mut self, key: KeyboardInput, direction: CardinalDirection) {
         match self.keymap.answer(key) {
             Some(true) => {

@@ -221,7 +221,7 @@ const HELP: &[(&[Action], &str)] = &[
     (&[A::Rest], "rest until healed (or a while, unhurt)"),
     (
         &[A::SearchOnce],
-        "search the walls nearby for secret doors (one turn)",
+        "search nearby for secret doors and hidden traps (one turn)",
     ),
     (&[A::Search], "search five turns, the fifth thoroughly"),
     (&[A::Explore], "explore until something comes into view"),

@@ -7,8 +7,8 @@ use chargrid::core::Rgba32;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
-    BoltKind, ContentError, GasKind, Ground, ItemClass, ItemKind, ItemUse, LightKind, NpcKind,
-    Problem, Sources, parse_table,
+    BoltKind, ContentError, FeatureKind, GasKind, Ground, ItemClass, ItemKind, ItemUse, LightKind,
+    NpcKind, Problem, Sources, parse_table,
 };
 
 /// Glyphs the map draws for things that are not kinds: no monster or item may take one (nor a
@@ -112,6 +112,13 @@ impl LightLook {
 pub struct GasLook {
     pub colour: (u8, u8, u8),
     pub description: String,
+}
+
+/// What the player reads when a dungeon feature goes off (`content/features.ron`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureLook {
+    pub message: String,
 }
 
 impl GasLook {
@@ -226,6 +233,7 @@ pub struct Looks {
     pub grounds: Vec<Named<GroundLook>>,
     pub lights: Vec<Named<LightLook>>,
     pub gases: Vec<Named<GasLook>>,
+    pub features: Vec<Named<FeatureLook>>,
 }
 
 static LOOKS: LazyLock<Result<Looks, ContentError>> =
@@ -276,12 +284,23 @@ pub fn ground(kind: Ground) -> &'static GroundLook {
     &looks().grounds[kind.index()].look
 }
 
+/// A kind of ground's name without the hint in brackets its description may end with ("a
+/// caustic trap", not "a caustic trap (a vent of …)").
+pub fn ground_name(kind: Ground) -> &'static str {
+    let description = &ground(kind).description;
+    description.split(" (").next().unwrap_or(description)
+}
+
 pub fn light(kind: LightKind) -> &'static LightLook {
     &looks().lights[kind.index()].look
 }
 
 pub fn gas(kind: GasKind) -> &'static Named<GasLook> {
     &looks().gases[kind.index()]
+}
+
+pub fn feature(kind: FeatureKind) -> &'static FeatureLook {
+    &looks().features[kind.index()].look
 }
 
 impl Looks {
@@ -295,7 +314,10 @@ impl Looks {
         let grounds: LookFile<GroundLook, IgnoredAny> = parse_table("ground", sources.ground)?;
         let lights: LookFile<LightLook, IgnoredAny> = parse_table("lights", sources.lights)?;
         let gases: LookFile<GasLook, IgnoredAny> = parse_table("gases", sources.gases)?;
+        let features: LookFile<FeatureLook, IgnoredAny> =
+            parse_table("features", sources.features)?;
         let looks = Self {
+            features: features.kinds.into_iter().map(|e| named(e, None)).collect(),
             gases: gases.kinds.into_iter().map(|e| named(e, None)).collect(),
             lights: lights.kinds.into_iter().map(|e| named(e, None)).collect(),
             grounds: grounds.kinds.into_iter().map(|e| named(e, None)).collect(),

@@ -36,6 +36,10 @@ pub(super) enum Mode {
     ConfirmJump {
         direction: CardinalDirection,
     },
+    /// Asks before the player steps onto a trap it knows of, this way.
+    ConfirmTrap {
+        direction: CardinalDirection,
+    },
     /// Asks whether to free the captive standing this way.
     ConfirmFree {
         direction: CardinalDirection,

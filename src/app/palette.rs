@@ -70,9 +70,10 @@ pub const MIND_WANDERING: Rgba32 = Rgba32::new_rgb(30, 110, 30);
 pub const MIND_HUNTING: Rgba32 = Rgba32::new_rgb(160, 20, 20);
 pub const MIND_SEARCHING: Rgba32 = Rgba32::new_rgb(150, 130, 0);
 pub const MIND_FLEEING: Rgba32 = Rgba32::new_rgb(30, 60, 170);
-/// What a noise reached: a fight, a shout.
+/// What a noise reached: a fight, a shout, a trap's alarm.
 pub const NOISE_FIGHT: Rgba32 = Rgba32::new_rgb(120, 60, 0);
 pub const NOISE_SHOUT: Rgba32 = Rgba32::new_rgb(90, 30, 110);
+pub const NOISE_ALARM: Rgba32 = Rgba32::new_rgb(110, 100, 0);
 /// The light view: full light.
 pub const LIGHT_FULL: Rgba32 = Rgba32::new_rgb(200, 180, 40);
 /// The sight view: in view, remembered, never seen.

@@ -228,6 +228,23 @@ pub fn confirm_jump(fb: &mut FrameBuffer, ctx: Ctx, game: &Game) {
     draw::panel(fb, ctx, &lines);
 }
 
+/// Asks before the player steps onto a trap it has found: a step sets it off.
+pub fn confirm_trap(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, direction: CardinalDirection) {
+    let at = game.player_coord() + direction.coord();
+    let name = (game.level().known_trap(at)).map_or("the trap", looks::ground_name);
+    let lines = [
+        (format!("Step onto {name}?"), palette::DANGER),
+        blank(),
+        ("Your weight will set it off.".to_string(), palette::TEXT),
+        blank(),
+        (
+            "y  step on it      n or Esc  stay".to_string(),
+            palette::FAINT_TEXT,
+        ),
+    ];
+    draw::panel(fb, ctx, &lines);
+}
+
 /// Asks before the player frees a captive: freeing takes a turn, and its captors will not
 /// stand by.
 pub fn confirm_free(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, direction: CardinalDirection) {

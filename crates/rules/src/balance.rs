@@ -225,6 +225,10 @@ pub const COMBAT_NOISE_STEPS: u32 = 8;
 pub const FIGHT_NOISE_SPREAD: i32 = 2;
 /// An orc that spots the player shouts; the shout carries a little further than a blow.
 pub const SHOUT_NOISE_STEPS: u32 = 12;
+/// How far a trap's alarm carries, in steps: Brogue's alarm wakes the level; twenty steps is
+/// the rooms round the trap (a level of 80×30 is some 60 steps end to end), so the bell brings
+/// a fight, not the whole level.
+pub const ALARM_NOISE_STEPS: u32 = 20;
 /// An orc shouts again only if it had not seen the player for this long: about a search's
 /// length, so losing the player round a corner, or coming back healed, raises no new alarm.
 pub const SHOUT_AGAIN_AFTER_TURNS: u64 = 50;

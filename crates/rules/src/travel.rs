@@ -234,8 +234,12 @@ impl BestSearch for Finder<'_> {
             && self.goal != Goal::Cell(coord);
         let locked = matches!(memory.feature, Some(Tile::Ground(ground)) if ground.rules().unlocks_as.is_some())
             && !self.keyed;
+        // A trap the player has found is a wall to a route, unless it is where the player
+        // travels to (a hidden one is floor to the player, and to its routes).
+        let trap = matches!(memory.floor, Some(Tile::Ground(ground)) if ground.rules().is_plain_trap())
+            && self.goal != Goal::Cell(coord);
         let closed = !self.visibility.is_known_open(coord) || locked;
-        if self.found.is_some() || closed || occupied || altar {
+        if self.found.is_some() || closed || occupied || altar || trap {
             return false;
         }
         if self.is_goal(coord) {

@@ -291,6 +291,7 @@ fn noises(
         let colour = match noise.kind {
             NoiseKind::Fight => palette::NOISE_FIGHT,
             NoiseKind::Shout { .. } => palette::NOISE_SHOUT,
+            NoiseKind::Alarm => palette::NOISE_ALARM,
         };
         if let Some(at) = on_screen(cell) {
             draw::highlight(fb, ctx, at, colour);

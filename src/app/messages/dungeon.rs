@@ -4,7 +4,7 @@
 
 use super::super::words::{Tone, capitalised};
 use super::super::{item_messages as items, looks};
-use umbra_rules::game::{DungeonEvent, FINAL_DEPTH};
+use umbra_rules::game::{Actor, DungeonEvent, FINAL_DEPTH, Ground};
 
 /// One event in plain words (see [`super::describe`]).
 pub fn describe(event: DungeonEvent) -> String {
@@ -44,6 +44,13 @@ pub fn describe(event: DungeonEvent) -> String {
             format!("You jump into the chasm and land hard on the level below ({damage} damage).")
         }
         DungeonEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
+        DungeonEvent::FoundTrap { trap, .. } => {
+            format!("You find {}!", looks::ground_name(trap))
+        }
+        DungeonEvent::TrapSprung { trap, who, .. } => sprung(trap, who),
+        DungeonEvent::FellThrough { who } => {
+            format!("{} falls through the floor.", super::grammar::subject(who))
+        }
         DungeonEvent::Chose { boon, hit_points } => items::chose(boon, hit_points),
         DungeonEvent::ChooseABoonFirst => "Choose a boon first.".to_string(),
         DungeonEvent::SomethingArrived => {
@@ -68,6 +75,24 @@ pub(super) fn tone(event: DungeonEvent) -> Tone {
         | DungeonEvent::AltarHolds { .. }
         | DungeonEvent::FellIntoChasm { .. }
         | DungeonEvent::FoundSecretDoor { .. }
+        | DungeonEvent::FoundTrap { .. }
+        | DungeonEvent::FellThrough { .. }
         | DungeonEvent::ChooseABoonFirst => Tone::Normal,
+        DungeonEvent::TrapSprung { .. } => Tone::Danger,
     }
+}
+
+/// A trap going off: who trod on it (or that something landed on it), then what it let loose.
+fn sprung(trap: Ground, who: Option<Actor>) -> String {
+    let what = trap
+        .rules()
+        .pressure_plate
+        .map_or("", |feature| looks::feature(feature).message.as_str());
+    let name = looks::ground_name(trap);
+    let cause = match who {
+        Some(Actor::Player) => format!("You step on {name}."),
+        Some(who) => format!("{} steps on {name}.", super::grammar::subject(who)),
+        None => format!("Something lands on {name}."),
+    };
+    format!("{cause} {what}")
 }

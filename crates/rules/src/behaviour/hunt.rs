@@ -8,12 +8,13 @@ use grid_search_cardinal::CanEnter;
 use super::{BehaviourContext, DISTANCE_MAP_MAX_STEPS, NpcAction, ROUTE_SEARCH_DISTANCE};
 use crate::world::World;
 
-/// Cells an NPC can step onto right now: open and unoccupied.
-struct FreeCells<'a>(&'a World);
+/// Cells a hunter can step onto right now: open and unoccupied. Closing on its prey, it does
+/// not look where it treads: it walks onto a trap (lead it over one).
+struct Rushing<'a>(&'a World);
 
-impl CanEnter for FreeCells<'_> {
+impl CanEnter for Rushing<'_> {
     fn can_enter(&self, coord: ICoord) -> bool {
-        self.0.can_npc_enter(coord)
+        self.0.can_npc_rush(coord)
     }
 }
 
@@ -83,7 +84,7 @@ impl BehaviourContext {
         // crowd of hunters searching in one context under a watchdog.
         self.search
             .search_first(
-                &FreeCells(world),
+                &Rushing(world),
                 coord,
                 ROUTE_SEARCH_DISTANCE,
                 &self.distance_map,

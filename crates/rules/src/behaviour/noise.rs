@@ -9,11 +9,14 @@ use crate::balance;
 use crate::world::World;
 
 /// How far the loudest noise carries: the reach of the map noises are measured on.
-pub const NOISE_MAX_STEPS: u32 = if balance::SHOUT_NOISE_STEPS > balance::COMBAT_NOISE_STEPS {
-    balance::SHOUT_NOISE_STEPS
-} else {
-    balance::COMBAT_NOISE_STEPS
-};
+pub const NOISE_MAX_STEPS: u32 = max(
+    balance::ALARM_NOISE_STEPS,
+    max(balance::SHOUT_NOISE_STEPS, balance::COMBAT_NOISE_STEPS),
+);
+
+const fn max(a: u32, b: u32) -> u32 {
+    if a > b { a } else { b }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoiseKind {
@@ -21,6 +24,18 @@ pub enum NoiseKind {
     Fight,
     /// An orc that spotted the player calls the others to where it saw it.
     Shout { player_at: ICoord },
+    /// A trap's bell: every monster within its reach comes to where it rang.
+    Alarm,
+}
+
+impl NoiseKind {
+    /// The kinds in the order they are heard, each of one reach: a later one outweighs an
+    /// earlier (a bell or a shout says more than a fight).
+    pub const HEARD_IN_ORDER: [fn(&Self) -> bool; 3] = [
+        |kind| *kind == Self::Fight,
+        |kind| *kind == Self::Alarm,
+        |kind| matches!(kind, Self::Shout { .. }),
+    ];
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,10 +59,18 @@ impl Noise {
         }
     }
 
+    pub fn alarm(at: ICoord) -> Self {
+        Self {
+            source: at,
+            kind: NoiseKind::Alarm,
+        }
+    }
+
     pub fn reach(&self) -> u32 {
         match self.kind {
             NoiseKind::Fight => balance::COMBAT_NOISE_STEPS,
             NoiseKind::Shout { .. } => balance::SHOUT_NOISE_STEPS,
+            NoiseKind::Alarm => balance::ALARM_NOISE_STEPS,
         }
     }
 
@@ -56,6 +79,7 @@ impl Noise {
         match self.kind {
             NoiseKind::Fight => (self.source, Reason::HeardNoise),
             NoiseKind::Shout { player_at } => (player_at, Reason::Alerted),
+            NoiseKind::Alarm => (self.source, Reason::Alerted),
         }
     }
 }

@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::{ContentError, Problem, field_error};
-use super::kinds::{Ground, LightKind};
+use super::features::{FeaturesFile, feature_named};
+use super::kinds::{FeatureKind, Ground, LightKind};
 use super::lights::{LightsFile, light_named};
 use super::tables::Entry;
 
@@ -47,7 +48,7 @@ impl<G> Default for Flammability<G> {
 /// length). A fact a row leaves out is false, or none.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GroundRules<G = Ground, L = LightKind> {
+pub struct GroundRules<G = Ground, L = LightKind, F = FeatureKind> {
     /// How hand-drawn maps write it: the first is written, all are read.
     pub map_letters: Vec<char>,
     pub layer: GroundLayer,
@@ -94,16 +95,30 @@ pub struct GroundRules<G = Ground, L = LightKind> {
     /// The light it gives, if it glows (`content/lights.ron`).
     #[serde(default = "Option::default")]
     pub light: Option<L>,
+    /// A pressure plate (a trap): a step onto it by whoever walks (not a flyer, nor a swimmer
+    /// under water) or an item landing on it sets off this feature (`content/features.ron`).
+    /// It stays armed: the next step sets it off again.
+    #[serde(default = "Option::default")]
+    pub pressure_plate: Option<F>,
 }
 
-impl<G, L> GroundRules<G, L> {
-    /// The same row with its kinds and light named another way.
-    fn map_names<H, M, E>(
+impl GroundRules {
+    /// A trap that shows for what it is: a plate, not hidden as the floor.
+    pub fn is_plain_trap(&self) -> bool {
+        self.pressure_plate.is_some() && self.found_as.is_none()
+    }
+}
+
+impl<G, L, F> GroundRules<G, L, F> {
+    /// The same row with its kinds, light and feature named another way.
+    fn map_names<H, M, P, E>(
         self,
         mut kind: impl FnMut(G) -> Result<H, E>,
         light: impl FnOnce(L) -> Result<M, E>,
-    ) -> Result<GroundRules<H, M>, E> {
+        feature: impl FnOnce(F) -> Result<P, E>,
+    ) -> Result<GroundRules<H, M, P>, E> {
         Ok(GroundRules {
+            pressure_plate: self.pressure_plate.map(feature).transpose()?,
             light: self.light.map(light).transpose()?,
             map_letters: self.map_letters,
             layer: self.layer,
@@ -131,7 +146,7 @@ impl<G, L> GroundRules<G, L> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GroundFile {
-    pub kinds: Vec<Entry<GroundRules<String, String>>>,
+    pub kinds: Vec<Entry<GroundRules<String, String, String>>>,
 }
 
 const TABLE: &str = "ground";
@@ -142,6 +157,7 @@ const TABLE: &str = "ground";
 pub(super) fn resolve(
     file: GroundFile,
     lights: &LightsFile,
+    features: &FeaturesFile,
 ) -> Result<Vec<GroundRules>, ContentError> {
     let names: Vec<String> = file.kinds.iter().map(|e| e.name.clone()).collect();
     if names.len() > usize::from(u8::MAX) || names.len() < Ground::NAMED.len() {
@@ -210,7 +226,8 @@ pub(super) fn resolve(
             return Err(field_error(TABLE, &name, "fire", "a chance over a hundred"));
         }
         let light = |wanted: String| light_named(lights, TABLE, &name, &wanted);
-        rows.push(entry.rules.map_names(kind, light)?);
+        let feature = |wanted: String| feature_named(features, TABLE, &name, &wanted);
+        rows.push(entry.rules.map_names(kind, light, feature)?);
     }
     check_what_they_become(&rows, &names)?;
     Ok(rows)
@@ -244,6 +261,17 @@ fn check_what_they_become(rows: &[GroundRules], names: &[String]) -> Result<(), 
                 name,
                 "on",
                 "only a feature stands on ground, and what it stands on is floor-layer ground",
+            ));
+        }
+        if row
+            .found_as
+            .is_some_and(|kind| rows[kind.index()].pressure_plate != row.pressure_plate)
+        {
+            return Err(field_error(
+                TABLE,
+                name,
+                "pressure_plate",
+                "a hidden trap has the plate of the trap it is found as",
             ));
         }
         for (field, becomes) in [("found_as", row.found_as), ("unlocks_as", row.unlocks_as)] {

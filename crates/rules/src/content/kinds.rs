@@ -96,6 +96,11 @@ impl LightKind {
     pub(super) const FIRE_NAME: &'static str = "fire";
 }
 
+/// A kind of dungeon feature (what lands when a trap goes off): its place in the features table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct FeatureKind(pub(super) u8);
+
 /// A kind of gas: its place in the gas table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]

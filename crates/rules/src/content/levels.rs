@@ -37,7 +37,23 @@ pub struct LevelProfile {
     pub vaults: VaultOdds,
     pub lit: Lit,
     pub grass: Grass,
+    pub traps: TrapOdds,
 }
+
+/// How many traps a level holds, and how many of them are hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapOdds {
+    /// How many traps are tried on a level of 80×30 (more on larger maps, by area).
+    pub most: u32,
+    /// In a hundred: each of them is laid at all.
+    pub chance: u32,
+    /// In a hundred: a trap laid is hidden (it looks like the floor until found).
+    pub hidden: u32,
+}
+
+/// More traps than this on a level of 80×30 would make every room a minefield.
+const MOST_TRAPS: u32 = 6;
 
 /// How much of a level is lit, besides its vaults and the Sunstone's dais, which always glow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,6 +217,8 @@ fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
         ("grass", profile.grass.halls),
         ("grass", profile.grass.caves),
         ("grass", profile.grass.dead),
+        ("traps", profile.traps.chance),
+        ("traps", profile.traps.hidden),
     ] {
         if value > 100 {
             return Some((
@@ -231,6 +249,9 @@ fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
             "vaults",
             "a vault needs some weight of a guard: locked, secret or sleepers".into(),
         ));
+    }
+    if profile.traps.most > MOST_TRAPS {
+        return Some(("traps", format!("at most {MOST_TRAPS} traps")));
     }
     let (low, high) = LOOP_DISTANCES;
     if !(low..=high).contains(&profile.loop_distance) {

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use super::bolts::BoltsFile;
 use super::bolts::{bolt_named, check_bolts, check_sent_by_a_monster};
 use super::error::{ContentError, Problem, field_error};
+use super::features::FeaturesFile;
 use super::gases::{GasesFile, gas_named};
 use super::ground::GroundFile;
 use super::lights::{LightsFile, light_named};
@@ -57,7 +58,8 @@ impl Content {
         let ground_file: GroundFile = parse_table("ground", sources.ground)?;
         let lights_file: LightsFile = parse_table("lights", sources.lights)?;
         let gases_file: GasesFile = parse_table("gases", sources.gases)?;
-        let ground = super::ground::resolve(ground_file, &lights_file)?;
+        let features_file: FeaturesFile = parse_table("features", sources.features)?;
+        let ground = super::ground::resolve(ground_file, &lights_file, &features_file)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
         let (prize, key) = check_items(&items_file, &ground)?;
@@ -112,8 +114,15 @@ impl Content {
         };
         let bolts = super::bolts::resolve(bolts_file, &gases_file)?;
         let lights = super::lights::resolve(lights_file)?;
+        let features = super::features::resolve(features_file, &gases_file)?;
         let gases = super::gases::resolve(gases_file)?;
-        let digest = digest(&bestiary, &items, &bolts, &ground, (&lights, &gases));
+        let digest = digest(
+            &bestiary,
+            &items,
+            &bolts,
+            &ground,
+            (&lights, &gases, &features),
+        );
         Ok(Self {
             bestiary,
             items,
@@ -121,6 +130,7 @@ impl Content {
             ground,
             lights,
             gases,
+            features,
             digest,
         })
     }
@@ -133,7 +143,11 @@ fn digest(
     items: &Items,
     bolts: &[super::BoltRules],
     ground: &[GroundRules],
-    (lights, gases): (&[super::LightRules], &[super::GasRules]),
+    (lights, gases, features): (
+        &[super::LightRules],
+        &[super::GasRules],
+        &[super::FeatureRules],
+    ),
 ) -> u32 {
     let rules = (
         &bestiary.per_room,
@@ -148,6 +162,7 @@ fn digest(
         ground,
         lights,
         gases,
+        features,
     );
     let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
     crc32fast::hash(&bytes)

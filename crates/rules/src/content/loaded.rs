@@ -42,5 +42,7 @@ pub struct Content {
     pub lights: Vec<LightRules>,
     /// The gas table's rows, in its order ([`super::GasKind`] indexes it).
     pub gases: Vec<GasRules>,
+    /// The features table's rows, in its order ([`super::FeatureKind`] indexes it).
+    pub features: Vec<super::FeatureRules>,
     pub digest: u32,
 }

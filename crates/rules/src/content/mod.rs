@@ -11,6 +11,7 @@ mod bands;
 mod bolts;
 mod captives;
 mod error;
+mod features;
 mod gases;
 mod ground;
 mod item_checks;
@@ -30,13 +31,14 @@ pub use bands::Band;
 pub use bolts::{BoltEffect, BoltPath, BoltRules};
 pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
+pub use features::FeatureRules;
 pub use gases::{GasHarm, GasRules};
 pub use ground::{Flammability, GroundLayer, GroundRules};
 pub use item_rules::{Draught, ItemClass, ItemRules, ItemUse, Reach, RingPower, Spell};
-pub use kinds::{BoltKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
+pub use kinds::{BoltKind, FeatureKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
 pub use levels::{
-    DesignWeights, Grass, LEVELS_SOURCE, Lakes, LevelProfile, Lit, VaultOdds, levels, load_levels,
-    profile_at,
+    DesignWeights, Grass, LEVELS_SOURCE, Lakes, LevelProfile, Lit, TrapOdds, VaultOdds, levels,
+    load_levels, profile_at,
 };
 pub use lights::{LIGHT_REACH_MAX, LightRules};
 pub use load::parse_table;
@@ -46,8 +48,8 @@ pub use monster_rules::{
 };
 pub use shipped::{check, content, digest};
 pub use sources::{
-    BESTIARY_SOURCE, BOLTS_SOURCE, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE, LIGHTS_SOURCE,
-    Sources,
+    BESTIARY_SOURCE, BOLTS_SOURCE, FEATURES_SOURCE, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE,
+    LIGHTS_SOURCE, Sources,
 };
 pub use spawn::{Chance, NpcSpawn, Ramp, Spawn, pick_weighted};
 pub use tables::OutOfDepth;

@@ -3,12 +3,12 @@
 
 use std::sync::LazyLock;
 
-use super::kinds::{BoltKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
+use super::kinds::{BoltKind, FeatureKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
 use super::loaded::Content;
 use super::sources::Sources;
 use super::{
-    BoltRules, ContentError, GasRules, GroundRules, ItemRules, LightRules, MapLetters, NpcRules,
-    levels,
+    BoltRules, ContentError, FeatureRules, GasRules, GroundRules, ItemRules, LightRules,
+    MapLetters, NpcRules, levels,
 };
 
 static CONTENT: LazyLock<Result<Content, ContentError>> =
@@ -75,6 +75,7 @@ kind_of_table!(BoltKind, "bolt", |c| c.bolts.len());
 kind_of_table!(Ground, "ground", |c| c.ground.len());
 kind_of_table!(LightKind, "light", |c| c.lights.len());
 kind_of_table!(GasKind, "gas", |c| c.gases.len());
+kind_of_table!(FeatureKind, "feature", |c| c.features.len());
 
 impl NpcKind {
     /// Every kind, in table order.
@@ -222,5 +223,20 @@ impl GasKind {
 
     pub fn rules(self) -> &'static GasRules {
         &content().gases[self.index()]
+    }
+}
+
+impl FeatureKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().features.len()).map(|i| Self(i as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static FeatureRules {
+        &content().features[self.index()]
     }
 }

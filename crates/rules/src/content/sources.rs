@@ -8,6 +8,7 @@ pub const BOLTS_SOURCE: &str = include_str!("../../../../content/bolts.ron");
 pub const GROUND_SOURCE: &str = include_str!("../../../../content/ground.ron");
 pub const LIGHTS_SOURCE: &str = include_str!("../../../../content/lights.ron");
 pub const GASES_SOURCE: &str = include_str!("../../../../content/gases.ron");
+pub const FEATURES_SOURCE: &str = include_str!("../../../../content/features.ron");
 
 /// The text of each table, as read: the shipped tables are [`Sources::SHIPPED`], and a test or
 /// a doc's example swaps one of them.
@@ -19,6 +20,7 @@ pub struct Sources<'a> {
     pub ground: &'a str,
     pub lights: &'a str,
     pub gases: &'a str,
+    pub features: &'a str,
 }
 
 impl<'a> Sources<'a> {
@@ -29,6 +31,7 @@ impl<'a> Sources<'a> {
         ground: GROUND_SOURCE,
         lights: LIGHTS_SOURCE,
         gases: GASES_SOURCE,
+        features: FEATURES_SOURCE,
     };
 
     pub fn with_bestiary<'b>(self, bestiary: &'b str) -> Sources<'b>
@@ -71,5 +74,12 @@ impl<'a> Sources<'a> {
         'a: 'b,
     {
         Sources { gases, ..self }
+    }
+
+    pub fn with_features<'b>(self, features: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { features, ..self }
     }
 }

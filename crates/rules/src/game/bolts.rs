@@ -175,40 +175,45 @@ impl Game {
     fn leave_fire_and_gas(&mut self, bolt: BoltKind, at: ICoord) {
         let rules = bolt.rules();
         if rules.ignites {
-            let radius = rules.effect.radius().unwrap_or(0);
-            let mut cells = std::mem::take(&mut self.scratch.burst);
-            self.world.burst_cells_into(at, radius, &mut cells);
-            let mut told = false;
-            for &cell in &cells {
-                if self.world.ignite(cell)
-                    && !told
-                    && let Some(ground) = self.world.fuel(cell)
-                {
-                    self.scratch
-                        .events
-                        .push(GameEvent::Environment(EnvironmentEvent::Ignited {
-                            ground,
-                            at: cell,
-                        }));
-                    told = true;
-                }
-                if let Some(character) = self.world.character_at(cell)
-                    && !self.world.puts_out_fire(cell)
-                    && self.world.set_on_fire(character)
-                {
-                    let who = self.actor(character);
-                    self.tell(
-                        character,
-                        GameEvent::Environment(EnvironmentEvent::CaughtFire { who }),
-                    );
-                }
-            }
-            self.scratch.burst = cells;
-            self.explode_flammable_gas();
+            self.set_fire_round(at, rules.effect.radius().unwrap_or(0));
         }
         if let Some((gas, volume)) = rules.leaves {
             self.world.release_gas(at, gas, volume);
         }
+    }
+
+    /// Fire on every cell a burst of `radius` round `at` reaches, and on whoever stands there
+    /// (a fire bolt's landing, a fire trap's flames); methane it finds goes up.
+    pub(super) fn set_fire_round(&mut self, at: ICoord, radius: u32) {
+        let mut cells = std::mem::take(&mut self.scratch.burst);
+        self.world.burst_cells_into(at, radius, &mut cells);
+        let mut told = false;
+        for &cell in &cells {
+            if self.world.ignite(cell)
+                && !told
+                && let Some(ground) = self.world.fuel(cell)
+            {
+                self.scratch
+                    .events
+                    .push(GameEvent::Environment(EnvironmentEvent::Ignited {
+                        ground,
+                        at: cell,
+                    }));
+                told = true;
+            }
+            if let Some(character) = self.world.character_at(cell)
+                && !self.world.puts_out_fire(cell)
+                && self.world.set_on_fire(character)
+            {
+                let who = self.actor(character);
+                self.tell(
+                    character,
+                    GameEvent::Environment(EnvironmentEvent::CaughtFire { who }),
+                );
+            }
+        }
+        self.scratch.burst = cells;
+        self.explode_flammable_gas();
     }
 
     fn blow_at(&mut self, by: Blame, what: Missile, dice: AttackDice, at: ICoord) {
@@ -370,5 +375,6 @@ impl Game {
             return;
         }
         self.world.put_item(landing, item, 1);
+        self.landed_on(landing);
     }
 }

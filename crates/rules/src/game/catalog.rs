@@ -37,6 +37,9 @@ pub struct LevelCatalog {
     pub chasms: u32,
     pub doors: u32,
     pub secret_doors: u32,
+    /// Each trap, by the trap it is (or is found as), and whether it is hidden, in the
+    /// level's row order.
+    pub traps: Vec<(Ground, bool)>,
     /// Cells of grass, and of them dead grass.
     pub grass: (u32, u32),
     /// Every boon, in the order this depth offers them: the first three but the one chosen on
@@ -125,6 +128,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         chasms: bodies_of(&terrain.grid, Ground::CHASM),
         doors: count_of(Ground::DOOR) + count_of(Ground::LOCKED_DOOR),
         secret_doors: count_of(Ground::SECRET_DOOR),
+        traps: traps_of(&terrain.grid),
         grass: (
             count_of(Ground::GRASS) + count_of(Ground::DEAD_GRASS),
             count_of(Ground::DEAD_GRASS),
@@ -132,6 +136,19 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         boons,
         holds_the_prize: depth >= FINAL_DEPTH,
     }
+}
+
+/// The level's traps, row by row: the trap each is, and whether it is hidden.
+fn traps_of(grid: &Grid<Ground>) -> Vec<(Ground, bool)> {
+    let traps = grid.iter().filter(|g| g.rules().pressure_plate.is_some());
+    traps
+        .map(|&g| {
+            (
+                g.rules().found_as.unwrap_or(g),
+                g.rules().found_as.is_some(),
+            )
+        })
+        .collect()
 }
 
 /// Counts by kind, in the kinds' order.

@@ -51,7 +51,7 @@ impl Game {
                 );
             }
             if falls {
-                fell |= self.fall_with_bridge(at);
+                fell |= self.drop_from(at, |who| EnvironmentEvent::FellWithBridge { who }.into());
             }
         }
         self.explode_flammable_gas();
@@ -61,16 +61,11 @@ impl Game {
         None
     }
 
-    /// Whoever and whatever stood on the bridge at `at` falls with it: an NPC is lost to the
-    /// level, an item too. True if the player stood there (it falls to the depth below).
-    fn fall_with_bridge(&mut self, at: ICoord) -> bool {
-        if let Some(lying) = self.world.take_item(at) {
-            let lost = GameEvent::Items(ItemEvent::Lost {
-                item: lying.kind,
-                into_chasm: true,
-            });
-            self.tell_at(at, lost);
-        }
+    /// Whoever and whatever stood on `at` falls to the depth below as the ground gives way (a
+    /// bridge burnt, a trapdoor): an item is lost, an NPC too (`told` is what the player is
+    /// told of it). True if the player stood there, alive: it falls to the next depth.
+    pub(super) fn drop_from(&mut self, at: ICoord, told: fn(Actor) -> GameEvent) -> bool {
+        self.lose_item_into_the_depths(at);
         let Some(character) = self.world.character_at(at) else {
             return false;
         };
@@ -78,15 +73,30 @@ impl Game {
             return !self.is_over();
         }
         let who = self.actor(character);
-        self.tell(
-            character,
-            GameEvent::Environment(EnvironmentEvent::FellWithBridge { who }),
-        );
-        let hit_points = self.world.hit_points(character).map_or(0, |hp| hp.current);
-        self.world.wound(character, hit_points);
-        self.after_harm(Self::blame_of(Actor::Fire), character, who, true);
-        self.world.corpse_falls(at);
+        self.tell(character, told(who));
+        self.lose_to_the_depths(character, at);
         false
+    }
+
+    /// What lies on `at` falls to the depth below, lost to the level.
+    fn lose_item_into_the_depths(&mut self, at: ICoord) {
+        if let Some(lying) = self.world.take_item(at) {
+            let lost = GameEvent::Items(ItemEvent::Lost {
+                item: lying.kind,
+                into_chasm: true,
+            });
+            self.tell_at(at, lost);
+        }
+    }
+
+    /// An NPC falls from `at` to its death below, lost to the level with what it carried:
+    /// the dungeon's doing (a bridge burnt under it, a trapdoor).
+    fn lose_to_the_depths(&mut self, npc: Entity, at: ICoord) {
+        let who = self.actor(npc);
+        let hit_points = self.world.hit_points(npc).map_or(0, |hp| hp.current);
+        self.world.wound(npc, hit_points);
+        self.after_harm(Self::blame_of(Actor::Fire), npc, who, true);
+        self.world.corpse_falls(at);
     }
 
     /// Gas that burns and went up since this was last asked explodes where it stood thick, hurting
@@ -269,8 +279,8 @@ impl Game {
         }
     }
 
-    /// What fire did to a cell, told if the player sees it.
-    fn tell_at(&mut self, at: ICoord, event: GameEvent) {
+    /// What happened on a cell, told if the player sees it.
+    pub(super) fn tell_at(&mut self, at: ICoord, event: GameEvent) {
         if self.visibility.sees(&self.world, at) {
             self.scratch.events.push(event);
         }

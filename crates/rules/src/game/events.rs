@@ -377,6 +377,18 @@ pub enum DungeonEvent {
     ChooseABoonFirst,
     /// A search (or a glance) found a secret door: it is a door now.
     FoundSecretDoor { at: ICoord },
+    /// A search (or a glance) found a hidden trap: it shows as the trap it is now.
+    FoundTrap { at: ICoord, trap: Ground },
+    /// A trap's plate went off at `at` under `who` (none: an item landed on it), letting loose
+    /// its feature. A hidden one is found by it.
+    TrapSprung {
+        at: ICoord,
+        trap: Ground,
+        who: Option<Actor>,
+    },
+    /// A monster fell through a trapdoor: lost to the level. (The player's fall is
+    /// `FellIntoChasm`.)
+    FellThrough { who: Actor },
     /// The player jumped into a chasm and the fall cost it this many hit points; `Descended`
     /// follows.
     FellIntoChasm { damage: u32 },

@@ -24,6 +24,17 @@ impl LevelView<'_> {
         self.0.world.falls(coord)
     }
 
+    /// The trap the player knows lies on the cell (found, and seen or remembered there): what
+    /// the app asks about before a step onto it. A hidden trap is floor to the player.
+    pub fn known_trap(&self, coord: ICoord) -> Option<crate::content::Ground> {
+        match self.cell_view(coord).tiles.floor {
+            Some(crate::world::Tile::Ground(ground)) if ground.rules().is_plain_trap() => {
+                Some(ground)
+            }
+            _ => None,
+        }
+    }
+
     /// The cell as the player knows it: live if in view, the last sighting if remembered.
     pub fn cell_view(&self, coord: ICoord) -> CellView {
         let visibility = self.0.visibility.cell_visibility(coord);

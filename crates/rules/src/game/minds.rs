@@ -168,12 +168,8 @@ impl Game {
             (0..size.width() as i32).contains(&local.x)
                 && (0..size.height() as i32).contains(&local.y)
         };
-        for shout in [false, true] {
-            let sources = self
-                .scratch
-                .heard
-                .iter()
-                .filter(|noise| matches!(noise.kind, NoiseKind::Shout { .. }) == shout);
+        for heard in NoiseKind::HEARD_IN_ORDER {
+            let sources = self.scratch.heard.iter().filter(|noise| heard(&noise.kind));
             area.flood(&self.world, sources, |noise, cell, steps| {
                 if shown(cell) {
                     visit(noise, cell, steps);

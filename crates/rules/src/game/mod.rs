@@ -53,6 +53,7 @@ mod spells;
 mod state_hash;
 mod stealth;
 mod step;
+mod traps;
 mod wizard;
 mod zap;
 
@@ -81,9 +82,9 @@ pub use crate::balance::{FINAL_DEPTH, GAS_HARMS_AT, LIT, TURN_TIME};
 pub use crate::behaviour::{Awareness, NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
     Ability, BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, Draught,
-    GASES_SOURCE, GROUND_SOURCE, GasHarm, GasKind, Ground, ITEMS_SOURCE, ItemClass, ItemKind,
-    ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind, NpcTrait, Problem, Reach,
-    RingPower, Sources, Spell, check as check_content, parse_table,
+    FEATURES_SOURCE, FeatureKind, GASES_SOURCE, GROUND_SOURCE, GasHarm, GasKind, Ground,
+    ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind,
+    NpcTrait, Problem, Reach, RingPower, Sources, Spell, check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -107,7 +108,7 @@ pub use zap::ZapNumbers;
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 32;
+pub const RULES_VERSION: u32 = 33;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -397,7 +398,7 @@ impl Game {
         }
         let sight_near = self.world.sight_moved_near();
         self.look_round();
-        self.notice_secret_doors();
+        self.notice_secrets();
         self.npc_phase(self.time_taken(outcome));
         let crystal_gone = self.world.dissolve_crystal() > 0;
         let burning = !self.world.fires().cells().is_empty() || crystal_gone;

@@ -185,7 +185,12 @@ impl Game {
                         self.tell(npc, GameEvent::Bestiary(BestiaryEvent::Struggled { who }));
                         (step, false)
                     }
-                    ActOutcome::Moved | ActOutcome::Blocked => (step, false),
+                    ActOutcome::Moved => {
+                        // Only the one that stepped can fall through, and it is not the player.
+                        self.stepped_onto(npc, ahead);
+                        (step, false)
+                    }
+                    ActOutcome::Blocked => (step, false),
                 }
             }
             NpcAction::Fire(at) => {
@@ -348,8 +353,8 @@ impl Game {
     }
 
     /// Every NPC within reach of a noise of this turn learns of it: of the fights, the nearest;
-    /// then of the shouts, the nearest (a shout says where the player is, which outweighs where
-    /// a fight was).
+    /// then of the alarms; then of the shouts, the nearest (a shout says where the player is,
+    /// which outweighs where a fight was).
     pub(super) fn has_noises(&self) -> bool {
         !self.scratch.noises.is_empty()
     }
@@ -357,11 +362,11 @@ impl Game {
     pub(super) fn hear_noises(&mut self) {
         let turn = self.progress.turn;
         let noises = std::mem::take(&mut self.scratch.noises);
-        for shouts in [false, true] {
+        for heard in NoiseKind::HEARD_IN_ORDER {
             let mut woken = std::mem::take(&mut self.scratch.woken);
             woken.clear();
             let agents = &mut self.minds.agents;
-            let of_kind = |noise: &Noise| matches!(noise.kind, NoiseKind::Shout { .. }) == shouts;
+            let of_kind = |noise: &Noise| heard(&noise.kind);
             self.minds
                 .behaviour
                 .listeners(&self.world, &noises, of_kind, |npc, coord, noise| {

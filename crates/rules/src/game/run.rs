@@ -29,6 +29,12 @@ impl Game {
         self.fall(true)
     }
 
+    /// A fall through the floor the player stepped onto (a trapdoor): the step was the turn's
+    /// action, as a jump is.
+    pub(super) fn fall_through_floor(&mut self) -> TurnOutcome {
+        self.fall(true)
+    }
+
     /// A fall in the middle of a turn already counted (a bridge burnt under the player, a
     /// levitation ended over a chasm): the arrival below is the same turn, not one more.
     pub(super) fn fall_mid_turn(&mut self) -> TurnOutcome {

@@ -1,8 +1,8 @@
-//! Searching for secret doors: a search turn looks hard at the walls in view nearby, the more
-//! likely to find a door the nearer it is, and the fifth in a row finds every one within reach;
-//! every turn besides, a door in view nearby may be noticed unsought, at a fifth of the chance.
-//! What is found
-//! becomes a door, for the player and for everyone else.
+//! Searching for secrets (secret doors, hidden traps): a search turn looks hard at the cells in
+//! view nearby, the more likely to find a secret the nearer it is, and the fifth in a row finds
+//! every one within reach; every turn besides, a secret in view nearby may be noticed unsought,
+//! at a fifth of the chance. What is found becomes what it always was (a door, a trap), for the
+//! player and for everyone else.
 
 use coord_2d::ICoord;
 use rand::Rng;
@@ -32,7 +32,7 @@ impl Game {
     }
 
     /// What every turn notices unsought: a share of what a search would.
-    pub(super) fn notice_secret_doors(&mut self) {
+    pub(super) fn notice_secrets(&mut self) {
         self.search_within(|distance| search_chance(distance) / PASSIVE_SEARCH_SHARE);
     }
 
@@ -51,24 +51,33 @@ impl Game {
             for dx in -radius..=radius {
                 let at = player + ICoord::new(dx, dy);
                 // The cheap question first: most cells hold no secret to see.
-                if !self.world.is_secret_door(at) || !self.visibility.sees(&self.world, at) {
+                if !self.world.is_secret(at) || !self.visibility.sees(&self.world, at) {
                     continue;
                 }
                 let distance = dx.unsigned_abs().max(dy.unsigned_abs());
                 if self.chronicle.rng.random_range(0..100) < chance(distance) {
-                    self.find_secret_door(at);
+                    self.find_secret(at);
                 }
             }
         }
     }
 
-    /// The secret door at `at` becomes a door, and the player knows it.
-    pub(super) fn find_secret_door(&mut self, at: ICoord) {
-        if self.world.reveal_secret_door(at) {
-            self.hero.secret_doors_found += 1;
-            self.scratch
-                .events
-                .push(GameEvent::Dungeon(DungeonEvent::FoundSecretDoor { at }));
-        }
+    /// The secret at `at` is found (a secret door becomes a door, a hidden trap the trap it
+    /// is), and the player knows it.
+    pub(super) fn find_secret(&mut self, at: ICoord) {
+        let Some(was) = self.world.reveal_secret(at) else {
+            return;
+        };
+        let event = match was.rules().pressure_plate {
+            Some(_) => DungeonEvent::FoundTrap {
+                at,
+                trap: self.world.ground_at(at),
+            },
+            None => {
+                self.hero.secret_doors_found += 1;
+                DungeonEvent::FoundSecretDoor { at }
+            }
+        };
+        self.scratch.events.push(GameEvent::Dungeon(event));
     }
 }

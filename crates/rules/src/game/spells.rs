@@ -134,10 +134,10 @@ impl Game {
     /// The whole level remembered as it is, its secret doors found.
     fn map_level(&mut self) {
         let secrets: Vec<_> = (self.world.size().icoord_iter_row_major())
-            .filter(|&cell| self.world.is_secret_door(cell))
+            .filter(|&cell| self.world.is_secret(cell))
             .collect();
         for cell in secrets {
-            self.find_secret_door(cell);
+            self.find_secret(cell);
         }
         self.visibility.remember_layout(&self.world);
     }

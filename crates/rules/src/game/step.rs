@@ -70,7 +70,12 @@ impl Game {
                     .events
                     .push(GameEvent::Bestiary(BestiaryEvent::Struggled { who }));
             }
-            ActOutcome::Moved => self.walk_over_items(),
+            ActOutcome::Moved => {
+                if let Some(fell) = self.stepped_onto(player, ahead) {
+                    return Err(fell);
+                }
+                self.walk_over_items();
+            }
             ActOutcome::Attacked(attack) => {
                 self.record_attack(attack);
                 self.follow_through(direction, attack.target);

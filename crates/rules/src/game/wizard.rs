@@ -55,10 +55,10 @@ impl Game {
             }
             WizardCommand::Reveal => {
                 let secrets: Vec<_> = (self.world.size().icoord_iter_row_major())
-                    .filter(|&cell| self.world.is_secret_door(cell))
+                    .filter(|&cell| self.world.is_secret(cell))
                     .collect();
                 for cell in secrets {
-                    self.find_secret_door(cell);
+                    self.find_secret(cell);
                 }
                 self.visibility
                     .remember(&self.world, crate::visibility::Omniscience::On);

@@ -1,6 +1,6 @@
 //! Making a level: rooms of the depth's designs grown from a first room (or a cavern), loops
 //! cut, lakes and chasms, doors hung, the arrival and the way on at the level's two ends, a
-//! vault, monsters, items and a captive band.
+//! vault, monsters, items and a captive band, and its traps.
 
 use coord_2d::{ICoord, UCoord};
 use grid_2d::Grid;
@@ -9,7 +9,7 @@ use rand::Rng;
 use super::captives::BandRoll;
 use super::{
     Disposition, Ground, ItemSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete, captives,
-    is_valid_size, lakes, lighting, populate, reach, surface, vaults,
+    is_valid_size, lakes, lighting, populate, reach, surface, traps, vaults,
 };
 use crate::balance;
 use crate::content::ItemKind;
@@ -105,6 +105,13 @@ fn build<R: Rng>(
     lighting::light(&mut grid, &rooms, &designs, profile.lit, prize, rng);
     surface::grow(&mut grid, &rooms, &designs, profile.grass, rng);
     let gas = surface::swamps(&mut grid, &rooms, &designs, profile.grass, rng);
+    // Last, so that nothing else is placed by draws a trap moved: the traps keep off what
+    // stands, lies and waits on the level.
+    let mut taken = vault_cells;
+    taken.push(exit);
+    taken.extend(npcs.iter().map(|npc| npc.coord));
+    taken.extend(items.iter().map(|item| item.coord));
+    traps::lay(&mut grid, &profile.traps, depth, (player, &taken), rng);
     Terrain {
         gas,
         grid,

@@ -22,6 +22,7 @@ mod patches;
 mod populate;
 mod reach;
 mod surface;
+mod traps;
 mod vaults;
 
 pub use ascii::{AsciiMapError, from_ascii, ground_letter, ground_to_ascii};

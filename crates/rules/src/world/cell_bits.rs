@@ -39,7 +39,8 @@ pub(super) const SHUT: u8 = 128;
 pub(super) fn ground_bits(ground: Ground) -> u8 {
     let rules = ground.rules();
     let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
-    let a_door = rules.door || rules.found_as.is_some() || rules.unlocks_as.is_some();
+    let hides_a_door = rules.found_as.is_some_and(|found| found.rules().door);
+    let a_door = rules.door || hides_a_door || rules.unlocks_as.is_some();
     let open_below = rules.on.is_some_and(|under| !under.rules().blocks_walking);
     bit(rules.blocks_sight, BLOCKS_SIGHT)
         | bit(rules.blocks_walking, BLOCKS_WALKING)
@@ -48,6 +49,14 @@ pub(super) fn ground_bits(ground: Ground) -> u8 {
         | bit(rules.door, DOOR)
         | bit(rules.found_as.is_some(), SECRET)
         | bit(a_door || (rules.blocks_walking && !open_below), SHUT)
+}
+
+/// A trap's plate lies on a cell of these grounds.
+pub(super) fn plate_of_grounds(feature: Option<Ground>, floor: Option<Ground>) -> bool {
+    [feature, floor]
+        .into_iter()
+        .flatten()
+        .any(|ground| ground.rules().pressure_plate.is_some())
 }
 
 /// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
@@ -92,9 +101,21 @@ impl World {
         if let Some(cell) = self.derived.fuel.get_mut(coord) {
             *cell = super::fire::fuel_of_grounds(feature, floor);
         }
+        if let Some(cell) = self.derived.plates.get_mut(coord) {
+            *cell = plate_of_grounds(feature, floor);
+        }
         (self.gases).set_wall(coord, super::gas::wall_of(feature, floor));
         self.light_changed_at(coord);
         self.changed(coord);
+    }
+
+    /// Marks whether a trap's plate lies on the cell, from its grounds as they are.
+    pub(super) fn refresh_plate(&mut self, coord: ICoord) {
+        let layers = self.spatial_table.layers_at(coord);
+        let (feature, floor) = layers.map_or((None, None), |layers| self.grounds_of(layers));
+        if let Some(cell) = self.derived.plates.get_mut(coord) {
+            *cell = plate_of_grounds(feature, floor);
+        }
     }
 
     pub(super) fn set_occupied(&mut self, coord: ICoord, what: u8, there: bool) {
@@ -166,6 +187,7 @@ impl World {
         let size = self.size();
         let mut occupied = Grid::new_copy(size, 0);
         let mut fuel = Grid::new_copy(size, 0);
+        let mut plates = Grid::new_copy(size, false);
         let mut glowing = Vec::new();
         let tile =
             |entity: Option<Entity>| entity.and_then(|e| self.components.tile.get(e).copied());
@@ -175,19 +197,20 @@ impl World {
         };
         // What a cell's ground gives depends only on its two tiles, and runs of cells share
         // them (rows of wall, of floor): worked out again only when they change.
-        type Derived = (u8, u8, bool, [Option<crate::content::LightKind>; 2]);
+        type Derived = (u8, u8, bool, bool, [Option<crate::content::LightKind>; 2]);
         let derive = |floor: Option<Tile>, feature: Option<Tile>| -> Derived {
             let bits = [floor, feature].into_iter().flatten().map(tile_bits);
             let bits = bits.fold(0, |a, b| a | b);
             let (floor, feature) = (ground(floor), ground(feature));
             let lights = [floor, feature].map(|g| g.and_then(|g| g.rules().light));
             let fuel = super::fire::fuel_of_grounds(feature, floor);
-            (bits, fuel, super::gas::wall_of(feature, floor), lights)
+            let wall = super::gas::wall_of(feature, floor);
+            (bits, fuel, wall, plate_of_grounds(feature, floor), lights)
         };
         let mut last = None;
         for (coord, layers) in self.spatial_table.enumerate() {
             let tiles = (tile(layers.floor), tile(layers.feature));
-            let (bits, cell_fuel, wall, lights) = match last {
+            let (bits, cell_fuel, wall, plate, lights) = match last {
                 Some((kept, derived)) if kept == tiles => derived,
                 _ => {
                     let derived = derive(tiles.0, tiles.1);
@@ -198,11 +221,13 @@ impl World {
             let character = layers.character.map_or(0, |_| CHARACTER);
             *occupied.get_checked_mut(coord) = with_door_state(bits | character);
             *fuel.get_checked_mut(coord) = cell_fuel;
+            *plates.get_checked_mut(coord) = plate;
             self.gases.set_wall(coord, wall);
             glowing.extend(lights.into_iter().flatten().map(|light| (coord, light)));
         }
         self.derived.occupied = occupied;
         self.derived.fuel = fuel;
+        self.derived.plates = plates;
         glowing
     }
 

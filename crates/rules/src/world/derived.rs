@@ -55,6 +55,9 @@ pub(super) struct Derived {
     /// ablaze, where the spatial table's cell and the tile of each of its ground entities would
     /// be three reads far apart.
     pub fuel: Grid<u8>,
+    /// Where a trap's plate lies, hidden or found: natives step round them, and every step
+    /// of theirs asks.
+    pub plates: Grid<bool>,
     /// What glows on the level and who carries a light.
     pub lights: Lights,
     /// The living NPCs on the player's side, in spawn order: few, so reading them is cheap
@@ -101,6 +104,7 @@ impl Derived {
         Self {
             occupied: Grid::new_copy(size, 0),
             fuel: Grid::new_copy(size, 0),
+            plates: Grid::new_copy(size, false),
             lights: Lights::new(size, Vec::new()),
             allies: Vec::new(),
             side_marks: SideMarks::new(size),
@@ -216,7 +220,7 @@ impl World {
         problems
     }
 
-    /// Every cell whose occupied or fuel byte or gas wall disagrees with what stands on it.
+    /// Every cell whose occupied or fuel byte, plate or gas wall disagrees with what stands on it.
     fn cell_grid_violations(&self) -> Vec<String> {
         let mut problems = Vec::new();
         for (coord, layers) in self.spatial_table.enumerate() {
@@ -235,6 +239,13 @@ impl World {
                 ));
             }
             let (feature, floor) = self.grounds_of(layers);
+            let plate = super::cell_bits::plate_of_grounds(feature, floor);
+            if self.derived.plates.get(coord) != Some(&plate) {
+                problems.push(format!(
+                    "{coord}: the plates say {:?}, the cell {plate}",
+                    self.derived.plates.get(coord)
+                ));
+            }
             let wall = super::gas::wall_of(feature, floor);
             if self.gases.wall_at(coord) != wall {
                 problems.push(format!(

@@ -190,26 +190,29 @@ impl World {
         self.components.tile.insert(entity, tile);
         if let Tile::Ground(_) = tile {
             self.refresh_fuel(location.coord);
+            self.refresh_plate(location.coord);
         }
     }
 
     /// The secret at `coord` is found: it becomes what its row says it is found as (a secret
-    /// door a door, closed), over what that stands on. False if there is none there.
-    pub fn reveal_secret_door(&mut self, coord: coord_2d::ICoord) -> bool {
-        let found = self.feature_ground(coord).and_then(|(feature, ground)| {
-            let found_as = ground.rules().found_as?;
-            Some((feature, found_as))
-        });
-        let Some((feature, found_as)) = found else {
-            return false;
-        };
-        self.components.tile.insert(feature, Tile::Ground(found_as));
+    /// door a door, closed, over what that stands on; a hidden trap the trap). The ground it
+    /// was, if there was one there.
+    pub fn reveal_secret(&mut self, coord: coord_2d::ICoord) -> Option<Ground> {
+        let layers = self.spatial_table.layers_at(coord)?;
+        let (entity, ground, found_as) = [layers.feature, layers.floor]
+            .into_iter()
+            .flatten()
+            .find_map(|entity| match self.components.tile.get(entity) {
+                Some(&Tile::Ground(ground)) => Some((entity, ground, ground.rules().found_as?)),
+                _ => None,
+            })?;
+        self.components.tile.insert(entity, Tile::Ground(found_as));
         if let Some(under) = found_as.rules().on {
             self.spawn(Location::from((coord, Layer::Floor)), Tile::Ground(under));
         }
         self.refresh_bits(coord);
         self.derived.ground_log.note(coord);
-        true
+        Some(ground)
     }
 
     /// The entity standing in the cell's feature layer and the kind of ground it is, if it is

@@ -176,8 +176,8 @@ impl World {
             == Some(&Tile::Ground(Ground::STAIRS))
     }
 
-    /// True where a secret door waits to be found.
-    pub fn is_secret_door(&self, coord: ICoord) -> bool {
+    /// True where a secret (a door, a trap) waits to be found.
+    pub fn is_secret(&self, coord: ICoord) -> bool {
         self.derived
             .occupied
             .get(coord)
@@ -271,14 +271,25 @@ impl World {
             .and_then(|layers| layers.character)
     }
 
-    /// An NPC may step onto open ground that no other character stands on and nothing harms
-    /// (fire, a harmful gas).
+    /// An NPC may step onto open ground that no other character stands on, nothing harms
+    /// (fire, a harmful gas) and no trap lies on: the level's natives know their traps.
     #[inline]
     pub fn can_npc_enter(&self, coord: ICoord) -> bool {
+        self.can_npc_rush(coord) && !self.is_trap(coord)
+    }
+
+    /// An NPC could step onto the cell if it did not look where it trod: open, free, clear of
+    /// harm, a trap or not (a hunter closing on its prey).
+    pub fn can_npc_rush(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
         (self.derived.occupied.get(coord))
             .is_some_and(|&cell| cell & (BLOCKS_WALKING | CHARACTER) == 0)
             && !self.harms(coord)
+    }
+
+    /// A trap's plate lies on the cell, hidden or found.
+    pub fn is_trap(&self, coord: ICoord) -> bool {
+        self.derived.plates.get(coord).is_some_and(|&plate| plate)
     }
 
     /// What each layer of a cell shows, for drawing and for remembering.

@@ -1,0 +1,119 @@
+//! The features table (`content/features.ron`): what lands on the level when something sets it
+//! off (Brogue's dungeon features). A trap's plate names one; the machines that come after
+//! name them too. One row says everything that happens, so a new trap is rows, not code.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::{ContentError, Problem, field_error};
+use super::gases::{GasesFile, gas_named};
+use super::kinds::{FeatureKind, GasKind};
+use super::tables::Entry;
+
+/// What happens where a feature lands. A fact a row leaves out is false, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureRules<G = GasKind> {
+    /// A gas let out on the cell, and how much (a volume, `content/gases.ron`).
+    #[serde(default = "Option::default")]
+    pub gas: Option<(G, u16)>,
+    /// Fire set to the cell and to the open cells round it.
+    #[serde(default)]
+    pub flames: bool,
+    /// Whoever stands on the cell or beside it is held fast for this many tries (a net).
+    #[serde(default)]
+    pub holds: u16,
+    /// An alarm every monster within `balance::ALARM_NOISE_STEPS` steps hears, and comes to.
+    #[serde(default)]
+    pub alarm: bool,
+    /// The floor gives way: whoever stands on the cell falls to the depth below, and what lies
+    /// there is lost.
+    #[serde(default)]
+    pub drops: bool,
+}
+
+impl<G> FeatureRules<G> {
+    fn map_gas<H, E>(self, gas: impl FnOnce(G) -> Result<H, E>) -> Result<FeatureRules<H>, E> {
+        Ok(FeatureRules {
+            gas: match self.gas {
+                Some((kind, volume)) => Some((gas(kind)?, volume)),
+                None => None,
+            },
+            flames: self.flames,
+            holds: self.holds,
+            alarm: self.alarm,
+            drops: self.drops,
+        })
+    }
+
+    /// Nothing at all would happen.
+    fn is_empty(&self) -> bool {
+        self.gas.is_none() && !self.flames && self.holds == 0 && !self.alarm && !self.drops
+    }
+}
+
+/// `content/features.ron`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FeaturesFile {
+    pub kinds: Vec<Entry<FeatureRules<String>>>,
+}
+
+const TABLE: &str = "features";
+
+/// The rows, checked: at most a byte's worth, each of its own name, each doing something, the
+/// gases they name found.
+pub(super) fn resolve(
+    file: FeaturesFile,
+    gases: &GasesFile,
+) -> Result<Vec<FeatureRules>, ContentError> {
+    if file.kinds.len() >= usize::from(u8::MAX) {
+        return Err(ContentError {
+            table: TABLE,
+            entry: None,
+            problem: Problem::Field {
+                field: "kinds",
+                reason: format!("at most {} kinds", u8::MAX - 1),
+            },
+        });
+    }
+    let mut rows = Vec::with_capacity(file.kinds.len());
+    for (i, entry) in file.kinds.iter().enumerate() {
+        let name = &entry.name;
+        if file.kinds[..i].iter().any(|other| other.name == *name) {
+            return Err(field_error(TABLE, name, "name", "two features of one name"));
+        }
+        if entry.rules.is_empty() {
+            return Err(field_error(TABLE, name, "rules", "it does nothing"));
+        }
+        if entry
+            .rules
+            .gas
+            .as_ref()
+            .is_some_and(|(_, volume)| *volume == 0)
+        {
+            return Err(field_error(TABLE, name, "gas", "a volume of at least one"));
+        }
+        let gas = |gas: String| gas_named(gases, TABLE, name, &gas);
+        rows.push(entry.rules.clone().map_gas(gas)?);
+    }
+    Ok(rows)
+}
+
+/// A feature's row by its name, for the tables that name features (a trap's plate).
+pub(super) fn feature_named(
+    file: &FeaturesFile,
+    table: &'static str,
+    entry: &str,
+    name: &str,
+) -> Result<FeatureKind, ContentError> {
+    (file.kinds.iter().position(|e| e.name == name))
+        .map(|i| FeatureKind(i as u8))
+        .ok_or_else(|| {
+            field_error(
+                table,
+                entry,
+                "fires",
+                format!("there is no feature \"{name}\" in content/features.ron"),
+            )
+        })
+}

@@ -1,0 +1,97 @@
+//! Traps: a step onto a pressure plate (by whoever walks: not a flyer, nor a swimmer under the
+//! water) or an item landing on it sets off the feature its row names (`content/features.ron`),
+//! and a hidden trap that goes off is found. The plate stays armed. What a feature does is one
+//! rule a fact: gas let out, fire set round, whoever is near held fast, a bell every monster
+//! near hears, the floor giving way.
+
+use coord_2d::ICoord;
+use entity_table::Entity;
+
+use super::{Game, GameEvent, TurnOutcome};
+use crate::behaviour::Noise;
+use crate::content::FeatureKind;
+use crate::game::DungeonEvent;
+
+/// How far a fire trap's flames reach round its plate.
+const FLAMES_RADIUS: u32 = 1;
+
+impl Game {
+    /// `who` has just stepped onto `at`: a plate there goes off under it. The turn's outcome
+    /// if the player fell through the floor.
+    pub(super) fn stepped_onto(&mut self, who: Entity, at: ICoord) -> Option<TurnOutcome> {
+        if !self.world.is_trap(at)
+            || self.world.flies(who, self.world.npc_kind(who))
+            || self.world.is_submerged(who)
+        {
+            return None;
+        }
+        self.spring(at, Some(who))
+    }
+
+    /// An item has just landed on `at` (thrown): a plate there goes off under its weight.
+    pub(super) fn landed_on(&mut self, at: ICoord) {
+        // What the player throws lands away from it, so no fall of the player follows.
+        if self.world.is_trap(at) {
+            self.spring(at, None);
+        }
+    }
+
+    fn spring(&mut self, at: ICoord, who: Option<Entity>) -> Option<TurnOutcome> {
+        let feature = self.world.ground_at(at).rules().pressure_plate?;
+        // Gone off, a hidden plate shows.
+        self.world.reveal_secret(at);
+        let trap = self.world.ground_at(at);
+        let event = GameEvent::Dungeon(DungeonEvent::TrapSprung {
+            at,
+            trap,
+            who: who.map(|who| self.actor(who)),
+        });
+        match who {
+            Some(who) => self.tell(who, event),
+            None => self.tell_at(at, event),
+        }
+        self.let_loose(feature, at)
+    }
+
+    /// What `feature` does, landing on `at`.
+    fn let_loose(&mut self, feature: FeatureKind, at: ICoord) -> Option<TurnOutcome> {
+        let rules = *feature.rules();
+        if let Some((gas, volume)) = rules.gas {
+            self.world.release_gas(at, gas, volume);
+        }
+        if rules.flames {
+            self.set_fire_round(at, FLAMES_RADIUS);
+        }
+        if rules.holds > 0 {
+            self.hold_round(at, rules.holds);
+        }
+        if rules.alarm {
+            self.make_noise(Noise::alarm(at));
+        }
+        if rules.drops {
+            return self.drop_through(at);
+        }
+        None
+    }
+
+    /// Whoever stands on `at` or beside it, and walks, is held fast for `tries`.
+    fn hold_round(&mut self, at: ICoord, tries: u16) {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let cell = at + ICoord::new(dx, dy);
+                if let Some(character) = self.world.character_at(cell)
+                    && !self.world.flies(character, self.world.npc_kind(character))
+                {
+                    self.world.hold(character, tries);
+                }
+            }
+        }
+    }
+
+    /// The floor at `at` gives way: what lies there is lost, a monster standing there falls to
+    /// its death below (lost to the level), the player falls to the next depth.
+    fn drop_through(&mut self, at: ICoord) -> Option<TurnOutcome> {
+        self.drop_from(at, |who| DungeonEvent::FellThrough { who }.into())
+            .then(|| self.fall_through_floor())
+    }
+}
