@@ -211,6 +211,15 @@ fn aiming_shows_the_path_and_the_burst_and_esc_costs_nothing() {
         .chars()
         .nth(target.x as usize);
     assert_eq!(drawn, Some('o'), "the orc is still drawn under the cursor");
+    let words = screen
+        .text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        !words.contains("would stop at"),
+        "the flight ends on the orc it is aimed at: {words}"
+    );
     let under_path = aim.path[0];
     let drawn = screen.rows[under_path.y as usize]
         .chars()
@@ -613,6 +622,17 @@ fn lightning_is_aimed_and_its_aim_line_names_everyone_in_its_line_and_its_reach(
         at: Some(ICoord::new(2, 2)),
     });
     assert!(game.item_name(kind('¿')).known, "zapped, it is known");
+    let told: Vec<String> = (game.events().iter())
+        .map(|&e| umbra::app::messages::describe(e))
+        .collect();
+    assert!(
+        told.iter().any(|line| line.contains("strikes no one")),
+        "the bolt that met no one says so: {told:?}"
+    );
+    assert!(
+        told.iter().any(|line| line.starts_with("You zap a ")),
+        "and the zap is told: {told:?}"
+    );
     let mut app = GameApp::new(game);
     press(&mut app, KeyboardInput::Char('z'));
     press(&mut app, KeyboardInput::Char((b'a' + slot) as char));
@@ -621,4 +641,22 @@ fn lightning_is_aimed_and_its_aim_line_names_everyone_in_its_line_and_its_reach(
     for part in ["it would strike the orc and the jackal", "reach 8"] {
         assert!(words.contains(part), "{part:?} in\n{text}");
     }
+    // Down at the floor, nobody is in its line, and nobody is named.
+    for key in ['h', 'h', 'h', 'h', 'h', 'j'] {
+        press(&mut app, KeyboardInput::Char(key));
+    }
+    let text = render(&app).text();
+    // The aim line's two rows, left of the sidebar.
+    let aim_line: Vec<String> = (text.lines().take(2))
+        .map(|row| row.chars().take(60).collect())
+        .collect();
+    let words = aim_line
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("reach 8") && !words.contains("strike"),
+        "{text}"
+    );
 }
