@@ -620,3 +620,19 @@ fn rings_are_drawn_as_every_roguelike_draws_them_and_no_item_as_a_trap() {
         }
     }
 }
+
+/// Six kinds of trap at least, each a plate over a feature that does something, each with a
+/// hidden twin that is found as it and goes off as it does.
+#[test]
+fn the_ground_table_holds_six_traps_each_with_a_hidden_twin() {
+    let traps: Vec<Ground> = Ground::all()
+        .filter(|g| g.rules().is_plain_trap())
+        .collect();
+    assert!(traps.len() >= 6, "{} kinds of trap", traps.len());
+    for trap in traps {
+        let twin = Ground::all().find(|g| g.rules().found_as == Some(trap));
+        let twin = twin.unwrap_or_else(|| panic!("{trap:?} has a hidden twin"));
+        assert_eq!(twin.rules().pressure_plate, trap.rules().pressure_plate);
+        assert!(!twin.rules().blocks_walking && !trap.rules().blocks_walking);
+    }
+}

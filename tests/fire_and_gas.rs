@@ -551,6 +551,8 @@ proptest! {
                 GameEvent::Wizard(WizardEvent::Wizardry { command: WizardCommand::ReleaseGas { .. } }) => true,
                 GameEvent::Fight(FightEvent::Burst { what, .. }) => what.bolt().is_some_and(|b| b.rules().leaves.is_some()),
                 GameEvent::Dungeon(DungeonEvent::Descended { .. }) => true,
+                // A trap's vent lets gas out as a burst does.
+                GameEvent::Dungeon(DungeonEvent::TrapSprung { .. }) => true,
                 _ => false,
             });
             let (after, gone) = game.level().gas_total();

@@ -12,6 +12,7 @@ mod common;
 
 use common::{Scenario, orc};
 use direction::CardinalDirection::*;
+use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::PlayerAction;
@@ -340,4 +341,55 @@ fn a_wandering_native_walks_round_every_trap() {
         cells.len() > 10,
         &format!("over much of the room: {} cells", cells.len()),
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random play in a hall of every trap, plain and hidden, with hunters, a flyer and a
+    /// wanderer: after every turn the world keeps its rules, and once the player stops, every
+    /// effect ends (the gas thins away, the fire burns out, the nets let go).
+    #[test]
+    fn traps_going_off_keep_the_worlds_rules_and_every_effect_ends(
+        seed in any::<u64>(),
+        actions in proptest::collection::vec(common::action(), 40),
+    ) {
+        // The cell at 1 is sealed off: the player waits there for the effects to end.
+        let rows = [
+            "##############################",
+            "#@...........................#",
+            "#..▲...◉...▣...♪...♨...▼.....#",
+            "#............................#",
+            "#..△...○...□...♫...☼...▽.....#",
+            "#.....o.....v.....j.....z....#",
+            "##############################",
+            "#1############################",
+            "##############################",
+        ];
+        let scenario = Scenario::new(&rows);
+        let shelter = scenario.at('1');
+        let mut game = scenario.game.reseeded(seed);
+        for action in actions {
+            game.act(action);
+            let violations = game.invariant_violations();
+            prop_assert!(violations.is_empty(), "{:?}", violations);
+            if game.is_over() || game.depth() > 1 {
+                return Ok(());
+            }
+        }
+        game.act(PlayerAction::Wizard(WizardCommand::Teleport { to: shelter }));
+        prop_assume!(game.player_coord() == shelter);
+        for _ in 0..300 {
+            game.act(PlayerAction::Wait);
+            let violations = game.invariant_violations();
+            prop_assert!(violations.is_empty(), "{:?}", violations);
+        }
+        prop_assert_eq!(game.level().cells_burning(), 0, "the fire burns out");
+        let harmful = game.size().icoord_iter_row_major().filter(|&at| {
+            game.level().gas_at(at).is_some_and(|(gas, volume)| {
+                !matches!(gas.rules().harm, GasHarm::Burns(_)) && volume >= GAS_HARMS_AT
+            })
+        });
+        prop_assert_eq!(harmful.count(), 0, "the gas thins below harm");
+    }
 }

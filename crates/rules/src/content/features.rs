@@ -16,9 +16,9 @@ pub struct FeatureRules<G = GasKind> {
     /// A gas let out on the cell, and how much (a volume, `content/gases.ron`).
     #[serde(default = "Option::default")]
     pub gas: Option<(G, u16)>,
-    /// Fire set to the cell and to the open cells round it.
-    #[serde(default)]
-    pub flames: bool,
+    /// Fire set to every cell within this many steps of the cell (a burst's reach).
+    #[serde(default = "Option::default")]
+    pub flames: Option<u32>,
     /// Whoever stands on the cell or beside it is held fast for this many tries (a net).
     #[serde(default)]
     pub holds: u16,
@@ -47,7 +47,7 @@ impl<G> FeatureRules<G> {
 
     /// Nothing at all would happen.
     fn is_empty(&self) -> bool {
-        self.gas.is_none() && !self.flames && self.holds == 0 && !self.alarm && !self.drops
+        self.gas.is_none() && self.flames.is_none() && self.holds == 0 && !self.alarm && !self.drops
     }
 }
 

@@ -12,9 +12,6 @@ use crate::behaviour::Noise;
 use crate::content::FeatureKind;
 use crate::game::DungeonEvent;
 
-/// How far a fire trap's flames reach round its plate.
-const FLAMES_RADIUS: u32 = 1;
-
 impl Game {
     /// `who` has just stepped onto `at`: a plate there goes off under it. The turn's outcome
     /// if the player fell through the floor.
@@ -59,8 +56,8 @@ impl Game {
         if let Some((gas, volume)) = rules.gas {
             self.world.release_gas(at, gas, volume);
         }
-        if rules.flames {
-            self.set_fire_round(at, FLAMES_RADIUS);
+        if let Some(reach) = rules.flames {
+            self.set_fire_round(at, reach);
         }
         if rules.holds > 0 {
             self.hold_round(at, rules.holds);
