@@ -126,6 +126,10 @@ fn verify(file: &std::path::Path) -> ExitCode {
         Ok(watched) => watched,
         Err(error) => return refuse(&error.to_string()),
     };
+    let history = &watched.history;
+    if let Err(why) = umbra::app::daily::check_today(history.seed, history.options.map_size) {
+        return refuse(&why.to_string());
+    }
     if watched.end != RecordingEnd::Whole {
         return refuse(
             "it is not a finished run's recording (not written whole: cut short, or a save still being played)",
@@ -258,6 +262,10 @@ fn watch(replay: &Replay, args: &Args, keymap: Keymap) -> ExitCode {
         }
     };
     let recording = watched.history;
+    if let Err(why) = umbra::app::daily::check_today(recording.seed, recording.options.map_size) {
+        complain(&format!("cannot replay {}: {why}", replay.file.display()));
+        return ExitCode::FAILURE;
+    }
     let notice = match watched.end {
         RecordingEnd::Whole => None,
         RecordingEnd::Live { torn_tail } => Some(Notice::LiveRecording { torn_tail }),

@@ -7,10 +7,13 @@ use std::fs;
 
 use common::tmux::TempDir;
 use common::umbra;
-use umbra::app::daily::{daily_of, daily_seed, today};
+use umbra::app::Notice;
+use umbra::app::daily::{FIRST_DAY, daily_of, daily_seed, today};
 use umbra::app::messages::MessageLog;
 use umbra::cli::{self, Parsed};
+use umbra::session;
 use umbra::storage::RecordingBytes;
+use umbra::storage::SaveSlot;
 use umbra_rules::game::{HighScores, History};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -240,7 +243,8 @@ fn verify_prints_a_finished_runs_score_and_refuses_one_altered_or_cut() {
 #[test]
 fn verify_says_a_daily_run_is_one_and_of_which_day() {
     let dir = TempDir::new("verify-daily");
-    let (history, game) = finished_run((today()..today() + 60).map(daily_seed));
+    // A day whose run a player could have played: today or before, not before the first.
+    let (history, game) = finished_run((FIRST_DAY..=today()).map(daily_seed));
     // The high scores name the day in place of the daily run's twenty-digit seed.
     let (_, ordinary) = finished_run(1..40);
     let entries = [&game, &ordinary].map(|g| g.score_entry().expect("an entry"));
@@ -261,4 +265,101 @@ fn verify_says_a_daily_run_is_one_and_of_which_day() {
     let (ok, stdout, stderr) = verify(&dir, "daily.umbra", &history.to_bytes());
     assert!(ok, "{stderr}");
     assert!(stdout.contains(", the daily run of 20"), "{stdout}");
+}
+
+/// A save written by hand with tomorrow's daily seed in its header (its sums made good) is no
+/// daily run: it is set aside as a save that describes no game, not resumed, and never reaches
+/// the table; its replay and its dumps are refused in one line naming the day.
+#[test]
+fn a_save_with_tomorrows_daily_seed_is_neither_resumed_nor_replayed() {
+    let dir = TempDir::new("tomorrows-daily");
+    let mut game = Game::new(daily_seed(today() + 1), GameOptions::default());
+    for _ in 0..5 {
+        game.act(PlayerAction::Wait);
+    }
+    let save = dir.0.join("save.umbra");
+    fs::write(&save, umbra::storage::JournalCursor::whole(&game).0).expect("written");
+    let args = match cli::parse(Vec::<String>::new()) {
+        Ok(Parsed::Play(args)) => args,
+        _ => panic!("no arguments parse"),
+    };
+    let slot = SaveSlot::in_dir(&dir.0);
+    let opened =
+        session::open_game(&args, Some(&slot), || 5, session::reporting().0).expect("opens");
+    assert!(!opened.resumed, "not resumed");
+    assert_eq!(opened.game.seed(), 5, "a new game in its place");
+    let [Notice::SetAside { reason, aside, .. }] = &opened.notices[..] else {
+        panic!("set aside: {:?}", opened.notices);
+    };
+    assert!(reason.contains("a day still to come"), "{reason}");
+    let aside = aside.clone();
+    drop(opened);
+    for argv in [
+        vec!["--replay", "--headless"],
+        vec!["--replay", "--headless", "--dump-at", "0"],
+    ] {
+        let mut argv: Vec<&str> = argv;
+        argv.insert(1, aside.to_str().expect("UTF-8"));
+        let output = umbra(&argv);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{argv:?}");
+        assert!(
+            stderr.starts_with("umbra: cannot replay") && stderr.contains("a day still to come"),
+            "{argv:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+/// `--verify` calls no recording "the daily run of" that no daily run could be: of a day still
+/// to come, of a day before the first daily run (1970-01-01), played at another map size, or
+/// tagged with other rules than those it was played under. Each is refused in one line naming
+/// why.
+#[test]
+fn verify_calls_no_impossible_recording_a_daily_run() {
+    let dir = TempDir::new("verify-impossible-daily");
+    let small = GameOptions {
+        map_size: coord_2d::UCoord::new(40, 24),
+        ..GameOptions::default()
+    };
+    // Tagged with rules versions other than these, on today's date.
+    let other_rules = (1..60u64).map(|version| daily_seed(today()) ^ (version << 32));
+    let cases = [
+        (
+            "to-come.umbra",
+            finished_run((today() + 1..today() + 60).map(daily_seed)).0,
+            "a day still to come",
+        ),
+        (
+            "epoch.umbra",
+            finished_run((0..60).map(daily_seed)).0,
+            "before the first daily run",
+        ),
+        (
+            // No player of these days' levels at this size dies waiting: a run cut short, which
+            // would be refused as unfinished, is refused first for its size.
+            "small.umbra",
+            History {
+                seed: daily_seed(today()),
+                options: small,
+                actions: vec![PlayerAction::Wait; 10],
+            },
+            "played at 40x24, not the daily run's 80x30",
+        ),
+        (
+            "other-rules.umbra",
+            finished_run(other_rules).0,
+            "under rules version",
+        ),
+    ];
+    for (name, history, why) in cases {
+        let (ok, stdout, stderr) = verify(&dir, name, &history.to_bytes());
+        assert!(!ok, "{name}: {stdout}");
+        assert!(!stdout.contains("the daily run of"), "{name}: {stdout}");
+        assert!(
+            stderr.starts_with("umbra: cannot verify") && stderr.contains(why),
+            "{name}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+    }
 }

@@ -6,7 +6,8 @@
 //! it from the recording's seed alone. A seed chosen at random for an ordinary game never falls
 //! among the daily ones.
 
-use umbra_rules::game::RULES_VERSION;
+use coord_2d::UCoord;
+use umbra_rules::game::{DEFAULT_MAP_SIZE, RULES_VERSION};
 
 /// The top 16 bits of every daily seed.
 const DAILY_TAG: u64 = 0xDA11;
@@ -17,6 +18,98 @@ pub struct Daily {
     /// Days since 1970-01-01 (UTC).
     pub day: u32,
     pub rules_version: u16,
+}
+
+/// The day the first daily run was played (2026-11-26): a daily run's seed of an earlier day
+/// was never any day's run.
+pub const FIRST_DAY: u32 = 20_783;
+
+/// Why a seed tagged as a daily run's is no daily run anyone could have played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotADaily {
+    /// Its day is still to come.
+    ToCome { day: u32 },
+    /// Its day came before there were daily runs.
+    BeforeTheFirst { day: u32 },
+    /// It is tagged with other rules than these (a recording under other rules is refused
+    /// before this is asked, so the tag was written by hand).
+    OtherRules { day: u32, version: u16 },
+    /// It was played at another map size than the daily run's own.
+    OtherMapSize { day: u32, size: UCoord },
+}
+
+impl std::fmt::Display for NotADaily {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let date = |day: u32| {
+            let (year, month, day) = civil_date(day);
+            format!("{year:04}-{month:02}-{day:02}")
+        };
+        match *self {
+            Self::ToCome { day } => write!(
+                f,
+                "its seed is the daily run of {}, a day still to come",
+                date(day)
+            ),
+            Self::BeforeTheFirst { day } => write!(
+                f,
+                "its seed is tagged as the daily run of {}, before the first daily run ({})",
+                date(day),
+                date(FIRST_DAY)
+            ),
+            Self::OtherRules { day, version } => write!(
+                f,
+                "its seed is tagged as the daily run of {} under rules version {version}, but it \
+                 was played under rules version {RULES_VERSION}",
+                date(day)
+            ),
+            Self::OtherMapSize { day, size } => write!(
+                f,
+                "its seed is the daily run of {}, but it was played at {}x{}, not the daily \
+                 run's {}x{}",
+                date(day),
+                size.width(),
+                size.height(),
+                DEFAULT_MAP_SIZE.width(),
+                DEFAULT_MAP_SIZE.height()
+            ),
+        }
+    }
+}
+
+/// The daily run a game of `seed` played at `map_size` is, as of `today`: none for an ordinary
+/// seed, the day's run for one any player could have begun by `today` (its day come, these
+/// rules, the daily's map size), and why not for a seed tagged as a daily that no daily run
+/// could have had. The one check every door asks: a resumed save, a replay and its dumps,
+/// `--verify`, the browser's stored game (the command line refuses a daily seed by hand).
+pub fn claim(seed: u64, map_size: UCoord, today: u32) -> Result<Option<Daily>, NotADaily> {
+    let Some(daily) = daily_of(seed) else {
+        return Ok(None);
+    };
+    let day = daily.day;
+    if day > today {
+        return Err(NotADaily::ToCome { day });
+    }
+    if day < FIRST_DAY {
+        return Err(NotADaily::BeforeTheFirst { day });
+    }
+    if u32::from(daily.rules_version) != RULES_VERSION {
+        let version = daily.rules_version;
+        return Err(NotADaily::OtherRules { day, version });
+    }
+    if map_size != DEFAULT_MAP_SIZE {
+        return Err(NotADaily::OtherMapSize {
+            day,
+            size: map_size,
+        });
+    }
+    Ok(Some(daily))
+}
+
+/// [`claim`] as of today by the UTC clock, asked by every door that reads a game from bytes (a
+/// resumed save, a replay and its dumps, `--verify`, the browser's stored game): a save written
+/// by hand with tomorrow's daily seed is no daily run, and no game to play or score.
+pub fn check_today(seed: u64, map_size: UCoord) -> Result<(), NotADaily> {
+    claim(seed, map_size, today()).map(|_| ())
 }
 
 /// The seed of the daily run of `day` (days since 1970-01-01, UTC) under these rules.
@@ -96,6 +189,39 @@ mod tests {
         assert_eq!(civil_date(11_016), (2000, 2, 29));
         assert_eq!(civil_date(20_783), (2026, 11, 26));
         assert_eq!(civil_date(20_819), (2027, 1, 1));
+    }
+
+    #[test]
+    fn a_daily_is_one_only_on_its_day_or_after_under_these_rules_at_its_own_size() {
+        let today = 20_790;
+        let size = DEFAULT_MAP_SIZE;
+        let of = |day| claim(daily_seed(day), size, today);
+        assert_eq!(claim(7, size, today), Ok(None), "an ordinary seed");
+        assert!(matches!(of(today), Ok(Some(Daily { day: 20_790, .. }))));
+        assert!(matches!(of(FIRST_DAY), Ok(Some(_))));
+        assert_eq!(of(today + 1), Err(NotADaily::ToCome { day: today + 1 }));
+        assert_eq!(
+            of(FIRST_DAY - 1),
+            Err(NotADaily::BeforeTheFirst { day: FIRST_DAY - 1 })
+        );
+        let other_rules = daily_seed(today) ^ (1 << 32);
+        assert!(matches!(
+            claim(other_rules, size, today),
+            Err(NotADaily::OtherRules { .. })
+        ));
+        let small = UCoord::new(40, 24);
+        assert_eq!(
+            claim(daily_seed(today), small, today),
+            Err(NotADaily::OtherMapSize {
+                day: today,
+                size: small
+            })
+        );
+        assert!(
+            NotADaily::ToCome { day: 20_784 }
+                .to_string()
+                .contains("2026-11-27, a day still to come")
+        );
     }
 
     #[test]

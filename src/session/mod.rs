@@ -15,7 +15,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use crate::app::Notice;
+use crate::app::{Notice, daily};
 use crate::cli::Args;
 use crate::storage::{ClaimError, ClaimedSlot, FoundSave, LoadError, SaveSlot, runs};
 use umbra_rules::game::Game;
@@ -132,7 +132,14 @@ impl Claimed {
     pub fn load(self) -> Result<Loaded, OpenError> {
         let (found, unreadable) = match self.slot.as_ref().map(ClaimedSlot::read) {
             None | Some(Ok(None)) => (None, None),
-            Some(Ok(Some(found))) => (Some(found), None),
+            Some(Ok(Some(found))) => {
+                let game = found.game();
+                match daily::check_today(game.seed(), game.options().map_size) {
+                    Ok(()) => (Some(found), None),
+                    // Set aside as a damaged save is: nothing in it is a game to go on with.
+                    Err(why) => (None, Some(LoadError::Invalid(why.to_string()))),
+                }
+            }
             Some(Err(error)) if error.leave_in_place() => {
                 let path = self
                     .slot

@@ -88,7 +88,14 @@ fn load(store: &Store, notices: &mut Vec<Notice>) -> Option<(Vec<u8>, Resumed)> 
     };
     let resumed = read
         .map_err(|NotBase64| LoadError::Damaged)
-        .and_then(|bytes| resume(&bytes, snapshot).map(|resumed| (bytes, resumed)));
+        .and_then(|bytes| resume(&bytes, snapshot).map(|resumed| (bytes, resumed)))
+        .and_then(|(bytes, resumed)| {
+            let game = &resumed.game;
+            match umbra::app::daily::check_today(game.seed(), game.options().map_size) {
+                Ok(()) => Ok((bytes, resumed)),
+                Err(why) => Err(LoadError::Invalid(why.to_string())),
+            }
+        });
     match resumed {
         Ok(resumed) => Some(resumed),
         Err(error) => {
