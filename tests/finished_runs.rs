@@ -21,6 +21,7 @@ use umbra_rules::game::History;
 use umbra_rules::game::{
     Actor, Ending, HIGH_SCORES_KEPT, HighScores, RULES_VERSION, ScoreConditions, ScoreEntry,
 };
+use umbra_rules::{Game, PlayerAction};
 
 const SCREEN: UCoord = UCoord::new_u16(100, 40);
 
@@ -418,4 +419,70 @@ fn a_score_file_that_is_a_directory_enters_nothing_shows_no_table_and_is_reporte
         problems.iter().any(|p| p.contains("high scores")),
         "the exit code hears of it: {problems:?}"
     );
+}
+
+/// A state read back from a snapshot forged together with its checkpoint (the world of one
+/// game beside the actions of another, as an edited file and its re-summed record would give)
+/// plays on to its end; the high scores take what its recording replays to, never the forged
+/// state's own score, and the player is told. `--scores` then shows the line `--verify` of the
+/// kept recording prints.
+#[test]
+fn a_run_read_from_a_forged_state_enters_only_what_its_recording_earns() {
+    let (forged, replayed) = (1..200u64)
+        .find_map(|seed| {
+            let options = umbra_rules::GameOptions::default();
+            let mut honest = Game::new(seed, options);
+            let mut other = Game::new(seed, options);
+            for action in common::scripted_actions(30, seed) {
+                honest.act(PlayerAction::Wait);
+                other.act(action);
+            }
+            if honest.is_over() || other.is_over() {
+                return None;
+            }
+            let state = other.to_state_bytes();
+            let theirs = postcard::to_allocvec(other.actions()).expect("encodes");
+            let mut bytes = state[..state.len() - theirs.len()].to_vec();
+            bytes.extend(postcard::to_allocvec(honest.actions()).expect("encodes"));
+            let mut forged = Game::from_state_bytes(&bytes).ok()?;
+            for _ in 0..3000 {
+                if forged.is_over() {
+                    break;
+                }
+                forged.act(PlayerAction::Wait);
+            }
+            let replayed = History::of(&forged).play_to_end();
+            let differs = forged.score_entry() != replayed.score_entry();
+            (forged.is_over() && replayed.is_over() && differs).then_some((forged, replayed))
+        })
+        .expect("a seed whose forged state ends otherwise than its recording");
+    let dir = TempDir::new("forged-state");
+    let Ok(Parsed::Play(args)) = cli::parse(["--save-dir", dir.0.to_str().expect("UTF-8")]) else {
+        panic!("arguments parse")
+    };
+    let slot = SaveSlot::in_dir(&dir.0);
+    let mut opened =
+        session::open_game(&args, Some(&slot), || 1, session::reporting().0).expect("opens");
+    let record = umbra::app::Keeper::ended(&mut opened.keeper, &forged, "morgue").expect("kept");
+    assert_eq!(
+        record.notice,
+        Some(umbra::app::Notice::ScoreAsRecorded { entered: true })
+    );
+    let entries = record.scores.entries();
+    assert_eq!(entries, [replayed.score_entry().expect("an entry")]);
+    assert!(!entries.contains(&forged.score_entry().expect("its own")));
+    let recording = files_named(&dir.0, ".umbra")
+        .into_iter()
+        .find(|path| path.to_string_lossy().contains("run-"))
+        .expect("the run's recording");
+    let verified = umbra(&["--verify", recording.to_str().expect("UTF-8")]);
+    let verified = String::from_utf8_lossy(&verified.stdout).into_owned();
+    let score = replayed.score_entry().expect("an entry").score;
+    assert!(
+        verified.starts_with(&format!("Score {score}:")),
+        "{verified}"
+    );
+    let shown = umbra(&["--scores", "--save-dir", dir.0.to_str().expect("UTF-8")]);
+    let shown = String::from_utf8_lossy(&shown.stdout).into_owned();
+    assert!(shown.contains(&format!("{score:6}")), "{shown}");
 }

@@ -122,6 +122,9 @@ pub enum Notice {
     /// The save file was gone in mid-game (deleted, with its directory or alone) and was written
     /// again from the game in memory.
     SaveRewritten { save: PathBuf },
+    /// The run as played is not what its recording replays to (a save read back from a forged
+    /// snapshot): the table took what the recording earns (`entered`), or nothing.
+    ScoreAsRecorded { entered: bool },
 }
 
 /// The notice as lines short enough for the message area: the file by name only (the full
@@ -166,6 +169,13 @@ pub(super) fn notice_lines(notice: &Notice) -> Vec<String> {
             "Your save file {} was removed while you played; it has been written again.",
             name(save)
         )],
+        Notice::ScoreAsRecorded { entered } => vec![
+            "The saved game did not match the moves that made it.".to_string(),
+            match entered {
+                true => "The high scores took the run as its moves replay.".to_string(),
+                false => "Its moves replay to no finished run: it was not entered.".to_string(),
+            },
+        ],
         Notice::LiveRecording { torn_tail } => {
             let mut lines = vec![
                 "This is a save, not a finished recording: it plays as far as it was kept."
@@ -219,6 +229,16 @@ pub fn notice_report(notice: &Notice) -> String {
             "the save file {} was removed while the game was played; it was written again",
             save.display()
         ),
+        Notice::ScoreAsRecorded { entered: true } => {
+            "the saved game did not match its recording: the run was entered as its recording \
+             replays"
+                .to_string()
+        }
+        Notice::ScoreAsRecorded { entered: false } => {
+            "the saved game did not match its recording, which replays to no finished run: the \
+             run was not entered"
+                .to_string()
+        }
         Notice::LiveRecording { torn_tail: false } => {
             "this is a save, not a finished recording: it is replayed as far as it was kept"
                 .to_string()

@@ -84,7 +84,13 @@ fn enter_score(dir: &Path, game: &Game) -> (RunRecord, io::Result<()>) {
             Default::default()
         }
     };
-    record.place = scores.enter(game);
+    let entered = scores.enter(game);
+    record.place = entered.place;
+    if let Some(entered) = entered.as_recorded {
+        record
+            .notice
+            .get_or_insert(Notice::ScoreAsRecorded { entered });
+    }
     let written = runs::write_scores(dir, &scores);
     record.scores = scores.table;
     (record, written)

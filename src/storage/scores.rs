@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::LoadError;
 use super::format::{unwrap, wrap};
-use umbra_rules::game::{Boon, Ending, Game, HighScores, ScoreEntry};
+use umbra_rules::game::{Boon, Earned, Ending, Game, HighScores, ScoreEntry};
 
 const MAGIC: &[u8; 8] = b"UMBRASCO";
 /// Bump when the encoding of a score entry changes. 2: each run's boons. 3: the last run entered,
@@ -162,18 +162,36 @@ impl<E: Into<ScoreEntry>> OldScoresFile<E> {
 }
 
 impl ScoresRead {
-    /// Enters the finished `game` and marks it entered; returns its place if it made the table.
-    /// Entering the same run again (its end finished a second time, after a kill between the
-    /// table's write and the save's removal) changes nothing: one run, one line.
-    pub fn enter(&mut self, game: &Game) -> Option<usize> {
-        let id = RunId::of(game);
-        let entry = game.score_entry()?;
-        if self.entered == Some(id) {
-            return self.table.entries().iter().position(|kept| *kept == entry);
-        }
-        self.entered = Some(id);
-        self.table.insert(entry)
+    /// Enters the finished `game` as its recording earns it (see [`Game::earned_entry`]: a
+    /// state read from a forged snapshot enters what its moves replay to, or nothing) and marks
+    /// it entered. Entering the same run again (its end finished a second time, after a kill
+    /// between the table's write and the save's removal) changes nothing: one run, one line.
+    pub fn enter(&mut self, game: &Game) -> Entered {
+        let (entry, as_recorded) = match game.earned_entry() {
+            Earned::AsPlayed(entry) => (Some(entry), None),
+            Earned::AsRecorded(entry) => (Some(entry), Some(true)),
+            // A finished run with an entry of its own whose moves earn none was not played as
+            // its recording says; one without an entry (a debugging aid) has none to lose.
+            Earned::Nothing => (None, game.score_entry().map(|_| false)),
+        };
+        let place = entry.and_then(|entry| {
+            let id = RunId::of(game);
+            if self.entered == Some(id) {
+                return self.table.entries().iter().position(|kept| *kept == entry);
+            }
+            self.entered = Some(id);
+            self.table.insert(entry)
+        });
+        Entered { place, as_recorded }
     }
+}
+
+/// Where a run went in the table, and, for a run not played as its recording replays, whether
+/// the recording's run was entered in its place (`Some(true)`) or nothing (`Some(false)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entered {
+    pub place: Option<usize>,
+    pub as_recorded: Option<bool>,
 }
 
 #[cfg(test)]

@@ -113,7 +113,13 @@ impl LocalKeeper {
             Some(Err(error)) => self.scores_aside(&mut record, &error),
         };
         // Entered once, even if the tab closed before the save below was removed last time.
-        record.place = scores.enter(game);
+        let entered = scores.enter(game);
+        record.place = entered.place;
+        if let Some(entered) = entered.as_recorded {
+            record
+                .notice
+                .get_or_insert(Notice::ScoreAsRecorded { entered });
+        }
         self.store
             .set(SCORES_KEY, &scores::encode(&scores.table, scores.entered))
             .map_err(KeepError)?;

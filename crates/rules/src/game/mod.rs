@@ -100,7 +100,9 @@ pub use crate::world::{EntityId, Flame, Gear, HitPoints, Lying, Side, Tile, Tuni
 pub use dump::DumpError;
 pub use equipment::GearNumbers;
 pub use persist::DecodeError;
-pub use score::{HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unscored, boon_counts};
+pub use score::{
+    Earned, HIGH_SCORES_KEPT, HighScores, ScoreConditions, ScoreEntry, Unscored, boon_counts,
+};
 pub use zap::ZapNumbers;
 
 /// Which rules this build plays by. Saves and recordings carry it: the same seed and actions
@@ -194,7 +196,9 @@ impl Game {
         options: GameOptions,
     ) -> Result<(Self, Vec<(char, ICoord)>), AsciiMapError> {
         let (terrain, labels) = terrain::from_ascii(rows)?;
-        Ok((Self::from_terrain(0, options, &terrain), labels))
+        let mut game = Self::from_terrain(0, options, &terrain);
+        game.chronicle.made_to_order = true;
+        Ok((game, labels))
     }
 
     /// A game of the run `seed` begun on `terrain`: the play's dice and the items' looks are
@@ -212,6 +216,7 @@ impl Game {
                 options,
                 rng,
                 actions: persist::with_room_to_grow(Vec::new()),
+                made_to_order: false,
             },
             progress: parts::Progress {
                 turn: 0,

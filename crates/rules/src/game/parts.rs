@@ -26,6 +26,10 @@ pub(super) struct Chronicle {
     /// whole game. Saved, but not hashed: the hash says where a game stands, not how it got there
     /// (but for whether a wizard had a hand in it, which the hash adds).
     pub actions: Vec<PlayerAction>,
+    /// Made to order for a test or a benchmark (a hand-drawn level, a stronger player): its
+    /// seed and actions do not replay to it, so its end is taken as played. Never saved: a
+    /// game read back from bytes is one its recording must earn.
+    pub made_to_order: bool,
 }
 
 /// How far the run has gone.

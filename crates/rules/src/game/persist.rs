@@ -145,6 +145,7 @@ impl Game {
                 options: saved.options,
                 rng: saved.rng,
                 actions: with_room_to_grow(actions),
+                made_to_order: false,
             },
             progress: saved.progress,
             minds: Minds::loaded(&world, agents, saved.waypoints).ok_or_else(|| {

@@ -14,7 +14,9 @@ impl Game {
         options: super::GameOptions,
         terrain: &crate::terrain::Terrain,
     ) -> Self {
-        Self::from_terrain(seed, options, terrain)
+        let mut game = Self::from_terrain(seed, options, terrain);
+        game.chronicle.made_to_order = true;
+        game
     }
 
     /// The same game with a player of `max` hit points, for scenario tests and benchmarks that
@@ -24,6 +26,7 @@ impl Game {
     /// replay with the balance's player.
     #[must_use]
     pub fn with_player_max_hit_points(mut self, max: u32) -> Self {
+        self.chronicle.made_to_order = true;
         self.world.set_player_max_hit_points(max);
         self
     }
@@ -33,6 +36,7 @@ impl Game {
     /// nothing (a newcomer's first turns make room for it in the tables).
     #[must_use]
     pub fn with_no_arrivals(mut self) -> Self {
+        self.chronicle.made_to_order = true;
         self.progress.arrivals.due_in = u32::MAX;
         self
     }
@@ -41,6 +45,7 @@ impl Game {
     /// a band comes on.
     #[must_use]
     pub fn with_band_due_in(mut self, turns: u32) -> Self {
+        self.chronicle.made_to_order = true;
         self.progress.arrivals.due_in = turns;
         self
     }
@@ -48,6 +53,7 @@ impl Game {
     /// The same game with the player down to `current` hit points, for tests of healing.
     #[must_use]
     pub fn with_player_hit_points(mut self, current: u32) -> Self {
+        self.chronicle.made_to_order = true;
         let max = self.player_hit_points().max;
         self.world
             .set_player_hit_points(crate::world::HitPoints { current, max });
@@ -66,6 +72,7 @@ impl Game {
     /// the player only: a benchmark's crowd round the player, not the wanderers of its rooms.
     #[must_use]
     pub fn with_wanderers_noticing_within(mut self, reach2: u32) -> Self {
+        self.chronicle.made_to_order = true;
         let player = self.world.player_coord();
         for &npc in self.world.npcs() {
             let here = self.world.coord_of(npc);
@@ -87,6 +94,7 @@ impl Game {
     /// first turn.
     #[must_use]
     pub fn with_every_npc_awake(mut self) -> Self {
+        self.chronicle.made_to_order = true;
         for &npc in self.world.npcs() {
             // A captive stays held: it is no monster to let loose.
             if self
@@ -106,6 +114,7 @@ impl Game {
     /// until a rule makes allies. Call it before the first turn.
     #[must_use]
     pub fn with_side(mut self, id: EntityId, side: Side) -> Self {
+        self.chronicle.made_to_order = true;
         self.world.set_side(id, side);
         self
     }
@@ -114,6 +123,7 @@ impl Game {
     /// measure a chance by playing one level under many seeds. Call it before the first turn.
     #[must_use]
     pub fn reseeded(mut self, seed: u64) -> Self {
+        self.chronicle.made_to_order = true;
         self.chronicle.seed = seed;
         let seeds = super::seeds::RunSeeds::of(seed);
         self.chronicle.rng = seeds.play_rng();

@@ -50,6 +50,19 @@ pub enum Unscored {
     Omniscient,
 }
 
+/// What a finished run's recording earns in the table (see [`Game::earned_entry`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Earned {
+    /// The run as played is the run its recording replays to: its own entry.
+    AsPlayed(ScoreEntry),
+    /// The run as played is not what its recording replays to (a state read from a snapshot
+    /// forged together with its checkpoint): the replay's entry, which is what the recording
+    /// proves.
+    AsRecorded(ScoreEntry),
+    /// Its recording replays to no entry (a run that has not ended there, or an unscored one).
+    Nothing,
+}
+
 /// How many times each boon was chosen, in [`Boon::ALL`]'s order.
 pub fn boon_counts(chosen: &[Boon]) -> [u8; Boon::ALL.len()] {
     Boon::ALL.map(|boon| chosen.iter().filter(|&&b| b == boon).count() as u8)
@@ -75,6 +88,21 @@ impl Game {
             Some(Unscored::Omniscient)
         } else {
             None
+        }
+    }
+
+    /// What the run's recording earns in the table, replayed from its seed: a score entered is
+    /// the one `--verify` of the recording prints, whatever state the game was read back from
+    /// (a whole run replays in well under a second).
+    pub fn earned_entry(&self) -> Earned {
+        if self.chronicle.made_to_order {
+            return self.score_entry().map_or(Earned::Nothing, Earned::AsPlayed);
+        }
+        let replayed = super::History::of(self).play_to_end();
+        match replayed.score_entry() {
+            None => Earned::Nothing,
+            Some(entry) if replayed.state_hash() == self.state_hash() => Earned::AsPlayed(entry),
+            Some(entry) => Earned::AsRecorded(entry),
         }
     }
 
