@@ -393,3 +393,38 @@ proptest! {
         prop_assert_eq!(harmful.count(), 0, "the gas thins below harm");
     }
 }
+
+/// The seed catalog names each level's traps, and the hidden ones as hidden; a level without
+/// one says nothing of traps.
+#[test]
+fn the_seed_catalog_names_every_trap_and_says_which_are_hidden() {
+    let output = common::umbra(&["--seed-catalog", "2"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let depths: Vec<&str> = text.split("\nDepth ").skip(1).collect();
+    assert_eq!(depths.len(), 10, "{text}");
+    let shape = |depth: &str| depth.lines().next().unwrap_or_default().to_string();
+    let with_traps: Vec<String> = (depths.iter())
+        .map(|d| shape(d))
+        .filter(|line| line.contains("trap"))
+        .collect();
+    assert!(
+        shape(depths[0]).contains("1 trap (a fire trap)"),
+        "{}",
+        depths[0]
+    );
+    assert!(
+        with_traps.iter().any(|line| line.contains(", hidden")),
+        "{with_traps:?}"
+    );
+    let other = common::umbra(&["--seed-catalog", "3"]);
+    let other = String::from_utf8_lossy(&other.stdout).into_owned();
+    let shapes: Vec<&str> = (other.lines())
+        .filter(|l| l.starts_with("Depth "))
+        .collect();
+    assert_eq!(shapes.len(), 10, "{other}");
+    assert!(
+        shapes.iter().any(|line| !line.contains("trap")),
+        "a level without traps says nothing of them: {other}"
+    );
+}

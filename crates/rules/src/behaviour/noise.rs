@@ -169,3 +169,22 @@ impl Hearing {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The map noises are heard on reaches as far as the loudest carries, and no further.
+    #[test]
+    fn the_hearing_map_reaches_the_loudest_noise_exactly() {
+        let reaches = [
+            balance::COMBAT_NOISE_STEPS,
+            balance::SHOUT_NOISE_STEPS,
+            balance::ALARM_NOISE_STEPS,
+        ];
+        assert!(reaches.iter().all(|&reach| reach <= NOISE_MAX_STEPS));
+        assert!(reaches.contains(&NOISE_MAX_STEPS));
+        assert_eq!(max(3, 5), 5);
+        assert_eq!(max(5, 3), 5);
+    }
+}

@@ -132,6 +132,7 @@ impl Game {
         let agents = table_from_rows(saved.agents, &entities).map_err(DecodeError::Inconsistent)?;
         let sightings =
             table_from_rows(saved.sightings, &entities).map_err(DecodeError::Inconsistent)?;
+        check_sightings(&world, &saved.visibility, &sightings)?;
         let mut visibility = saved.visibility;
         if !visibility.restore_sightings(sightings) {
             return Err(DecodeError::SizesDiffer);
@@ -188,6 +189,34 @@ impl Game {
     }
 }
 
+/// Where the player last saw each character, as play leaves it: each a character (a row of the
+/// world with hit points, never an item's or the ground's), one a cell, on a cell whose memory
+/// shows someone. A state edited by hand (and summed again) is refused here, not played.
+fn check_sightings(
+    world: &crate::world::World,
+    visibility: &Visibility,
+    sightings: &entity_table::ComponentTable<ICoord>,
+) -> Result<(), DecodeError> {
+    let mut cells: Vec<ICoord> = Vec::with_capacity(sightings.len());
+    for (who, &at) in sightings.iter() {
+        if world.hit_points(who).is_none() {
+            let why = format!("a sighting at {at} of {who:?}, which is no character");
+            return Err(DecodeError::Inconsistent(why));
+        }
+        if visibility.memory(at).character.is_none() {
+            let why = format!("a sighting at {at}, where the memory shows no one");
+            return Err(DecodeError::Inconsistent(why));
+        }
+        cells.push(at);
+    }
+    cells.sort_unstable_by_key(|at| (at.y, at.x));
+    if let Some(pair) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
+        let why = format!("two characters remembered at {}", pair[0]);
+        return Err(DecodeError::Inconsistent(why));
+    }
+    Ok(())
+}
+
 /// The pack, what is known of items, the boons and the kills by kind fit the tables; the depth
 /// is one the dungeon has.
 /// More vault rewards than a run could take (a vault a level, and a wizard's descents).
@@ -219,4 +248,80 @@ const ACTIONS_RESERVED: usize = 4096;
 pub(super) fn with_room_to_grow(mut actions: Vec<PlayerAction>) -> Vec<PlayerAction> {
     actions.reserve(ACTIONS_RESERVED);
     actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameOptions;
+
+    /// A game whose player has seen a monster, and the state as saved, its sightings editable.
+    fn seen(
+        edit: impl FnOnce(&mut Vec<(u32, ICoord)>, &Game, &[entity_table::Entity]),
+    ) -> Result<Game, DecodeError> {
+        let game = (1..100)
+            .map(|seed| {
+                let mut game = Game::new(seed, GameOptions::default());
+                for _ in 0..20 {
+                    game.act(PlayerAction::Wait);
+                }
+                game
+            })
+            .find(|game| !game.is_over() && game.visibility.sightings().len() >= 2)
+            .expect("a game whose player has seen two characters");
+        let (_, entities) = game.world.to_record();
+        let mut state = game.state_record();
+        edit(&mut state.sightings, &game, &entities);
+        let bytes = postcard::to_allocvec(&SavedRef {
+            state,
+            actions: &game.chronicle.actions,
+        })
+        .expect("encodes");
+        Game::from_state_bytes(&bytes)
+    }
+
+    #[test]
+    fn sightings_as_play_leaves_them_load() {
+        assert!(seen(|_, _, _| ()).is_ok());
+    }
+
+    #[test]
+    fn a_sighting_of_what_is_no_character_is_refused() {
+        let loaded = seen(|sightings, game, entities| {
+            let ground = (entities.iter())
+                .position(|&e| game.world.hit_points(e).is_none())
+                .expect("a row of ground");
+            sightings[0].0 = ground as u32;
+        });
+        assert!(
+            matches!(&loaded, Err(DecodeError::Inconsistent(why)) if why.contains("no character")),
+            "{:?}",
+            loaded.err()
+        );
+    }
+
+    #[test]
+    fn two_characters_remembered_on_one_cell_are_refused() {
+        let loaded = seen(|sightings, _, _| sightings[1].1 = sightings[0].1);
+        assert!(
+            matches!(&loaded, Err(DecodeError::Inconsistent(why)) if why.contains("two characters")),
+            "{:?}",
+            loaded.err()
+        );
+    }
+
+    #[test]
+    fn a_sighting_where_the_memory_shows_no_one_is_refused() {
+        let loaded = seen(|sightings, game, _| {
+            let empty = (game.size().icoord_iter_row_major())
+                .find(|&at| game.visibility.memory(at).character.is_none())
+                .expect("a cell remembered empty");
+            sightings[0].1 = empty;
+        });
+        assert!(
+            matches!(&loaded, Err(DecodeError::Inconsistent(why)) if why.contains("shows no one")),
+            "{:?}",
+            loaded.err()
+        );
+    }
 }
