@@ -636,3 +636,61 @@ fn the_ground_table_holds_six_traps_each_with_a_hidden_twin() {
         assert!(!twin.rules().blocks_walking && !trap.rules().blocks_walking);
     }
 }
+
+/// The features table is checked as the others are: a row that does nothing, a gas of no
+/// volume, a gas or a name the tables lack, and a trap whose hidden twin would go off otherwise
+/// are refused in one line naming the table, the entry and the field.
+#[test]
+fn a_features_table_or_a_trap_that_cannot_be_played_is_refused_in_words() {
+    use umbra_rules::content::FEATURES_SOURCE;
+    let features = |from: &str, to: &str| {
+        assert!(FEATURES_SOURCE.contains(from), "{from:?} is in the table");
+        let source = FEATURES_SOURCE.replacen(from, to, 1);
+        Content::load(Sources::SHIPPED.with_features(&source)).expect_err("refused")
+    };
+    says(
+        &features("rules: (alarm: true),", "rules: (),"),
+        "features",
+        Some("alarm"),
+        &["rules", "does nothing"],
+    );
+    says(
+        &features(
+            "gas: Some((\"caustic gas\", 500)),",
+            "gas: Some((\"caustic gas\", 0)),",
+        ),
+        "features",
+        Some("caustic vent"),
+        &["gas", "at least one"],
+    );
+    says(
+        &features(
+            "gas: Some((\"caustic gas\", 500)),",
+            "gas: Some((\"marsh gas\", 500)),",
+        ),
+        "features",
+        Some("caustic vent"),
+        &["gas", "marsh gas"],
+    );
+    says(
+        &features("name: \"falling net\",", "name: \"alarm\","),
+        "features",
+        Some("alarm"),
+        &["name", "two features"],
+    );
+    let plate = ground_refused(&ground_with(
+        "pressure_plate: Some(\"caustic vent\"),\n            ),\n            look: (\n                glyph: '.',",
+        "pressure_plate: Some(\"confusion vent\"),\n            ),\n            look: (\n                glyph: '.',",
+    ));
+    says(
+        &plate,
+        "ground",
+        Some("hidden caustic trap"),
+        &["pressure_plate", "hidden trap"],
+    );
+    let unknown = ground_refused(&ground_with(
+        "pressure_plate: Some(\"alarm\"),",
+        "pressure_plate: Some(\"gong\"),",
+    ));
+    says(&unknown, "ground", Some("alarm trap"), &["gong"]);
+}

@@ -444,6 +444,21 @@ fn a_broken_level_table_is_refused_naming_the_field() {
             "designs: (rectangle: 0, cross: 0, circular: 0, chunky: 0, cave: 0)",
             "designs",
         ),
+        (
+            "traps: (most: 1, chance: 40, hidden: 0)",
+            "traps: (most: 7, chance: 40, hidden: 0)",
+            "traps",
+        ),
+        (
+            "traps: (most: 1, chance: 40, hidden: 0)",
+            "traps: (most: 1, chance: 101, hidden: 0)",
+            "traps",
+        ),
+        (
+            "traps: (most: 1, chance: 40, hidden: 0)",
+            "traps: (most: 1, chance: 40, hidden: 101)",
+            "traps",
+        ),
     ] {
         let error = broken(from, to);
         assert!(

@@ -63,7 +63,7 @@ const TABLE: &str = "features";
 /// The rows, checked: at most a byte's worth, each of its own name, each doing something, the
 /// gases they name found.
 pub(super) fn resolve(
-    file: FeaturesFile,
+    file: &FeaturesFile,
     gases: &GasesFile,
 ) -> Result<Vec<FeatureRules>, ContentError> {
     if file.kinds.len() >= usize::from(u8::MAX) {
@@ -112,7 +112,7 @@ pub(super) fn feature_named(
             field_error(
                 table,
                 entry,
-                "fires",
+                "pressure_plate",
                 format!("there is no feature \"{name}\" in content/features.ron"),
             )
         })

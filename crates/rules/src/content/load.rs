@@ -59,6 +59,7 @@ impl Content {
         let lights_file: LightsFile = parse_table("lights", sources.lights)?;
         let gases_file: GasesFile = parse_table("gases", sources.gases)?;
         let features_file: FeaturesFile = parse_table("features", sources.features)?;
+        let features = super::features::resolve(&features_file, &gases_file)?;
         let ground = super::ground::resolve(ground_file, &lights_file, &features_file)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
@@ -114,7 +115,6 @@ impl Content {
         };
         let bolts = super::bolts::resolve(bolts_file, &gases_file)?;
         let lights = super::lights::resolve(lights_file)?;
-        let features = super::features::resolve(features_file, &gases_file)?;
         let gases = super::gases::resolve(gases_file)?;
         let digest = digest(
             &bestiary,
