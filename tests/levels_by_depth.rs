@@ -399,6 +399,13 @@ fn a_broken_level_table_is_refused_naming_the_field() {
         load_levels(LEVELS_SOURCE).expect("the shipped table loads"),
         levels()
     );
+    // The most traps a profile may ask for loads; one more is refused (below).
+    let most = LEVELS_SOURCE.replacen(
+        "traps: (most: 1, chance: 40, hidden: 0)",
+        "traps: (most: 6, chance: 40, hidden: 0)",
+        1,
+    );
+    assert!(load_levels(&most).is_ok(), "six traps tried");
     let broken = |from: &str, to: &str| {
         assert!(LEVELS_SOURCE.contains(from), "{from:?} is in the table");
         load_levels(&LEVELS_SOURCE.replacen(from, to, 1))

@@ -15,11 +15,17 @@ use crate::game::DungeonEvent;
 impl Game {
     /// `who` has just stepped onto `at`: a plate there goes off under it. The turn's outcome
     /// if the player fell through the floor.
+    #[inline]
     pub(super) fn stepped_onto(&mut self, who: Entity, at: ICoord) -> Option<TurnOutcome> {
-        if !self.world.is_trap(at)
-            || self.world.flies(who, self.world.npc_kind(who))
-            || self.world.is_submerged(who)
-        {
+        // Every step of every character asks: most cells hold no plate, and most levels none.
+        if !self.world.is_trap(at) {
+            return None;
+        }
+        self.stepped_onto_a_plate(who, at)
+    }
+
+    fn stepped_onto_a_plate(&mut self, who: Entity, at: ICoord) -> Option<TurnOutcome> {
+        if self.world.flies(who, self.world.npc_kind(who)) || self.world.is_submerged(who) {
             return None;
         }
         self.spring(at, Some(who))

@@ -101,9 +101,9 @@ impl World {
         if let Some(cell) = self.derived.fuel.get_mut(coord) {
             *cell = super::fire::fuel_of_grounds(feature, floor);
         }
-        if let Some(cell) = self.derived.plates.get_mut(coord) {
-            *cell = plate_of_grounds(feature, floor);
-        }
+        self.derived
+            .plates
+            .set(coord, plate_of_grounds(feature, floor));
         (self.gases).set_wall(coord, super::gas::wall_of(feature, floor));
         self.light_changed_at(coord);
         self.changed(coord);
@@ -113,9 +113,9 @@ impl World {
     pub(super) fn refresh_plate(&mut self, coord: ICoord) {
         let layers = self.spatial_table.layers_at(coord);
         let (feature, floor) = layers.map_or((None, None), |layers| self.grounds_of(layers));
-        if let Some(cell) = self.derived.plates.get_mut(coord) {
-            *cell = plate_of_grounds(feature, floor);
-        }
+        self.derived
+            .plates
+            .set(coord, plate_of_grounds(feature, floor));
     }
 
     pub(super) fn set_occupied(&mut self, coord: ICoord, what: u8, there: bool) {
@@ -227,7 +227,7 @@ impl World {
         }
         self.derived.occupied = occupied;
         self.derived.fuel = fuel;
-        self.derived.plates = plates;
+        self.derived.plates = super::plates::Plates::of(plates);
         glowing
     }
 

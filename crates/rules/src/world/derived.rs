@@ -57,7 +57,7 @@ pub(super) struct Derived {
     pub fuel: Grid<u8>,
     /// Where a trap's plate lies, hidden or found: natives step round them, and every step
     /// of theirs asks.
-    pub plates: Grid<bool>,
+    pub plates: super::plates::Plates,
     /// What glows on the level and who carries a light.
     pub lights: Lights,
     /// The living NPCs on the player's side, in spawn order: few, so reading them is cheap
@@ -104,7 +104,7 @@ impl Derived {
         Self {
             occupied: Grid::new_copy(size, 0),
             fuel: Grid::new_copy(size, 0),
-            plates: Grid::new_copy(size, false),
+            plates: super::plates::Plates::new(size),
             lights: Lights::new(size, Vec::new()),
             allies: Vec::new(),
             side_marks: SideMarks::new(size),
@@ -223,6 +223,7 @@ impl World {
     /// Every cell whose occupied or fuel byte, plate or gas wall disagrees with what stands on it.
     fn cell_grid_violations(&self) -> Vec<String> {
         let mut problems = Vec::new();
+        problems.extend(self.derived.plates.count_violation());
         for (coord, layers) in self.spatial_table.enumerate() {
             let occupied = self.occupied_bits(layers);
             if self.derived.occupied.get(coord) != Some(&occupied) {
@@ -240,10 +241,10 @@ impl World {
             }
             let (feature, floor) = self.grounds_of(layers);
             let plate = super::cell_bits::plate_of_grounds(feature, floor);
-            if self.derived.plates.get(coord) != Some(&plate) {
+            if self.derived.plates.at(coord) != plate {
                 problems.push(format!(
-                    "{coord}: the plates say {:?}, the cell {plate}",
-                    self.derived.plates.get(coord)
+                    "{coord}: the plates say {}, the cell {plate}",
+                    self.derived.plates.at(coord)
                 ));
             }
             let wall = super::gas::wall_of(feature, floor);

@@ -18,6 +18,7 @@ mod light;
 mod lights;
 mod nature;
 mod placement;
+mod plates;
 
 mod light_shape;
 mod particulars;

@@ -280,6 +280,7 @@ impl World {
 
     /// An NPC could step onto the cell if it did not look where it trod: open, free, clear of
     /// harm, a trap or not (a hunter closing on its prey).
+    #[inline]
     pub fn can_npc_rush(&self, coord: ICoord) -> bool {
         // Thousands of wandering NPCs ask this several times a turn: one byte, not the cell.
         (self.derived.occupied.get(coord))
@@ -288,8 +289,9 @@ impl World {
     }
 
     /// A trap's plate lies on the cell, hidden or found.
+    #[inline]
     pub fn is_trap(&self, coord: ICoord) -> bool {
-        self.derived.plates.get(coord).is_some_and(|&plate| plate)
+        self.derived.plates.at(coord)
     }
 
     /// What each layer of a cell shows, for drawing and for remembering.
