@@ -228,6 +228,40 @@ fn a_dart_thrown_onto_a_plate_sets_it_off() {
     );
 }
 
+/// What lands on a trapdoor falls through it with the floor: lost to the level, and told.
+#[test]
+fn a_dart_thrown_onto_a_trapdoor_falls_through_it() {
+    let dart = ItemKind::all()
+        .find(|k| matches!(k.rules().use_, ItemUse::Throw { .. }))
+        .expect("a missile");
+    let rows = trapped_hall('▽');
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let s = Scenario::rolled(&rows, &[], |s| {
+        s.act(PlayerAction::Wizard(WizardCommand::Give {
+            kind: dart.index() as u8,
+        }));
+        let slot = s.game.pack().slot_of(dart).expect("given");
+        s.act(PlayerAction::Throw {
+            slot,
+            at: s.at('1') + East.coord(),
+        });
+        sprung(s).is_some()
+    });
+    let trap = s.at('1') + East.coord();
+    s.check_eq(s.game.item_at(trap).map(|lying| lying.kind), None, "gone");
+    let lost = s.game.events().iter().any(|e| {
+        matches!(
+            e,
+            GameEvent::Items(umbra_rules::game::ItemEvent::Lost {
+                into_chasm: true,
+                ..
+            })
+        )
+    });
+    s.check(lost, "told it fell");
+    s.check_eq(s.game.depth(), 1, "the player stays");
+}
+
 #[test]
 fn a_hunter_runs_over_a_trap_in_its_way() {
     // The one way from the orc to the player is over the plate.
