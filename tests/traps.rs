@@ -114,6 +114,26 @@ fn a_net_trap_holds_the_player_fast() {
     s.check(struggled, "struggling in the net");
 }
 
+/// A trap that holds no one (a vent) leaves whoever a net holds beside it held.
+#[test]
+fn a_vent_going_off_beside_a_netted_player_leaves_it_netted() {
+    let mut s = Scenario::with_npcs(&["##########", "#@1▣▲...2#", "##########"], &[('2', 'o')]);
+    walk_onto_the_trap(&mut s);
+    let net = s.at('1') + East.coord();
+    s.check_eq(s.game.player_coord(), net, "in the net");
+    let mut vented = false;
+    for _ in 0..6 {
+        s.act(PlayerAction::Wait);
+        vented |= sprung(&s).is_some_and(|(_, who)| who == Some(Actor::Npc(orc())));
+        if vented {
+            break;
+        }
+    }
+    s.check(vented, "the orc trod on the vent beside the net");
+    s.act(PlayerAction::Move(West));
+    s.check_eq(s.game.player_coord(), net, "still held");
+}
+
 #[test]
 fn a_fire_trap_sets_the_player_and_the_cells_round_it_alight() {
     let mut s = scenario_on(&trapped_hall('♨'));
