@@ -55,6 +55,17 @@ impl RunRecord {
         }
     }
 
+    /// Where the run went in the table, and, for a run not played as its recording replays,
+    /// the notice that the table took the recording's run (`Some(true)`) or nothing
+    /// (`Some(false)`).
+    pub fn entered(&mut self, place: Option<usize>, as_recorded: Option<bool>) {
+        self.place = place;
+        if let Some(entered) = as_recorded {
+            self.notice
+                .get_or_insert(Notice::ScoreAsRecorded { entered });
+        }
+    }
+
     /// A run entered in a table of its own, where nothing is kept.
     pub fn alone(game: &Game) -> Self {
         let mut scores = HighScores::default();

@@ -85,12 +85,7 @@ fn enter_score(dir: &Path, game: &Game) -> (RunRecord, io::Result<()>) {
         }
     };
     let entered = scores.enter(game);
-    record.place = entered.place;
-    if let Some(entered) = entered.as_recorded {
-        record
-            .notice
-            .get_or_insert(Notice::ScoreAsRecorded { entered });
-    }
+    record.entered(entered.place, entered.as_recorded);
     let written = runs::write_scores(dir, &scores);
     record.scores = scores.table;
     (record, written)

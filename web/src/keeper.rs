@@ -114,12 +114,7 @@ impl LocalKeeper {
         };
         // Entered once, even if the tab closed before the save below was removed last time.
         let entered = scores.enter(game);
-        record.place = entered.place;
-        if let Some(entered) = entered.as_recorded {
-            record
-                .notice
-                .get_or_insert(Notice::ScoreAsRecorded { entered });
-        }
+        record.entered(entered.place, entered.as_recorded);
         self.store
             .set(SCORES_KEY, &scores::encode(&scores.table, scores.entered))
             .map_err(KeepError)?;
