@@ -694,3 +694,81 @@ fn a_features_table_or_a_trap_that_cannot_be_played_is_refused_in_words() {
     ));
     says(&unknown, "ground", Some("alarm trap"), &["gong"]);
 }
+
+/// The machines table is checked as the others are: a key holder with no altar that sets it
+/// off, a wall part that can be walked through, a floor part that cannot, a ground the table
+/// lacks, depths the dungeon lacks, and the machines' own ground rows (a lever that can be
+/// walked onto, a chance over a hundred) are refused in one line naming the table, the entry
+/// and the field.
+#[test]
+fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_words() {
+    use umbra_rules::content::MACHINES_SOURCE;
+    let machines = |from: &str, to: &str| {
+        assert!(MACHINES_SOURCE.contains(from), "{from:?} is in the table");
+        let source = MACHINES_SOURCE.replacen(from, to, 1);
+        Content::load(Sources::SHIPPED.with_machines(&source)).expect_err("refused")
+    };
+    says(
+        &machines(
+            "(ground: \"key altar\", at: Altar),\n                    (ground: \"torch",
+            "(ground: \"altar\", at: Altar),\n                    (ground: \"torch",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["parts", "Lifted"],
+    );
+    says(
+        &machines(
+            "(ground: \"torch bracket\", at: WallByDoor)",
+            "(ground: \"dead grass\", at: WallByDoor)",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["parts", "walls"],
+    );
+    says(
+        &machines(
+            "(ground: \"dead grass\", at: Inside)",
+            "(ground: \"wall\", at: Inside)",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["parts", "floor"],
+    );
+    says(
+        &machines(
+            "(ground: \"dead grass\", at: Inside)",
+            "(ground: \"hay\", at: Inside)",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["parts", "hay"],
+    );
+    says(
+        &machines("depths: (1, 8),", "depths: (1, 11),"),
+        "machines",
+        Some("tinderbox"),
+        &["depths"],
+    );
+    says(
+        &machines("cells: (8, 60),", "cells: (3, 60),"),
+        "machines",
+        Some("tinderbox"),
+        &["cells"],
+    );
+    let lever = ground_refused(&ground_with(
+        "                blocks_walking: true,\n                stops_missiles: true,\n                blocks_gas: true,\n                signals: Some(Bumped),",
+        "                stops_missiles: true,\n                blocks_gas: true,\n                signals: Some(Bumped),",
+    ));
+    says(&lever, "ground", Some("lever"), &["signals", "Bumped"]);
+    let chance = ground_refused(&ground_with(
+        "changes: Some((into: \"chasm\", chance: 20, spreading: true)),",
+        "changes: Some((into: \"chasm\", chance: 120, spreading: true)),",
+    ));
+    says(
+        &chance,
+        "ground",
+        Some("crumbling floor"),
+        &["changes", "1 to 100"],
+    );
+}

@@ -13,7 +13,7 @@ use umbra::app::keys::Action;
 use umbra::app::looks::{self, Looks};
 use umbra_rules::content::{
     BESTIARY_SOURCE, BOLTS_SOURCE, Content, FEATURES_SOURCE, GASES_SOURCE, GROUND_SOURCE,
-    ITEMS_SOURCE, ItemKind, LIGHTS_SOURCE, NpcKind, Sources, content,
+    ITEMS_SOURCE, ItemKind, LIGHTS_SOURCE, MACHINES_SOURCE, NpcKind, Sources, content,
 };
 use umbra_rules::game::ItemUse;
 
@@ -114,16 +114,26 @@ fn every_ron_example_in_docs_loads_into_its_table() {
                 LIGHTS_SOURCE,
                 GASES_SOURCE,
                 FEATURES_SOURCE,
+                MACHINES_SOURCE,
             ]
             .map(String::from);
             let at = [
-                "bestiary", "items", "bolts", "ground", "lights", "gases", "features",
+                "bestiary", "items", "bolts", "ground", "lights", "gases", "features", "machines",
             ]
             .iter()
             .position(|t| *t == table)
             .unwrap_or_else(|| panic!("docs/{name}: a RON example that loads into {table:?}"));
             sources[at] = with_entry(&sources[at], &example);
-            let [bestiary, items, bolts, ground, lights, gases, features] = &sources;
+            let [
+                bestiary,
+                items,
+                bolts,
+                ground,
+                lights,
+                gases,
+                features,
+                machines,
+            ] = &sources;
             let sources = Sources {
                 bestiary,
                 items,
@@ -132,6 +142,7 @@ fn every_ron_example_in_docs_loads_into_its_table() {
                 lights,
                 gases,
                 features,
+                machines,
             };
             let rules = Content::load(sources);
             assert!(

@@ -90,6 +90,10 @@ struct Outcome {
     traps_sprung: u64,
     /// Hidden traps the player found (noticed in passing: the scripted players never search).
     traps_found: u64,
+    /// Machines the player set off (lifting what lay on a machine's altar, pulling a lever).
+    machines_set_off: u64,
+    /// Locked vault doors the player opened with their keys.
+    keys_used: u64,
 }
 
 fn play(style: Style, seed: u64) -> Outcome {
@@ -109,6 +113,7 @@ fn play_watched(
     let mut healing_drunk = 0;
     let mut arrivals = 0;
     let (mut traps_sprung, mut traps_found) = (0, 0);
+    let (mut machines_set_off, mut keys_used) = (0, 0);
     let mut lowest_health = 100;
     let mut turn = 0;
     let mut seen = Vec::new();
@@ -182,6 +187,10 @@ fn play_watched(
                     ..
                 }) => traps_sprung += 1,
                 GameEvent::Dungeon(DungeonEvent::FoundTrap { .. }) => traps_found += 1,
+                GameEvent::Dungeon(DungeonEvent::MachineSetOff { first: true, .. }) => {
+                    machines_set_off += 1
+                }
+                GameEvent::Dungeon(DungeonEvent::Unlocked) => keys_used += 1,
                 _ => (),
             }
         }
@@ -270,6 +279,8 @@ fn play_watched(
         lowest_health: u64::from(lowest_health),
         traps_sprung,
         traps_found,
+        machines_set_off,
+        keys_used,
     }
 }
 

@@ -3,7 +3,7 @@
 use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::balance;
-use umbra_rules::content::{ItemKind, ItemUse, NpcTrait};
+use umbra_rules::content::{ItemKind, ItemUse, NpcTrait, Trigger};
 use umbra_rules::game::{Boon, GameEvent};
 use umbra_rules::{Game, PlayerAction};
 
@@ -47,6 +47,10 @@ const JUMP_STEPS: u32 = 3;
 /// notices it from twice as far).
 const SHADOW_SEARCH_STEPS: u32 = 4;
 
+/// How near a fire in view keeps a careful player standing on ground that does not burn off
+/// ground that does: fire runs through dead grass (40 a turn) about as fast as the player walks,
+/// so a fire a room's length away can meet it halfway.
+const FIRE_WARY_STEPS: i32 = 15;
 /// Steps a careful player looks for a cell free of fire and gas when it stands in them.
 const HARM_SEARCH_STEPS: u32 = 8;
 
@@ -64,6 +68,8 @@ pub struct Player {
     frees_captives: bool,
     /// The depth it is on, and the turn it arrived.
     arrived: (u32, u64),
+    /// The lever of the machine it has just set off, to pull on the way out.
+    lever: Option<ICoord>,
 }
 
 impl Player {
@@ -78,6 +84,7 @@ impl Player {
             uses_items: matches!(style, Style::Careful | Style::CarefulWithoutAllies),
             frees_captives: matches!(style, Style::Careful | Style::CarefulWithoutItems),
             arrived: (1, 0),
+            lever: None,
         }
     }
 
@@ -106,7 +113,7 @@ impl Player {
         }
         let action = match self.style {
             Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => {
-                self.careful(game)
+                careful_footing(game, self.careful(game))
             }
             Style::Reckless => self.reckless(game),
         };
@@ -148,6 +155,9 @@ impl Player {
     }
 
     fn careful(&mut self, game: &Game) -> PlayerAction {
+        if let Some(direction) = self.towards_the_lever(game) {
+            return PlayerAction::Move(direction);
+        }
         if self.uses_items
             && let Some(action) = crate::items::heal_in_danger(game, &self.npcs, percent(game))
         {
@@ -191,6 +201,14 @@ impl Player {
         let on_altar = (game.events().iter())
             .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::AltarHolds { .. })));
         if on_altar && self.uses_items {
+            return PlayerAction::PickUp;
+        }
+        // So is a machine's: what lies there is worth what the machine does (the careful
+        // player knows a gas chamber's lever, and pulls it on the way out).
+        let on_switch = (game.events().iter())
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::SwitchHolds { .. })));
+        if on_switch && self.uses_items {
+            self.lever = lever_of_machine_at(game, game.player_coord());
             return PlayerAction::PickUp;
         }
         if let Some(direction) = self.towards_potion(game).filter(|_| self.uses_items) {
@@ -317,6 +335,21 @@ impl Player {
             .map(|(d, _)| d)
     }
 
+    /// A step towards the lever it means to pull (past its allies), or into it; none once
+    /// pulled.
+    fn towards_the_lever(&mut self, game: &Game) -> Option<CardinalDirection> {
+        let lever = self.lever?;
+        let here = game.player_coord();
+        if let Some(direction) = CardinalDirection::all().find(|d| here + d.coord() == lever) {
+            self.lever = None;
+            return Some(direction);
+        }
+        let beside =
+            |c: ICoord| (c - lever).manhattan_magnitude() == 1 && sight::known_open(game, c);
+        let step = self.search.towards(game, u32::MAX, true, beside);
+        step.map(|(direction, _)| direction)
+    }
+
     /// Towards the Sunstone if it is known, else the nearer of the stairs and a chasm (whose
     /// last step jumps: a few hit points for the walk it saves).
     fn towards_the_way_down(&mut self, game: &Game) -> Option<CardinalDirection> {
@@ -420,4 +453,41 @@ fn step_time(game: &Game) -> u32 {
 fn percent(game: &Game) -> u32 {
     let hit_points = game.player_hit_points();
     hit_points.current * 100 / hit_points.max.max(1)
+}
+
+/// The lever of the machine whose cell `at` is, if it has one.
+fn lever_of_machine_at(game: &Game, at: ICoord) -> Option<ICoord> {
+    let machine = (game.machines().iter()).find(|machine| machine.cells.contains(&at))?;
+    let lever = |c: &&ICoord| game.level().ground_at(**c).rules().signals == Some(Trigger::Bumped);
+    machine.cells.iter().find(lever).copied()
+}
+
+/// A careful player out of harm does not walk into fire or a harmful gas, nor out onto
+/// ground that burns with a fire in view near it: it waits for the fire to burn out or the gas
+/// to thin (a tinderbox's grass burning between its altar and the door). A blow at a foe
+/// standing there is not a step.
+fn careful_footing(game: &Game, action: PlayerAction) -> PlayerAction {
+    let here = game.player_coord();
+    let PlayerAction::Move(direction) = action else {
+        return action;
+    };
+    let ahead = here + direction.coord();
+    let foe = game.inhabitants().npc_at(ahead).is_some();
+    let burns = |c: ICoord| game.level().ground_at(c).rules().fire.catches > 0;
+    let fire_near = || {
+        let reach = FIRE_WARY_STEPS;
+        (-reach..=reach).any(|dy| {
+            (-reach..=reach).any(|dx| {
+                game.level()
+                    .fire_in_view(here + ICoord::new(dx, dy))
+                    .is_some()
+            })
+        })
+    };
+    let into_harm = sight::harms(game, ahead) || (burns(ahead) && !burns(here) && fire_near());
+    if !foe && into_harm && !sight::harms(game, here) {
+        PlayerAction::Wait
+    } else {
+        action
+    }
 }

@@ -125,6 +125,13 @@ fn shape(level: &LevelCatalog) -> String {
             traps.collect::<Vec<_>>().join("; ")
         ));
     }
+    if !level.machines.is_empty() {
+        let machines = level
+            .machines
+            .iter()
+            .map(|&m| looks::machine(m).description.as_str());
+        parts.push(machines.collect::<Vec<_>>().join(", "));
+    }
     match level.grass {
         (0, _) => (),
         (cells, 0) => parts.push(format!("grass on {cells} cells")),

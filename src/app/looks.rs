@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use umbra_rules::game::{
     BoltKind, ContentError, FeatureKind, GasKind, Ground, ItemClass, ItemKind, ItemUse, LightKind,
-    NpcKind, Problem, Sources, parse_table,
+    MachineKind, NpcKind, Problem, Sources, parse_table,
 };
 
 /// Glyphs the map draws for things that are not kinds: no monster or item may take one (nor a
@@ -127,6 +127,15 @@ impl GasLook {
     }
 }
 
+/// A machine's words (`content/machines.ron`): its name, and what the player reads when it
+/// first goes off.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineLook {
+    pub description: String,
+    pub message: String,
+}
+
 /// A hidden kind as the debugging eye draws it.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -234,6 +243,7 @@ pub struct Looks {
     pub lights: Vec<Named<LightLook>>,
     pub gases: Vec<Named<GasLook>>,
     pub features: Vec<Named<FeatureLook>>,
+    pub machines: Vec<Named<MachineLook>>,
 }
 
 static LOOKS: LazyLock<Result<Looks, ContentError>> =
@@ -303,6 +313,10 @@ pub fn feature(kind: FeatureKind) -> &'static FeatureLook {
     &looks().features[kind.index()].look
 }
 
+pub fn machine(kind: MachineKind) -> &'static MachineLook {
+    &looks().machines[kind.index()].look
+}
+
 impl Looks {
     /// The tables' looks from their text, checked: every monster and item drawn with a glyph
     /// of its own (bolts are drawn only in flight, over the map, and may share one; kinds of
@@ -316,8 +330,11 @@ impl Looks {
         let gases: LookFile<GasLook, IgnoredAny> = parse_table("gases", sources.gases)?;
         let features: LookFile<FeatureLook, IgnoredAny> =
             parse_table("features", sources.features)?;
+        let machines: LookFile<MachineLook, IgnoredAny> =
+            parse_table("machines", sources.machines)?;
         let looks = Self {
             features: features.kinds.into_iter().map(|e| named(e, None)).collect(),
+            machines: machines.kinds.into_iter().map(|e| named(e, None)).collect(),
             gases: gases.kinds.into_iter().map(|e| named(e, None)).collect(),
             lights: lights.kinds.into_iter().map(|e| named(e, None)).collect(),
             grounds: grounds.kinds.into_iter().map(|e| named(e, None)).collect(),

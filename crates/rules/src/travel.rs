@@ -229,7 +229,10 @@ impl BestSearch for Finder<'_> {
             && stands_in_the_way(self.visibility, coord).is_some();
         // Stepping on an altar takes its item and cages the others: the player's choice, never
         // a route's, unless the player travels to that very altar.
-        let altar = memory.floor == Some(Tile::Ground(Ground::ALTAR))
+        // So is lifting what lies on a machine's altar (BrogueCE #462: autoexplore took a
+        // key and the player died).
+        let altar = matches!(memory.floor, Some(Tile::Ground(ground)) if ground == Ground::ALTAR
+                || ground.rules().signals == Some(crate::content::Trigger::Lifted))
             && memory.item.is_some()
             && self.goal != Goal::Cell(coord);
         let locked = matches!(memory.feature, Some(Tile::Ground(ground)) if ground.rules().unlocks_as.is_some())

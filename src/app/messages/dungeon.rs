@@ -48,6 +48,20 @@ pub fn describe(event: DungeonEvent) -> String {
             format!("You find {}!", looks::ground_name(trap))
         }
         DungeonEvent::TrapSprung { trap, who, .. } => sprung(trap, who),
+        DungeonEvent::MachineSetOff {
+            machine,
+            first: true,
+            ..
+        } => looks::machine(machine).message.clone(),
+        DungeonEvent::MachineSetOff { first: false, .. } => {
+            "Something grinds in the walls.".to_string()
+        }
+        DungeonEvent::FeatureLetLoose { feature, .. } => looks::feature(feature).message.clone(),
+        DungeonEvent::SwitchHolds { item } => format!(
+            "On the altar lies {}. It sits on a switch: lifting it will set something off.",
+            super::super::item_names::item_words(item, 1)
+        ),
+        DungeonEvent::LeverPulled { .. } => "You pull the lever.".to_string(),
         DungeonEvent::FellThrough { who } => {
             format!("{} falls through the floor.", super::grammar::subject(who))
         }
@@ -77,8 +91,12 @@ pub(super) fn tone(event: DungeonEvent) -> Tone {
         | DungeonEvent::FoundSecretDoor { .. }
         | DungeonEvent::FoundTrap { .. }
         | DungeonEvent::FellThrough { .. }
+        | DungeonEvent::SwitchHolds { .. }
+        | DungeonEvent::LeverPulled { .. }
         | DungeonEvent::ChooseABoonFirst => Tone::Normal,
-        DungeonEvent::TrapSprung { .. } => Tone::Danger,
+        DungeonEvent::TrapSprung { .. }
+        | DungeonEvent::MachineSetOff { .. }
+        | DungeonEvent::FeatureLetLoose { .. } => Tone::Danger,
     }
 }
 

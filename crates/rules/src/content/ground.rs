@@ -100,6 +100,40 @@ pub struct GroundRules<G = Ground, L = LightKind, F = FeatureKind> {
     /// It stays armed: the next step sets it off again.
     #[serde(default = "Option::default")]
     pub pressure_plate: Option<F>,
+    /// In a machine, what sets the machine off from this cell (`content/machines.ron`).
+    #[serde(default = "Option::default")]
+    pub signals: Option<Trigger>,
+    /// In a machine, what it becomes when its machine is set off, once a setting off.
+    #[serde(default = "Option::default")]
+    pub on_signal: Option<G>,
+    /// In a machine, the feature let loose on it when its machine is set off
+    /// (`content/features.ron`): a torch falling, a vent opening.
+    #[serde(default = "Option::default")]
+    pub on_signal_feature: Option<F>,
+    /// What it becomes of itself, by chance a turn: a crumbling floor falling into the chasm.
+    #[serde(default = "Option::default")]
+    pub changes: Option<Change<G>>,
+}
+
+/// What sets a machine off from one of its cells (Brogue's machine triggers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// The item lying on it picked up (a key on its altar).
+    Lifted,
+    /// Walked into: a lever in the wall.
+    Bumped,
+}
+
+/// A kind of ground that becomes another of itself: the chance in a hundred a turn, and
+/// whether it changes only beside a cell already become it (a collapse spreading from where it
+/// began) or anywhere (a flood draining).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Change<G> {
+    pub into: G,
+    pub chance: u8,
+    #[serde(default)]
+    pub spreading: bool,
 }
 
 impl GroundRules {
@@ -115,10 +149,21 @@ impl<G, L, F> GroundRules<G, L, F> {
         self,
         mut kind: impl FnMut(G) -> Result<H, E>,
         light: impl FnOnce(L) -> Result<M, E>,
-        feature: impl FnOnce(F) -> Result<P, E>,
+        mut feature: impl FnMut(F) -> Result<P, E>,
     ) -> Result<GroundRules<H, M, P>, E> {
         Ok(GroundRules {
-            pressure_plate: self.pressure_plate.map(feature).transpose()?,
+            pressure_plate: self.pressure_plate.map(&mut feature).transpose()?,
+            signals: self.signals,
+            on_signal: self.on_signal.map(&mut kind).transpose()?,
+            on_signal_feature: self.on_signal_feature.map(&mut feature).transpose()?,
+            changes: match self.changes {
+                Some(change) => Some(Change {
+                    into: kind(change.into)?,
+                    chance: change.chance,
+                    spreading: change.spreading,
+                }),
+                None => None,
+            },
             light: self.light.map(light).transpose()?,
             map_letters: self.map_letters,
             layer: self.layer,
@@ -225,12 +270,34 @@ pub(super) fn resolve(
         if entry.rules.fire.catches > 100 {
             return Err(field_error(TABLE, &name, "fire", "a chance over a hundred"));
         }
+        if (entry.rules.changes.as_ref()).is_some_and(|c| c.chance == 0 || c.chance > 100) {
+            return Err(field_error(TABLE, &name, "changes", "a chance of 1 to 100"));
+        }
         let light = |wanted: String| light_named(lights, TABLE, &name, &wanted);
         let feature = |wanted: String| feature_named(features, TABLE, &name, &wanted);
         rows.push(entry.rules.map_names(kind, light, feature)?);
     }
     check_what_they_become(&rows, &names)?;
     Ok(rows)
+}
+
+/// A machine's trigger where it can be met: an item lifted from ground it can lie on, a lever
+/// bumped where it cannot be walked onto.
+fn check_trigger(row: &GroundRules, name: &str) -> Result<(), ContentError> {
+    let fits = match row.signals {
+        None => true,
+        Some(Trigger::Lifted) => row.layer == GroundLayer::Floor,
+        Some(Trigger::Bumped) => row.blocks_walking,
+    };
+    if !fits {
+        return Err(field_error(
+            TABLE,
+            name,
+            "signals",
+            "Lifted from floor-layer ground, Bumped where nobody walks",
+        ));
+    }
+    Ok(())
 }
 
 /// A kind's letters: at least one, none a letter or digit (monsters and labels), the player's
@@ -274,6 +341,7 @@ fn check_what_they_become(rows: &[GroundRules], names: &[String]) -> Result<(), 
                 "a hidden trap has the plate of the trap it is found as",
             ));
         }
+        check_trigger(row, name)?;
         for (field, becomes) in [("found_as", row.found_as), ("unlocks_as", row.unlocks_as)] {
             if becomes.is_some_and(|kind| layer(kind) != row.layer) {
                 return Err(field_error(

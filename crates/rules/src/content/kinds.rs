@@ -101,6 +101,11 @@ impl LightKind {
 #[serde(try_from = "u8", into = "u8")]
 pub struct FeatureKind(pub(super) u8);
 
+/// A kind of machine (a blueprint): its place in the machines table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct MachineKind(pub(super) u8);
+
 /// A kind of gas: its place in the gas table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]

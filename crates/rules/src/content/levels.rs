@@ -38,6 +38,9 @@ pub struct LevelProfile {
     pub lit: Lit,
     pub grass: Grass,
     pub traps: TrapOdds,
+    /// In a hundred: a level with no locked vault's key to hold builds a key holder
+    /// (`content/machines.ron`) for one of the items lying on it (Brogue's outsourced item).
+    pub held_item: u32,
 }
 
 /// How many traps a level holds, and how many of them are hidden.
@@ -219,6 +222,7 @@ fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
         ("grass", profile.grass.dead),
         ("traps", profile.traps.chance),
         ("traps", profile.traps.hidden),
+        ("held_item", profile.held_item),
     ] {
         if value > 100 {
             return Some((

@@ -12,6 +12,7 @@ use super::gases::{GasesFile, gas_named};
 use super::ground::GroundFile;
 use super::lights::{LightsFile, light_named};
 use super::loaded::{Bestiary, Content, Items};
+use super::machines::MachinesFile;
 use super::sources::Sources;
 use super::spawn::Spawn;
 use super::tables::{BestiaryFile, Entry, ItemsFile};
@@ -59,8 +60,11 @@ impl Content {
         let lights_file: LightsFile = parse_table("lights", sources.lights)?;
         let gases_file: GasesFile = parse_table("gases", sources.gases)?;
         let features_file: FeaturesFile = parse_table("features", sources.features)?;
+        let machines_file: MachinesFile = parse_table("machines", sources.machines)?;
         let features = super::features::resolve(&features_file, &gases_file)?;
+        let ground_names: Vec<String> = ground_file.kinds.iter().map(|e| e.name.clone()).collect();
         let ground = super::ground::resolve(ground_file, &lights_file, &features_file)?;
+        let machines = super::machines::resolve(&machines_file, &ground_names, &ground)?;
         check_bolts(&bolts_file)?;
         check_bestiary(&bestiary_file)?;
         let (prize, key) = check_items(&items_file, &ground)?;
@@ -121,7 +125,7 @@ impl Content {
             &items,
             &bolts,
             &ground,
-            (&lights, &gases, &features),
+            (&lights, &gases, &features, &machines),
         );
         Ok(Self {
             bestiary,
@@ -131,6 +135,7 @@ impl Content {
             lights,
             gases,
             features,
+            machines,
             digest,
         })
     }
@@ -143,10 +148,11 @@ fn digest(
     items: &Items,
     bolts: &[super::BoltRules],
     ground: &[GroundRules],
-    (lights, gases, features): (
+    (lights, gases, features, machines): (
         &[super::LightRules],
         &[super::GasRules],
         &[super::FeatureRules],
+        &[super::MachineRules],
     ),
 ) -> u32 {
     let rules = (
@@ -163,6 +169,7 @@ fn digest(
         lights,
         gases,
         features,
+        machines,
     );
     let bytes = postcard::to_allocvec(&rules).expect("content always encodes");
     crc32fast::hash(&bytes)

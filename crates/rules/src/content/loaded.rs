@@ -44,5 +44,7 @@ pub struct Content {
     pub gases: Vec<GasRules>,
     /// The features table's rows, in its order ([`super::FeatureKind`] indexes it).
     pub features: Vec<super::FeatureRules>,
+    /// The machines table's rows, in its order ([`super::MachineKind`] indexes it).
+    pub machines: Vec<super::MachineRules>,
     pub digest: u32,
 }

@@ -21,6 +21,7 @@ mod levels;
 mod lights;
 mod load;
 mod loaded;
+mod machines;
 mod monster_rules;
 mod shipped;
 mod sources;
@@ -33,9 +34,11 @@ pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
 pub use features::FeatureRules;
 pub use gases::{GasHarm, GasRules};
-pub use ground::{Flammability, GroundLayer, GroundRules};
+pub use ground::{Change, Flammability, GroundLayer, GroundRules, Trigger};
 pub use item_rules::{Draught, ItemClass, ItemRules, ItemUse, Reach, RingPower, Spell};
-pub use kinds::{BoltKind, FeatureKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
+pub use kinds::{
+    BoltKind, FeatureKind, GasKind, Ground, ItemKind, LightKind, MachineKind, NpcKind,
+};
 pub use levels::{
     DesignWeights, Grass, LEVELS_SOURCE, Lakes, LevelProfile, Lit, TrapOdds, VaultOdds, levels,
     load_levels, profile_at,
@@ -43,13 +46,14 @@ pub use levels::{
 pub use lights::{LIGHT_REACH_MAX, LightRules};
 pub use load::parse_table;
 pub use loaded::{Bestiary, Content, Items};
+pub use machines::{MachineRules, Part, Role, Spot};
 pub use monster_rules::{
     Ability, ActionTimes, Lesson, MapLetters, NORMAL_TIMES, NpcRules, NpcTrait, Summons,
 };
 pub use shipped::{check, content, digest};
 pub use sources::{
     BESTIARY_SOURCE, BOLTS_SOURCE, FEATURES_SOURCE, GASES_SOURCE, GROUND_SOURCE, ITEMS_SOURCE,
-    LIGHTS_SOURCE, Sources,
+    LIGHTS_SOURCE, MACHINES_SOURCE, Sources,
 };
 pub use spawn::{Chance, NpcSpawn, Ramp, Spawn, pick_weighted};
 pub use tables::OutOfDepth;

@@ -3,12 +3,14 @@
 
 use std::sync::LazyLock;
 
-use super::kinds::{BoltKind, FeatureKind, GasKind, Ground, ItemKind, LightKind, NpcKind};
+use super::kinds::{
+    BoltKind, FeatureKind, GasKind, Ground, ItemKind, LightKind, MachineKind, NpcKind,
+};
 use super::loaded::Content;
 use super::sources::Sources;
 use super::{
     BoltRules, ContentError, FeatureRules, GasRules, GroundRules, ItemRules, LightRules,
-    MapLetters, NpcRules, levels,
+    MachineRules, MapLetters, NpcRules, levels,
 };
 
 static CONTENT: LazyLock<Result<Content, ContentError>> =
@@ -76,6 +78,7 @@ kind_of_table!(Ground, "ground", |c| c.ground.len());
 kind_of_table!(LightKind, "light", |c| c.lights.len());
 kind_of_table!(GasKind, "gas", |c| c.gases.len());
 kind_of_table!(FeatureKind, "feature", |c| c.features.len());
+kind_of_table!(MachineKind, "machine", |c| c.machines.len());
 
 impl NpcKind {
     /// Every kind, in table order.
@@ -238,5 +241,20 @@ impl FeatureKind {
 
     pub fn rules(self) -> &'static FeatureRules {
         &content().features[self.index()]
+    }
+}
+
+impl MachineKind {
+    /// Every kind, in table order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Self> + ExactSizeIterator + Clone {
+        (0..content().machines.len()).map(|i| Self(i as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn rules(self) -> &'static MachineRules {
+        &content().machines[self.index()]
     }
 }

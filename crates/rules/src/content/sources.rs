@@ -9,6 +9,7 @@ pub const GROUND_SOURCE: &str = include_str!("../../../../content/ground.ron");
 pub const LIGHTS_SOURCE: &str = include_str!("../../../../content/lights.ron");
 pub const GASES_SOURCE: &str = include_str!("../../../../content/gases.ron");
 pub const FEATURES_SOURCE: &str = include_str!("../../../../content/features.ron");
+pub const MACHINES_SOURCE: &str = include_str!("../../../../content/machines.ron");
 
 /// The text of each table, as read: the shipped tables are [`Sources::SHIPPED`], and a test or
 /// a doc's example swaps one of them.
@@ -21,6 +22,7 @@ pub struct Sources<'a> {
     pub lights: &'a str,
     pub gases: &'a str,
     pub features: &'a str,
+    pub machines: &'a str,
 }
 
 impl<'a> Sources<'a> {
@@ -32,6 +34,7 @@ impl<'a> Sources<'a> {
         lights: LIGHTS_SOURCE,
         gases: GASES_SOURCE,
         features: FEATURES_SOURCE,
+        machines: MACHINES_SOURCE,
     };
 
     pub fn with_bestiary<'b>(self, bestiary: &'b str) -> Sources<'b>
@@ -81,5 +84,12 @@ impl<'a> Sources<'a> {
         'a: 'b,
     {
         Sources { features, ..self }
+    }
+
+    pub fn with_machines<'b>(self, machines: &'b str) -> Sources<'b>
+    where
+        'a: 'b,
+    {
+        Sources { machines, ..self }
     }
 }

@@ -40,6 +40,8 @@ pub struct LevelCatalog {
     /// Each trap, by the trap it is (or is found as), and whether it is hidden, in the
     /// level's row order.
     pub traps: Vec<(Ground, bool)>,
+    /// Each machine, by its blueprint, in the order the level built them.
+    pub machines: Vec<crate::content::MachineKind>,
     /// Cells of grass, and of them dead grass.
     pub grass: (u32, u32),
     /// Every boon, in the order this depth offers them: the first three but the one chosen on
@@ -129,6 +131,11 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         doors: count_of(Ground::DOOR) + count_of(Ground::LOCKED_DOOR),
         secret_doors: count_of(Ground::SECRET_DOOR),
         traps: traps_of(&terrain.grid),
+        machines: terrain
+            .machines
+            .iter()
+            .map(|machine| machine.kind)
+            .collect(),
         grass: (
             count_of(Ground::GRASS) + count_of(Ground::DEAD_GRASS),
             count_of(Ground::DEAD_GRASS),

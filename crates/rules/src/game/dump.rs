@@ -1,7 +1,7 @@
 //! A game's state as text, for bug reports: the level as an ASCII map the scenario loader reads
 //! ([`crate::terrain::from_ascii`]), then a line for the player, each NPC (where, what, its hit
-//! points and its whole memory, in RON), each item stack and each vault (its door, guard,
-//! altars and rewards). [`Game::from_dump`] reads it back,
+//! points and its whole memory, in RON), each item stack, each vault (its door, guard,
+//! altars and rewards) and each machine (its blueprint, cells, and how often it went off). [`Game::from_dump`] reads it back,
 //! so a situation seen in play becomes a scenario test: add digit labels to the map and assert.
 //!
 //! Ground truth, not what the player knows: every NPC and item of the level is in it.
@@ -70,6 +70,15 @@ struct DumpedVault {
     altars: Vec<(i32, i32)>,
     rewards: Vec<char>,
     taken: bool,
+}
+
+/// A machine: its blueprint (its row in content/machines.ron, from 0), its cells, and how
+/// often it has gone off.
+#[derive(Debug, Serialize, Deserialize)]
+struct DumpedMachine {
+    kind: crate::content::MachineKind,
+    cells: Vec<(i32, i32)>,
+    signals: u16,
 }
 
 /// What is wrong with a dump, by line.
@@ -154,6 +163,14 @@ impl Game {
                 taken: vault.taken,
             };
             line(&mut text, "vault", &dumped);
+        }
+        for machine in self.world.machines() {
+            let dumped = DumpedMachine {
+                kind: machine.kind,
+                cells: machine.cells.iter().map(|c| (c.x, c.y)).collect(),
+                signals: machine.signals,
+            };
+            line(&mut text, "machine", &dumped);
         }
         self.dump_light_and_awareness(&mut text);
         self.dump_fire_and_gas(&mut text);
@@ -385,6 +402,16 @@ impl Game {
             })
             .collect();
         self.world.set_vaults(vaults);
+        let machines = (parsed.machines.iter())
+            .map(|machine| crate::world::Machine {
+                kind: machine.kind,
+                cells: (machine.cells.iter())
+                    .map(|&(x, y)| ICoord::new(x, y))
+                    .collect(),
+                signals: machine.signals,
+            })
+            .collect();
+        self.world.set_machines(machines);
         self.rebuild_npc_lists();
         self.visibility
             .update(&self.world, self.chronicle.options.omniscience);
@@ -402,6 +429,7 @@ struct Parsed {
     npc_lines: Vec<usize>,
     items: Vec<DumpedItem>,
     vaults: Vec<DumpedVault>,
+    machines: Vec<DumpedMachine>,
 }
 
 impl Parsed {
@@ -426,9 +454,10 @@ impl Parsed {
                 }
                 "item" => parsed.items.push(ron::from_str(rest).map_err(wrong)?),
                 "vault" => parsed.vaults.push(ron::from_str(rest).map_err(wrong)?),
+                "machine" => parsed.machines.push(ron::from_str(rest).map_err(wrong)?),
                 _ => {
                     return Err(problem(format!(
-                        "expected about, player, npc, item or vault, not {word:?}"
+                        "expected about, player, npc, item, vault or machine, not {word:?}"
                     )));
                 }
             }

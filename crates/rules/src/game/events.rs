@@ -386,6 +386,22 @@ pub enum DungeonEvent {
         trap: Ground,
         who: Option<Actor>,
     },
+    /// A machine went off at `at` (the cell that set it off), for the first time if `first`.
+    MachineSetOff {
+        machine: crate::content::MachineKind,
+        at: ICoord,
+        first: bool,
+    },
+    /// A machine let loose a feature at `at` (a torch fell, a vent opened).
+    FeatureLetLoose {
+        feature: crate::content::FeatureKind,
+        at: ICoord,
+    },
+    /// The player stands on a machine's altar: what lies there is not taken by walking over
+    /// it, as lifting it sets the machine off.
+    SwitchHolds { item: ItemName },
+    /// The player pulled a lever.
+    LeverPulled { at: ICoord },
     /// A monster fell through a trapdoor: lost to the level. (The player's fall is
     /// `FellIntoChasm`.)
     FellThrough { who: Actor },

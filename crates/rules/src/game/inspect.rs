@@ -118,6 +118,11 @@ impl Game {
         self.world.vaults()
     }
 
+    /// The level's machines.
+    pub fn machines(&self) -> &[crate::world::Machine] {
+        self.world.machines()
+    }
+
     /// The player is on fire.
     pub fn player_is_burning(&self) -> bool {
         self.world.is_on_fire(self.world.player())

@@ -23,6 +23,14 @@ impl Game {
                 .push(GameEvent::Dungeon(DungeonEvent::AltarHolds { item }));
             return;
         }
+        if self.world.ground_at(here).rules().signals.is_some() {
+            // Lifting it sets a machine off: asked for, never walked into.
+            let item = self.hero.lore.name(lying.kind);
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::SwitchHolds { item }));
+            return;
+        }
         if lying.dropped {
             let item = self.hero.lore.name(lying.kind);
             let count = lying.count;

@@ -35,6 +35,7 @@ mod inspect;
 mod items;
 mod level_view;
 mod lore;
+mod machines;
 mod magic;
 mod minds;
 mod notice;
@@ -83,8 +84,9 @@ pub use crate::behaviour::{Awareness, NpcState, Reason, Sighting, Transition};
 pub use crate::content::{
     Ability, BESTIARY_SOURCE, BOLTS_SOURCE, BoltEffect, BoltKind, BoltPath, ContentError, Draught,
     FEATURES_SOURCE, FeatureKind, GASES_SOURCE, GROUND_SOURCE, GasHarm, GasKind, Ground,
-    ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind, NpcKind,
-    NpcTrait, Problem, Reach, RingPower, Sources, Spell, check as check_content, parse_table,
+    ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind,
+    MACHINES_SOURCE, MachineKind, NpcKind, NpcTrait, Problem, Reach, RingPower, Sources, Spell,
+    check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside
@@ -110,7 +112,7 @@ pub use zap::ZapNumbers;
 /// rather than replayed into a different game. Bump it with any change a replay would notice
 /// (a number in `balance`, the turn order, level generation, an extra random draw); the golden
 /// recordings' test fails until it is bumped with them.
-pub const RULES_VERSION: u32 = 33;
+pub const RULES_VERSION: u32 = 34;
 
 /// A cell as the player knows it: whether it is in view, and what is (or was) there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -366,7 +368,11 @@ impl Game {
                 Ok(None)
             }
             PlayerAction::Free(direction) => done(self.free_captive(direction)),
-            PlayerAction::PickUp => done(self.pick_up_here()),
+            PlayerAction::PickUp => {
+                let here = self.world.player_coord();
+                done(self.pick_up_here())?;
+                self.lifted_from(here).map_or(Ok(None), Err)
+            }
             PlayerAction::Drop { slot } => done(self.drop_stack(slot)),
             PlayerAction::Use { slot, at } => done(self.use_item(slot, at)),
             PlayerAction::Throw { slot, at } => done(self.throw_item(slot, at)),
@@ -408,6 +414,9 @@ impl Game {
         let crystal_gone = self.world.dissolve_crystal() > 0;
         let burning = !self.world.fires().cells().is_empty() || crystal_gone;
         if let Some(fell) = self.environment_phase() {
+            return fell;
+        }
+        if let Some(fell) = self.machines_phase() {
             return fell;
         }
         self.count_down_arrivals();

@@ -192,6 +192,8 @@ pub(super) struct TurnScratch {
     pub came_into_view: Vec<Entity>,
     /// The cells a burst reaches, room made for the widest burst of the tables.
     pub burst: Vec<ICoord>,
+    /// The cells a machine's crumbling floor let fall this turn.
+    pub fell: Vec<ICoord>,
     /// The band arriving this turn, the leader first (see `arrivals`).
     pub band: Vec<NpcKind>,
     /// The characters the environment phase visits, in its order.

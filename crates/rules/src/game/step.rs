@@ -40,6 +40,9 @@ impl Game {
         {
             return self.try_unlock(ahead).map_or(Ok(None), Err);
         }
+        if self.is_lever(ahead) {
+            return self.pull_lever(ahead).map_or(Ok(None), Err);
+        }
         match self.step_into_friend(direction) {
             Some(TurnOutcome::TurnTaken) => return Ok(Some(ActOutcome::Moved)),
             Some(outcome) => return Err(outcome),

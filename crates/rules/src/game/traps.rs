@@ -57,7 +57,7 @@ impl Game {
     }
 
     /// What `feature` does, landing on `at`.
-    fn let_loose(&mut self, feature: FeatureKind, at: ICoord) -> Option<TurnOutcome> {
+    pub(super) fn let_loose(&mut self, feature: FeatureKind, at: ICoord) -> Option<TurnOutcome> {
         let rules = *feature.rules();
         if let Some((gas, volume)) = rules.gas {
             self.world.release_gas(at, gas, volume);

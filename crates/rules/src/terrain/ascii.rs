@@ -104,6 +104,7 @@ pub fn from_ascii(rows: &[&str]) -> Result<(Terrain, Vec<(char, ICoord)>), Ascii
         items,
         designs: Vec::new(),
         vaults: Vec::new(),
+        machines: Vec::new(),
         gas: Vec::new(),
         from_deeper: None,
     };

@@ -94,3 +94,11 @@ impl Chokepoints {
         })
     }
 }
+
+/// A cell in a wall's gap: walls on two opposite sides.
+pub(super) fn is_doorway(grid: &Grid<Ground>, cell: ICoord) -> bool {
+    let wall = |c: ICoord| grid.get(c) == Some(&Ground::WALL);
+    let gap = matches!(grid.get(cell), Some(&Ground::FLOOR | &Ground::DOOR));
+    gap && ((wall(cell + SIDES[0]) && wall(cell + SIDES[2]))
+        || (wall(cell + SIDES[1]) && wall(cell + SIDES[3])))
+}

@@ -8,8 +8,8 @@ use rand::Rng;
 
 use super::captives::BandRoll;
 use super::{
-    Disposition, Ground, ItemSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete, captives,
-    is_valid_size, lakes, lighting, populate, reach, surface, traps, vaults,
+    Disposition, Ground, ItemSpawn, MachineSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete,
+    captives, is_valid_size, lakes, lighting, machines, populate, reach, surface, traps, vaults,
 };
 use crate::balance;
 use crate::content::ItemKind;
@@ -89,14 +89,31 @@ fn build<R: Rng>(
     let vault_cells = vault
         .as_ref()
         .map_or(Vec::new(), |plan| plan.inside().to_vec());
-    let vaults: Vec<VaultSpawn> = vault
-        .map(|plan| plan.furnish(&mut grid, player, depth, &mut npcs, &mut items, rng))
-        .into_iter()
-        .collect();
+    let mut vaults: Vec<VaultSpawn> = Vec::new();
+    let mut machines: Vec<MachineSpawn> = Vec::new();
+    if let Some(plan) = vault {
+        let placed = (player, exit);
+        let (spawn, holder) = plan.furnish(&mut grid, placed, depth, &mut npcs, &mut items, rng);
+        vaults.push(spawn);
+        machines.extend(holder);
+    }
+    if machines.is_empty() {
+        let mut avoid = vault_cells.clone();
+        avoid.extend(vaults.iter().map(|vault| vault.door));
+        avoid.push(exit);
+        let chance = profile.held_item;
+        let placed = (&mut npcs, &mut items);
+        let at = (player, vaults::KEY_STEPS, chance);
+        let held = machines::hold_an_item(&mut grid, depth, at, &avoid, placed, rng);
+        machines.extend(held);
+    }
+    // The machines' cells are as much the level's authored rooms as a vault's.
+    let mut authored = vault_cells;
+    authored.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
     let taken = captives::Taken {
         player,
         exit,
-        vault: &vault_cells,
+        vault: &authored,
         npcs: &npcs,
         items: &items,
     };
@@ -107,7 +124,7 @@ fn build<R: Rng>(
     let gas = surface::swamps(&mut grid, &rooms, &designs, profile.grass, rng);
     // Last, so that nothing else is placed by draws a trap moved: the traps keep off what
     // stands, lies and waits on the level.
-    let mut taken = vault_cells;
+    let mut taken = authored;
     taken.push(exit);
     taken.extend(npcs.iter().map(|npc| npc.coord));
     taken.extend(items.iter().map(|item| item.coord));
@@ -120,6 +137,7 @@ fn build<R: Rng>(
         items,
         designs,
         vaults,
+        machines,
         from_deeper,
     }
 }

@@ -18,6 +18,7 @@ mod designs;
 mod generate;
 mod lakes;
 mod lighting;
+mod machines;
 mod patches;
 mod populate;
 mod reach;
@@ -29,6 +30,7 @@ pub use ascii::{AsciiMapError, from_ascii, ground_letter, ground_to_ascii};
 pub use captives::BandRoll;
 pub use designs::DesignKind;
 pub use generate::{generate, generate_at_depth, generate_by_profile, generate_in_run};
+pub use machines::MachineSpawn;
 pub use populate::arriving_band;
 pub use reach::walking_distances;
 pub use vaults::{VaultGuard, VaultSpawn};
@@ -78,6 +80,8 @@ pub struct Terrain {
     pub designs: Vec<DesignKind>,
     /// The level's vaults.
     pub vaults: Vec<VaultSpawn>,
+    /// The level's machines.
+    pub machines: Vec<MachineSpawn>,
     /// Where the monster from deeper down stands, if the level drew one (see
     /// `content::OutOfDepth`).
     pub from_deeper: Option<ICoord>,

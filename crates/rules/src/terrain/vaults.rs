@@ -12,7 +12,7 @@ use super::chokepoints::Chokepoints;
 use super::designs::SIDES;
 use super::populate::draw_npc_kind;
 use super::reach::walking_distances;
-use super::{Disposition, Ground, ItemSpawn, NpcSpawn};
+use super::{Disposition, Ground, ItemSpawn, MachineSpawn, NpcSpawn};
 use crate::content::{ItemKind, VaultOdds, pick_weighted};
 
 /// A vault's area holds this many cells: room for its altars and a step between them and the
@@ -25,7 +25,7 @@ const GUARDS: (u32, u32) = (2, 3);
 /// How far from the door (or the key) the guards lie, in steps.
 const GUARD_STEPS: u32 = 3;
 /// The key lies at least this many steps from the arrival, so fetching it is a trip.
-const KEY_STEPS: u32 = 15;
+pub(super) const KEY_STEPS: u32 = 15;
 
 /// What keeps the player from a vault's altars.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -71,7 +71,7 @@ pub(super) fn plan<R: Rng>(
     let chokepoints = Chokepoints::of(grid, player);
     let fits = |door: ICoord, area: &[ICoord]| {
         (VAULT_CELLS.0..=VAULT_CELLS.1).contains(&area.len())
-            && is_doorway(grid, door)
+            && super::chokepoints::is_doorway(grid, door)
             && !area.contains(&exit)
             && altar_cells(grid, door, area).count() > ALTARS.1
     };
@@ -151,14 +151,6 @@ fn altar_cells<'a>(
     })
 }
 
-/// A cell in a wall's gap: walls on two opposite sides.
-fn is_doorway(grid: &Grid<Ground>, cell: ICoord) -> bool {
-    let wall = |c: ICoord| grid.get(c) == Some(&Ground::WALL);
-    let gap = matches!(grid.get(cell), Some(&Ground::FLOOR | &Ground::DOOR));
-    gap && ((wall(cell + SIDES[0]) && wall(cell + SIDES[2]))
-        || (wall(cell + SIDES[1]) && wall(cell + SIDES[3])))
-}
-
 impl Plan {
     /// Clears the vault of what the level placed in it, puts rewards on its altars, and its
     /// guards (and key) where they belong.
@@ -167,15 +159,17 @@ impl Plan {
         &self.inside
     }
 
+    /// The vault, and the machine its key lies in if it is locked and the level has room for
+    /// one of the depth's key holders.
     pub fn furnish<R: Rng>(
         mut self,
         grid: &mut Grid<Ground>,
-        player: ICoord,
+        (player, exit): (ICoord, ICoord),
         depth: u32,
         npcs: &mut Vec<NpcSpawn>,
         items: &mut Vec<ItemSpawn>,
         rng: &mut R,
-    ) -> VaultSpawn {
+    ) -> (VaultSpawn, Option<MachineSpawn>) {
         let mut taken = Grid::new_copy(grid.size(), false);
         for &cell in &self.inside {
             *taken.get_checked_mut(cell) = true;
@@ -200,11 +194,22 @@ impl Plan {
         {
             *taken.get_checked_mut(coord) = true;
         }
-        let key = match self.guard {
-            VaultGuard::Locked => self.place_key(grid, &mut taken, player, items, rng),
+        let holder = match self.guard {
+            VaultGuard::Locked => self.key_holder(grid, (player, exit), depth, rng),
             VaultGuard::Sleepers | VaultGuard::Secret => None,
         };
+        if let Some((machine, _)) = &holder {
+            npcs.retain(|npc| !machine.cells.contains(&npc.coord));
+            items.retain(|item| !machine.cells.contains(&item.coord));
+        }
+        let key = match (&holder, self.guard) {
+            (Some((_, altar)), _) => Some(put_key(*altar, items)),
+            (None, VaultGuard::Locked) => self.place_key(grid, &mut taken, player, items, rng),
+            (None, VaultGuard::Sleepers | VaultGuard::Secret) => None,
+        };
         let post = match self.guard {
+            // A key holder is its key's guard.
+            VaultGuard::Locked if holder.is_some() => None,
             VaultGuard::Locked => key,
             VaultGuard::Sleepers => Some(self.door),
             VaultGuard::Secret => None,
@@ -212,12 +217,26 @@ impl Plan {
         if let Some(post) = post {
             place_guards(grid, &taken, post, player, depth, npcs, rng);
         }
-        VaultSpawn {
+        let vault = VaultSpawn {
             door: self.door,
             guard: self.guard,
             altars: self.altars,
             key,
-        }
+        };
+        (vault, holder.map(|(machine, _)| machine))
+    }
+
+    /// One of the depth's key holders for the key, away from the vault and the way on.
+    fn key_holder<R: Rng>(
+        &self,
+        grid: &mut Grid<Ground>,
+        (player, exit): (ICoord, ICoord),
+        depth: u32,
+        rng: &mut R,
+    ) -> Option<(MachineSpawn, ICoord)> {
+        let mut avoid = self.inside.clone();
+        avoid.extend([self.door, exit]);
+        super::machines::key_holder(grid, depth, (player, KEY_STEPS), &avoid, rng)
     }
 
     /// The key on a free floor cell far enough from the arrival and reachable from it (the
@@ -244,13 +263,18 @@ impl Plan {
         }
         let key = far[rng.random_range(0..far.len())];
         *taken.get_checked_mut(key) = true;
-        items.push(ItemSpawn {
-            coord: key,
-            item: ItemKind::key(),
-            count: 1,
-        });
-        Some(key)
+        Some(put_key(key, items))
     }
+}
+
+/// The level's key on `at`.
+fn put_key(at: ICoord, items: &mut Vec<ItemSpawn>) -> ICoord {
+    items.push(ItemSpawn {
+        coord: at,
+        item: ItemKind::key(),
+        count: 1,
+    });
+    at
 }
 
 /// Two or three sleepers of the depth's kinds on free floor within a few steps of `post`.

@@ -82,6 +82,20 @@ impl World {
                 "{characters} characters on the map, {living} alive"
             ));
         }
+        // The player's row, wherever it stands, is the player's own, or its corpse once it
+        // died (a damaged save may point at the floor).
+        let row = (
+            self.components.tile.get(self.player).copied(),
+            self.spatial_table.layer_of(self.player),
+        );
+        let sound = match row {
+            (Some(Tile::Player), Some(Layer::Character)) => true,
+            (Some(Tile::Corpse), Some(Layer::Corpse)) | (_, None) => !self.is_player_alive(),
+            _ => false,
+        };
+        if !sound {
+            problems.push(format!("the player's row is {row:?}"));
+        }
         for &npc in &self.npcs {
             if self.spatial_table.layer_of(npc) != Some(Layer::Character) {
                 problems.push(format!("NPC {npc:?} in the living list is not a character"));

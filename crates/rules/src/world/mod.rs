@@ -21,6 +21,7 @@ mod placement;
 mod plates;
 
 mod light_shape;
+mod machines;
 mod particulars;
 mod query;
 mod record;
@@ -40,6 +41,7 @@ pub use flight::{Over, flight_cells};
 pub use gas::Gases;
 pub use items::{Lying, Tuning};
 pub use light::LightHere;
+pub use machines::{Landings, Machine};
 pub use nature::{Nature, Natures};
 pub use particulars::HitPoints;
 pub(crate) use query::Floorplan;
@@ -77,6 +79,8 @@ pub struct World {
     corpses: Vec<Entity>,
     /// The level's vaults: where their altars are and whether one has been taken from.
     vaults: Vec<Vault>,
+    /// The level's machines: their cells and how often each has gone off (saved).
+    machines: Vec<Machine>,
     /// The cells that burn (saved).
     fires: fire::Fires,
     /// The gas on each cell (saved).
@@ -125,6 +129,7 @@ impl World {
             // Room for every death, so a kill never grows the list in mid-game.
             corpses: Vec::with_capacity(terrain.npcs.len() + 1),
             vaults: terrain.vaults.iter().map(Vault::from_spawn).collect(),
+            machines: terrain.machines.iter().map(Machine::from_spawn).collect(),
             fires: fire::Fires::new(terrain.grid.size()),
             gases: gas::Gases::new(terrain.grid.size()),
             // Room for every character to burn at once.

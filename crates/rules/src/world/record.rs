@@ -43,6 +43,7 @@ pub struct WorldRecord {
     crystals: Vec<(ICoord, u16)>,
     /// What characters are beyond their kinds (positions in `rows`).
     natures: Vec<(u32, super::Nature)>,
+    machines: Vec<super::Machine>,
 }
 
 /// Layers a cell has room for: no map holds more entities than this many a cell.
@@ -92,6 +93,7 @@ impl World {
             natures: (self.natures.iter())
                 .map(|&(e, nature)| (position(e), nature))
                 .collect(),
+            machines: self.machines.clone(),
         };
         (record, entities)
     }

@@ -41,6 +41,7 @@ const FIELDS: &[&str] = &[
     "burning",
     "crystals",
     "natures",
+    "machines",
 ];
 
 struct RecordVisitor;
@@ -68,6 +69,7 @@ impl<'de> Visitor<'de> for RecordVisitor {
             burning: field(&mut seq, 10)?,
             crystals: field(&mut seq, 11)?,
             natures: field(&mut seq, 12)?,
+            machines: field(&mut seq, 13)?,
         };
         Ok(ReadWorld(
             placed.and_then(|tables| tables.finish(size, lists)),
@@ -97,6 +99,7 @@ struct Lists {
     burning: Vec<u32>,
     crystals: Vec<(coord_2d::ICoord, u16)>,
     natures: Vec<(u32, super::Nature)>,
+    machines: Vec<super::Machine>,
 }
 
 /// The rows of a map of this size, placed as they are read.
@@ -228,6 +231,12 @@ impl Tables {
         if lists.vaults.len() > super::vaults::VAULTS_MAX {
             return Err("more vaults than a level holds".into());
         }
+        for machine in &lists.machines {
+            machine.check(size)?;
+        }
+        if lists.machines.len() > super::machines::MACHINES_MAX {
+            return Err("more machines than a level holds".into());
+        }
         let mut world = World {
             entity_allocator: self.allocator,
             components: self.components,
@@ -238,6 +247,7 @@ impl Tables {
             corpses_replaced: lists.corpses_replaced,
             corpses: positions(&entities, &lists.corpses)?,
             vaults: lists.vaults,
+            machines: lists.machines,
             fires: super::fire::Fires::new(size),
             gases: super::gas::Gases::new(size),
             burning: Vec::with_capacity(lists.npcs.len() + 1),

@@ -81,7 +81,10 @@ impl World {
         let mut marks = SideMarks::new(self.size());
         let characters = [self.player].into_iter().chain(self.npcs.iter().copied());
         for character in characters {
-            if let Some(coord) = self.spatial_table.coord_of(character) {
+            // A dead player is a corpse, and marks nothing.
+            if self.spatial_table.layer_of(character) == Some(super::Layer::Character)
+                && let Some(coord) = self.spatial_table.coord_of(character)
+            {
                 marks.mark(coord, self.side_of(character));
             }
         }

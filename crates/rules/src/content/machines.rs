@@ -1,0 +1,198 @@
+//! The machines table (`content/machines.ron`): Brogue's blueprints as rows. A machine is an
+//! area of the level and the parts laid in it, each a kind of ground at a kind of spot; what
+//! the machine does is what those kinds of ground do (`content/ground.ron`: what sets the
+//! machine off from a cell, what a cell becomes when it is set off, what it lets loose, what
+//! it becomes of itself by chance a turn). So a new machine is rows, not code.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::{ContentError, Problem, field_error};
+use super::ground::{GroundLayer, GroundRules, Trigger};
+use super::kinds::Ground;
+use super::tables::Entry;
+use crate::balance::FINAL_DEPTH;
+
+/// What a machine is for on its level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// Holds the key to the level's locked vault on its altar: lifting it sets the machine off.
+    KeyHolder,
+}
+
+/// Where in its area a part of a machine is laid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Spot {
+    /// The doorway into the area.
+    Door,
+    /// The floor cell of the area farthest from the doorway by walking: where a key holder's
+    /// key lies.
+    Altar,
+    /// The wall cell beside the altar's cell farthest from the doorway: where a collapse
+    /// begins.
+    BesideAltar,
+    /// One wall cell on the area's edge, beside its floor, drawn at random.
+    Wall,
+    /// The wall cell on the area's edge nearest the doorway: what falls there falls furthest
+    /// from the altar.
+    WallByDoor,
+    /// So many floor cells of the area, drawn at random among those left.
+    Scattered(u8),
+    /// Every floor cell of the area left.
+    Inside,
+}
+
+impl Spot {
+    /// The part stands in the area's wall rather than on its floor.
+    pub fn in_the_wall(self) -> bool {
+        matches!(self, Self::BesideAltar | Self::Wall | Self::WallByDoor)
+    }
+}
+
+/// One part of a machine: a kind of ground at a kind of spot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part<G = Ground> {
+    pub ground: G,
+    pub at: Spot,
+}
+
+/// A blueprint (`content/machines.ron` says each field's meaning at length).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineRules<G = Ground> {
+    pub role: Role,
+    /// The first and last depth it is built on.
+    pub depths: (u32, u32),
+    /// How often it is chosen among the machines of its role a depth may hold.
+    pub weight: u32,
+    /// How many cells its area holds: a dead end behind one doorway, of this size.
+    pub cells: (u32, u32),
+    /// Laid in this order; a floor cell holds the first part laid on it.
+    pub parts: Vec<Part<G>>,
+}
+
+impl MachineRules {
+    /// The kind of ground at the altar, where a key holder's key lies.
+    pub fn altar(&self) -> Option<Ground> {
+        (self.parts.iter())
+            .find(|part| part.at == Spot::Altar)
+            .map(|part| part.ground)
+    }
+
+    /// Built on this depth at all.
+    pub fn is_at(&self, depth: u32) -> bool {
+        (self.depths.0..=self.depths.1).contains(&depth)
+    }
+}
+
+/// `content/machines.ron`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MachinesFile {
+    pub kinds: Vec<Entry<MachineRules<String>>>,
+}
+
+const TABLE: &str = "machines";
+
+/// The rows, checked, with the kinds of ground they name found: each of its own name, on
+/// depths the dungeon has, its area able to hold it, and its parts where their ground can
+/// stand (the floor of the area walkable until the machine is set off, the walls whole, a key
+/// holder's key on ground that sets it off when lifted).
+pub(super) fn resolve(
+    file: &MachinesFile,
+    ground_names: &[String],
+    ground: &[GroundRules],
+) -> Result<Vec<MachineRules>, ContentError> {
+    if file.kinds.len() >= usize::from(u8::MAX) {
+        return Err(ContentError {
+            table: TABLE,
+            entry: None,
+            problem: Problem::Field {
+                field: "kinds",
+                reason: format!("at most {} kinds", u8::MAX - 1),
+            },
+        });
+    }
+    let mut rows = Vec::with_capacity(file.kinds.len());
+    for (i, entry) in file.kinds.iter().enumerate() {
+        let name = &entry.name;
+        if file.kinds[..i].iter().any(|other| other.name == *name) {
+            return Err(field_error(TABLE, name, "name", "two machines of one name"));
+        }
+        let rules = &entry.rules;
+        let (first, last) = rules.depths;
+        if first == 0 || first > last || last > FINAL_DEPTH {
+            let reason = format!("depths within 1 to {FINAL_DEPTH}, the first no deeper");
+            return Err(field_error(TABLE, name, "depths", reason));
+        }
+        if rules.weight == 0 {
+            return Err(field_error(TABLE, name, "weight", "at least one"));
+        }
+        if rules.cells.0 < MIN_CELLS || rules.cells.0 > rules.cells.1 {
+            let reason = format!("at least {MIN_CELLS}, the first no more than the second");
+            return Err(field_error(TABLE, name, "cells", reason));
+        }
+        let mut parts = Vec::with_capacity(rules.parts.len());
+        for part in &rules.parts {
+            let found = (ground_names.iter().position(|n| *n == part.ground))
+                .map(|i| Ground(i as u8))
+                .ok_or_else(|| {
+                    let reason = format!("there is no ground \"{}\"", part.ground);
+                    field_error(TABLE, name, "parts", reason)
+                })?;
+            check_part(&ground[found.index()], part.at, name)?;
+            parts.push(Part {
+                ground: found,
+                at: part.at,
+            });
+        }
+        let resolved = MachineRules {
+            role: rules.role,
+            depths: rules.depths,
+            weight: rules.weight,
+            cells: rules.cells,
+            parts,
+        };
+        check_role(&resolved, ground, name)?;
+        rows.push(resolved);
+    }
+    Ok(rows)
+}
+
+/// The smallest area a machine is built in: a key's altar and room to turn round.
+const MIN_CELLS: u32 = 4;
+
+/// A part's ground where it is laid: in the wall what nobody walks through, on the floor what
+/// everybody can (until the machine changes it), the doorway a way in.
+fn check_part(rules: &GroundRules, at: Spot, name: &str) -> Result<(), ContentError> {
+    let fits = match at.in_the_wall() {
+        true => rules.blocks_walking,
+        false => !rules.blocks_walking && rules.layer == GroundLayer::Floor,
+    };
+    if !fits {
+        let reason = "walls that block walking in the wall, floor that does not on the floor";
+        return Err(field_error(TABLE, name, "parts", reason));
+    }
+    Ok(())
+}
+
+/// A key holder has one altar, and lifting what lies on it sets the machine off.
+fn check_role(
+    rules: &MachineRules,
+    ground: &[GroundRules],
+    name: &str,
+) -> Result<(), ContentError> {
+    match rules.role {
+        Role::KeyHolder => {
+            let altars = rules.parts.iter().filter(|p| p.at == Spot::Altar).count();
+            let lifted = rules
+                .altar()
+                .is_some_and(|altar| ground[altar.index()].signals == Some(Trigger::Lifted));
+            if altars != 1 || !lifted {
+                let reason = "a key holder has one altar, whose ground signals when Lifted";
+                return Err(field_error(TABLE, name, "parts", reason));
+            }
+        }
+    }
+    Ok(())
+}

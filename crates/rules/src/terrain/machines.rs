@@ -1,0 +1,242 @@
+//! Building machines (`content/machines.ron`) into a level (Brogue's `buildAMachine`): a
+//! blueprint of the depth drawn by weight, an area for it found (a dead end behind one
+//! doorway, of the blueprint's size, all floor, not the arrival's, the way on's or a vault's),
+//! and its parts laid there, each kind of ground at its kind of spot.
+
+use std::collections::VecDeque;
+
+use coord_2d::ICoord;
+use grid_2d::Grid;
+use rand::Rng;
+
+use super::chokepoints::Chokepoints;
+use super::designs::SIDES;
+use super::reach::walking_distances;
+use super::{Ground, ItemSpawn, NpcSpawn};
+use crate::content::ItemKind;
+use crate::content::{MachineKind, MachineRules, Role, Spot, pick_weighted};
+
+/// A machine as the level builds it: its blueprint and its cells (its area, its doorway and
+/// the walls its parts stand in).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MachineSpawn {
+    pub kind: MachineKind,
+    pub cells: Vec<ICoord>,
+}
+
+/// A key holder built for the level's key, and where the key lies in it (its altar): one of
+/// the depth's blueprints, in a dead end at least `far` steps from the arrival. None if the
+/// depth has none or the level no room for one.
+pub(super) fn key_holder<R: Rng>(
+    grid: &mut Grid<Ground>,
+    depth: u32,
+    (player, far): (ICoord, u32),
+    avoid: &[ICoord],
+    rng: &mut R,
+) -> Option<(MachineSpawn, ICoord)> {
+    let kinds: Vec<MachineKind> = MachineKind::all()
+        .filter(|kind| kind.rules().role == Role::KeyHolder && kind.rules().is_at(depth))
+        .collect();
+    let weights = kinds.iter().map(|kind| kind.rules().weight);
+    let kind = kinds[pick_weighted(weights, rng)?];
+    let rules = kind.rules();
+    let chokepoints = Chokepoints::of(grid, player);
+    let distances = walking_distances(grid, player);
+    let fits = |door: ICoord, area: &[ICoord]| {
+        let size = area.len() as u32;
+        (rules.cells.0..=rules.cells.1).contains(&size)
+            && super::chokepoints::is_doorway(grid, door)
+            && area.iter().all(|c| grid.get(*c) == Some(&Ground::FLOOR))
+            // Nothing to avoid in it or beside it: a vault's door opening off the area would
+            // be lost with it (a ledge fallen, a portcullis down).
+            && !area.iter().any(|&c| {
+                c == player || SIDES.iter().any(|&side| avoid.contains(&(c + side)))
+                    || avoid.contains(&c)
+            })
+            && !(std::iter::once(door).chain(SIDES.map(|side| door + side)))
+                .any(|c| avoid.contains(&c))
+    };
+    let candidates: Vec<(ICoord, Vec<ICoord>)> = chokepoints
+        .dead_ends()
+        .filter(|end| fits(end.chokepoint, end.area))
+        .map(|end| (end.chokepoint, end.area.to_vec()))
+        .collect();
+    // Drawn in turn until one holds every part and lies far enough away.
+    let mut candidates = candidates;
+    while !candidates.is_empty() {
+        let (door, area) = candidates.swap_remove(rng.random_range(0..candidates.len()));
+        let Some(layout) = Layout::of(grid, door, &area) else {
+            continue;
+        };
+        if distances.get_checked(layout.altar).is_none_or(|d| d < far) {
+            continue;
+        }
+        let cells = layout.lay(grid, rules, rng)?;
+        let altar = layout.altar;
+        return Some((MachineSpawn { kind, cells }, altar));
+    }
+    None
+}
+
+/// With `chance` in a hundred, a key holder built for one of the items lying on the level
+/// (not its key, the prize or what lies in `avoid`), which is moved onto its altar; what stood or lay in the
+/// machine's area is gone.
+pub(super) fn hold_an_item<R: Rng>(
+    grid: &mut Grid<Ground>,
+    depth: u32,
+    (player, far, chance): (ICoord, u32, u32),
+    avoid: &[ICoord],
+    (npcs, items): (&mut Vec<NpcSpawn>, &mut Vec<ItemSpawn>),
+    rng: &mut R,
+) -> Option<MachineSpawn> {
+    if rng.random_range(0..100) >= chance {
+        return None;
+    }
+    // Never a vault's reward: it is the vault's.
+    let held: Vec<usize> = (0..items.len())
+        .filter(|&i| ![ItemKind::key(), ItemKind::prize()].contains(&items[i].item))
+        .filter(|&i| !avoid.contains(&items[i].coord))
+        .collect();
+    if held.is_empty() {
+        return None;
+    }
+    let item = held[rng.random_range(0..held.len())];
+    let (machine, altar) = key_holder(grid, depth, (player, far), avoid, rng)?;
+    items[item].coord = altar;
+    npcs.retain(|npc| !machine.cells.contains(&npc.coord));
+    let mut index = 0;
+    items.retain(|lying| {
+        index += 1;
+        index - 1 == item || !machine.cells.contains(&lying.coord)
+    });
+    Some(machine)
+}
+
+/// The eight cells round a cell.
+const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// An area's shape as its parts are laid in it: its doorway, its floor by walking distance
+/// from the doorway, and the walls round it that only it touches.
+struct Layout {
+    door: ICoord,
+    /// The area's cells, nearest the doorway first.
+    floor: Vec<ICoord>,
+    altar: ICoord,
+    walls: Vec<ICoord>,
+}
+
+impl Layout {
+    fn of(grid: &Grid<Ground>, door: ICoord, area: &[ICoord]) -> Option<Self> {
+        let inside = |c: &ICoord| area.contains(c);
+        let mut floor = Vec::with_capacity(area.len());
+        let mut queue = VecDeque::from([door]);
+        let mut seen = vec![door];
+        while let Some(cell) = queue.pop_front() {
+            for next in SIDES.map(|side| cell + side) {
+                if inside(&next) && !seen.contains(&next) {
+                    seen.push(next);
+                    floor.push(next);
+                    queue.push_back(next);
+                }
+            }
+        }
+        let altar = *floor.last()?;
+        // A wall only the area touches, corners too: a part in it (a lever, a torch) is met
+        // only from inside, and changing it (into a chasm) opens nothing else to feet or eyes.
+        let private = |wall: ICoord| {
+            grid.get(wall) == Some(&Ground::WALL)
+                && AROUND.iter().all(|&(dx, dy)| {
+                    let next = wall + ICoord::new(dx, dy);
+                    inside(&next) || grid.get(next).is_none_or(|g| g.rules().blocks_sight)
+                })
+                && SIDES.iter().any(|&side| inside(&(wall + side)))
+                && (wall - door).manhattan_magnitude() > 1
+        };
+        let mut walls: Vec<ICoord> = Vec::new();
+        for &cell in &floor {
+            for wall in SIDES.map(|side| cell + side) {
+                if private(wall) && !walls.contains(&wall) {
+                    walls.push(wall);
+                }
+            }
+        }
+        Some(Self {
+            door,
+            floor,
+            altar,
+            walls,
+        })
+    }
+
+    /// Lays the blueprint's parts; the machine's cells, or None if a part finds no spot.
+    fn lay<R: Rng>(
+        &self,
+        grid: &mut Grid<Ground>,
+        rules: &MachineRules,
+        rng: &mut R,
+    ) -> Option<Vec<ICoord>> {
+        let mut open: Vec<ICoord> = self.floor.clone();
+        let mut walls = self.walls.clone();
+        let mut laid: Vec<(ICoord, Ground)> = Vec::new();
+        for part in &rules.parts {
+            let mut lay = |cell: ICoord| laid.push((cell, part.ground));
+            match part.at {
+                Spot::Door => lay(self.door),
+                Spot::Altar => {
+                    open.retain(|&c| c != self.altar);
+                    lay(self.altar);
+                }
+                Spot::BesideAltar => {
+                    let beside = (0..walls.len())
+                        .filter(|&i| (walls[i] - self.altar).manhattan_magnitude() == 1)
+                        .max_by_key(|&i| walls[i].distance2(self.door))?;
+                    lay(walls.swap_remove(beside));
+                }
+                Spot::Wall => {
+                    if walls.is_empty() {
+                        return None;
+                    }
+                    lay(walls.swap_remove(rng.random_range(0..walls.len())));
+                }
+                Spot::WallByDoor => {
+                    let nearest =
+                        (0..walls.len()).min_by_key(|&i| walls[i].distance2(self.door))?;
+                    lay(walls.swap_remove(nearest));
+                }
+                Spot::Scattered(count) => {
+                    for _ in 0..count {
+                        if open.is_empty() {
+                            return None;
+                        }
+                        lay(open.swap_remove(rng.random_range(0..open.len())));
+                    }
+                }
+                Spot::Inside => {
+                    for cell in open.drain(..) {
+                        lay(cell);
+                    }
+                }
+            }
+        }
+        for &(cell, ground) in &laid {
+            *grid.get_checked_mut(cell) = ground;
+        }
+        let mut cells = vec![self.door];
+        cells.extend(&self.floor);
+        cells.extend(
+            laid.iter()
+                .map(|&(c, _)| c)
+                .filter(|c| self.walls.contains(c)),
+        );
+        Some(cells)
+    }
+}

@@ -1,0 +1,288 @@
+//! A level's machines in play (Brogue's): each knows its cells; a cell that sets its machine
+//! off signals it, and every cell of it whose ground has an `on_signal` row becomes that kind,
+//! once a signal, letting loose the feature its row names; and ground that changes of itself
+//! (a crumbling floor) changes by chance a turn. What each does is its ground's rows.
+
+use coord_2d::{ICoord, UCoord};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use spatial_table::Location;
+
+use super::{Layer, Tile, World};
+use crate::content::{FeatureKind, Ground, GroundLayer, MachineKind};
+
+/// The most machines a level holds, and cells a machine has, as a saved game may claim them.
+pub(super) const MACHINES_MAX: usize = 16;
+const CELLS_MAX: usize = 4096;
+
+/// A machine on the level: its blueprint, its cells, and how often it has been set off.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Machine {
+    pub kind: MachineKind,
+    pub cells: Vec<ICoord>,
+    pub signals: u16,
+}
+
+impl Machine {
+    pub(super) fn from_spawn(spawn: &crate::terrain::MachineSpawn) -> Self {
+        Self {
+            kind: spawn.kind,
+            cells: spawn.cells.clone(),
+            signals: 0,
+        }
+    }
+
+    /// A machine a level could hold: its cells on the map, no more than a level has.
+    pub(super) fn check(&self, size: UCoord) -> Result<(), String> {
+        if self.cells.len() > CELLS_MAX || !self.cells.iter().all(|c| c.is_valid(size)) {
+            return Err(format!(
+                "a machine at {:?} no level could hold",
+                self.cells.first()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The four sides of a cell.
+const SIDES: [ICoord; 4] = [
+    ICoord::new(0, -1),
+    ICoord::new(1, 0),
+    ICoord::new(0, 1),
+    ICoord::new(-1, 0),
+];
+
+/// What a signal changed: the features to let loose, each where it lands.
+pub type Landings = Vec<(ICoord, FeatureKind)>;
+
+impl World {
+    /// The level's machines.
+    pub fn machines(&self) -> &[Machine] {
+        &self.machines
+    }
+
+    /// The machines as a dump or a hand-made level sets them.
+    pub fn set_machines(&mut self, machines: Vec<Machine>) {
+        self.machines = machines;
+    }
+
+    /// The machine `coord` belongs to, if any.
+    pub fn machine_at(&self, coord: ICoord) -> Option<usize> {
+        (self.machines.iter()).position(|machine| machine.cells.contains(&coord))
+    }
+
+    /// Sets off the machine at `index`: every cell of it whose ground says what it becomes on a
+    /// signal becomes it (save ground that would shut on whoever stands there), and the
+    /// features those cells let loose are added to `landings`, each where it lands (on the
+    /// machine's floor before a wall that lets it loose: a torch falls from its bracket).
+    pub fn signal_machine(&mut self, index: usize, landings: &mut Landings) {
+        let Some(machine) = self.machines.get_mut(index) else {
+            return;
+        };
+        machine.signals = machine.signals.saturating_add(1);
+        for i in 0..self.machines[index].cells.len() {
+            let cell = self.machines[index].cells[i];
+            let Some((layer, ground)) = self.signalled_ground(cell) else {
+                continue;
+            };
+            let rules = ground.rules();
+            if let Some(feature) = rules.on_signal_feature {
+                let at = match rules.blocks_walking {
+                    true => self.floor_before(index, cell).unwrap_or(cell),
+                    false => cell,
+                };
+                landings.push((at, feature));
+            }
+            if let Some(becomes) = rules.on_signal
+                && !self.would_shut_on_someone(cell, becomes)
+            {
+                self.turn_ground(cell, layer, becomes);
+            }
+        }
+    }
+
+    /// Ground nobody walks on would close over whoever stands on the cell (a portcullis, a
+    /// flood): it is not laid there, and ground that changes of itself tries again next turn.
+    /// (Ground that falls lets them fall instead.)
+    fn would_shut_on_someone(&self, cell: ICoord, becomes: Ground) -> bool {
+        let rules = becomes.rules();
+        rules.blocks_walking && !rules.falls && self.has_character(cell)
+    }
+
+    /// The ground of the cell a signal changes: the feature's, else the floor's.
+    fn signalled_ground(&self, cell: ICoord) -> Option<(Layer, Ground)> {
+        let layers = self.spatial_table.layers_at(cell)?;
+        let (feature, floor) = self.grounds_of(layers);
+        let answers =
+            |g: Ground| g.rules().on_signal.is_some() || g.rules().on_signal_feature.is_some();
+        match (feature, floor) {
+            (Some(g), _) if answers(g) => Some((Layer::Feature, g)),
+            (_, Some(g)) if answers(g) => Some((Layer::Floor, g)),
+            _ => None,
+        }
+    }
+
+    /// The walkable cell of machine `index` beside `cell`, if any.
+    fn floor_before(&self, index: usize, cell: ICoord) -> Option<ICoord> {
+        let cells = &self.machines[index].cells;
+        (SIDES.iter())
+            .map(|&side| cell + side)
+            .find(|c| cells.contains(c) && !self.blocks_walking(*c))
+    }
+
+    /// Whether any ground of a machine that has gone off still changes of itself.
+    pub fn machines_changing(&self) -> bool {
+        (self.machines.iter()).any(|machine| machine.signals > 0)
+    }
+
+    /// One turn of the ground that changes of itself in the machines that have gone off: each
+    /// such cell, in the machines' order, becomes what it changes into by its chance (if it
+    /// spreads, only beside a cell that had become it as the turn began: a step a turn at
+    /// most). The cells that changed into ground that falls are left in `fell`.
+    pub fn change_ground<R: Rng>(&mut self, rng: &mut R, fell: &mut Vec<ICoord>) {
+        fell.clear();
+        for machine in self.machines.iter().filter(|machine| machine.signals > 0) {
+            for &cell in &machine.cells {
+                let Some((_, change)) = self.changing_ground(cell) else {
+                    continue;
+                };
+                if change.spreading && !self.beside_kind(cell, change.into) {
+                    continue;
+                }
+                if rng.random_range(0..100) < u32::from(change.chance) {
+                    fell.push(cell);
+                }
+            }
+        }
+        for &cell in fell.iter() {
+            if let Some((layer, change)) = self.changing_ground(cell)
+                && !self.would_shut_on_someone(cell, change.into)
+            {
+                self.turn_ground(cell, layer, change.into);
+            }
+        }
+        fell.retain(|&cell| self.falls(cell));
+    }
+
+    fn changing_ground(&self, cell: ICoord) -> Option<(Layer, crate::content::Change<Ground>)> {
+        let layers = self.spatial_table.layers_at(cell)?;
+        let (feature, floor) = self.grounds_of(layers);
+        [(Layer::Feature, feature), (Layer::Floor, floor)]
+            .into_iter()
+            .find_map(|(layer, ground)| Some((layer, ground?.rules().changes?)))
+    }
+
+    /// A cell beside `cell` (on a side) is of `kind`.
+    fn beside_kind(&self, cell: ICoord, kind: Ground) -> bool {
+        (SIDES.iter()).any(|&side| self.ground_at(cell + side) == kind)
+    }
+
+    /// The ground on `layer` at `cell` becomes `becomes`: in its place if that is the same
+    /// layer (grass into burnt ground), else gone and the new kind laid in its own layer over
+    /// what it stands on (a portcullis over its doorway's floor), or nothing if its layer is
+    /// taken (a chasm's floor gone with it).
+    pub(super) fn turn_ground(&mut self, cell: ICoord, layer: Layer, becomes: Ground) {
+        let Some(layers) = self.spatial_table.layers_at(cell).copied() else {
+            return;
+        };
+        let entity = match layer {
+            Layer::Feature => layers.feature,
+            _ => layers.floor,
+        };
+        let Some(entity) = entity else {
+            return;
+        };
+        let was = match self.components.tile.get(entity) {
+            Some(&Tile::Ground(ground)) => ground,
+            _ => return,
+        };
+        let layer_of = |g: Ground| match g.rules().layer {
+            GroundLayer::Floor => Layer::Floor,
+            GroundLayer::Feature => Layer::Feature,
+        };
+        if layer_of(becomes) == layer {
+            self.components.tile.insert(entity, Tile::Ground(becomes));
+        } else {
+            self.despawn(entity);
+            let taken = |layers: Option<&super::Layers>, layer: Layer| match layer {
+                Layer::Floor => layers.is_some_and(|l| l.floor.is_some()),
+                _ => layers.is_some_and(|l| l.feature.is_some()),
+            };
+            if let Some(under) = becomes.rules().on
+                && !taken(self.spatial_table.layers_at(cell), Layer::Floor)
+            {
+                self.spawn(Location::from((cell, Layer::Floor)), Tile::Ground(under));
+            }
+            if !taken(self.spatial_table.layers_at(cell), layer_of(becomes)) {
+                self.spawn(
+                    Location::from((cell, layer_of(becomes))),
+                    Tile::Ground(becomes),
+                );
+            }
+        }
+        self.refresh_bits(cell);
+        self.derived.ground_log.note(cell);
+        if was.rules().light.is_some() || becomes.rules().light.is_some() {
+            self.relight();
+        }
+    }
+
+    /// The level's lights worked out again from what glows now (a torch fallen from its
+    /// bracket): rare, so from the whole map.
+    fn relight(&mut self) {
+        let carriers = std::mem::take(self.derived.lights.carriers_mut());
+        let mut glowing = Vec::new();
+        for (coord, layers) in self.spatial_table.enumerate() {
+            let (feature, floor) = self.grounds_of(layers);
+            for ground in [floor, feature].into_iter().flatten() {
+                glowing.extend(ground.rules().light.map(|light| (coord, light)));
+            }
+        }
+        self.derived.lights = super::lights::Lights::new(self.size(), glowing);
+        *self.derived.lights.carriers_mut() = carriers;
+        self.light_up();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// A gas chamber's doorway (its raised portcullis) with an orc standing in it, and the
+    /// lever: the signal starts the portcullis falling, and it lands only once the orc is out
+    /// from under it, never on it; the lever lifts it.
+    #[test]
+    fn a_portcullis_falls_only_once_nobody_stands_under_it() {
+        let (mut terrain, _) =
+            crate::terrain::from_ascii(&["######", "#@.o.#", "######"]).expect("a map");
+        let door = ICoord::new(3, 1);
+        let lever = ICoord::new(3, 2);
+        let ground = |letter| Ground::from_map_letter(letter).expect("a kind");
+        *terrain.grid.get_checked_mut(door) = ground('╤');
+        *terrain.grid.get_checked_mut(lever) = ground('⌐');
+        let mut world = World::from_terrain(&terrain);
+        let machine = Machine {
+            kind: MachineKind::all().next().expect("a machine"),
+            cells: vec![door, lever],
+            signals: 0,
+        };
+        world.set_machines(vec![machine]);
+        let mut rng = rand_isaac::Isaac64Rng::seed_from_u64(1);
+        let (mut landings, mut fell) = (Vec::new(), Vec::new());
+        world.signal_machine(0, &mut landings);
+        for _ in 0..3 {
+            world.change_ground(&mut rng, &mut fell);
+        }
+        assert!(!world.blocks_walking(door), "not on the orc");
+        let orc = world.character_at(door).expect("the orc");
+        world.put_character(orc, ICoord::new(4, 1));
+        world.change_ground(&mut rng, &mut fell);
+        assert!(world.blocks_walking(door), "down once it stepped away");
+        world.signal_machine(0, &mut landings);
+        assert!(!world.blocks_walking(door), "and up again by its lever");
+        world.signal_machine(0, &mut landings);
+        world.change_ground(&mut rng, &mut fell);
+        assert!(!world.blocks_walking(door), "for good");
+    }
+}

@@ -1,0 +1,382 @@
+//! Machines as a player meets them, on hand-drawn levels read as dumps (the map, the key on its
+//! altar, the machine's line): a machine's altar says what it holds and is never emptied by
+//! walking over it; lifting what lies there sets the machine off; each blueprint then does
+//! what its rows say (a ledge falls away behind the player, a torch drops into dry grass, a
+//! portcullis shuts a gas chamber until its lever is pulled), and every effect ends.
+//!
+//! Map letters (content/ground.rs): key altar `╥`, ledge altar `╧`, ledge `░`, the ledge's
+//! edge `▓`, dead grass `{`, torch bracket `♣`, raised portcullis `╤`, vent grate `⊙`, lever
+//! `⌐`.
+
+mod common;
+
+use common::Scenario;
+use coord_2d::ICoord;
+use direction::CardinalDirection::{self, *};
+use grid_2d::Grid;
+use rand::SeedableRng;
+use rand_isaac::Isaac64Rng;
+use umbra::app::looks;
+use umbra_rules::content::{Ground, ItemKind, MachineKind, Trigger};
+use umbra_rules::game::{DungeonEvent, GameEvent, TurnOutcome, level_of_run};
+use umbra_rules::terrain::walking_distances;
+use umbra_rules::world::World;
+use umbra_rules::{Game, GameOptions, PlayerAction};
+
+/// A scenario from a map whose machine is every cell drawn in `parts`, with the key on the
+/// cell labelled `k` (an altar) and the machine of that description.
+fn machine_scenario(rows: &[&str], parts: &str, machine: &str) -> (Scenario, Vec<(char, ICoord)>) {
+    let kind = MachineKind::all()
+        .position(|kind| looks::machine(kind).description == machine)
+        .expect("a machine of that description");
+    let mut cells = Vec::new();
+    let mut key = None;
+    for (y, row) in rows.iter().enumerate() {
+        for (x, letter) in row.chars().enumerate() {
+            if parts.contains(letter) {
+                cells.push((x as i32, y as i32));
+            }
+            if letter == 'k' {
+                key = Some((x as i32, y as i32));
+            }
+        }
+    }
+    let key = key.expect("the key's cell, labelled k");
+    let altar = parts.chars().next().expect("the altar's letter first");
+    let map: Vec<String> = rows
+        .iter()
+        .map(|row| row.replace('k', &altar.to_string()))
+        .collect();
+    cells.push(key);
+    let text = format!(
+        "{}\n\nitem (at: {key:?}, kind: '{}', count: 1)\nmachine (kind: {kind}, cells: {cells:?}, signals: 0)\n",
+        map.join("\n"),
+        ItemKind::key().rules().map_letter,
+    );
+    let (game, labels) = Game::from_dump(&text, GameOptions::default()).expect("a valid dump");
+    (Scenario::from_game(game), labels)
+}
+
+fn walk(s: &mut Scenario, direction: CardinalDirection, steps: usize) {
+    for _ in 0..steps {
+        s.act(PlayerAction::Move(direction));
+    }
+}
+
+fn told(s: &Scenario, wanted: impl Fn(&DungeonEvent) -> bool) -> bool {
+    (s.game.events().iter()).any(|event| matches!(event, GameEvent::Dungeon(e) if wanted(e)))
+}
+
+fn carries_the_key(s: &Scenario) -> bool {
+    s.game.pack().slot_of(ItemKind::key()).is_some()
+}
+
+fn ground(letter: char) -> Ground {
+    Ground::from_map_letter(letter).expect("a kind of ground")
+}
+
+/// A ledge of six cells east of the player; the key at its far end, before the cracked rock.
+const LEDGE: [&str; 3] = ["############", "#@.░░░░░░k▓#", "############"];
+
+fn ledge() -> Scenario {
+    machine_scenario(&LEDGE, "╧░▓", "a crumbling ledge").0
+}
+
+#[test]
+fn walking_onto_a_machines_altar_only_says_what_it_holds() {
+    let mut s = ledge();
+    walk(&mut s, East, 8);
+    s.check_eq(s.game.player_coord(), ICoord::new(9, 1), "on the altar");
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::SwitchHolds { .. })),
+        "told the altar sits on a switch",
+    );
+    s.check(!carries_the_key(&s), "the key still on the altar");
+    s.check_eq(s.game.machines()[0].signals, 0, "nothing set off");
+}
+
+#[test]
+fn lifting_the_key_off_a_crumbling_ledge_opens_the_chasm_behind_and_a_runner_outruns_it() {
+    let mut s = ledge();
+    walk(&mut s, East, 8);
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    s.check(
+        told(&s, |e| {
+            matches!(e, DungeonEvent::MachineSetOff { first: true, .. })
+        }),
+        "the machine goes off, and says so",
+    );
+    s.check_eq(
+        s.game.level().ground_at(ICoord::new(10, 1)),
+        Ground::CHASM,
+        "the rock behind the altar has fallen away",
+    );
+    for x in 3..=9 {
+        s.check_eq(
+            s.game.level().ground_at(ICoord::new(x, 1)),
+            ground('▒'),
+            "the ledge shook, and crumbles now",
+        );
+    }
+    walk(&mut s, West, 8);
+    s.check_eq(s.game.depth(), 1, "never caught by the fall");
+    s.check_eq(
+        s.game.player_coord(),
+        ICoord::new(1, 1),
+        "out of the machine",
+    );
+    s.check(carries_the_key(&s), "with the key");
+    s.wait(200);
+    for x in 3..=9 {
+        s.check_eq(
+            s.game.level().ground_at(ICoord::new(x, 1)),
+            Ground::CHASM,
+            "in the end the whole ledge is gone",
+        );
+    }
+    s.check_eq(
+        s.game.player_coord(),
+        ICoord::new(1, 1),
+        "and the player safe",
+    );
+}
+
+#[test]
+fn a_player_who_lingers_on_the_ledge_falls_with_the_key_which_crumbles() {
+    let mut s = ledge();
+    walk(&mut s, East, 8);
+    s.act(PlayerAction::PickUp);
+    let mut turns = 0;
+    while s.game.depth() == 1 && turns < 100 {
+        s.act(PlayerAction::Wait);
+        turns += 1;
+    }
+    s.check_eq(s.game.depth(), 2, "the ledge fell with the player on it");
+    s.check(!carries_the_key(&s), "the key crumbled below");
+    s.check(turns > 1, "not before the player could run");
+}
+
+/// Dead grass from wall to wall, a torch in the wall above it, the key at the end.
+const TINDERBOX: [&str; 3] = ["##########", "#@.{{{{{k#", "####♣#####"];
+
+#[test]
+fn lifting_the_key_in_a_tinderbox_drops_its_torch_into_the_grass_and_the_fire_burns_out() {
+    let (mut s, _) = machine_scenario(&TINDERBOX, "╥{♣", "a tinderbox");
+    walk(&mut s, East, 7);
+    s.act(PlayerAction::PickUp);
+    s.check(
+        told(
+            &s,
+            |e| matches!(e, DungeonEvent::FeatureLetLoose { at, .. } if *at == ICoord::new(4, 1)),
+        ),
+        "the torch falls onto the floor before its bracket",
+    );
+    s.check_eq(
+        s.game.level().ground_at(ICoord::new(4, 2)),
+        Ground::WALL,
+        "the bracket is bare wall",
+    );
+    s.check(
+        s.game.level().fire_at(ICoord::new(4, 1)).is_some(),
+        "the grass under it burns",
+    );
+    s.wait(100);
+    let burning = (3..=7).filter(|&x| s.game.level().fire_at(ICoord::new(x, 1)).is_some());
+    s.check_eq(burning.count(), 0, "the fire has burnt out");
+    s.check_eq(
+        s.game.level().ground_at(ICoord::new(5, 1)),
+        ground('\\'),
+        "leaving burnt ground",
+    );
+}
+
+/// A gas chamber east of the player: a raised portcullis in its doorway, two vents, the key,
+/// and a lever in the wall below.
+const GAS_CHAMBER: [&str; 3] = ["###########", "#@.╤⊙.⊙k..#", "#####⌐#####"];
+
+fn gas_chamber() -> Scenario {
+    machine_scenario(&GAS_CHAMBER, "╥╤⊙⌐.", "a gas chamber").0
+}
+
+#[test]
+fn lifting_the_key_in_a_gas_chamber_drops_the_portcullis_and_opens_the_vents() {
+    let mut s = gas_chamber();
+    walk(&mut s, East, 6);
+    s.act(PlayerAction::PickUp);
+    let door = ICoord::new(3, 1);
+    s.check(
+        s.game.level().blocks_walking(door),
+        "the portcullis is down",
+    );
+    for vent in [ICoord::new(4, 1), ICoord::new(6, 1)] {
+        s.check(
+            s.game.level().gas_at(vent).is_some(),
+            "caustic gas pours from a vent",
+        );
+    }
+    walk(&mut s, West, 3);
+    s.check_eq(s.game.player_coord(), ICoord::new(4, 1), "against the bars");
+    let outcome = s.act(PlayerAction::Move(West));
+    s.check_eq(outcome, TurnOutcome::NoTurn, "no way through them");
+    s.act(PlayerAction::Move(East));
+    let outcome = s.act(PlayerAction::Move(South));
+    s.check_eq(
+        outcome,
+        TurnOutcome::TurnTaken,
+        "pulling the lever is a turn",
+    );
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::LeverPulled { .. })),
+        "the lever pulled",
+    );
+    s.check(
+        !s.game.level().blocks_walking(door),
+        "the portcullis lifted",
+    );
+    walk(&mut s, West, 2);
+    s.check_eq(s.game.player_coord(), door, "through the doorway");
+    s.check(carries_the_key(&s), "with the key");
+}
+
+#[test]
+fn pulling_a_gas_chambers_lever_first_springs_its_trap_and_pulling_it_again_lifts_it() {
+    let mut s = gas_chamber();
+    walk(&mut s, East, 4);
+    s.act(PlayerAction::Move(South));
+    let door = ICoord::new(3, 1);
+    s.check(
+        s.game.level().blocks_walking(door),
+        "the portcullis drops anyway",
+    );
+    s.act(PlayerAction::Move(South));
+    s.check(!s.game.level().blocks_walking(door), "and lifts for good");
+    let gas_before = s.game.level().gas_at(ICoord::new(4, 1)).map(|(_, v)| v);
+    walk(&mut s, East, 2);
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    s.check(!s.game.level().blocks_walking(door), "nothing shuts again");
+    let gas_after = s.game.level().gas_at(ICoord::new(4, 1)).map(|(_, v)| v);
+    s.check(
+        gas_after <= gas_before,
+        "and the spent vents breathe out no more",
+    );
+}
+
+#[test]
+fn a_dump_keeps_a_machine_and_how_often_it_went_off() {
+    let mut s = gas_chamber();
+    walk(&mut s, East, 6);
+    s.act(PlayerAction::PickUp);
+    let dump = s.game.dump();
+    let (again, _) = Game::from_dump(&dump, GameOptions::default()).expect("its own dump");
+    s.check_eq(again.machines(), s.game.machines(), "the machine as it was");
+    s.check_eq(again.machines()[0].signals, 1, "gone off once");
+}
+
+/// The level's ground as it stands now, as the generator's reach reads it.
+fn ground_of(world: &World) -> Grid<Ground> {
+    Grid::new_fn(world.size(), |c| world.ground_at(c))
+}
+
+/// Over seeds 1 to 8, most levels hold a machine, and the seed catalog names each.
+#[test]
+fn machines_come_on_most_levels_and_the_seed_catalog_names_them() {
+    let size = coord_2d::UCoord::new(80, 30);
+    let levels = (1..=8u64)
+        .flat_map(|seed| (1..=10).map(move |depth| level_of_run(seed, depth, size)))
+        .filter(|level| !level.machines.is_empty())
+        .count();
+    assert!(levels >= 30, "{levels} of 80 levels hold a machine");
+    let output = common::umbra(&["--seed-catalog", "2"]);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let named = MachineKind::all()
+        .filter(|&kind| text.contains(&looks::machine(kind).description))
+        .count();
+    assert!(named > 0, "{text}");
+    let built = (1..=10)
+        .flat_map(|depth| level_of_run(2, depth, size).machines)
+        .count();
+    let shapes = text.lines().filter(|l| l.starts_with("Depth "));
+    let listed: usize = shapes
+        .map(|line| {
+            MachineKind::all()
+                .map(|kind| line.matches(&looks::machine(kind).description).count())
+                .sum::<usize>()
+        })
+        .sum();
+    assert_eq!(listed, built, "every machine built is named: {text}");
+}
+
+/// Every machine of every level of seeds 1 to 50, set off on a copy of the level and left
+/// until its ground stops changing: the arrival still reaches the way on and every vault's
+/// door, a lever of it is still reached from its altar, and nothing changes for ever.
+#[test]
+fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
+    let size = coord_2d::UCoord::new(80, 30);
+    for seed in 1..=50u64 {
+        for depth in 1..=10 {
+            let level = level_of_run(seed, depth, size);
+            for index in 0..level.machines.len() {
+                let mut world = World::from_terrain(&level);
+                let mut rng = Isaac64Rng::seed_from_u64(seed);
+                let (mut landings, mut fell) = (Vec::new(), Vec::new());
+                world.signal_machine(index, &mut landings);
+                let mut settled = 0;
+                for _ in 0..2000 {
+                    let before = ground_of(&world);
+                    world.change_ground(&mut rng, &mut fell);
+                    settled = if ground_of(&world) == before {
+                        settled + 1
+                    } else {
+                        0
+                    };
+                }
+                let case = format!("seed {seed} depth {depth} machine {index}");
+                assert!(settled >= 1000, "{case}: its ground keeps changing");
+                let grid = ground_of(&world);
+                let from_arrival = walking_distances(&grid, level.player);
+                let exit = (level.grid.enumerate())
+                    .find(|(_, g)| **g == Ground::STAIRS)
+                    .map(|(c, _)| c);
+                let prize = (level.items.iter())
+                    .find(|item| item.item == ItemKind::prize())
+                    .map(|item| item.coord);
+                let way_on = exit.or(prize).expect("a way on");
+                assert!(
+                    from_arrival.get_checked(way_on).is_some(),
+                    "{case}: the way on"
+                );
+                for vault in &level.vaults {
+                    let beside = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+                        .map(|(dx, dy)| vault.door + ICoord::new(dx, dy));
+                    assert!(
+                        beside
+                            .iter()
+                            .any(|&c| from_arrival.get(c).copied().flatten().is_some()),
+                        "{case}: a vault's door"
+                    );
+                }
+                let machine = &level.machines[index];
+                let altar = *machine.cells.last().expect("cells");
+                let lever = (machine.cells.iter()).find(|&&c| {
+                    level
+                        .grid
+                        .get(c)
+                        .is_some_and(|g| g.rules().signals == Some(Trigger::Bumped))
+                });
+                if let Some(&lever) = lever {
+                    let from_altar = walking_distances(&grid, altar);
+                    let beside = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+                        .map(|(dx, dy)| lever + ICoord::new(dx, dy));
+                    assert!(
+                        beside
+                            .iter()
+                            .any(|&c| from_altar.get(c).copied().flatten().is_some()),
+                        "{case}: its lever"
+                    );
+                }
+            }
+        }
+    }
+}
