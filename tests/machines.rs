@@ -2,11 +2,12 @@
 //! altar, the machine's line): a machine's altar says what it holds and is never emptied by
 //! walking over it; lifting what lies there sets the machine off; each blueprint then does
 //! what its rows say (a ledge falls away behind the player, a torch drops into dry grass, a
-//! portcullis shuts a gas chamber until its lever is pulled), and every effect ends.
+//! portcullis shuts a gas chamber until its lever is pulled, walls crack open on jackals), and
+//! every effect ends.
 //!
 //! Map letters (content/ground.rs): key altar `╥`, ledge altar `╧`, ledge `░`, the ledge's
 //! edge `▓`, dead grass `{`, torch bracket `♣`, raised portcullis `╤`, vent grate `⊙`, lever
-//! `⌐`.
+//! `⌐`, hollow wall `▩`, rubble `▪`, confusion grate `◎`.
 
 mod common;
 
@@ -274,6 +275,38 @@ fn a_dump_keeps_a_machine_and_how_often_it_went_off() {
     s.check_eq(again.machines()[0].signals, 1, "gone off once");
 }
 
+/// An ambush closet east of the player: two hollow walls below it, a confusion grate.
+const CLOSET: [&str; 4] = ["##########", "#@.◎...k.#", "####▩#▩###", "##########"];
+
+#[test]
+fn lifting_the_key_in_an_ambush_closet_cracks_its_walls_on_jackals_and_breathes_confusion() {
+    let (mut s, _) = machine_scenario(&CLOSET, "╥◎▩.", "an ambush closet");
+    s.check(s.npcs().is_empty(), "nobody in sight before");
+    walk(&mut s, East, 6);
+    s.act(PlayerAction::PickUp);
+    for wall in [ICoord::new(4, 2), ICoord::new(6, 2)] {
+        s.check_eq(
+            s.game.level().ground_at(wall),
+            ground('▪'),
+            "a hollow wall cracked into rubble",
+        );
+    }
+    let jackal = |npc: &umbra_rules::game::NpcInfo| npc.kind.rules().map_letters.awake == 'j';
+    s.check_eq(
+        s.npcs().iter().filter(|npc| jackal(npc)).count(),
+        4,
+        "two jackals out of each wall",
+    );
+    s.check(
+        s.game.level().gas_at(ICoord::new(3, 1)).is_some(),
+        "the grate breathes its gas",
+    );
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::FeatureLetLoose { .. })),
+        "and the player is told",
+    );
+}
+
 /// The level's ground as it stands now, as the generator's reach reads it.
 fn ground_of(world: &World) -> Grid<Ground> {
     Grid::new_fn(world.size(), |c| world.ground_at(c))
@@ -334,6 +367,12 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                 }
                 let case = format!("seed {seed} depth {depth} machine {index}");
                 assert!(settled >= 1000, "{case}: its ground keeps changing");
+                let (width, height) = (world.size().width() as i32, world.size().height() as i32);
+                let mut edge = world
+                    .size()
+                    .icoord_iter_row_major()
+                    .filter(|c| c.x == 0 || c.y == 0 || c.x + 1 == width || c.y + 1 == height);
+                assert!(edge.all(|c| world.is_solid(c)), "{case}: the map's edge");
                 let grid = ground_of(&world);
                 let from_arrival = walking_distances(&grid, level.player);
                 let exit = (level.grid.enumerate())

@@ -96,6 +96,7 @@ impl Player {
         self.mind_standoffs(game);
         if self.arrived.0 != game.depth() {
             self.arrived = (game.depth(), game.turn());
+            self.search.forget_levers();
         }
         let impatient = game.turn() - self.arrived.1 > LEVEL_PATIENCE_TURNS;
         if impatient && self.style != Style::Reckless {
@@ -342,6 +343,7 @@ impl Player {
         let here = game.player_coord();
         if let Some(direction) = CardinalDirection::all().find(|d| here + d.coord() == lever) {
             self.lever = None;
+            self.search.pull_lever(game, lever);
             return Some(direction);
         }
         let beside =

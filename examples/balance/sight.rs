@@ -160,9 +160,34 @@ pub struct Search {
     seen: Vec<u32>,
     stamp: u32,
     queue: VecDeque<(ICoord, u32)>,
+    /// Cells a lever the player pulled lifts out of the way (a portcullis): remembered shut,
+    /// they are open as far as it knows until it sees them again.
+    lifted: Vec<ICoord>,
 }
 
 impl Search {
+    /// Remembers what the lever the player is about to pull lifts: its machine's walls that
+    /// its signal opens (none on another level: see [`Search::forget_levers`]).
+    pub fn pull_lever(&mut self, game: &Game, lever: ICoord) {
+        let Some(machine) = (game.machines().iter()).find(|m| m.cells.contains(&lever)) else {
+            return;
+        };
+        let opens = |c: &&ICoord| {
+            let rules = game.level().ground_at(**c).rules();
+            rules.blocks_walking && rules.on_signal.is_some_and(|g| !g.rules().blocks_walking)
+        };
+        self.lifted.extend(machine.cells.iter().filter(opens));
+    }
+
+    pub fn forget_levers(&mut self) {
+        self.lifted.clear();
+    }
+
+    fn lifted_unseen(&self, game: &Game, coord: ICoord) -> bool {
+        self.lifted.contains(&coord)
+            && game.level().cell_view(coord).visibility == CellVisibility::Remembered
+    }
+
     /// The first step towards the nearest cell `goal` accepts, and how many steps away it is,
     /// going no further than `max_steps`. Cells with an NPC in view can be walked through
     /// (walking into one attacks it) only if `through_npcs`.
@@ -199,7 +224,7 @@ impl Search {
                     continue;
                 }
                 // A captive stands where it is held until freed: a step into it frees nobody.
-                let passable = known_open(game, next)
+                let passable = (known_open(game, next) || self.lifted_unseen(game, next))
                     && !shows_captive(game, next)
                     && (through_npcs || !npc_in_view(game, next));
                 if !passable && !goal(next) {

@@ -4,15 +4,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::{ContentError, Problem, field_error};
+use super::error::{ContentError, field_error};
 use super::gases::{GasesFile, gas_named};
-use super::kinds::{FeatureKind, GasKind};
+use super::kinds::{FeatureKind, GasKind, NpcKind};
 use super::tables::Entry;
 
 /// What happens where a feature lands. A fact a row leaves out is false, or none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FeatureRules<G = GasKind> {
+pub struct FeatureRules<G = GasKind, N = NpcKind> {
     /// A gas let out on the cell, and how much (a volume, `content/gases.ron`).
     #[serde(default = "Option::default")]
     pub gas: Option<(G, u16)>,
@@ -29,11 +29,23 @@ pub struct FeatureRules<G = GasKind> {
     /// there is lost.
     #[serde(default)]
     pub drops: bool,
+    /// So many monsters of a kind burst out round the cell, awake (out of a wall: Brogue's
+    /// dormant monsters).
+    #[serde(default = "Option::default")]
+    pub summons: Option<(N, u8)>,
 }
 
-impl<G> FeatureRules<G> {
-    fn map_gas<H, E>(self, gas: impl FnOnce(G) -> Result<H, E>) -> Result<FeatureRules<H>, E> {
+impl<G, N> FeatureRules<G, N> {
+    fn map_names<H, M, E>(
+        self,
+        gas: impl FnOnce(G) -> Result<H, E>,
+        kind: impl FnOnce(N) -> Result<M, E>,
+    ) -> Result<FeatureRules<H, M>, E> {
         Ok(FeatureRules {
+            summons: match self.summons {
+                Some((who, count)) => Some((kind(who)?, count)),
+                None => None,
+            },
             gas: match self.gas {
                 Some((kind, volume)) => Some((gas(kind)?, volume)),
                 None => None,
@@ -47,7 +59,8 @@ impl<G> FeatureRules<G> {
 
     /// Nothing at all would happen.
     fn is_empty(&self) -> bool {
-        self.gas.is_none() && self.flames.is_none() && self.holds == 0 && !self.alarm && !self.drops
+        let calm = self.holds == 0 && !self.alarm && !self.drops && self.summons.is_none();
+        self.gas.is_none() && self.flames.is_none() && calm
     }
 }
 
@@ -55,7 +68,7 @@ impl<G> FeatureRules<G> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct FeaturesFile {
-    pub kinds: Vec<Entry<FeatureRules<String>>>,
+    pub kinds: Vec<Entry<FeatureRules<String, String>>>,
 }
 
 const TABLE: &str = "features";
@@ -65,23 +78,12 @@ const TABLE: &str = "features";
 pub(super) fn resolve(
     file: &FeaturesFile,
     gases: &GasesFile,
+    monsters: &[String],
 ) -> Result<Vec<FeatureRules>, ContentError> {
-    if file.kinds.len() >= usize::from(u8::MAX) {
-        return Err(ContentError {
-            table: TABLE,
-            entry: None,
-            problem: Problem::Field {
-                field: "kinds",
-                reason: format!("at most {} kinds", u8::MAX - 1),
-            },
-        });
-    }
+    super::tables::check_named_once(TABLE, &file.kinds, "features")?;
     let mut rows = Vec::with_capacity(file.kinds.len());
-    for (i, entry) in file.kinds.iter().enumerate() {
+    for entry in &file.kinds {
         let name = &entry.name;
-        if file.kinds[..i].iter().any(|other| other.name == *name) {
-            return Err(field_error(TABLE, name, "name", "two features of one name"));
-        }
         if entry.rules.is_empty() {
             return Err(field_error(TABLE, name, "rules", "it does nothing"));
         }
@@ -93,8 +95,24 @@ pub(super) fn resolve(
         {
             return Err(field_error(TABLE, name, "gas", "a volume of at least one"));
         }
+        if entry
+            .rules
+            .summons
+            .as_ref()
+            .is_some_and(|(_, count)| *count == 0)
+        {
+            return Err(field_error(TABLE, name, "summons", "at least one"));
+        }
         let gas = |gas: String| gas_named(gases, TABLE, name, &gas);
-        rows.push(entry.rules.clone().map_gas(gas)?);
+        let kind = |kind: String| {
+            (monsters.iter().position(|n| *n == kind))
+                .map(NpcKind::at)
+                .ok_or_else(|| {
+                    let reason = format!("there is no monster \"{kind}\" in content/bestiary.ron");
+                    field_error(TABLE, name, "summons", reason)
+                })
+        };
+        rows.push(entry.rules.clone().map_names(gas, kind)?);
     }
     Ok(rows)
 }

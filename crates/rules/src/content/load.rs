@@ -61,14 +61,15 @@ impl Content {
         let gases_file: GasesFile = parse_table("gases", sources.gases)?;
         let features_file: FeaturesFile = parse_table("features", sources.features)?;
         let machines_file: MachinesFile = parse_table("machines", sources.machines)?;
-        let features = super::features::resolve(&features_file, &gases_file)?;
+        let names: Vec<String> = bestiary_file.kinds.iter().map(|e| e.name.clone()).collect();
+        // The bestiary first: a feature names its monsters.
+        check_bestiary(&bestiary_file)?;
+        let features = super::features::resolve(&features_file, &gases_file, &names)?;
         let ground_names: Vec<String> = ground_file.kinds.iter().map(|e| e.name.clone()).collect();
         let ground = super::ground::resolve(ground_file, &lights_file, &features_file)?;
         let machines = super::machines::resolve(&machines_file, &ground_names, &ground)?;
         check_bolts(&bolts_file)?;
-        check_bestiary(&bestiary_file)?;
         let (prize, key) = check_items(&items_file, &ground)?;
-        let names: Vec<String> = bestiary_file.kinds.iter().map(|e| e.name.clone()).collect();
         let bestiary = Bestiary {
             per_room: bestiary_file.per_room,
             extra_per_room: bestiary_file.extra_per_room,

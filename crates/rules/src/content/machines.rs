@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::{ContentError, Problem, field_error};
+use super::error::{ContentError, field_error};
 use super::ground::{GroundLayer, GroundRules, Trigger};
 use super::kinds::Ground;
 use super::tables::Entry;
@@ -103,22 +103,10 @@ pub(super) fn resolve(
     ground_names: &[String],
     ground: &[GroundRules],
 ) -> Result<Vec<MachineRules>, ContentError> {
-    if file.kinds.len() >= usize::from(u8::MAX) {
-        return Err(ContentError {
-            table: TABLE,
-            entry: None,
-            problem: Problem::Field {
-                field: "kinds",
-                reason: format!("at most {} kinds", u8::MAX - 1),
-            },
-        });
-    }
+    super::tables::check_named_once(TABLE, &file.kinds, "machines")?;
     let mut rows = Vec::with_capacity(file.kinds.len());
-    for (i, entry) in file.kinds.iter().enumerate() {
+    for entry in &file.kinds {
         let name = &entry.name;
-        if file.kinds[..i].iter().any(|other| other.name == *name) {
-            return Err(field_error(TABLE, name, "name", "two machines of one name"));
-        }
         let rules = &entry.rules;
         let (first, last) = rules.depths;
         if first == 0 || first > last || last > FINAL_DEPTH {

@@ -20,6 +20,37 @@ pub(super) struct Entry<R> {
     pub look: IgnoredAny,
 }
 
+/// A table's rows are at most a byte's worth (kinds are numbered in a byte) and each of a name
+/// of its own: `what` names its rows in the error ("features").
+pub(super) fn check_named_once<R>(
+    table: &'static str,
+    kinds: &[Entry<R>],
+    what: &str,
+) -> Result<(), super::ContentError> {
+    if kinds.len() >= usize::from(u8::MAX) {
+        return Err(super::ContentError {
+            table,
+            entry: None,
+            problem: super::Problem::Field {
+                field: "kinds",
+                reason: format!("at most {} kinds", u8::MAX - 1),
+            },
+        });
+    }
+    for (i, entry) in kinds.iter().enumerate() {
+        if kinds[..i].iter().any(|other| other.name == entry.name) {
+            let reason = format!("two {what} of one name");
+            return Err(super::error::field_error(
+                table,
+                &entry.name,
+                "name",
+                reason,
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `content/bestiary.ron`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

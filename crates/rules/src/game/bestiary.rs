@@ -200,7 +200,7 @@ impl Game {
 
     /// The nearest cell within `reach` of `from` (by straight distance, the first in row order
     /// on a tie) that an NPC could step onto, in sight of `from`.
-    fn free_cell_round(&self, from: ICoord, reach: i32) -> Option<ICoord> {
+    pub(super) fn free_cell_round(&self, from: ICoord, reach: i32) -> Option<ICoord> {
         let mut best: Option<(u32, ICoord)> = None;
         for y in from.y - reach..=from.y + reach {
             for x in from.x - reach..=from.x + reach {

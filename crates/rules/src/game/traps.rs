@@ -12,6 +12,9 @@ use crate::behaviour::Noise;
 use crate::content::FeatureKind;
 use crate::game::DungeonEvent;
 
+/// How far from where a feature lands what it lets out may stand.
+const BURST_REACH: i32 = 2;
+
 impl Game {
     /// `who` has just stepped onto `at`: a plate there goes off under it. The turn's outcome
     /// if the player fell through the floor.
@@ -71,10 +74,23 @@ impl Game {
         if rules.alarm {
             self.make_noise(Noise::alarm(at));
         }
+        if let Some((kind, count)) = rules.summons {
+            self.burst_out(kind, count, at);
+        }
         if rules.drops {
             return self.drop_through(at);
         }
         None
+    }
+
+    /// `count` monsters of `kind` burst out onto the free cells nearest `at`, awake.
+    fn burst_out(&mut self, kind: crate::content::NpcKind, count: u8, at: ICoord) {
+        for _ in 0..count {
+            let Some(cell) = self.free_cell_round(at, BURST_REACH) else {
+                return;
+            };
+            self.join(kind, cell, crate::world::Side::Dungeon, None);
+        }
     }
 
     /// Whoever stands on `at` or beside it, and walks, is held fast for `tries`.

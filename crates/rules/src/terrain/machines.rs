@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use coord_2d::ICoord;
+use direction::Direction;
 use grid_2d::Grid;
 use rand::Rng;
 
@@ -112,18 +113,6 @@ pub(super) fn hold_an_item<R: Rng>(
     Some(machine)
 }
 
-/// The eight cells round a cell.
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
-
 /// An area's shape as its parts are laid in it: its doorway, its floor by walking distance
 /// from the doorway, and the walls round it that only it touches.
 struct Layout {
@@ -154,9 +143,10 @@ impl Layout {
         // only from inside, and changing it (into a chasm) opens nothing else to feet or eyes.
         let private = |wall: ICoord| {
             grid.get(wall) == Some(&Ground::WALL)
-                && AROUND.iter().all(|&(dx, dy)| {
-                    let next = wall + ICoord::new(dx, dy);
-                    inside(&next) || grid.get(next).is_none_or(|g| g.rules().blocks_sight)
+                && Direction::all().all(|direction| {
+                    let next = wall + direction.coord();
+                    // Never the map's edge, which stays solid whatever a part becomes.
+                    inside(&next) || grid.get(next).is_some_and(|g| g.rules().blocks_sight)
                 })
                 && SIDES.iter().any(|&side| inside(&(wall + side)))
                 && (wall - door).manhattan_magnitude() > 1

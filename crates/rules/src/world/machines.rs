@@ -13,7 +13,7 @@ use crate::content::{FeatureKind, Ground, GroundLayer, MachineKind};
 
 /// The most machines a level holds, and cells a machine has, as a saved game may claim them.
 pub(super) const MACHINES_MAX: usize = 16;
-const CELLS_MAX: usize = 4096;
+pub(super) const CELLS_MAX: usize = 4096;
 
 /// A machine on the level: its blueprint, its cells, and how often it has been set off.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -249,6 +249,24 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
+    /// Each cell knows its machine, and a cell of none none.
+    #[test]
+    fn each_cell_knows_its_machine() {
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@..#", "#####"]).expect("map");
+        let mut world = World::from_terrain(&terrain);
+        let kind = MachineKind::all().next().expect("a machine");
+        let (first, second) = (ICoord::new(2, 1), ICoord::new(3, 1));
+        let machine = |cell| Machine {
+            kind,
+            cells: vec![cell],
+            signals: 0,
+        };
+        world.set_machines(vec![machine(first), machine(second)]);
+        assert_eq!(world.machine_at(first), Some(0));
+        assert_eq!(world.machine_at(second), Some(1));
+        assert_eq!(world.machine_at(ICoord::new(1, 1)), None);
+    }
+
     /// A gas chamber's doorway (its raised portcullis) with an orc standing in it, and the
     /// lever: the signal starts the portcullis falling, and it lands only once the orc is out
     /// from under it, never on it; the lever lifts it.
@@ -279,6 +297,12 @@ mod tests {
         world.put_character(orc, ICoord::new(4, 1));
         world.change_ground(&mut rng, &mut fell);
         assert!(world.blocks_walking(door), "down once it stepped away");
+        let under = world.tiles_at(door).floor;
+        assert_eq!(
+            under,
+            Some(Tile::Ground(Ground::FLOOR)),
+            "over its doorway's floor"
+        );
         world.signal_machine(0, &mut landings);
         assert!(!world.blocks_walking(door), "and up again by its lever");
         world.signal_machine(0, &mut landings);

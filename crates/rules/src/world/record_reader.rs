@@ -331,6 +331,44 @@ mod tests {
         );
     }
 
+    /// A machine's cells on the map and no more machines than a level holds, or no world: a
+    /// machine of as many cells as the map has reads back, one a cell off the map, one of more
+    /// cells than any level gives one, or one machine too many does not.
+    #[test]
+    fn a_world_whose_machines_no_level_could_hold_is_refused() {
+        use super::super::machines::{CELLS_MAX, MACHINES_MAX};
+        let (terrain, _) = crate::terrain::from_ascii(&["#####", "#@..#", "#####"]).expect("map");
+        let mut world = World::from_terrain(&terrain);
+        let kind = crate::content::MachineKind::all()
+            .next()
+            .expect("a machine");
+        let corner = coord_2d::ICoord::new(4, 2);
+        let machine = |cells: Vec<coord_2d::ICoord>| super::super::Machine {
+            kind,
+            cells,
+            signals: 0,
+        };
+        let whole = world.size().icoord_iter_row_major().collect::<Vec<_>>();
+        world.set_machines(vec![machine(whole); MACHINES_MAX]);
+        assert_eq!(read_back(&world), Ok(()));
+        world.set_machines(vec![machine(vec![corner; CELLS_MAX])]);
+        assert_eq!(read_back(&world), Ok(()));
+        for cells in [
+            vec![corner + coord_2d::ICoord::new(1, 0)],
+            vec![corner + coord_2d::ICoord::new(0, 1)],
+            vec![coord_2d::ICoord::new(-1, 1)],
+            vec![corner; CELLS_MAX + 1],
+        ] {
+            world.set_machines(vec![machine(cells)]);
+            assert!(read_back(&world).is_err_and(|e| e.contains("no level could hold")));
+        }
+        world.set_machines(vec![machine(vec![corner]); MACHINES_MAX + 1]);
+        assert_eq!(
+            read_back(&world),
+            Err("more machines than a level holds".to_string())
+        );
+    }
+
     #[test]
     fn an_allocator_with_room_allocates_as_a_fresh_one() {
         let (mut roomy, mut fresh) = (allocator_with_room(1000), EntityAllocator::default());
