@@ -200,6 +200,25 @@ fn a_fireball_hurts_every_character_in_its_reach_the_reader_too_and_nothing_beyo
     }
 }
 
+#[test]
+fn a_player_killed_by_its_own_fireball_last_sees_what_is_there() {
+    let text = "#######\n#@^...#\n#######\n\nplayer (hit_points: (1, 18))\n";
+    let (game, _) = Game::from_dump(text, GameOptions::default()).expect("a dump");
+    let mut s = Scenario::from_game(game);
+    s.act(PlayerAction::Move(East));
+    let slot = slot_of(&s, fireball());
+    s.act(PlayerAction::Use {
+        slot,
+        at: Some(ICoord::new(4, 1)),
+    });
+    s.check(s.game.is_over(), "burnt to death by its own blast");
+    s.check_eq(
+        s.game.invariant_violations(),
+        Vec::<String>::new(),
+        "what it remembers of its last sight is what is there",
+    );
+}
+
 use umbra_rules::content::ItemUse as ItemKindUse;
 
 fn fireball_use() -> ItemKindUse {
@@ -322,6 +341,9 @@ fn aiming_where_it_cannot_go_costs_no_turn_and_keeps_the_item() {
     for (at, why) in [
         (s.game.player_coord(), AimError::OwnCell),
         (ICoord::new(7, 3), AimError::NotInView),
+        // The wall beside the player: it would fly nowhere (or into the thrower).
+        (ICoord::new(2, 0), AimError::NoClearLine),
+        (ICoord::new(3, 2), AimError::NoClearLine),
     ] {
         let outcome = s.act(PlayerAction::Use { slot, at: Some(at) });
         s.check_eq(outcome, TurnOutcome::NoTurn, "no turn");

@@ -485,6 +485,9 @@ struct Tally {
     descents: u64,
     npc_deaths: u64,
     reloads: u64,
+    /// A script that ran out of actions first: its seed, the turns it took and the longest run
+    /// of actions in a row that took none (a player shut in, or a prompt nothing answered).
+    short: Option<(u64, u64, u64)>,
 }
 
 impl Tally {
@@ -497,6 +500,7 @@ impl Tally {
             descents: self.descents + other.descents,
             npc_deaths: self.npc_deaths + other.npc_deaths,
             reloads: self.reloads + other.reloads,
+            short: self.short.or(other.short),
         }
     }
 }
@@ -528,6 +532,7 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
     let mut replay = Game::new(script.seed, options);
     let mut npcs_at_start = game.inhabitants().npcs().count();
     let mut tally = Tally::default();
+    let (mut refused_in_a_row, mut most_refused_in_a_row) = (0, 0);
     for (index, &action) in script.actions.iter().enumerate() {
         if tally.turns_taken == turns {
             break;
@@ -635,6 +640,8 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
             );
         }
         tally.turns_taken += u64::from(taken);
+        refused_in_a_row = if taken { 0 } else { refused_in_a_row + 1 };
+        most_refused_in_a_row = most_refused_in_a_row.max(refused_in_a_row);
         if game.is_over() || game.is_cleared() {
             let hash = game.state_hash();
             if game.is_over() {
@@ -658,6 +665,9 @@ fn play(script: &Script, turns: u64, progress: &AtomicUsize) -> Result<Tally, Te
         }
     }
     tally.npc_deaths += npcs_at_start.saturating_sub(game.inhabitants().npcs().count()) as u64;
+    if tally.turns_taken < turns {
+        tally.short = Some((script.seed, tally.turns_taken, most_refused_in_a_row));
+    }
     Ok(tally)
 }
 
@@ -788,7 +798,9 @@ fn random_play_keeps_every_rule_and_replays_identically() {
     assert_eq!(
         total.turns_taken,
         u64::from(seeds) * turns,
-        "a script ran out of actions before its {turns} turns"
+        "a script ran out of actions before its {turns} turns (seed, turns taken, most actions \
+         in a row that took none: {:?})",
+        total.short
     );
 }
 

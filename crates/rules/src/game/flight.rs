@@ -75,7 +75,9 @@ impl Game {
         let stop = self.seen_flight_stop(from, at);
         let path: Vec<ICoord> = super::flight_cells(from, at, stop).collect();
         let stops_on = self.seen_character_at(stop).map(|c| self.actor(c));
-        if stop != at && stops_on.is_none() {
+        // A wall beside the player in the way: it would fly nowhere.
+        let nowhere = stop == from && at != from;
+        if stop != at && (stops_on.is_none() || nowhere) {
             return Err(AimError::NoClearLine);
         }
         // An unknown scroll's burst is not shown: the preview would tell what it is.

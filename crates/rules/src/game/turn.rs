@@ -100,7 +100,11 @@ impl Game {
         self.regenerate();
         self.arrive_followers();
         if self.is_over() {
-            // Taking the Sunstone ends the run before anyone else moves.
+            // Taking the Sunstone (or dying of its own doing) ends the run before anyone else
+            // moves; the player's last sight is still what is there.
+            self.look_round();
+            self.visibility
+                .remember(&self.world, self.chronicle.options.omniscience);
             return TurnOutcome::TurnTaken;
         }
         if action != PlayerAction::Search {
