@@ -737,6 +737,15 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
     );
     says(
         &machines(
+            "(ground: \"vent grate\", at: Scattered(2))",
+            "(ground: \"wall\", at: Scattered(2))",
+        ),
+        "machines",
+        Some("gas chamber"),
+        &["parts", "floor"],
+    );
+    says(
+        &machines(
             "(ground: \"dead grass\", at: Inside)",
             "(ground: \"hay\", at: Inside)",
         ),

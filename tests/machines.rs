@@ -7,7 +7,8 @@
 //!
 //! Map letters (content/ground.rs): key altar `╥`, ledge altar `╧`, ledge `░`, the ledge's
 //! edge `▓`, dead grass `{`, torch bracket `♣`, raised portcullis `╤`, vent grate `⊙`, lever
-//! `⌐`, hollow wall `▩`, rubble `▪`, confusion grate `◎`.
+//! `⌐`, hollow wall `▩`, rubble `▪`, confusion grate `◎`, cistern floor `▫`, cistern pool
+//! `◙`, rising water `∼`, flood water `≈`.
 
 mod common;
 
@@ -19,7 +20,7 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra::app::looks;
 use umbra_rules::content::{Ground, ItemKind, MachineKind, Trigger};
-use umbra_rules::game::{DungeonEvent, GameEvent, TurnOutcome, level_of_run};
+use umbra_rules::game::{DungeonEvent, GameEvent, TurnOutcome, WizardCommand, level_of_run};
 use umbra_rules::terrain::walking_distances;
 use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -307,6 +308,93 @@ fn lifting_the_key_in_an_ambush_closet_cracks_its_walls_on_jackals_and_breathes_
     );
 }
 
+/// A flooding cistern east of the player: its floor stained, two pools below it.
+const CISTERN: [&str; 4] = ["##########", "#@.▫▫▫▫k##", "###▫◙▫◙▫##", "##########"];
+
+#[test]
+fn lifting_the_key_in_a_flooding_cistern_floods_it_with_eels_and_the_flood_drains() {
+    let (mut s, _) = machine_scenario(&CISTERN, "╥◙▫", "a flooding cistern");
+    let eel = |npc: &umbra_rules::game::NpcInfo| npc.kind.rules().map_letters.awake == 'e';
+    let eels = |s: &Scenario| s.npcs().iter().filter(|npc| eel(npc)).count();
+    s.check_eq(eels(&s), 0, "no eel before");
+    walk(&mut s, East, 6);
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    let pools = [ICoord::new(4, 2), ICoord::new(6, 2)];
+    let floor: Vec<ICoord> = [(3, 1), (4, 1), (5, 1), (6, 1), (3, 2), (5, 2), (7, 2)]
+        .map(|(x, y)| ICoord::new(x, y))
+        .to_vec();
+    for pool in pools {
+        s.check_eq(
+            s.game.level().ground_at(pool),
+            ground('≈'),
+            "a pool overflowed into flood water",
+        );
+    }
+    for &cell in &floor {
+        s.check(
+            [ground('∼'), ground('≈')].contains(&s.game.level().ground_at(cell)),
+            "the floor under rising water",
+        );
+        s.check(!s.game.level().blocks_walking(cell), "which anyone wades");
+    }
+    s.check_eq(eels(&s), 2, "an eel out of each pool");
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::FeatureLetLoose { .. })),
+        "and the player is told",
+    );
+    // Out of the eels' reach, the player waits the flood out.
+    let to = ICoord::new(1, 1);
+    s.act(PlayerAction::Wizard(WizardCommand::Teleport { to }));
+    for _ in 0..600 {
+        s.act(PlayerAction::Wait);
+    }
+    for cell in pools.into_iter().chain(floor) {
+        s.check_eq(s.game.level().ground_at(cell), Ground::FLOOR, "drained");
+    }
+    s.check_eq(
+        s.game.level().ground_at(ICoord::new(7, 1)),
+        Ground::ALTAR,
+        "the altar, emptied, stays dry",
+    );
+    s.check_eq(eels(&s), 2, "the eels stranded on the floor");
+}
+
+#[test]
+fn wading_into_an_eel_hidden_in_a_flood_takes_the_turn_and_says_so() {
+    let mut s = Scenario::new(&["######", "#@≈≈.#", "######"]);
+    let eel = umbra_rules::content::NpcKind::all()
+        .position(|kind| kind.rules().map_letters.awake == 'e')
+        .expect("the eel's row") as u8;
+    let at = ICoord::new(2, 1);
+    s.act(PlayerAction::Wizard(WizardCommand::Spawn { kind: eel, at }));
+    s.check(
+        s.game.level().cell_view(at).tiles.character.is_none(),
+        "the eel unseen under the flood",
+    );
+    let turn = s.game.turn();
+    let outcome = s.act(PlayerAction::Move(East));
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "the step is a turn spent");
+    s.check_eq(s.game.turn(), turn + 1, "one turn");
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::SomethingUnderWater)),
+        "something in the way, the player is told",
+    );
+    s.check_eq(
+        s.game.player_coord(),
+        ICoord::new(1, 1),
+        "and is where it was",
+    );
+}
+
+#[test]
+fn flood_water_is_waded() {
+    let mut s = Scenario::new(&["#####", "#@≈.#", "#####"]);
+    let outcome = s.act(PlayerAction::Move(East));
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "a step into the flood");
+    s.check_eq(s.game.player_coord(), ICoord::new(2, 1), "wading");
+}
+
 /// The level's ground as it stands now, as the generator's reach reads it.
 fn ground_of(world: &World) -> Grid<Ground> {
     Grid::new_fn(world.size(), |c| world.ground_at(c))
@@ -350,6 +438,18 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
     for seed in 1..=50u64 {
         for depth in 1..=10 {
             let level = level_of_run(seed, depth, size);
+            let as_built = walking_distances(&level.grid, level.player);
+            for machine in &level.machines {
+                let lifted = |c: &&ICoord| {
+                    (level.grid.get(**c))
+                        .is_some_and(|g| g.rules().signals == Some(Trigger::Lifted))
+                };
+                let altar = *machine.cells.iter().find(lifted).expect("an altar");
+                assert!(
+                    as_built.get(altar).copied().flatten().is_some(),
+                    "seed {seed} depth {depth}: a machine's altar, before it goes off"
+                );
+            }
             for index in 0..level.machines.len() {
                 let mut world = World::from_terrain(&level);
                 let mut rng = Isaac64Rng::seed_from_u64(seed);

@@ -330,7 +330,8 @@ impl Player {
     }
 
     fn towards_potion(&mut self, game: &Game) -> Option<CardinalDirection> {
-        let potion = |c| sight::shows_carriable(game, c);
+        // Not under a crystal it would walk into until it dissolves.
+        let potion = |c| sight::shows_carriable(game, c) && sight::known_open(game, c);
         self.search
             .towards(game, u32::MAX, true, potion)
             .map(|(d, _)| d)

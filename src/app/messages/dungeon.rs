@@ -21,6 +21,9 @@ pub fn describe(event: DungeonEvent) -> String {
             "The door is locked. Its key lies somewhere on this level.".to_string()
         }
         DungeonEvent::TooDeep => "The water is too deep to wade.".to_string(),
+        DungeonEvent::SomethingUnderWater => {
+            "Something moves under the water, in your way.".to_string()
+        }
         DungeonEvent::Unlocked => "You unlock the door; the key stays in the lock.".to_string(),
         DungeonEvent::KeyCrumbled => {
             "Your key crumbles to dust as you leave its level.".to_string()
@@ -82,6 +85,7 @@ pub(super) fn tone(event: DungeonEvent) -> Tone {
         | DungeonEvent::NoStairsHere
         | DungeonEvent::DoorLocked
         | DungeonEvent::TooDeep
+        | DungeonEvent::SomethingUnderWater
         | DungeonEvent::Unlocked
         | DungeonEvent::KeyCrumbled
         | DungeonEvent::Caged { .. }

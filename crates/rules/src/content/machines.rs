@@ -151,14 +151,19 @@ pub(super) fn resolve(
 const MIN_CELLS: u32 = 4;
 
 /// A part's ground where it is laid: in the wall what nobody walks through, on the floor what
-/// everybody can (until the machine changes it), the doorway a way in.
+/// everybody can (until the machine changes it), the doorway a way in. Scattered over the floor
+/// may also stand what stands on floor (a pool): the generator keeps the rest of the area a
+/// walk from its doorway.
 fn check_part(rules: &GroundRules, at: Spot, name: &str) -> Result<(), ContentError> {
-    let fits = match at.in_the_wall() {
-        true => rules.blocks_walking,
-        false => !rules.blocks_walking && rules.layer == GroundLayer::Floor,
+    let on_the_floor = !rules.blocks_walking && rules.layer == GroundLayer::Floor;
+    let fits = match at {
+        _ if at.in_the_wall() => rules.blocks_walking,
+        Spot::Scattered(_) => on_the_floor || rules.on.is_some(),
+        _ => on_the_floor,
     };
     if !fits {
-        let reason = "walls that block walking in the wall, floor that does not on the floor";
+        let reason = "walls that block walking in the wall, floor that does not on the floor \
+                      (scattered, also what stands on floor)";
         return Err(field_error(TABLE, name, "parts", reason));
     }
     Ok(())

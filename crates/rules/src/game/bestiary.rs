@@ -103,7 +103,7 @@ impl Game {
             return;
         }
         let here = self.world.coord_of(target);
-        let Some(cell) = self.free_cell_round(here, 1) else {
+        let Some(cell) = self.free_cell_round(kind, here, 1) else {
             return;
         };
         let given = hp.current / 2;
@@ -143,7 +143,7 @@ impl Game {
         });
         let mut called = 0;
         for _ in 0..count {
-            let Some(cell) = self.free_cell_round(here, balance::SUMMON_REACH) else {
+            let Some(cell) = self.free_cell_round(summons.kind, here, balance::SUMMON_REACH) else {
                 break;
             };
             let mut agent = match side {
@@ -199,20 +199,30 @@ impl Game {
     }
 
     /// The nearest cell within `reach` of `from` (by straight distance, the first in row order
-    /// on a tie) that an NPC could step onto, in sight of `from`.
-    pub(super) fn free_cell_round(&self, from: ICoord, reach: i32) -> Option<ICoord> {
+    /// on a tie) that an NPC of `kind` could step onto, in sight of `from`: a swimmer's is free
+    /// water, `from` itself too (an eel rising from its pool).
+    pub(super) fn free_cell_round(
+        &self,
+        kind: NpcKind,
+        from: ICoord,
+        reach: i32,
+    ) -> Option<ICoord> {
+        let swims = kind.rules().has(NpcTrait::Submerges);
+        let fits = |cell: ICoord| match swims {
+            true => {
+                self.world.ground_at(cell).rules().submerges
+                    && !self.world.has_character(cell)
+                    && !self.world.harms(cell)
+            }
+            false => cell != from && self.world.can_npc_enter(cell) && !self.world.falls(cell),
+        };
         let mut best: Option<(u32, ICoord)> = None;
         for y in from.y - reach..=from.y + reach {
             for x in from.x - reach..=from.x + reach {
                 let cell = ICoord::new(x, y);
                 let distance = cell.distance2(from);
                 let nearer = best.is_none_or(|(d, _)| distance < d);
-                if cell != from
-                    && nearer
-                    && self.world.can_npc_enter(cell)
-                    && !self.world.falls(cell)
-                    && can_see(&self.world, from, cell)
-                {
+                if nearer && fits(cell) && can_see(&self.world, from, cell) {
                     best = Some((distance, cell));
                 }
             }

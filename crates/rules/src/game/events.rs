@@ -412,6 +412,9 @@ pub enum DungeonEvent {
     DoorLocked,
     /// The player walked into water too deep to wade (what an eel hides in); no time passed.
     TooDeep,
+    /// The player waded into something unseen under a flood's water, in its way: the step
+    /// took the turn.
+    SomethingUnderWater,
     /// The player opened a locked door with its key, which is used up.
     Unlocked,
     /// The player's key crumbled as it left the level it belongs to.

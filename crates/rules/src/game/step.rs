@@ -59,6 +59,14 @@ impl Game {
         };
         match moved {
             ActOutcome::Blocked => {
+                // Wading into what hides under a flood is a turn spent finding it there (a
+                // step refused would let the player feel for it for free).
+                if self.world.submerged_at(ahead) && !self.world.blocks_walking(ahead) {
+                    self.scratch
+                        .events
+                        .push(GameEvent::Dungeon(DungeonEvent::SomethingUnderWater));
+                    return Ok(None);
+                }
                 // A wall needs no words; water the player could wade elsewhere does.
                 if self.world.ground_at(ahead).rules().submerges {
                     self.scratch

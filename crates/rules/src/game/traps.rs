@@ -86,7 +86,7 @@ impl Game {
     /// `count` monsters of `kind` burst out onto the free cells nearest `at`, awake.
     fn burst_out(&mut self, kind: crate::content::NpcKind, count: u8, at: ICoord) {
         for _ in 0..count {
-            let Some(cell) = self.free_cell_round(at, BURST_REACH) else {
+            let Some(cell) = self.free_cell_round(kind, at, BURST_REACH) else {
                 return;
             };
             self.join(kind, cell, crate::world::Side::Dungeon, None);

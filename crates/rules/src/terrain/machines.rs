@@ -167,6 +167,23 @@ impl Layout {
         })
     }
 
+    /// Whether every floor cell but those `blocked` and `also` is still a walk from the
+    /// doorway with them blocked.
+    fn walkable_without(&self, blocked: &[ICoord], also: ICoord) -> bool {
+        let open = |c: &ICoord| self.floor.contains(c) && *c != also && !blocked.contains(c);
+        let mut seen = vec![self.door];
+        let mut queue = VecDeque::from([self.door]);
+        while let Some(cell) = queue.pop_front() {
+            for next in SIDES.map(|side| cell + side) {
+                if open(&next) && !seen.contains(&next) {
+                    seen.push(next);
+                    queue.push_back(next);
+                }
+            }
+        }
+        seen.len() - 1 == self.floor.len() - blocked.len() - 1
+    }
+
     /// Lays the blueprint's parts; the machine's cells, or None if a part finds no spot.
     fn lay<R: Rng>(
         &self,
@@ -177,6 +194,7 @@ impl Layout {
         let mut open: Vec<ICoord> = self.floor.clone();
         let mut walls = self.walls.clone();
         let mut laid: Vec<(ICoord, Ground)> = Vec::new();
+        let mut blocked: Vec<ICoord> = Vec::new();
         for part in &rules.parts {
             let mut lay = |cell: ICoord| laid.push((cell, part.ground));
             match part.at {
@@ -203,11 +221,21 @@ impl Layout {
                     lay(walls.swap_remove(nearest));
                 }
                 Spot::Scattered(count) => {
+                    let blocks = part.ground.rules().blocks_walking;
                     for _ in 0..count {
-                        if open.is_empty() {
+                        // Ground nobody walks on (a pool) never cuts the area: the rest of it
+                        // stays a walk from the doorway.
+                        let fits: Vec<usize> = (0..open.len())
+                            .filter(|&i| !blocks || self.walkable_without(&blocked, open[i]))
+                            .collect();
+                        if fits.is_empty() {
                             return None;
                         }
-                        lay(open.swap_remove(rng.random_range(0..open.len())));
+                        let cell = open.swap_remove(fits[rng.random_range(0..fits.len())]);
+                        if blocks {
+                            blocked.push(cell);
+                        }
+                        lay(cell);
                     }
                 }
                 Spot::Inside => {

@@ -213,11 +213,23 @@ impl World {
             {
                 self.spawn(Location::from((cell, Layer::Floor)), Tile::Ground(under));
             }
-            if !taken(self.spatial_table.layers_at(cell), layer_of(becomes)) {
-                self.spawn(
-                    Location::from((cell, layer_of(becomes))),
-                    Tile::Ground(becomes),
-                );
+            let standing =
+                (self.spatial_table.layers_at(cell)).and_then(|l| match layer_of(becomes) {
+                    Layer::Floor => l.floor,
+                    _ => l.feature,
+                });
+            match standing {
+                // What stood on the floor gone, the floor under it changes too (a pool
+                // overflowing into the flood round it).
+                Some(under) => {
+                    self.components.tile.insert(under, Tile::Ground(becomes));
+                }
+                None => {
+                    self.spawn(
+                        Location::from((cell, layer_of(becomes))),
+                        Tile::Ground(becomes),
+                    );
+                }
             }
         }
         self.refresh_bits(cell);
