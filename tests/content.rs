@@ -770,6 +770,11 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         "                stops_missiles: true,\n                blocks_gas: true,\n                signals: Some(Bumped),",
     ));
     says(&lever, "ground", Some("lever"), &["signals", "Bumped"]);
+    let plate = ground_refused(&ground_with(
+        "                blocks_walking: true,\n                signals: Some(Landed),",
+        "                blocks_walking: true,\n                stops_missiles: true,\n                signals: Some(Landed),",
+    ));
+    says(&plate, "ground", Some("plate pit"), &["signals", "Landed"]);
     let chance = ground_refused(&ground_with(
         "changes: Some((into: \"chasm\", chance: 20, spreading: true)),",
         "changes: Some((into: \"chasm\", chance: 120, spreading: true)),",

@@ -35,10 +35,15 @@ fn different_seeds_give_different_maps() {
     }
 }
 
-/// Ground one can walk, a vault's door (locked, or secret) counted open: the vault's floor is
-/// the level's floor too.
+/// Ground one can walk, a vault's door (locked, or secret) and a machine's doorway (a
+/// portcullis its plate lifts) counted open: the floor behind them is the level's floor too.
 fn open_ground(game: &Game, cell: ICoord) -> bool {
-    !game.level().blocks_walking(cell) || game.vaults().iter().any(|vault| vault.door == cell)
+    !game.level().blocks_walking(cell)
+        || game.vaults().iter().any(|vault| vault.door == cell)
+        || game
+            .machines()
+            .iter()
+            .any(|machine| machine.cells[0] == cell)
 }
 
 fn reachable_from(game: &Game, start: ICoord) -> usize {

@@ -8,7 +8,7 @@
 //! Map letters (content/ground.rs): key altar `╥`, ledge altar `╧`, ledge `░`, the ledge's
 //! edge `▓`, dead grass `{`, torch bracket `♣`, raised portcullis `╤`, vent grate `⊙`, lever
 //! `⌐`, hollow wall `▩`, rubble `▪`, confusion grate `◎`, cistern floor `▫`, cistern pool
-//! `◙`, rising water `∼`, flood water `≈`.
+//! `◙`, rising water `∼`, flood water `≈`, portcullis `╪`, plate pit `⊡`.
 
 mod common;
 
@@ -395,6 +395,70 @@ fn flood_water_is_waded() {
     s.check_eq(s.game.player_coord(), ICoord::new(2, 1), "wading");
 }
 
+/// A room behind a portcullis east of the player, a dart on the way; the plate's pit straight
+/// in from the doorway, the key beyond it.
+const PLATE_ROOM: [&str; 4] = ["#########", "#@/.╪.⊡k#", "#####...#", "#########"];
+
+#[test]
+fn a_dart_thrown_through_the_bars_onto_the_plate_lifts_the_portcullis() {
+    let (mut s, _) = machine_scenario(&PLATE_ROOM, "╥╪⊡", "a room behind a portcullis");
+    let door = ICoord::new(4, 1);
+    let plate = ICoord::new(6, 1);
+    walk(&mut s, East, 2);
+    let outcome = s.act(PlayerAction::Move(East));
+    s.check_eq(
+        outcome,
+        TurnOutcome::NoTurn,
+        "the portcullis keeps the player out",
+    );
+    let slot = s
+        .game
+        .pack()
+        .slot_of(ItemKind::from_map_letter('/').expect("a dart"))
+        .expect("the dart picked up");
+    s.check(
+        s.game.aim(slot, ICoord::new(5, 1)).is_ok(),
+        "the bars let a throw through",
+    );
+    let outcome = s.act(PlayerAction::Throw { slot, at: plate });
+    s.check_eq(outcome, TurnOutcome::TurnTaken, "a throw");
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::MachineSetOff { .. })),
+        "the plate pressed",
+    );
+    s.check(
+        !s.game.level().blocks_walking(door),
+        "the portcullis lifted",
+    );
+    for step in [East, East, South, East, East, North] {
+        s.act(PlayerAction::Move(step));
+    }
+    s.check_eq(s.game.player_coord(), ICoord::new(7, 1), "on the altar");
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key won");
+    s.check(!s.game.level().blocks_walking(door), "and the way out open");
+}
+
+#[test]
+fn a_dart_thrown_short_of_the_plate_presses_nothing() {
+    let (mut s, _) = machine_scenario(&PLATE_ROOM, "╥╪⊡", "a room behind a portcullis");
+    walk(&mut s, East, 2);
+    let slot = s
+        .game
+        .pack()
+        .slot_of(ItemKind::from_map_letter('/').expect("a dart"))
+        .expect("the dart picked up");
+    s.act(PlayerAction::Throw {
+        slot,
+        at: ICoord::new(5, 1),
+    });
+    s.check(
+        s.game.level().blocks_walking(ICoord::new(4, 1)),
+        "the portcullis stays down",
+    );
+    s.check_eq(s.game.machines()[0].signals, 0, "nothing set off");
+}
+
 /// The level's ground as it stands now, as the generator's reach reads it.
 fn ground_of(world: &World) -> Grid<Ground> {
     Grid::new_fn(world.size(), |c| world.ground_at(c))
@@ -440,15 +504,42 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
             let level = level_of_run(seed, depth, size);
             let as_built = walking_distances(&level.grid, level.player);
             for machine in &level.machines {
-                let lifted = |c: &&ICoord| {
-                    (level.grid.get(**c))
-                        .is_some_and(|g| g.rules().signals == Some(Trigger::Lifted))
+                let grid = &level.grid;
+                let signals = |trigger: Trigger| {
+                    move |c: &&ICoord| {
+                        grid.get(**c)
+                            .is_some_and(|g| g.rules().signals == Some(trigger))
+                    }
                 };
-                let altar = *machine.cells.iter().find(lifted).expect("an altar");
+                // Its doorway open (a portcullis lifted), the altar is a walk from the arrival.
+                let door = machine.cells[0];
+                let mut opened = level.grid.clone();
+                *opened.get_checked_mut(door) = Ground::FLOOR;
+                let altar = *machine
+                    .cells
+                    .iter()
+                    .find(signals(Trigger::Lifted))
+                    .expect("an altar");
                 assert!(
-                    as_built.get(altar).copied().flatten().is_some(),
+                    (walking_distances(&opened, level.player).get(altar))
+                        .copied()
+                        .flatten()
+                        .is_some(),
                     "seed {seed} depth {depth}: a machine's altar, before it goes off"
                 );
+                // A plate is thrown at from the cell before the doorway, straight through it.
+                if let Some(&plate) = machine.cells.iter().find(signals(Trigger::Landed)) {
+                    let step = ICoord::new((plate.x - door.x) / 2, (plate.y - door.y) / 2);
+                    assert_eq!(
+                        door + step + step,
+                        plate,
+                        "seed {seed} depth {depth}: in line"
+                    );
+                    assert!(
+                        as_built.get(door - step).copied().flatten().is_some(),
+                        "seed {seed} depth {depth}: where a plate is thrown at from"
+                    );
+                }
             }
             for index in 0..level.machines.len() {
                 let mut world = World::from_terrain(&level);

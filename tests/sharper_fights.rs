@@ -104,7 +104,8 @@ fn levels(depth: u32) -> impl Iterator<Item = umbra_rules::terrain::Terrain> {
     })
 }
 
-/// A shaman with two orcs or more within two steps of it: the orc war band.
+/// A shaman with two orcs or more within two steps of it, as it is (awake, asleep): the orc
+/// war band. (A vault's guards near a wandering shaman are no band.)
 fn holds_a_war_band(level: &umbra_rules::terrain::Terrain) -> bool {
     let near = |a: ICoord, b: ICoord| (a - b).x.abs().max((a - b).y.abs()) <= 2;
     level
@@ -113,7 +114,11 @@ fn holds_a_war_band(level: &umbra_rules::terrain::Terrain) -> bool {
         .filter(|n| n.kind == npc('s'))
         .any(|shaman| {
             (level.npcs.iter())
-                .filter(|n| n.kind == npc('o') && near(n.coord, shaman.coord))
+                .filter(|n| {
+                    n.kind == npc('o')
+                        && near(n.coord, shaman.coord)
+                        && n.disposition == shaman.disposition
+                })
                 .count()
                 >= 2
         })

@@ -4,7 +4,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::balance;
 use umbra_rules::content::{ItemKind, ItemUse, NpcTrait, Trigger};
-use umbra_rules::game::{Boon, GameEvent};
+use umbra_rules::game::{Boon, CellVisibility, GameEvent};
 use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
@@ -215,6 +215,9 @@ impl Player {
         if let Some(direction) = self.towards_potion(game).filter(|_| self.uses_items) {
             return PlayerAction::Move(direction);
         }
+        if let Some(action) = self.press_a_plate(game).filter(|_| self.uses_items) {
+            return action;
+        }
         if let Some(direction) = self.search.explore(game) {
             return PlayerAction::Move(direction);
         }
@@ -335,6 +338,33 @@ impl Player {
         self.search
             .towards(game, u32::MAX, true, potion)
             .map(|(d, _)| d)
+    }
+
+    /// A plate seen in a pit beyond a shut doorway, and a dart to throw: to the cell before the
+    /// doorway, then the dart through the bars onto the plate.
+    fn press_a_plate(&mut self, game: &Game) -> Option<PlayerAction> {
+        let (slot, _) = (game.pack().stacks())
+            .find(|(_, stack)| matches!(stack.kind.rules().use_, ItemUse::Throw { .. }))?;
+        let plate_of = |machine: &&umbra_rules::world::Machine| {
+            let plate = |c: &&ICoord| {
+                game.level().ground_at(**c).rules().signals == Some(Trigger::Landed)
+                    && game.level().cell_view(**c).visibility != CellVisibility::NeverSeen
+            };
+            machine
+                .cells
+                .iter()
+                .find(plate)
+                .map(|&p| (machine.cells[0], p))
+        };
+        let unpressed = (game.machines().iter()).filter(|machine| machine.signals == 0);
+        let (door, plate) = unpressed.filter_map(|m| plate_of(&m)).next()?;
+        let step = ICoord::new((plate.x - door.x) / 2, (plate.y - door.y) / 2);
+        let from = door - step;
+        if game.player_coord() == from {
+            return Some(PlayerAction::Throw { slot, at: plate });
+        }
+        let (direction, _) = self.search.towards(game, u32::MAX, true, |c| c == from)?;
+        Some(PlayerAction::Move(direction))
     }
 
     /// A step towards the lever it means to pull (past its allies), or into it; none once

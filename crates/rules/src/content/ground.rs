@@ -122,6 +122,8 @@ pub enum Trigger {
     Lifted,
     /// Walked into: a lever in the wall.
     Bumped,
+    /// Struck by something thrown onto it: a plate at the bottom of a pit.
+    Landed,
 }
 
 /// A kind of ground that becomes another of itself: the chance in a hundred a turn, and
@@ -282,19 +284,20 @@ pub(super) fn resolve(
 }
 
 /// A machine's trigger where it can be met: an item lifted from ground it can lie on, a lever
-/// bumped where it cannot be walked onto.
+/// bumped where it cannot be walked onto, a plate struck where a throw can reach it.
 fn check_trigger(row: &GroundRules, name: &str) -> Result<(), ContentError> {
     let fits = match row.signals {
         None => true,
         Some(Trigger::Lifted) => row.layer == GroundLayer::Floor,
         Some(Trigger::Bumped) => row.blocks_walking,
+        Some(Trigger::Landed) => !row.stops_missiles,
     };
     if !fits {
         return Err(field_error(
             TABLE,
             name,
             "signals",
-            "Lifted from floor-layer ground, Bumped where nobody walks",
+            "Lifted from floor-layer ground, Bumped where nobody walks, Landed where a throw lands",
         ));
     }
     Ok(())

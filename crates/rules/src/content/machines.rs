@@ -37,6 +37,9 @@ pub enum Spot {
     WallByDoor,
     /// So many floor cells of the area, drawn at random among those left.
     Scattered(u8),
+    /// The floor cell two steps in from the doorway, straight on: what is thrown from the cell
+    /// before the doorway, straight through it, lands there.
+    FacingDoor,
     /// Every floor cell of the area left.
     Inside,
 }
@@ -128,7 +131,7 @@ pub(super) fn resolve(
                     let reason = format!("there is no ground \"{}\"", part.ground);
                     field_error(TABLE, name, "parts", reason)
                 })?;
-            check_part(&ground[found.index()], part.at, name)?;
+            check_part(ground, &ground[found.index()], part.at, name)?;
             parts.push(Part {
                 ground: found,
                 at: part.at,
@@ -154,11 +157,20 @@ const MIN_CELLS: u32 = 4;
 /// everybody can (until the machine changes it), the doorway a way in. Scattered over the floor
 /// may also stand what stands on floor (a pool): the generator keeps the rest of the area a
 /// walk from its doorway.
-fn check_part(rules: &GroundRules, at: Spot, name: &str) -> Result<(), ContentError> {
+fn check_part(
+    ground: &[GroundRules],
+    rules: &GroundRules,
+    at: Spot,
+    name: &str,
+) -> Result<(), ContentError> {
     let on_the_floor = !rules.blocks_walking && rules.layer == GroundLayer::Floor;
+    // A doorway shut until its machine goes off (a portcullis) is still the way in.
+    let opens =
+        rules.on.is_some() && (rules.on_signal).is_some_and(|g| !ground[g.index()].blocks_walking);
     let fits = match at {
         _ if at.in_the_wall() => rules.blocks_walking,
-        Spot::Scattered(_) => on_the_floor || rules.on.is_some(),
+        Spot::Door => on_the_floor || opens,
+        Spot::Scattered(_) | Spot::FacingDoor => on_the_floor || rules.on.is_some(),
         _ => on_the_floor,
     };
     if !fits {

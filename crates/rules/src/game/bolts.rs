@@ -355,6 +355,7 @@ impl Game {
     pub(super) fn throw(&mut self, item: ItemKind, bolt: BoltKind, breaks: (u32, u32), at: ICoord) {
         let player = self.world.player();
         let stop = self.send_bolt(player, Missile::Item(item), bolt, at);
+        self.scratch.struck = Some(stop.unwrap_or(at));
         let (chance, out_of) = breaks;
         if self
             .chronicle

@@ -291,11 +291,12 @@ impl Game {
         let player = self.world.player();
         match kind.rules().use_ {
             ItemUse::Shatter { bolt } => {
-                self.send_bolt(player, Missile::Item(kind), bolt, at);
+                self.scratch.struck = self.send_bolt(player, Missile::Item(kind), bolt, at);
                 self.identify(kind);
             }
             _ => {
                 let stop = self.fly_potion(player, kind, at);
+                self.scratch.struck = Some(stop);
                 let item = self.hero.lore.name(kind);
                 self.scratch
                     .events

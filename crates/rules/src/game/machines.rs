@@ -19,6 +19,15 @@ impl Game {
         self.set_off_machine_at(at)
     }
 
+    /// Something thrown came down on `at`: a plate there sets its machine off. The turn's
+    /// outcome if the player fell.
+    pub(super) fn struck(&mut self, at: ICoord) -> Option<TurnOutcome> {
+        if self.world.ground_at(at).rules().signals != Some(Trigger::Landed) {
+            return None;
+        }
+        self.set_off_machine_at(at)
+    }
+
     /// Whether the player walking into `at` pulls a lever there.
     pub(super) fn is_lever(&self, at: ICoord) -> bool {
         self.world.ground_at(at).rules().signals == Some(Trigger::Bumped)

@@ -194,6 +194,9 @@ pub(super) struct TurnScratch {
     pub burst: Vec<ICoord>,
     /// The cells a machine's crumbling floor let fall this turn.
     pub fell: Vec<ICoord>,
+    /// Where what the player threw this turn came down, for a plate there to go off once the
+    /// throw is done.
+    pub struck: Option<ICoord>,
     /// The band arriving this turn, the leader first (see `arrivals`).
     pub band: Vec<NpcKind>,
     /// The characters the environment phase visits, in its order.

@@ -73,14 +73,27 @@ impl Game {
                 self.lifted_from(here).map_or(Ok(None), Err)
             }
             PlayerAction::Drop { slot } => done(self.drop_stack(slot)),
-            PlayerAction::Use { slot, at } => done(self.use_item(slot, at)),
-            PlayerAction::Throw { slot, at } => done(self.throw_item(slot, at)),
+            PlayerAction::Use { slot, at } => {
+                done(self.use_item(slot, at))?;
+                self.struck_by_the_throw()
+            }
+            PlayerAction::Throw { slot, at } => {
+                done(self.throw_item(slot, at))?;
+                self.struck_by_the_throw()
+            }
             PlayerAction::UseOn { slot, on } => done(self.enchant_with(slot, on)),
             PlayerAction::Descend => Err(self.descend()),
             PlayerAction::Choose { .. } | PlayerAction::Wizard(_) => {
                 unreachable!("chosen and done in act, taking no turn")
             }
         }
+    }
+
+    /// A plate where the player's throw came down goes off: the turn ends there if that let
+    /// the player fall.
+    fn struck_by_the_throw(&mut self) -> Result<Option<crate::world::ActOutcome>, TurnOutcome> {
+        let at = self.scratch.struck.take();
+        at.and_then(|at| self.struck(at)).map_or(Ok(None), Err)
     }
 
     /// Everything after the player's action: time passes for its draughts, staffs, rings and

@@ -167,6 +167,13 @@ impl Layout {
         })
     }
 
+    /// The cell two steps in from the doorway along the way through it, if the area holds it.
+    fn facing_door(&self) -> Option<ICoord> {
+        let inside = *self.floor.first()?;
+        let cell = inside + (inside - self.door);
+        self.floor.contains(&cell).then_some(cell)
+    }
+
     /// Whether every floor cell but those `blocked` and `also` is still a walk from the
     /// doorway with them blocked.
     fn walkable_without(&self, blocked: &[ICoord], also: ICoord) -> bool {
@@ -237,6 +244,18 @@ impl Layout {
                         }
                         lay(cell);
                     }
+                }
+                Spot::FacingDoor => {
+                    let cell = self.facing_door()?;
+                    let blocks = part.ground.rules().blocks_walking;
+                    let at = open.iter().position(|&c| c == cell)?;
+                    if blocks && !self.walkable_without(&blocked, cell) {
+                        return None;
+                    }
+                    if blocks {
+                        blocked.push(cell);
+                    }
+                    lay(open.swap_remove(at));
                 }
                 Spot::Inside => {
                     for cell in open.drain(..) {
