@@ -20,7 +20,9 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra::app::looks;
 use umbra_rules::content::{Ground, ItemKind, MachineKind, Trigger};
-use umbra_rules::game::{DungeonEvent, GameEvent, TurnOutcome, WizardCommand, level_of_run};
+use umbra_rules::game::{
+    DungeonEvent, GameEvent, TurnOutcome, WizardCommand, WizardEvent, level_of_run,
+};
 use umbra_rules::terrain::walking_distances;
 use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
@@ -263,6 +265,48 @@ fn pulling_a_gas_chambers_lever_first_springs_its_trap_and_pulling_it_again_lift
         gas_after <= gas_before,
         "and the spent vents breathe out no more",
     );
+}
+
+/// The wizard sets a machine off from any cell of it, without its key: the chamber springs
+/// as a lifted key would; a cell no machine holds sets nothing off.
+#[test]
+fn the_wizard_sets_off_a_machine_from_any_cell_of_it() {
+    let mut s = gas_chamber();
+    let door = ICoord::new(3, 1);
+    let outcome = s.act(PlayerAction::Wizard(WizardCommand::SetOffMachine {
+        at: ICoord::new(1, 1),
+    }));
+    s.check_eq(
+        outcome,
+        TurnOutcome::NoTurn,
+        "a wizard's command takes no turn",
+    );
+    s.check(
+        (s.game.events().iter())
+            .any(|e| matches!(e, GameEvent::Wizard(WizardEvent::WizardryFailed { .. }))),
+        "no machine holds where the player stands",
+    );
+    s.check_eq(s.game.machines()[0].signals, 0, "nothing set off");
+    s.act(PlayerAction::Wizard(WizardCommand::SetOffMachine {
+        at: ICoord::new(9, 1),
+    }));
+    s.check(
+        told(&s, |e| {
+            matches!(e, DungeonEvent::MachineSetOff { first: true, .. })
+        }),
+        "the chamber goes off",
+    );
+    s.check(
+        s.game.level().gas_at(ICoord::new(4, 1)).is_some(),
+        "caustic gas pours from a vent",
+    );
+    s.act(PlayerAction::Wait);
+    s.check(
+        s.game.level().blocks_walking(door),
+        "the portcullis is down as the turn ends",
+    );
+    s.check(!carries_the_key(&s), "the key still lies on its altar");
+    s.check(s.game.is_wizard_run(), "a wizard's run");
 }
 
 #[test]
@@ -608,5 +652,130 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                 }
             }
         }
+    }
+}
+
+/// The levels of seeds 1 to 40 that hold a machine, with their depth.
+fn levels_with_machines() -> Vec<(u64, u32)> {
+    let size = GameOptions::default().map_size;
+    (1..=40u64)
+        .flat_map(|seed| (1..=10).map(move |depth| (seed, depth)))
+        .filter(|&(seed, depth)| !level_of_run(seed, depth, size).machines.is_empty())
+        .collect()
+}
+
+/// The run `seed` at `depth`, by the wizard's stairs, each depth's boon taken.
+fn game_at(seed: u64, depth: u32) -> Game {
+    let mut game = Game::new(seed, GameOptions::default());
+    while game.depth() < depth {
+        game.act(PlayerAction::Wizard(WizardCommand::Descend));
+        game.act(PlayerAction::Choose { boon: 0 });
+    }
+    game
+}
+
+/// What a player does on a level without leaving it by the stairs.
+fn plain_action() -> impl proptest::strategy::Strategy<Value = PlayerAction> {
+    use proptest::prelude::*;
+    prop_oneof![
+        8 => (0usize..4).prop_map(|d| PlayerAction::Move(
+            CardinalDirection::all().nth(d).expect("four directions")
+        )),
+        2 => Just(PlayerAction::Wait),
+        1 => Just(PlayerAction::Search),
+        1 => Just(PlayerAction::PickUp),
+    ]
+}
+
+/// A gas that thins by this much in a hundred a turn or more is gone within 200 turns.
+const LINGERS_BELOW: u32 = 5;
+
+/// The ground of the level's machines as the game shows it.
+fn machine_ground(game: &Game) -> Vec<(ICoord, Ground)> {
+    let level = game.level();
+    (game.machines().iter())
+        .flat_map(|machine| machine.cells.iter())
+        .map(|&c| (c, level.ground_at(c)))
+        .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..Default::default()
+    })]
+
+    /// Random play on a level with machines, each set off by the wizard at a random turn
+    /// from a random cell of it (the player may be inside, beside or far away): after every
+    /// action the game keeps its invariants, and once they have all gone off and the level is
+    /// left to itself every effect ends: no ground of theirs still changes and the gas thins
+    /// away.
+    #[test]
+    fn machines_set_off_at_random_turns_keep_the_world_whole_and_every_effect_ends(
+        (seed, depth) in proptest::sample::select(levels_with_machines()),
+        when in proptest::collection::vec((0usize..80, proptest::prelude::any::<u16>()), 16),
+        actions in proptest::collection::vec(plain_action(), 80),
+    ) {
+        let mut game = game_at(seed, depth);
+        proptest::prop_assert_eq!(game.depth(), depth);
+        let on_the_level = |game: &Game| game.depth() == depth && !game.is_over();
+        for (turn, &action) in actions.iter().enumerate() {
+            for (index, &(at_turn, cell)) in when.iter().enumerate() {
+                let Some(machine) = game.machines().get(index) else { break };
+                if at_turn != turn || !on_the_level(&game) {
+                    continue;
+                }
+                let at = machine.cells[usize::from(cell) % machine.cells.len()];
+                game.act(PlayerAction::Wizard(WizardCommand::SetOffMachine { at }));
+                let problems = game.invariant_violations();
+                proptest::prop_assert!(problems.is_empty(), "set off at {at:?}: {problems:#?}");
+            }
+            if !on_the_level(&game) {
+                return Ok(());
+            }
+            game.act(PlayerAction::Wizard(WizardCommand::Heal));
+            game.act(action);
+            let problems = game.invariant_violations();
+            proptest::prop_assert!(problems.is_empty(), "turn {turn}, {action:?}: {problems:#?}");
+        }
+        // Whatever was not set off yet goes off now, and the level is left to itself.
+        for index in 0..game.machines().len() {
+            if on_the_level(&game) && game.machines()[index].signals == 0 {
+                let at = game.machines()[index].cells[0];
+                game.act(PlayerAction::Wizard(WizardCommand::SetOffMachine { at }));
+            }
+        }
+        // Then the level is left to itself (monsters still come and go: the player waits,
+        // healed, and what they do is theirs).
+        let mut gas_made = 0;
+        for turn in 0..600 {
+            if !on_the_level(&game) {
+                return Ok(());
+            }
+            game.act(PlayerAction::Wizard(WizardCommand::Heal));
+            game.act(PlayerAction::Wait);
+            if turn >= 400 {
+                gas_made += game.level().gas_made();
+            }
+            if turn % 100 == 0 {
+                let problems = game.invariant_violations();
+                proptest::prop_assert!(problems.is_empty(), "waiting: {problems:#?}");
+            }
+        }
+        proptest::prop_assert!(game.machines().iter().all(|m| m.signals > 0));
+        // No cell of a machine still holds ground that changes of itself (a ledge crumbling,
+        // a flood rising or draining, a portcullis on its way down): all of it has become
+        // what it ends as.
+        let changing: Vec<_> = (machine_ground(&game).into_iter())
+            .filter(|(_, ground)| ground.rules().changes.is_some())
+            .collect();
+        proptest::prop_assert!(changing.is_empty(), "still changing: {changing:?}");
+        // Only a gas that lingers by its row (a swamp's methane, there from the start) may
+        // still hang about after 600 turns with nothing let out for the last 200.
+        let lingering = (game.size().icoord_iter_row_major())
+            .filter_map(|c| game.level().gas_at(c))
+            .find(|(kind, _)| kind.rules().thins >= LINGERS_BELOW);
+        proptest::prop_assert!(gas_made > 0 || lingering.is_none(), "gas hangs on: {lingering:?}");
     }
 }

@@ -222,6 +222,9 @@ fn wizard_command(text: &str) -> WizardCommand {
         ("SetFire", &[x, y]) => WizardCommand::SetFire {
             at: ICoord::new(x, y),
         },
+        ("SetOffMachine", &[x, y]) => WizardCommand::SetOffMachine {
+            at: ICoord::new(x, y),
+        },
         ("Give", &[k]) => WizardCommand::Give { kind: kind(k) },
         ("Spawn", &[k, x, y]) => WizardCommand::Spawn {
             kind: kind(k),

@@ -172,4 +172,5 @@ pub enum CellPurpose {
     Fire,
     /// A gas of the gas table's row.
     Gas(u8),
+    Machine,
 }

@@ -66,6 +66,7 @@ fn done_words(command: WizardCommand) -> String {
             at.x,
             at.y
         ),
+        WizardCommand::SetOffMachine { at } => format!("the machine at {},{} goes off", at.x, at.y),
     }
 }
 
@@ -77,6 +78,7 @@ fn failed_words(command: WizardCommand) -> &'static str {
         WizardCommand::Give { .. } => "give that: the pack is full",
         WizardCommand::SetFire { .. } => "set fire there",
         WizardCommand::ReleaseGas { .. } => "let gas out there",
+        WizardCommand::SetOffMachine { .. } => "set off a machine there (none holds that cell)",
         WizardCommand::Heal
         | WizardCommand::Reveal
         | WizardCommand::SleepInView

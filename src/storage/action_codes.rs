@@ -82,6 +82,8 @@ const USE_ON: u8 = 26;
 /// One item thrown (rules version 26 on; before it a potion was thrown by `USE_AT`, and those
 /// recordings are refused as other rules); followed by the slot and the cell, as [`USE_AT`].
 const THROW: u8 = 27;
+/// A wizard sets off a machine; followed by a byte (unused, 0) and a cell of it, as [`USE_AT`].
+const WIZARD_MACHINE: u8 = 28;
 
 /// Ends a file written whole; followed by the number of actions before it (a little-endian u64).
 pub(super) const END: u8 = 255;
@@ -95,7 +97,7 @@ pub(super) fn payload_len(code: u8) -> usize {
         DROP | USE | CHOOSE | WIZARD_GIVE | FREE => 1,
         USE_ON => 2,
         USE_AT | THROW | WIZARD_TELEPORT | WIZARD_SPAWN | WIZARD_SPAWN_ALLY | WIZARD_FIRE
-        | WIZARD_GAS => 9,
+        | WIZARD_GAS | WIZARD_MACHINE => 9,
         END => 8,
         CHECKPOINT => 4,
         _ => 0,
@@ -139,6 +141,7 @@ fn wizard_code(command: WizardCommand) -> (u8, Payload) {
         WizardCommand::Give { kind } => (WIZARD_GIVE, Payload::slot(kind)),
         WizardCommand::SetFire { at } => (WIZARD_FIRE, Payload::slot_at(0, at)),
         WizardCommand::ReleaseGas { kind, at } => (WIZARD_GAS, Payload::slot_at(kind, at)),
+        WizardCommand::SetOffMachine { at } => (WIZARD_MACHINE, Payload::slot_at(0, at)),
     }
 }
 
@@ -202,6 +205,9 @@ pub(super) fn action_from_code(code: u8, payload: &[u8]) -> Option<PlayerAction>
             kind: slot?,
             at: ICoord::new(coord(1)?, coord(5)?),
         }),
+        WIZARD_MACHINE => PlayerAction::Wizard(WizardCommand::SetOffMachine {
+            at: ICoord::new(coord(1)?, coord(5)?),
+        }),
         _ => return None,
     })
 }
@@ -242,6 +248,7 @@ mod tests {
             WizardCommand::DarkenLevel,
             WizardCommand::SetFire { at },
             WizardCommand::ReleaseGas { kind: 1, at },
+            WizardCommand::SetOffMachine { at },
         ];
         let plain = [
             PlayerAction::Move(CardinalDirection::West),

@@ -473,7 +473,8 @@ pub fn wizard_command() -> impl Strategy<Value = umbra_rules::game::WizardComman
         2 => (0u8..9, cell.clone()).prop_map(|(kind, at)| WizardCommand::SpawnAlly { kind, at }),
         4 => (0u8..14).prop_map(|kind| WizardCommand::Give { kind }),
         3 => cell.clone().prop_map(|at| WizardCommand::SetFire { at }),
-        3 => (0u8..4, cell).prop_map(|(kind, at)| WizardCommand::ReleaseGas { kind, at }),
+        3 => (0u8..4, cell.clone()).prop_map(|(kind, at)| WizardCommand::ReleaseGas { kind, at }),
+        3 => cell.prop_map(|at| WizardCommand::SetOffMachine { at }),
     ]
 }
 

@@ -10,7 +10,7 @@ use super::super::{GameApp, looks, map, palette};
 use umbra_rules::game::{Game, GasKind, ItemKind, NpcKind, PlayerAction, WizardCommand};
 
 /// The commands by letter, as the panel lists them.
-const COMMANDS: [(char, &str); 12] = [
+const COMMANDS: [(char, &str); 13] = [
     ('d', "descend to the next depth"),
     ('t', "teleport to a cell (cursor)"),
     ('s', "spawn a monster at a cell"),
@@ -23,6 +23,7 @@ const COMMANDS: [(char, &str); 12] = [
     ('k', "darken the level (again: its own light)"),
     ('f', "set fire to a cell"),
     ('x', "let a gas out at a cell"),
+    ('m', "set off the machine at a cell"),
 ];
 
 /// The letter for the `index`-th row of a list: `a` to `z`, then `A` to `Z` (the item table
@@ -125,6 +126,11 @@ impl GameApp {
             'a' => return self.mode = Mode::Wizard(Step::Monsters { ally: true }),
             'g' => return self.mode = Mode::Wizard(Step::Items),
             'x' => return self.mode = Mode::Wizard(Step::Gases),
+            'm' => {
+                let purpose = CellPurpose::Machine;
+                self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
+                return;
+            }
             'f' => {
                 let purpose = CellPurpose::Fire;
                 self.mode = Mode::Wizard(Step::Cell { purpose, cursor });
@@ -159,6 +165,7 @@ impl GameApp {
                 CellPurpose::SpawnAlly(kind) => WizardCommand::SpawnAlly { kind, at: cursor },
                 CellPurpose::Fire => WizardCommand::SetFire { at: cursor },
                 CellPurpose::Gas(kind) => WizardCommand::ReleaseGas { kind, at: cursor },
+                CellPurpose::Machine => WizardCommand::SetOffMachine { at: cursor },
             });
         }
     }
@@ -219,6 +226,7 @@ fn render_cell(fb: &mut FrameBuffer, ctx: Ctx, game: &Game, purpose: CellPurpose
             format!("Spawn {name}{side}")
         }
         CellPurpose::Fire => "Set fire".to_string(),
+        CellPurpose::Machine => "Set off the machine".to_string(),
         CellPurpose::Gas(kind) => format!(
             "Let out {}",
             GasKind::all()

@@ -96,6 +96,8 @@ pub enum WizardCommand {
     SetFire { at: ICoord },
     /// A cloud of the gas table's `kind`-th row let out on a cell.
     ReleaseGas { kind: u8, at: ICoord },
+    /// The machine a cell belongs to set off, as its altar's lifted key or its lever would.
+    SetOffMachine { at: ICoord },
 }
 
 impl PlayerAction {

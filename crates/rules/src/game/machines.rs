@@ -43,7 +43,7 @@ impl Game {
     }
 
     /// The machine `at` belongs to goes off, and what its cells let loose lands.
-    fn set_off_machine_at(&mut self, at: ICoord) -> Option<TurnOutcome> {
+    pub(super) fn set_off_machine_at(&mut self, at: ICoord) -> Option<TurnOutcome> {
         let index = self.world.machine_at(at)?;
         let machine = &self.world.machines()[index];
         let event = DungeonEvent::MachineSetOff {

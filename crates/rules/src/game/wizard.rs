@@ -69,6 +69,15 @@ impl Game {
             WizardCommand::DarkenLevel => self.wizard_lighting(Lighting::Dark),
             WizardCommand::SetFire { at } => self.wizard_fire(at),
             WizardCommand::ReleaseGas { kind, at } => self.wizard_gas(kind, at),
+            WizardCommand::SetOffMachine { at } => match self.wizard_machine(at) {
+                Ok(Some(fell)) => {
+                    let done = WizardEvent::Wizardry { command };
+                    self.scratch.events.push(GameEvent::Wizard(done));
+                    return fell;
+                }
+                Ok(None) => true,
+                Err(()) => false,
+            },
         };
         self.scratch.events.push(if done {
             GameEvent::Wizard(WizardEvent::Wizardry { command })
@@ -198,6 +207,17 @@ impl Game {
         self.world.release_gas(at, kind, WIZARD_GAS_VOLUME);
         self.look_again();
         true
+    }
+
+    /// The machine `at` belongs to goes off as if its trigger had: `Err` if no machine holds the
+    /// cell, else the outcome if the player fell.
+    fn wizard_machine(&mut self, at: ICoord) -> Result<Option<TurnOutcome>, ()> {
+        self.world.machine_at(at).ok_or(())?;
+        let fell = self.set_off_machine_at(at);
+        if fell.is_none() {
+            self.look_again();
+        }
+        Ok(fell)
     }
 
     /// The player's view after the world changed between turns.
