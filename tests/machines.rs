@@ -320,6 +320,61 @@ fn a_dump_keeps_a_machine_and_how_often_it_went_off() {
     s.check_eq(again.machines()[0].signals, 1, "gone off once");
 }
 
+/// The gas chamber with a caustic trap in the corridor before it.
+const TRAPPED_CHAMBER: [&str; 3] = ["###########", "#@▲╤⊙.⊙k..#", "#####⌐#####"];
+
+/// The wiring view marks each cell by what it does in its machine: the lever bumped, the key
+/// lifted, the doorway and vents that answer; the trap by its own letter; the legend names
+/// the machine and how often it went off.
+#[test]
+fn the_wiring_view_shows_what_sets_each_machine_off_and_what_answers() {
+    let (s, _) = machine_scenario(&TRAPPED_CHAMBER, "╥╤⊙⌐.", "a gas chamber");
+    let flags = umbra::app::debug_aids::DebugFlags {
+        overlays: true,
+        wizard: false,
+    };
+    let mut app = umbra::app::GameApp::new(s.game).with_debug(flags);
+    let size = coord_2d::UCoord::new(100, 40);
+    // Off, then the distance, safety, minds, noises, sight, light, stealth and gas views.
+    for _ in 0..9 {
+        common::press_on(&mut app, size, chargrid::input::KeyboardInput::Char('v'));
+    }
+    let screen = common::screen::render_at(&app, size);
+    let shown = |x: usize, y: usize| screen.rows[y].chars().nth(x).unwrap_or(' ');
+    let row: String = (0..11).map(|x| shown(x, 1)).collect();
+    assert_eq!(row, "#@S**.*L..#", "{}", screen.text());
+    assert_eq!(shown(5, 2), 'B', "the lever\n{}", screen.text());
+    // The legend wraps over the view's last rows.
+    let words = screen
+        .text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("in turn: a gas chamber (set off 0)"),
+        "{}",
+        screen.text()
+    );
+}
+
+/// A dump names how each machine is wired and where the traps lie, in comments, and still
+/// reads back.
+#[test]
+fn a_dump_says_how_the_level_is_wired() {
+    let (s, _) = machine_scenario(&TRAPPED_CHAMBER, "╥╤⊙⌐.", "a gas chamber");
+    let dump = s.game.dump();
+    let lines: Vec<&str> = dump.lines().filter(|l| l.contains("wiring")).collect();
+    assert_eq!(
+        lines,
+        [
+            "// wiring: machine 0 set off by bumped (5, 2), lifted (7, 1); answers (3, 1), (4, 1), (6, 1)",
+            "// wiring: trap (2, 1)",
+        ],
+        "{dump}"
+    );
+    Game::from_dump(&dump, GameOptions::default()).expect("its own dump");
+}
+
 /// An ambush closet east of the player: two hollow walls below it, a confusion grate.
 const CLOSET: [&str; 4] = ["##########", "#@.◎...k.#", "####▩#▩###", "##########"];
 
@@ -535,6 +590,53 @@ fn machines_come_on_most_levels_and_the_seed_catalog_names_them() {
         })
         .sum();
     assert_eq!(listed, built, "every machine built is named: {text}");
+}
+
+/// The seed catalog says what each machine guards (BrogueCE #729): a locked vault whose key
+/// lies on a machine's altar says which machine's, the machine says it guards the vault's key
+/// (or the item of the level's own it holds), and the key is not among what lies about.
+#[test]
+fn the_seed_catalog_says_what_each_machine_guards() {
+    let size = coord_2d::UCoord::new(80, 30);
+    let (mut keys_held, mut items_held) = (0, 0);
+    for seed in 1..=8u64 {
+        let output = common::umbra(&["--seed-catalog", &seed.to_string()]);
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        let blocks: Vec<&str> = text.split("\nDepth ").skip(1).collect();
+        for (depth, block) in (1..=10).zip(&blocks) {
+            let level = level_of_run(seed, depth, size);
+            for machine in &level.machines {
+                let altar = (machine.cells.iter()).find(|&&c| {
+                    level.grid.get(c).and_then(|g| g.rules().signals) == Some(Trigger::Lifted)
+                });
+                let held = altar
+                    .and_then(|&at| level.items.iter().find(|item| item.coord == at))
+                    .map(|item| item.item);
+                let name = &looks::machine(machine.kind).description;
+                let case = format!("seed {seed} depth {depth}: {block}");
+                match held {
+                    Some(key) if key == ItemKind::key() => {
+                        keys_held += 1;
+                        assert!(block.contains("guards the vault's key"), "{case}");
+                        let vault = format!("(its key on the altar of {name})");
+                        assert!(block.contains(&vault), "{case}");
+                        let about = block.lines().find(|l| l.contains("Lying about"));
+                        assert!(!about.expect("a line").contains("key"), "{case}");
+                    }
+                    Some(item) => {
+                        items_held += 1;
+                        let said = format!("guards {}", looks::item(item).a());
+                        assert!(block.contains(&said), "{case}");
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    assert!(
+        keys_held > 0 && items_held > 0,
+        "{keys_held} keys, {items_held} items"
+    );
 }
 
 /// Every machine of every level of seeds 1 to 50, set off on a copy of the level and left

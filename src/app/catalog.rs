@@ -3,7 +3,7 @@
 //! by someone choosing or studying a seed, as Brogue CE's `--print-seed-catalog` is.
 
 use super::looks;
-use super::words::{boon_words, counted, npc_name};
+use super::words::{boon_words, capitalised, counted, npc_name};
 use umbra_rules::game::{
     DesignKind, ItemKind, LevelCatalog, NpcKind, RULES_VERSION, VaultGuard, seed_catalog,
 };
@@ -49,11 +49,29 @@ fn level_block(level: &LevelCatalog) -> String {
     }
     for vault in &level.vaults {
         let offers = listed(vault.offers.iter().map(|&kind| looks::item(kind).a()));
+        let guard = match vault.key_held_by {
+            Some(machine) => format!(
+                "behind a locked door (its key on the altar of {})",
+                looks::machine(machine).description
+            ),
+            None => guard_words(vault.guard).to_string(),
+        };
         lines.push(format!(
-            "A vault {}: {} on its altars, take one.",
-            guard_words(vault.guard),
+            "A vault {guard}: {} on its altars, take one.",
             offers.unwrap_or_else(|| "nothing".to_string())
         ));
+    }
+    for machine in &level.machines {
+        if let Some(held) = machine.holds {
+            let held = match held == ItemKind::key() {
+                true => "the vault's key".to_string(),
+                false => looks::item(held).a(),
+            };
+            lines.push(format!(
+                "{} guards {held}: lifting it from its altar sets it off.",
+                capitalised(&looks::machine(machine.kind).description)
+            ));
+        }
     }
     let items = listed(level.items.iter().map(|&(kind, n)| item_count(kind, n)));
     lines.push(format!(
@@ -129,7 +147,7 @@ fn shape(level: &LevelCatalog) -> String {
         let machines = level
             .machines
             .iter()
-            .map(|&m| looks::machine(m).description.as_str());
+            .map(|m| looks::machine(m.kind).description.as_str());
         parts.push(machines.collect::<Vec<_>>().join(", "));
     }
     match level.grass {

@@ -31,6 +31,7 @@ pub enum Overlay {
     Light,
     Stealth,
     Gas,
+    Wiring,
 }
 
 impl Overlay {
@@ -44,7 +45,8 @@ impl Overlay {
             Self::Sight => Self::Light,
             Self::Light => Self::Stealth,
             Self::Stealth => Self::Gas,
-            Self::Gas => Self::Off,
+            Self::Gas => Self::Wiring,
+            Self::Wiring => Self::Off,
         }
     }
 }

@@ -74,6 +74,15 @@ pub const MIND_FLEEING: Rgba32 = Rgba32::new_rgb(30, 60, 170);
 pub const NOISE_FIGHT: Rgba32 = Rgba32::new_rgb(120, 60, 0);
 pub const NOISE_SHOUT: Rgba32 = Rgba32::new_rgb(90, 30, 110);
 pub const NOISE_ALARM: Rgba32 = Rgba32::new_rgb(110, 100, 0);
+/// The wiring view: each machine's cells in a colour of its own (by its index on the level,
+/// round again past the last), and the traps'.
+pub const WIRING: [Rgba32; 4] = [
+    Rgba32::new_rgb(20, 90, 120),
+    Rgba32::new_rgb(110, 60, 130),
+    Rgba32::new_rgb(40, 110, 50),
+    Rgba32::new_rgb(130, 90, 20),
+];
+pub const WIRING_TRAP: Rgba32 = Rgba32::new_rgb(140, 30, 30);
 /// The light view: full light.
 pub const LIGHT_FULL: Rgba32 = Rgba32::new_rgb(200, 180, 40);
 /// The sight view: in view, remembered, never seen.

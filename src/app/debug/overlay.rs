@@ -7,7 +7,7 @@ use chargrid::core::{Ctx, FrameBuffer, ICoord, Rgba32, UCoord};
 pub use super::super::debug_aids::Overlay;
 use super::super::{draw, looks, map, palette};
 use umbra_rules::game::{
-    CellVisibility, EntityId, Game, Heading, LIT, NoiseKind, NpcState, ThinkingMaps,
+    CellVisibility, EntityId, Game, Heading, LIT, NoiseKind, NpcState, ThinkingMaps, Trigger, Wire,
 };
 
 /// How many of a hunter's next steps the minds view draws.
@@ -50,6 +50,7 @@ impl Overlay {
                 game.level().cells_burning(),
                 umbra_rules::game::GAS_HARMS_AT
             ),
+            Self::Wiring => wiring_legend(game),
             Self::Stealth => format!(
                 "Stealth range {}: a monster nearer than this many steps notices you by chance; \
                  beyond it, never ({})",
@@ -84,7 +85,7 @@ pub fn render(
             .icoord_iter_row_major()
             .filter_map(|at| Some((at, map::map_coord(game, screen, at)?)))
             .collect(),
-        Overlay::Minds | Overlay::Noises => Vec::new(),
+        Overlay::Minds | Overlay::Noises | Overlay::Wiring => Vec::new(),
     };
     match overlay {
         Overlay::Off => return,
@@ -101,6 +102,7 @@ pub fn render(
         }
         Overlay::Light => light_levels(game, ctx, fb, &cells),
         Overlay::Gas => gas_amounts(game, ctx, fb, &cells),
+        Overlay::Wiring => wiring(game, ctx, fb, &on_screen),
         Overlay::Stealth => {
             let (player, range) = (game.player_coord(), game.stealth_range());
             for &(at, cell) in &cells {
@@ -157,6 +159,63 @@ fn gas_amounts(game: &Game, ctx: Ctx, fb: &mut FrameBuffer, cells: &[(ICoord, IC
         if game.inhabitants().npc_at(cell).is_none() && cell != game.player_coord() {
             let digit = char::from_digit((u32::from(volume) / 10).min(9), 10).unwrap_or('9');
             draw::text(fb, ctx, at, &digit.to_string(), palette::TEXT);
+        }
+    }
+}
+
+/// The wiring view's legend: how it marks the cells, then each machine in the order of the
+/// colours ([`palette::WIRING`]).
+fn wiring_legend(game: &Game) -> String {
+    let machines: Vec<String> = (game.machines().iter())
+        .map(|machine| {
+            format!(
+                "{} (set off {})",
+                looks::machine(machine.kind).description,
+                machine.signals
+            )
+        })
+        .collect();
+    let machines = match machines.is_empty() {
+        true => "none".to_string(),
+        false => machines.join(", "),
+    };
+    format!(
+        "Wiring: L a key lifted, B bumped, T a throw landing sets its machine off; * answers; \
+         S a trap (s hidden). Machines in blue, violet, green, amber, in turn: {machines}"
+    )
+}
+
+/// Every wired cell, seen or not: each machine's cells in its colour, marked by what they do
+/// in it, and the traps.
+fn wiring(
+    game: &Game,
+    ctx: Ctx,
+    fb: &mut FrameBuffer,
+    on_screen: &dyn Fn(ICoord) -> Option<ICoord>,
+) {
+    let colour = |machine: usize| palette::WIRING[machine % palette::WIRING.len()];
+    for (cell, wire) in game.wiring() {
+        let Some(at) = on_screen(cell) else {
+            continue;
+        };
+        let (background, mark) = match wire {
+            Wire::SetsOff { machine, trigger } => (
+                colour(machine),
+                Some(match trigger {
+                    Trigger::Lifted => "L",
+                    Trigger::Bumped => "B",
+                    Trigger::Landed => "T",
+                }),
+            ),
+            Wire::Answers { machine } => (colour(machine), Some("*")),
+            Wire::Part { machine } => (palette::dim(colour(machine), (1, 2)), None),
+            Wire::Trap { hidden } => (palette::WIRING_TRAP, Some(if hidden { "s" } else { "S" })),
+        };
+        draw::highlight(fb, ctx, at, background);
+        // A mark never hides a character: where one stands, its own glyph says more.
+        let free = game.inhabitants().npc_at(cell).is_none() && cell != game.player_coord();
+        if let Some(mark) = mark.filter(|_| free) {
+            draw::text(fb, ctx, at, mark, palette::TEXT);
         }
     }
 }

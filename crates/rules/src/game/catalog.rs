@@ -9,7 +9,7 @@ use super::actions::Boon;
 use super::growth::boon_order;
 use super::seeds::RunSeeds;
 use crate::balance::FINAL_DEPTH;
-use crate::content::{ItemKind, NpcKind};
+use crate::content::{ItemKind, MachineKind, NpcKind, Trigger};
 use crate::terrain::{DesignKind, Disposition, Ground, Terrain, VaultGuard};
 
 /// One depth's level as generated.
@@ -40,8 +40,8 @@ pub struct LevelCatalog {
     /// Each trap, by the trap it is (or is found as), and whether it is hidden, in the
     /// level's row order.
     pub traps: Vec<(Ground, bool)>,
-    /// Each machine, by its blueprint, in the order the level built them.
-    pub machines: Vec<crate::content::MachineKind>,
+    /// Each machine, in the order the level built them.
+    pub machines: Vec<MachineCatalog>,
     /// Cells of grass, and of them dead grass.
     pub grass: (u32, u32),
     /// Every boon, in the order this depth offers them: the first three but the one chosen on
@@ -64,6 +64,17 @@ pub struct CaptiveCatalog {
 pub struct VaultCatalog {
     pub guard: VaultGuard,
     pub offers: Vec<ItemKind>,
+    /// For a locked vault, the machine whose altar holds its key, if one does (else the key
+    /// lies about the level).
+    pub key_held_by: Option<MachineKind>,
+}
+
+/// A machine: its blueprint and what lies where lifting it sets the machine off (what it
+/// guards: the vault's key, or an item of the level's own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MachineCatalog {
+    pub kind: MachineKind,
+    pub holds: Option<ItemKind>,
 }
 
 /// Every depth of the run `seed` on maps of `size` (which must be a valid map size), from the
@@ -81,8 +92,28 @@ pub fn seed_catalog(seed: u64, size: UCoord) -> Vec<LevelCatalog> {
 }
 
 fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCatalog {
+    let item_at = |at: ICoord| (terrain.items.iter()).find(|item| item.coord == at);
+    let machines: Vec<(MachineCatalog, Option<ICoord>)> = (terrain.machines.iter())
+        .map(|machine| {
+            let altar = (machine.cells.iter()).copied().find(|&c| {
+                terrain.grid.get(c).and_then(|g| g.rules().signals) == Some(Trigger::Lifted)
+            });
+            let holds = altar.and_then(item_at).map(|item| item.item);
+            (
+                MachineCatalog {
+                    kind: machine.kind,
+                    holds,
+                },
+                altar,
+            )
+        })
+        .collect();
+    let key_holder = (machines.iter())
+        .find(|(machine, _)| machine.holds == Some(ItemKind::key()))
+        .map(|(machine, _)| machine.kind);
     let on_altar: Vec<ICoord> = (terrain.vaults.iter())
         .flat_map(|vault| vault.altars.iter().copied())
+        .chain(machines.iter().filter_map(|&(_, altar)| altar))
         .collect();
     let vaults = (terrain.vaults.iter())
         .map(|vault| VaultCatalog {
@@ -91,6 +122,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 .filter(|item| vault.altars.contains(&item.coord))
                 .map(|item| item.item)
                 .collect(),
+            key_held_by: key_holder.filter(|_| vault.guard == VaultGuard::Locked),
         })
         .collect();
     let loose = (terrain.items.iter())
@@ -131,11 +163,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         doors: count_of(Ground::DOOR) + count_of(Ground::LOCKED_DOOR),
         secret_doors: count_of(Ground::SECRET_DOOR),
         traps: traps_of(&terrain.grid),
-        machines: terrain
-            .machines
-            .iter()
-            .map(|machine| machine.kind)
-            .collect(),
+        machines: machines.into_iter().map(|(machine, _)| machine).collect(),
         grass: (
             count_of(Ground::GRASS) + count_of(Ground::DEAD_GRASS),
             count_of(Ground::DEAD_GRASS),

@@ -9,6 +9,7 @@
 use coord_2d::ICoord;
 use serde::{Deserialize, Serialize};
 
+use super::wiring::Wire;
 use super::{Game, GameOptions};
 use crate::behaviour::Agent;
 use crate::content::{ItemKind, NpcKind};
@@ -172,9 +173,45 @@ impl Game {
             };
             line(&mut text, "machine", &dumped);
         }
+        self.dump_wiring(&mut text);
         self.dump_light_and_awareness(&mut text);
         self.dump_fire_and_gas(&mut text);
         text
+    }
+
+    /// How the level is wired, as comments the loader passes over: for each machine by its
+    /// index (its `machine` line's order), the cells that set it off and how, and the cells
+    /// that answer; then each trap.
+    fn dump_wiring(&self, text: &mut String) {
+        let wiring = self.wiring();
+        let at = |c: ICoord| format!("({}, {})", c.x, c.y);
+        for machine in 0..self.world.machines().len() {
+            let mut sets_off = Vec::new();
+            let mut answers = Vec::new();
+            for &(cell, wire) in &wiring {
+                match wire {
+                    Wire::SetsOff {
+                        machine: m,
+                        trigger,
+                    } if m == machine => {
+                        sets_off.push(format!("{trigger:?} {}", at(cell)).to_lowercase());
+                    }
+                    Wire::Answers { machine: m } if m == machine => answers.push(at(cell)),
+                    _ => (),
+                }
+            }
+            text.push_str(&format!(
+                "{COMMENT} wiring: machine {machine} set off by {}; answers {}\n",
+                sets_off.join(", "),
+                answers.join(", ")
+            ));
+        }
+        for &(cell, wire) in &wiring {
+            if let Wire::Trap { hidden } = wire {
+                let hidden = if hidden { ", hidden" } else { "" };
+                text.push_str(&format!("{COMMENT} wiring: trap {}{hidden}\n", at(cell)));
+            }
+        }
     }
 
     /// Where fire burns and gas lies, as comments the loader passes over (the surface, grass

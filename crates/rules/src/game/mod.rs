@@ -56,6 +56,7 @@ mod stealth;
 mod step;
 mod traps;
 mod turn;
+mod wiring;
 mod wizard;
 mod zap;
 
@@ -63,7 +64,7 @@ pub use crate::world::flight_cells;
 pub use actions::{Boon, DEFAULT_MAP_SIZE, GameOptions, PlayerAction, WizardCommand};
 pub use activity::{Activity, Doing, Stop};
 pub use allies::Follower;
-pub use catalog::{CaptiveCatalog, LevelCatalog, VaultCatalog, seed_catalog};
+pub use catalog::{CaptiveCatalog, LevelCatalog, MachineCatalog, VaultCatalog, seed_catalog};
 pub use draughts::Draughts;
 pub use events::{
     Actor, AimError, AllyEvent, BestiaryEvent, DungeonEvent, Ending, EnvironmentEvent, FightEvent,
@@ -77,6 +78,7 @@ pub use lore::ItemName;
 pub use minds::{Heading, Noise, NoiseKind, ThinkingMaps};
 pub use pack::{PACK_LETTERS, Pack, Stack};
 pub use seeds::level_of_run;
+pub use wiring::Wire;
 // The vocabulary the app draws and words, so that everything above the rules imports them
 // through `game` alone: the kinds, what a cell holds and what is remembered of it, an NPC's
 // state, the depth of the Sunstone and the sizes a level may have.
@@ -87,7 +89,7 @@ pub use crate::content::{
     FEATURES_SOURCE, FeatureKind, GASES_SOURCE, GROUND_SOURCE, GasHarm, GasKind, Ground,
     ITEMS_SOURCE, ItemClass, ItemKind, ItemUse, LIGHTS_SOURCE, LOOKS_PER_CLASS, LightKind,
     MACHINES_SOURCE, MachineKind, NpcKind, NpcTrait, Problem, Reach, RingPower, Sources, Spell,
-    check as check_content, parse_table,
+    Trigger, check as check_content, parse_table,
 };
 
 /// The digest of the content tables' rules, which saves and recordings carry beside

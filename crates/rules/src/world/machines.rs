@@ -122,6 +122,11 @@ impl World {
         }
     }
 
+    /// Whether the cell changes when its machine goes off, or of itself once it has.
+    pub fn answers_signal(&self, cell: ICoord) -> bool {
+        self.signalled_ground(cell).is_some() || self.changing_ground(cell).is_some()
+    }
+
     /// The walkable cell of machine `index` beside `cell`, if any.
     fn floor_before(&self, index: usize, cell: ICoord) -> Option<ICoord> {
         let cells = &self.machines[index].cells;
