@@ -309,6 +309,47 @@ fn the_wizard_sets_off_a_machine_from_any_cell_of_it() {
     s.check(s.game.is_wizard_run(), "a wizard's run");
 }
 
+/// The gas chamber as the generator builds it: its lever hidden in the wall below.
+const HIDDEN_LEVER: [&str; 3] = ["###########", "#@.╤⊙.⊙k..#", "#####⌙#####"];
+
+#[test]
+fn a_gas_chambers_hidden_lever_is_wall_until_a_search_finds_it_then_lifts_the_portcullis() {
+    let (mut s, _) = machine_scenario(&HIDDEN_LEVER, "╥╤⊙⌙.", "a gas chamber");
+    let (door, lever) = (ICoord::new(3, 1), ICoord::new(5, 2));
+    s.check_eq(
+        looks::ground_name(s.game.level().ground_at(lever)),
+        looks::ground_name(Ground::WALL),
+        "the lever looks like the wall",
+    );
+    walk(&mut s, East, 6);
+    s.act(PlayerAction::PickUp);
+    walk(&mut s, West, 2);
+    s.check(s.game.level().blocks_walking(door), "shut in");
+    s.check_eq(s.game.player_coord(), ICoord::new(5, 1), "above the lever");
+    let outcome = s.act(PlayerAction::Move(South));
+    s.check_eq(
+        outcome,
+        TurnOutcome::NoTurn,
+        "walking into the wall does nothing",
+    );
+    s.check(s.game.level().blocks_walking(door), "still shut in");
+    let mut searches = 0;
+    while !told(&s, |e| matches!(e, DungeonEvent::FoundLever { .. })) {
+        s.act(PlayerAction::Search);
+        searches += 1;
+        s.check(searches <= 5, "a thorough search finds it");
+    }
+    s.act(PlayerAction::Move(South));
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::LeverPulled { .. })),
+        "the lever pulled",
+    );
+    s.check(
+        !s.game.level().blocks_walking(door),
+        "the portcullis lifted",
+    );
+}
+
 #[test]
 fn a_dump_keeps_a_machine_and_how_often_it_went_off() {
     let mut s = gas_chamber();
@@ -735,11 +776,12 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                 }
                 let machine = &level.machines[index];
                 let altar = *machine.cells.last().expect("cells");
+                // A lever, hidden in the wall or not.
                 let lever = (machine.cells.iter()).find(|&&c| {
-                    level
-                        .grid
-                        .get(c)
-                        .is_some_and(|g| g.rules().signals == Some(Trigger::Bumped))
+                    level.grid.get(c).is_some_and(|&g| {
+                        let found = g.rules().found_as.unwrap_or(g);
+                        found.rules().signals == Some(Trigger::Bumped)
+                    })
                 });
                 if let Some(&lever) = lever {
                     let from_altar = walking_distances(&grid, altar);

@@ -118,12 +118,31 @@ impl Player {
             }
             Style::Reckless => self.reckless(game),
         };
+        let action = self.past_a_captive(game, action);
         self.waited = if action == PlayerAction::Wait && !self.npcs.is_empty() {
             self.waited + 1
         } else {
             0
         };
         action
+    }
+
+    /// A step into a captive only asks whether to free it, taking no time (careful seed 377,
+    /// impatient on its level, walked into one in a corridor 98,000 times): a player that
+    /// frees captives frees it; one that does not waits, so that a run with no other way on
+    /// ends at the turn limit, not the action limit.
+    fn past_a_captive(&self, game: &Game, action: PlayerAction) -> PlayerAction {
+        match action {
+            PlayerAction::Move(direction)
+                if sight::shows_captive(game, game.player_coord() + direction.coord()) =>
+            {
+                match self.frees_captives {
+                    true => PlayerAction::Free(direction),
+                    false => PlayerAction::Wait,
+                }
+            }
+            other => other,
+        }
     }
 
     /// Counts the turns of a standoff; once it has lasted, only the foes next to the player
@@ -156,8 +175,8 @@ impl Player {
     }
 
     fn careful(&mut self, game: &Game) -> PlayerAction {
-        if let Some(direction) = self.towards_the_lever(game) {
-            return PlayerAction::Move(direction);
+        if let Some(action) = self.towards_the_lever(game) {
+            return action;
         }
         if self.uses_items
             && let Some(action) = crate::items::heal_in_danger(game, &self.npcs, percent(game))
@@ -368,19 +387,23 @@ impl Player {
     }
 
     /// A step towards the lever it means to pull (past its allies), or into it; none once
-    /// pulled.
-    fn towards_the_lever(&mut self, game: &Game) -> Option<CardinalDirection> {
+    /// pulled. A lever still hidden in the wall is searched for from beside it: the careful
+    /// player knows a gas chamber hides its lever by the door, not which stone.
+    fn towards_the_lever(&mut self, game: &Game) -> Option<PlayerAction> {
         let lever = self.lever?;
         let here = game.player_coord();
         if let Some(direction) = CardinalDirection::all().find(|d| here + d.coord() == lever) {
+            if game.level().ground_at(lever).rules().found_as.is_some() {
+                return Some(PlayerAction::Search);
+            }
             self.lever = None;
             self.search.pull_lever(game, lever);
-            return Some(direction);
+            return Some(PlayerAction::Move(direction));
         }
         let beside =
             |c: ICoord| (c - lever).manhattan_magnitude() == 1 && sight::known_open(game, c);
         let step = self.search.towards(game, u32::MAX, true, beside);
-        step.map(|(direction, _)| direction)
+        step.map(|(direction, _)| PlayerAction::Move(direction))
     }
 
     /// Towards the Sunstone if it is known, else the nearer of the stairs and a chasm (whose
@@ -488,10 +511,14 @@ fn percent(game: &Game) -> u32 {
     hit_points.current * 100 / hit_points.max.max(1)
 }
 
-/// The lever of the machine whose cell `at` is, if it has one.
+/// The lever of the machine whose cell `at` is, found or still hidden, if it has one.
 fn lever_of_machine_at(game: &Game, at: ICoord) -> Option<ICoord> {
     let machine = (game.machines().iter()).find(|machine| machine.cells.contains(&at))?;
-    let lever = |c: &&ICoord| game.level().ground_at(**c).rules().signals == Some(Trigger::Bumped);
+    let lever = |c: &&ICoord| {
+        let ground = game.level().ground_at(**c);
+        let found = ground.rules().found_as.unwrap_or(ground);
+        found.rules().signals == Some(Trigger::Bumped)
+    };
     machine.cells.iter().find(lever).copied()
 }
 

@@ -180,8 +180,8 @@ fn wiring_legend(game: &Game) -> String {
         false => machines.join(", "),
     };
     format!(
-        "Wiring: L a key lifted, B bumped, T a throw landing sets its machine off; * answers; \
-         S a trap (s hidden). Machines in blue, violet, green, amber, in turn: {machines}"
+        "Wiring: L a key lifted, B bumped (b hidden), T a throw landing sets its machine off; \
+         * answers; S a trap (s hidden). Machines in blue, violet, green, amber, in turn: {machines}"
     )
 }
 
@@ -199,12 +199,17 @@ fn wiring(
             continue;
         };
         let (background, mark) = match wire {
-            Wire::SetsOff { machine, trigger } => (
+            Wire::SetsOff {
+                machine,
+                trigger,
+                hidden,
+            } => (
                 colour(machine),
-                Some(match trigger {
-                    Trigger::Lifted => "L",
-                    Trigger::Bumped => "B",
-                    Trigger::Landed => "T",
+                Some(match (trigger, hidden) {
+                    (Trigger::Lifted, _) => "L",
+                    (Trigger::Bumped, false) => "B",
+                    (Trigger::Bumped, true) => "b",
+                    (Trigger::Landed, _) => "T",
                 }),
             ),
             Wire::Answers { machine } => (colour(machine), Some("*")),

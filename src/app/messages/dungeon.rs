@@ -47,6 +47,7 @@ pub fn describe(event: DungeonEvent) -> String {
             format!("You jump into the chasm and land hard on the level below ({damage} damage).")
         }
         DungeonEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
+        DungeonEvent::FoundLever { .. } => "You find a lever hidden in the wall!".to_string(),
         DungeonEvent::FoundTrap { trap, .. } => {
             format!("You find {}!", looks::ground_name(trap))
         }
@@ -94,6 +95,7 @@ pub(super) fn tone(event: DungeonEvent) -> Tone {
         | DungeonEvent::FellIntoChasm { .. }
         | DungeonEvent::FoundSecretDoor { .. }
         | DungeonEvent::FoundTrap { .. }
+        | DungeonEvent::FoundLever { .. }
         | DungeonEvent::FellThrough { .. }
         | DungeonEvent::SwitchHolds { .. }
         | DungeonEvent::LeverPulled { .. }

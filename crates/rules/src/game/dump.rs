@@ -193,8 +193,11 @@ impl Game {
                     Wire::SetsOff {
                         machine: m,
                         trigger,
+                        hidden,
                     } if m == machine => {
-                        sets_off.push(format!("{trigger:?} {}", at(cell)).to_lowercase());
+                        let hidden = if hidden { " hidden" } else { "" };
+                        let how = format!("{trigger:?}{hidden}").to_lowercase();
+                        sets_off.push(format!("{how} {}", at(cell)));
                     }
                     Wire::Answers { machine: m } if m == machine => answers.push(at(cell)),
                     _ => (),

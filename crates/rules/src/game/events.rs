@@ -379,6 +379,8 @@ pub enum DungeonEvent {
     FoundSecretDoor { at: ICoord },
     /// A search (or a glance) found a hidden trap: it shows as the trap it is now.
     FoundTrap { at: ICoord, trap: Ground },
+    /// A search (or a glance) found a lever hidden in the wall: it can be pulled now.
+    FoundLever { at: ICoord },
     /// A trap's plate went off at `at` under `who` (none: an item landed on it), letting loose
     /// its feature. A hidden one is found by it.
     TrapSprung {

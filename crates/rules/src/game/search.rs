@@ -1,8 +1,8 @@
-//! Searching for secrets (secret doors, hidden traps): a search turn looks hard at the cells in
-//! view nearby, the more likely to find a secret the nearer it is, and the fifth in a row finds
-//! every one within reach; every turn besides, a secret in view nearby may be noticed unsought,
-//! at a fifth of the chance. What is found becomes what it always was (a door, a trap), for the
-//! player and for everyone else.
+//! Searching for secrets (secret doors, hidden traps and levers): a search turn looks hard at
+//! the cells in view nearby, the more likely to find a secret the nearer it is, and the fifth
+//! in a row finds every one within reach; every turn besides, a secret in view nearby may be
+//! noticed unsought, at a fifth of the chance. What is found becomes what it always was (a
+//! door, a trap, a lever), for the player and for everyone else.
 
 use coord_2d::ICoord;
 use rand::Rng;
@@ -68,11 +68,10 @@ impl Game {
         let Some(was) = self.world.reveal_secret(at) else {
             return;
         };
+        let found = self.world.ground_at(at);
         let event = match was.rules().pressure_plate {
-            Some(_) => DungeonEvent::FoundTrap {
-                at,
-                trap: self.world.ground_at(at),
-            },
+            Some(_) => DungeonEvent::FoundTrap { at, trap: found },
+            None if found.rules().signals.is_some() => DungeonEvent::FoundLever { at },
             None => {
                 self.hero.secret_doors_found += 1;
                 DungeonEvent::FoundSecretDoor { at }

@@ -10,8 +10,13 @@ use crate::content::Trigger;
 /// What one cell does in the level's wiring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wire {
-    /// Sets machine `machine` (its index on the level) off, by `trigger`.
-    SetsOff { machine: usize, trigger: Trigger },
+    /// Sets machine `machine` (its index on the level) off, by `trigger`; `hidden` until a
+    /// search finds it (a lever in the wall).
+    SetsOff {
+        machine: usize,
+        trigger: Trigger,
+        hidden: bool,
+    },
     /// Changes when machine `machine` goes off, or of itself once it has: it becomes other
     /// ground, lets a feature loose, or crumbles, floods or drains a turn at a time.
     Answers { machine: usize },
@@ -28,8 +33,14 @@ impl Game {
         let mut wires = Vec::new();
         for (machine, built) in self.world.machines().iter().enumerate() {
             for &cell in &built.cells {
-                let wire = match self.world.ground_at(cell).rules().signals {
-                    Some(trigger) => Wire::SetsOff { machine, trigger },
+                let ground = self.world.ground_at(cell);
+                let found = ground.rules().found_as.unwrap_or(ground);
+                let wire = match found.rules().signals {
+                    Some(trigger) => Wire::SetsOff {
+                        machine,
+                        trigger,
+                        hidden: found != ground,
+                    },
                     None if self.world.answers_signal(cell) => Wire::Answers { machine },
                     None => Wire::Part { machine },
                 };

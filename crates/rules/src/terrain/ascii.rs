@@ -119,9 +119,11 @@ fn walled_in(grid: &Grid<Ground>) -> Result<(), AsciiMapError> {
         c.x == 0 || c.y == 0 || c.x == size.width() as i32 - 1 || c.y == size.height() as i32 - 1
     };
     match size.icoord_iter_row_major().filter(on_edge).find(|&c| {
-        // Wall, or ground that is a wall in every way (a torch set in one).
-        let rules = grid.get_checked(c).rules();
-        !(rules.blocks_walking && rules.blocks_sight && rules.found_as.is_none())
+        // Wall, or ground that is a wall in every way (a torch set in one), and stays one
+        // when found (a hidden lever, not a secret door).
+        let solid = |ground: Ground| ground.rules().blocks_walking && ground.rules().blocks_sight;
+        let ground = *grid.get_checked(c);
+        !(solid(ground) && ground.rules().found_as.is_none_or(solid))
     }) {
         Some(c) => Err(AsciiMapError::OpenEdge {
             x: c.x as usize,
