@@ -92,6 +92,8 @@ struct Outcome {
     traps_found: u64,
     /// Machines the player set off (lifting what lay on a machine's altar, pulling a lever).
     machines_set_off: u64,
+    /// Keys the player took (from a machine's altar, or where one lay).
+    keys_won: u64,
     /// Locked vault doors the player opened with their keys.
     keys_used: u64,
 }
@@ -113,7 +115,7 @@ fn play_watched(
     let mut healing_drunk = 0;
     let mut arrivals = 0;
     let (mut traps_sprung, mut traps_found) = (0, 0);
-    let (mut machines_set_off, mut keys_used) = (0, 0);
+    let (mut machines_set_off, mut keys_won, mut keys_used) = (0, 0, 0);
     let mut lowest_health = 100;
     let mut turn = 0;
     let mut seen = Vec::new();
@@ -191,6 +193,11 @@ fn play_watched(
                     machines_set_off += 1
                 }
                 GameEvent::Dungeon(DungeonEvent::Unlocked) => keys_used += 1,
+                GameEvent::Items(ItemEvent::PickedUp { item, .. })
+                    if item.kind == umbra_rules::content::ItemKind::key() =>
+                {
+                    keys_won += 1
+                }
                 _ => (),
             }
         }
@@ -280,6 +287,7 @@ fn play_watched(
         traps_sprung,
         traps_found,
         machines_set_off,
+        keys_won,
         keys_used,
     }
 }

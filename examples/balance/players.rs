@@ -237,6 +237,9 @@ impl Player {
         if let Some(action) = self.press_a_plate(game).filter(|_| self.uses_items) {
             return action;
         }
+        if let Some(direction) = self.towards_a_locked_door(game).filter(|_| self.uses_items) {
+            return PlayerAction::Move(direction);
+        }
         if let Some(direction) = self.search.explore(game) {
             return PlayerAction::Move(direction);
         }
@@ -384,6 +387,24 @@ impl Player {
         }
         let (direction, _) = self.search.towards(game, u32::MAX, true, |c| c == from)?;
         Some(PlayerAction::Move(direction))
+    }
+
+    /// Carrying a key and knowing a locked door: a step towards it, or into it (which
+    /// unlocks it; exploring then finds the vault's altars, where a reward is chosen).
+    fn towards_a_locked_door(&mut self, game: &Game) -> Option<CardinalDirection> {
+        game.pack().slot_of(ItemKind::key())?;
+        let here = game.player_coord();
+        if let Some(direction) =
+            CardinalDirection::all().find(|d| sight::shows_locked_door(game, here + d.coord()))
+        {
+            return Some(direction);
+        }
+        let beside = |c: ICoord| {
+            sight::known_open(game, c)
+                && CardinalDirection::all().any(|d| sight::shows_locked_door(game, c + d.coord()))
+        };
+        let (direction, _) = self.search.towards(game, u32::MAX, true, beside)?;
+        Some(direction)
     }
 
     /// A step towards the lever it means to pull (past its allies), or into it; none once

@@ -110,6 +110,10 @@ pub fn shows_stairs(game: &Game, coord: ICoord) -> bool {
     game.level().cell_view(coord).tiles.floor == Some(Tile::Ground(Ground::STAIRS))
 }
 
+pub fn shows_locked_door(game: &Game, coord: ICoord) -> bool {
+    game.level().cell_view(coord).tiles.feature == Some(Tile::Ground(Ground::LOCKED_DOOR))
+}
+
 /// Open neighbours of a known open cell: 2 or fewer is a corridor, where only one NPC at a time
 /// can reach the player.
 pub fn open_neighbours(game: &Game, coord: ICoord) -> usize {

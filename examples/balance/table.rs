@@ -19,11 +19,11 @@ pub fn print(runs: u64, only: Option<Style>) -> (Vec<(&'static str, f64)>, Vec<O
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | healing potions drunk per win | wins without a healing potion | spare weapons and armour at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas | item kinds used per run | item kinds used per win | bands arrived per run | healing potions left at a win | staffs and wands never used at a win | lowest health at a win | traps set off per run | traps found per run | machines set off per run | vault doors unlocked per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | healing potions drunk per win | wins without a healing potion | spare weapons and armour at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas | item kinds used per run | item kinds used per win | bands arrived per run | healing potions left at a win | staffs and wands never used at a win | lowest health at a win | traps set off per run | traps found per run | machines set off per run | keys won per run | vault doors unlocked per run |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let mut boons = Vec::new();
     let players = [
@@ -78,11 +78,12 @@ pub fn print(runs: u64, only: Option<Style>) -> (Vec<(&'static str, f64)>, Vec<O
         let lowest = per_win(|o| o.lowest_health);
         let (sprung, found) = (per_run(|o| o.traps_sprung), per_run(|o| o.traps_found));
         let (machines, unlocked) = (per_run(|o| o.machines_set_off), per_run(|o| o.keys_used));
+        let keys_won = per_run(|o| o.keys_won);
         let fire_deaths = died_of(|a| a == Actor::Fire);
         let gas_deaths = died_of(|a| matches!(a, Actor::Gas(_)));
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {healing:.1} | {dry} | {spare:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} | {kinds:.1} | {kinds_per_win:.1} | {arrived:.1} | {healing_left:.1} | {charged_left:.1} | {lowest:.0} % | {sprung:.2} | {found:.2} | {machines:.2} | {unlocked:.2} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {healing:.1} | {dry} | {spare:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} | {kinds:.1} | {kinds_per_win:.1} | {arrived:.1} | {healing_left:.1} | {charged_left:.1} | {lowest:.0} % | {sprung:.2} | {found:.2} | {machines:.2} | {keys_won:.2} | {unlocked:.2} |",
             rate * 100.0
         );
         let chosen = (0..Boon::ALL.len())
