@@ -765,6 +765,48 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         Some("tinderbox"),
         &["cells"],
     );
+    // A door is no floor to fill a room with, though nothing stops a step through it.
+    says(
+        &machines(
+            "(ground: \"dead grass\", at: Inside)",
+            "(ground: \"door\", at: Inside)",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["parts", "floor"],
+    );
+    // A doorway's ground that stands on floor opens only if its machine's signal opens it: a
+    // locked door never does.
+    says(
+        &machines(
+            "(ground: \"portcullis\", at: Door)",
+            "(ground: \"locked door\", at: Door)",
+        ),
+        "machines",
+        Some("throwing plate"),
+        &["parts"],
+    );
+    // Backwards ranges, each bound alone out of order.
+    says(
+        &machines("depths: (1, 8),", "depths: (9, 8),"),
+        "machines",
+        Some("tinderbox"),
+        &["depths"],
+    );
+    says(
+        &machines("cells: (8, 60),", "cells: (61, 60),"),
+        "machines",
+        Some("tinderbox"),
+        &["cells"],
+    );
+    // At the edge of the playable: one depth, the smallest area.
+    for (from, to) in [
+        ("depths: (1, 8),", "depths: (8, 8),"),
+        ("cells: (8, 60),", "cells: (4, 4),"),
+    ] {
+        let source = MACHINES_SOURCE.replacen(from, to, 1);
+        Content::load(Sources::SHIPPED.with_machines(&source)).expect("accepted");
+    }
     let lever = ground_refused(&ground_with(
         "                blocks_walking: true,\n                stops_missiles: true,\n                blocks_gas: true,\n                signals: Some(Bumped),",
         "                stops_missiles: true,\n                blocks_gas: true,\n                signals: Some(Bumped),",

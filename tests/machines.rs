@@ -416,6 +416,39 @@ fn a_dump_says_how_the_level_is_wired() {
     Game::from_dump(&dump, GameOptions::default()).expect("its own dump");
 }
 
+/// With two machines on a level, each machine's wiring line names its own cells only: the
+/// gas chamber split in two, its lever a machine of its own.
+#[test]
+fn a_dumps_wiring_line_names_only_its_own_machines_cells() {
+    let (s, _) = machine_scenario(&TRAPPED_CHAMBER, "╥╤⊙⌐.", "a gas chamber");
+    let dump = s.game.dump();
+    let line = (dump.lines())
+        .find(|l| l.starts_with("machine"))
+        .expect("a machine line");
+    // RON, compact: `machine (kind:2,cells:[(3,1),(4,1),…],signals:0)`.
+    let kind = line.split("kind:").nth(1).and_then(|k| k.split(',').next());
+    let split = format!(
+        "{}\nmachine (kind:{},cells:[(5,2)],signals:0)",
+        line.replace("(5,2),", ""),
+        kind.expect("a kind")
+    );
+    let (game, _) = Game::from_dump(&dump.replacen(line, &split, 1), GameOptions::default())
+        .expect("two machines");
+    let wired = game.dump();
+    let wiring: Vec<&str> = wired
+        .lines()
+        .filter(|l| l.contains("wiring: machine"))
+        .collect();
+    assert_eq!(
+        wiring,
+        [
+            "// wiring: machine 0 set off by lifted (7, 1); answers (3, 1), (4, 1), (6, 1)",
+            "// wiring: machine 1 set off by bumped (5, 2); answers ",
+        ],
+        "{wired}"
+    );
+}
+
 /// An ambush closet east of the player: two hollow walls below it, a confusion grate.
 const CLOSET: [&str; 4] = ["##########", "#@.◎...k.#", "####▩#▩###", "##########"];
 

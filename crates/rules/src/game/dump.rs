@@ -334,8 +334,9 @@ impl Game {
             };
         }
         let ground = self.world.ground_at(coord);
-        // An altar keeps its letter: the item on it has its own line.
-        if matches!(ground, Ground::ALTAR | Ground::CAGE) {
+        // An altar keeps its letter, a machine's too (its switch would be lost under the
+        // item's letter): the item on it has its own line.
+        if matches!(ground, Ground::ALTAR | Ground::CAGE) || ground.rules().signals.is_some() {
             return terrain::ground_letter(ground);
         }
         if let Some(lying) = self.world.item_at(coord) {
