@@ -131,3 +131,55 @@ fn after_a_death_in_the_npc_phase_a_resumed_game_plays_on_as_the_live_one() {
         assert_eq!(resumed.state_hash(), game.state_hash());
     }
 }
+
+/// A game saved and loaded again before every turn, beside one played straight through, while
+/// monsters hunt the player and its ally across a room with pillars: the two stay the same
+/// game. The map towards the player's side is measured at most once a turn with an ally about;
+/// a straight game once counted a map measured on an earlier turn as no turn's, measured it
+/// again after the ally stepped, and went its own way.
+#[test]
+fn a_game_loaded_before_every_turn_hunts_as_the_live_one_with_an_ally_about() {
+    let rows = [
+        "####################",
+        "#2....#......#....4#",
+        "#..#.....##.....#..#",
+        "#..#..@1.##..3..#..#",
+        "#..#.....##.....#..#",
+        "#5....#......#....6#",
+        "####################",
+    ];
+    // On foot (jackals step twice a turn, so a second time after the ally's step), and on
+    // the wing (furies, as fast, have a map of their own, measured by the same rule).
+    let layouts: [&[(char, char)]; 2] = [
+        &[
+            ('1', 'O'),
+            ('2', 'j'),
+            ('3', 'T'),
+            ('4', 'j'),
+            ('5', 'o'),
+            ('6', 'j'),
+        ],
+        &[('1', 'o'), ('2', 'f'), ('3', 'f'), ('4', 'f'), ('5', 'f')],
+    ];
+    for (index, npcs) in layouts.into_iter().enumerate() {
+        let s = Scenario::with_npcs(&rows, npcs);
+        let ally = s.npc('1').expect("the ally").id;
+        let mut live = s
+            .game
+            .with_side(ally, Side::Hero)
+            .with_player_max_hit_points(500);
+        // A turn first, so the player sees its ally as the ally it now is.
+        live.act(PlayerAction::Wait);
+        let mut loaded = Game::from_state_bytes(&live.to_state_bytes()).expect("loads");
+        for turn in 0..120 {
+            live.act(PlayerAction::Wait);
+            loaded = Game::from_state_bytes(&loaded.to_state_bytes()).expect("loads");
+            loaded.act(PlayerAction::Wait);
+            assert_eq!(
+                loaded.state_hash(),
+                live.state_hash(),
+                "layout {index}, after turn {turn}"
+            );
+        }
+    }
+}

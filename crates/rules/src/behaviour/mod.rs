@@ -188,11 +188,19 @@ impl BehaviourContext {
     /// it is measured once a turn, as the turn's first hunter finds them: allies move as the
     /// turn goes on, but a hunter beside one strikes it without the map, and rebuilding it
     /// after every ally's step would cost a crowd's turn many times over.
+    ///
+    /// A map that still leads to where they stand as the turn's first hunter asks is that
+    /// turn's map, as if measured then: otherwise a game loaded between turns (which measures
+    /// it afresh) and one played straight through would disagree about which turn it belongs
+    /// to, and the straight one would measure it again after an ally's step.
     pub fn prepare(&mut self, world: &World) {
         let player = world.player_coord();
         let built_for = Some(map_key(world));
-        let built_this_turn = self.built_on == Some(self.turn) && !world.allies().is_empty();
-        if self.populated_from == built_for || built_this_turn {
+        if self.populated_from == built_for {
+            self.built_on = Some(self.turn);
+            return;
+        }
+        if self.built_on == Some(self.turn) && !world.allies().is_empty() {
             return;
         }
         self.built_on = Some(self.turn);

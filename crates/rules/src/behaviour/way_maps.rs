@@ -100,8 +100,12 @@ impl WayMaps {
             Way::Flying => &mut self.flying,
             Way::Swimming => &mut self.swimming,
         };
-        let built_this_turn = way_map.built_on == Some(turn) && !world.allies().is_empty();
-        let fresh = way_map.built_for == Some(key) || built_this_turn;
+        // A map still leading to where they stand is this turn's, as the walking map's is.
+        let current = way_map.built_for == Some(key);
+        if current {
+            way_map.built_on = Some(turn);
+        }
+        let fresh = current || (way_map.built_on == Some(turn) && !world.allies().is_empty());
         let map = way_map
             .map
             .get_or_insert_with(|| DistanceMap::new(world.size()));
