@@ -811,10 +811,8 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                 let altar = *machine.cells.last().expect("cells");
                 // A lever, hidden in the wall or not.
                 let lever = (machine.cells.iter()).find(|&&c| {
-                    level.grid.get(c).is_some_and(|&g| {
-                        let found = g.rules().found_as.unwrap_or(g);
-                        found.rules().signals == Some(Trigger::Bumped)
-                    })
+                    (level.grid.get(c))
+                        .is_some_and(|&g| g.as_found().rules().signals == Some(Trigger::Bumped))
                 });
                 if let Some(&lever) = lever {
                     let from_altar = walking_distances(&grid, altar);

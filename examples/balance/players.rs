@@ -536,9 +536,7 @@ fn percent(game: &Game) -> u32 {
 fn lever_of_machine_at(game: &Game, at: ICoord) -> Option<ICoord> {
     let machine = (game.machines().iter()).find(|machine| machine.cells.contains(&at))?;
     let lever = |c: &&ICoord| {
-        let ground = game.level().ground_at(**c);
-        let found = ground.rules().found_as.unwrap_or(ground);
-        found.rules().signals == Some(Trigger::Bumped)
+        game.level().ground_at(**c).as_found().rules().signals == Some(Trigger::Bumped)
     };
     machine.cells.iter().find(lever).copied()
 }

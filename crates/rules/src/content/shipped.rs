@@ -160,6 +160,12 @@ impl Ground {
         &super::content().ground[self.index()]
     }
 
+    /// What the ground is once found: itself, unless it hides another (a secret door, a
+    /// hidden lever or trap), which it shows as something else until then.
+    pub fn as_found(self) -> Self {
+        self.rules().found_as.unwrap_or(self)
+    }
+
     /// The letter hand-drawn maps and dumps write it with.
     pub fn map_letter(self) -> char {
         self.rules().map_letters[0]

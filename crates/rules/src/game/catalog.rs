@@ -176,14 +176,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
 /// The level's traps, row by row: the trap each is, and whether it is hidden.
 fn traps_of(grid: &Grid<Ground>) -> Vec<(Ground, bool)> {
     let traps = grid.iter().filter(|g| g.rules().pressure_plate.is_some());
-    traps
-        .map(|&g| {
-            (
-                g.rules().found_as.unwrap_or(g),
-                g.rules().found_as.is_some(),
-            )
-        })
-        .collect()
+    traps.map(|&g| (g.as_found(), g.as_found() != g)).collect()
 }
 
 /// Counts by kind, in the kinds' order.

@@ -24,6 +24,7 @@ mod catalog;
 mod combat;
 mod draughts;
 mod dump;
+mod dump_notes;
 mod environment;
 mod equipment;
 mod events;

@@ -34,7 +34,7 @@ impl Game {
         for (machine, built) in self.world.machines().iter().enumerate() {
             for &cell in &built.cells {
                 let ground = self.world.ground_at(cell);
-                let found = ground.rules().found_as.unwrap_or(ground);
+                let found = ground.as_found();
                 let wire = match found.rules().signals {
                     Some(trigger) => Wire::SetsOff {
                         machine,
