@@ -259,6 +259,7 @@ fn steady_state_turns_allocate_nothing() {
     exploring_allocates_nothing_after_warming_up();
     fire_and_gas_allocate_nothing_after_the_first_turn();
     every_kind_awake_allocates_nothing_after_warming_up();
+    machines_going_off_allocate_nothing_after_the_first_turn();
 }
 
 /// One of every kind of the bestiary awake round the player, on a level with a lake, a chasm,
@@ -388,6 +389,86 @@ fn fire_and_gas_allocate_nothing_after_the_first_turn() {
     }
     assert!(burned > 20, "the fire ran: {burned} cells at once");
     assert!(game.level().gas_total().0 > 0, "the gas lingers");
+}
+
+/// On the first level of seeds 1 to 40 to hold each blueprint, every machine set off at once,
+/// the player outlasting anything: ledges crumble into the chasm, cisterns flood and drain, the
+/// tinder burns, vents let out their gas, portcullises drop, on lists made with the level.
+/// Turns on which a character joins (an ambush bursting from the walls, a band arriving) are
+/// not steady, as a spawn is not, and are left out; every other turn allocates nothing.
+fn machines_going_off_allocate_nothing_after_the_first_turn() {
+    use umbra_rules::content::MachineKind;
+    use umbra_rules::game::{WizardCommand, level_of_run};
+    let size = GameOptions::default().map_size;
+    let mut levels = Vec::new();
+    let mut kinds_met: Vec<MachineKind> = Vec::new();
+    for (seed, depth) in (1..=40u64).flat_map(|seed| (1..=10).map(move |depth| (seed, depth))) {
+        let machines = level_of_run(seed, depth, size).machines;
+        if machines
+            .iter()
+            .any(|machine| !kinds_met.contains(&machine.kind))
+        {
+            kinds_met.extend(machines.iter().map(|machine| machine.kind));
+            levels.push((seed, depth));
+        }
+    }
+    let every_kind = MachineKind::all().all(|kind| kinds_met.contains(&kind));
+    assert!(every_kind, "every blueprint met: {kinds_met:?}");
+    // Turns on which some machine's ground changed (a ledge crumbling, a flood rising or
+    // draining), and on which gas hung about.
+    let (mut changing, mut gassy) = (0, 0);
+    for (seed, depth) in levels {
+        let mut game = Game::new(seed, GameOptions::default());
+        while game.depth() < depth {
+            game.act(PlayerAction::Wizard(WizardCommand::Descend));
+            game.act(PlayerAction::Choose { boon: 0 });
+        }
+        let mut game = game.with_player_max_hit_points(100_000);
+        for index in 0..game.machines().len() {
+            let at = game.machines()[index].cells[0];
+            game.act(PlayerAction::Wizard(WizardCommand::SetOffMachine { at }));
+        }
+        game.act(PlayerAction::Wait);
+        let mut counted = 0;
+        let machine_ground = |game: &Game| -> Vec<_> {
+            (game.machines().iter())
+                .flat_map(|machine| machine.cells.iter())
+                .map(|&cell| game.level().ground_at(cell))
+                .collect()
+        };
+        for _ in 0..COUNTED_TURNS {
+            if game.depth() != depth {
+                break;
+            }
+            let ground = machine_ground(&game);
+            let before: Vec<_> = game.inhabitants().npcs().map(|n| n.id).collect();
+            let region = Region::new(GLOBAL);
+            game.act(PlayerAction::Wait);
+            let change = region.change();
+            let joined = game.inhabitants().npcs().any(|n| !before.contains(&n.id));
+            if joined || game.depth() != depth {
+                continue;
+            }
+            counted += 1;
+            changing += u32::from(machine_ground(&game) != ground);
+            gassy += u32::from(game.level().gas_total().0 > 0);
+            assert_eq!(
+                (change.allocations, change.reallocations),
+                (0, 0),
+                "machines gone off on seed {seed}, depth {depth}, turn {}: {change:?}",
+                game.turn()
+            );
+        }
+        assert!(
+            counted > COUNTED_TURNS / 2,
+            "seed {seed}, depth {depth}: {counted} turns counted"
+        );
+    }
+    eprintln!("CHANGING {changing} GASSY {gassy}");
+    assert!(
+        changing > 20,
+        "the machines' ground changed on {changing} turns counted"
+    );
 }
 
 /// A 40×20 level walled round, its inside drawn cell by cell by `inside` (the player at
