@@ -123,6 +123,8 @@ fn check_game(rows: &[String], actions: &[PlayerAction]) -> Result<(), TestCaseE
 }
 
 /// A level is walled all round; a hand-drawn one open at its edge is refused, naming the cell.
+/// What stops feet but not eyes (a portcullis, a cage) leaves it open, and so does a wall that
+/// a search opens (a secret door); a torch or a lever set in the wall, hidden or not, is wall.
 #[test]
 fn a_map_open_at_its_edge_is_refused_naming_the_cell() {
     let open = [
@@ -130,6 +132,9 @@ fn a_map_open_at_its_edge_is_refused_naming_the_cell() {
         (&["##.#", "#@.#", "####"][..], (2, 0)),
         (&["####", "@..#", "####"][..], (0, 1)),
         (&["####", "#@.#", "#o##"][..], (1, 2)),
+        (&["####", "#@.╪", "####"][..], (3, 1)),
+        (&["#\"##", "#@.#", "####"][..], (1, 0)),
+        (&["####", "#@.=", "####"][..], (3, 1)),
     ];
     for (rows, (x, y)) in open {
         let error = terrain::from_ascii(rows).err();
@@ -137,7 +142,13 @@ fn a_map_open_at_its_edge_is_refused_naming_the_cell() {
     }
     let error = terrain::from_ascii(open[0].0).expect_err("refused");
     assert_eq!(error.to_string(), "the edge is open at (3, 1): wall it in");
-    assert!(terrain::from_ascii(&["####", "#@.#", "####"]).is_ok());
+    for walled in [
+        ["####", "#@.#", "####"],
+        ["#}##", "#@.⌐", "####"],
+        ["####", "#@.#", "##⌙#"],
+    ] {
+        assert!(terrain::from_ascii(&walled).is_ok(), "{walled:?}");
+    }
 }
 
 proptest! {
