@@ -125,7 +125,7 @@ fn the_player_who_jumps_lands_a_depth_down_a_little_hurt_and_is_offered_boons() 
     s.check_eq(outcome, TurnOutcome::TurnTaken, "walking in is a jump");
     s.check_eq(s.game.depth(), 2, "one depth down");
     let damage = s.game.events().iter().find_map(|event| match *event {
-        GameEvent::Dungeon(DungeonEvent::FellIntoChasm { damage }) => Some(damage),
+        GameEvent::Dungeon(DungeonEvent::FellIntoChasm { damage, .. }) => Some(damage),
         _ => None,
     });
     let Some(damage) = damage else {

@@ -562,6 +562,23 @@ fn walking_into_a_chasm_asks_before_the_jump() {
     );
 }
 
+/// A fall the player did not choose is not told as a jump: through a trapdoor stepped onto
+/// (asked first, as every known trap is), after the trap's own words.
+#[test]
+fn a_trapdoor_is_told_as_a_trapdoor_not_a_jump() {
+    let (mut app, _) = app_on(&["#######", "#.@▼..#", "#.....#", "#######"]);
+    press(&mut app, KeyboardInput::Char('l'));
+    press(&mut app, KeyboardInput::Char('y'));
+    assert_eq!(app.game().depth(), 2, "through the trapdoor");
+    let landed = render_at(&app, SCREEN);
+    assert!(
+        landed.contains("You fall through it and land"),
+        "{}",
+        landed.text()
+    );
+    assert!(!landed.contains("You jump"), "{}", landed.text());
+}
+
 /// Stepping onto a trap the player knows asks first: `n` stays and takes no turn, `y` steps on
 /// and sets it off; a hidden one is floor, and the step is not asked about. The look cursor
 /// names the trap, and the hidden one as the floor.

@@ -4,7 +4,7 @@
 
 use super::super::words::{Tone, capitalised};
 use super::super::{item_messages as items, looks};
-use umbra_rules::game::{Actor, DungeonEvent, FINAL_DEPTH, Ground};
+use umbra_rules::game::{Actor, DungeonEvent, FINAL_DEPTH, Fall, Ground};
 
 /// One event in plain words (see [`super::describe`]).
 pub fn describe(event: DungeonEvent) -> String {
@@ -40,12 +40,7 @@ pub fn describe(event: DungeonEvent) -> String {
             "On the altar lies {}. Pick it up to take it: cages will close over the others.",
             super::super::item_names::item_words(item, 1)
         ),
-        DungeonEvent::FellIntoChasm { damage: 0 } => {
-            "You jump into the chasm and land unhurt on the level below.".to_string()
-        }
-        DungeonEvent::FellIntoChasm { damage } => {
-            format!("You jump into the chasm and land hard on the level below ({damage} damage).")
-        }
+        DungeonEvent::FellIntoChasm { damage, how } => fell(how, damage),
         DungeonEvent::FoundSecretDoor { .. } => "You find a secret door!".to_string(),
         DungeonEvent::FoundLever { .. } => "You find a lever hidden in the wall!".to_string(),
         DungeonEvent::FoundTrap { trap, .. } => {
@@ -119,4 +114,19 @@ fn sprung(trap: Ground, who: Option<Actor>) -> String {
         None => format!("Something lands on {name}."),
     };
     format!("{cause} {what}")
+}
+
+/// A fall to the next depth, told by how it came about (a jump is the player's choice; the rest
+/// happen to it).
+fn fell(how: Fall, damage: u32) -> String {
+    let fall = match how {
+        Fall::Jumped => "You jump into the chasm",
+        Fall::Trapdoor => "You fall through it",
+        Fall::GroundGaveWay => "The ground gives way beneath you! You fall",
+        Fall::StoppedFloating => "You float no longer! You fall into the chasm",
+    };
+    match damage {
+        0 => format!("{fall} and land unhurt on the level below."),
+        _ => format!("{fall} and land hard on the level below ({damage} damage)."),
+    }
 }

@@ -132,7 +132,7 @@ impl Game {
     fn land(&mut self) -> Option<super::TurnOutcome> {
         let here = self.world.player_coord();
         if self.world.falls(here) {
-            return Some(self.fall_mid_turn());
+            return Some(self.fall_mid_turn(super::Fall::StoppedFloating));
         }
         if self.world.blocks_walking(here)
             && let Some(shore) = self.world.nearest_open_cell(here)

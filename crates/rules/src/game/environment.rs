@@ -56,7 +56,7 @@ impl Game {
         }
         self.explode_flammable_gas();
         if fell {
-            return Some(self.fall_mid_turn());
+            return Some(self.fall_mid_turn(super::Fall::GroundGaveWay));
         }
         None
     }

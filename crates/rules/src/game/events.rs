@@ -368,6 +368,19 @@ impl From<AllyEvent> for GameEvent {
     }
 }
 
+/// How the player came to fall to the next depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fall {
+    /// Into a chasm, on purpose.
+    Jumped,
+    /// Through a trapdoor stepped onto.
+    Trapdoor,
+    /// The ground went from under it: a bridge burnt away, a ledge crumbled into the chasm.
+    GroundGaveWay,
+    /// A levitation ended over a chasm.
+    StoppedFloating,
+}
+
 /// The dungeon itself: doors and keys, vaults, chasms, stairs and boons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DungeonEvent {
@@ -407,9 +420,9 @@ pub enum DungeonEvent {
     /// A monster fell through a trapdoor: lost to the level. (The player's fall is
     /// `FellIntoChasm`.)
     FellThrough { who: Actor },
-    /// The player jumped into a chasm and the fall cost it this many hit points; `Descended`
-    /// follows.
-    FellIntoChasm { damage: u32 },
+    /// The player fell to the next depth, `how`, and the fall cost it this many hit points;
+    /// `Descended` follows.
+    FellIntoChasm { damage: u32, how: Fall },
     /// The player walked into a locked door without its key; no time passed.
     DoorLocked,
     /// The player walked into water too deep to wade (what an eel hides in); no time passed.

@@ -78,6 +78,6 @@ impl Game {
             player_fell |= self.drop_from(at, |who| DungeonEvent::FellThrough { who }.into());
         }
         self.scratch.fell = fell;
-        player_fell.then(|| self.fall_mid_turn())
+        player_fell.then(|| self.fall_mid_turn(super::Fall::GroundGaveWay))
     }
 }

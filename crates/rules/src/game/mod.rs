@@ -68,8 +68,8 @@ pub use allies::Follower;
 pub use catalog::{CaptiveCatalog, LevelCatalog, MachineCatalog, VaultCatalog, seed_catalog};
 pub use draughts::Draughts;
 pub use events::{
-    Actor, AimError, AllyEvent, BestiaryEvent, DungeonEvent, Ending, EnvironmentEvent, FightEvent,
-    GameEvent, ItemEvent, MagicEvent, Missile, TurnOutcome, WizardEvent,
+    Actor, AimError, AllyEvent, BestiaryEvent, DungeonEvent, Ending, EnvironmentEvent, Fall,
+    FightEvent, GameEvent, ItemEvent, MagicEvent, Missile, TurnOutcome, WizardEvent,
 };
 pub use flight::Aim;
 pub use history::History;

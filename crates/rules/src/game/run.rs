@@ -7,7 +7,7 @@ use super::seeds::RunSeeds;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::balance;
 use crate::content::ItemKind;
-use crate::game::DungeonEvent;
+use crate::game::{DungeonEvent, Fall};
 use crate::terrain::{self, Ground, Terrain};
 
 impl Game {
@@ -26,24 +26,24 @@ impl Game {
     /// Jumps into the chasm next to the player: a fall to the next depth, hurt by it but never
     /// killed, landing on open ground below the place it jumped.
     pub(super) fn jump(&mut self) -> TurnOutcome {
-        self.fall(true)
+        self.fall(true, Fall::Jumped)
     }
 
     /// A fall through the floor the player stepped onto (a trapdoor): the step was the turn's
     /// action, as a jump is.
     pub(super) fn fall_through_floor(&mut self) -> TurnOutcome {
-        self.fall(true)
+        self.fall(true, Fall::Trapdoor)
     }
 
     /// A fall in the middle of a turn already counted (a bridge burnt under the player, a
     /// levitation ended over a chasm): the arrival below is the same turn, not one more.
-    pub(super) fn fall_mid_turn(&mut self) -> TurnOutcome {
-        self.fall(false)
+    pub(super) fn fall_mid_turn(&mut self, how: Fall) -> TurnOutcome {
+        self.fall(false, how)
     }
 
     /// Into the chasm: hurt by the fall, the player arrives below where it fell, a turn on if
     /// `a_turn_on` (a jump is the player's action of the turn).
-    fn fall(&mut self, a_turn_on: bool) -> TurnOutcome {
+    fn fall(&mut self, a_turn_on: bool, how: Fall) -> TurnOutcome {
         let (least, most) = balance::CHASM_FALL_DAMAGE;
         let health = self.player_hit_points().current;
         let damage = self
@@ -56,7 +56,10 @@ impl Game {
         self.hero.chasms_jumped += 1;
         self.scratch
             .events
-            .push(GameEvent::Dungeon(DungeonEvent::FellIntoChasm { damage }));
+            .push(GameEvent::Dungeon(DungeonEvent::FellIntoChasm {
+                damage,
+                how,
+            }));
         self.arrive_below(Some(self.world.player_coord()), a_turn_on)
     }
 
