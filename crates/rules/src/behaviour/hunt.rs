@@ -38,8 +38,7 @@ impl BehaviourContext {
         let centre = ICoord::new(size.width() as i32 / 2, size.height() as i32 / 2);
         // From the middle of an empty map the flood has the widest frontier it can have.
         self.populate.add(centre);
-        self.populate
-            .populate_approach(&empty, DISTANCE_MAP_MAX_STEPS, &mut self.distance_map);
+        (self.populate).populate_approach(&empty, DISTANCE_MAP_MAX_STEPS, self.side.scratch());
         // With every cell at distance zero nothing is pruned: the route search queues every cell
         // within its reach.
         let reach = ROUTE_SEARCH_DISTANCE as i32;
@@ -48,12 +47,11 @@ impl BehaviourContext {
                 self.populate.add(centre + ICoord::new(x, y));
             }
         }
-        self.populate
-            .populate_approach(&empty, 0, &mut self.distance_map);
+        (self.populate).populate_approach(&empty, 0, self.side.scratch());
         let _ = self
             .search
-            .search_first(&empty, centre, ROUTE_SEARCH_DISTANCE, &self.distance_map);
-        self.distance_map.clear();
+            .search_first(&empty, centre, ROUTE_SEARCH_DISTANCE, self.side.map());
+        self.side.scratch().clear();
     }
 
     /// A step (or a blow) towards `target`, an enemy it sees, along the map of the player's
@@ -70,7 +68,7 @@ impl BehaviourContext {
             return NpcAction::Move(direction);
         }
         self.prepare(world);
-        if self.distance_map.distance(coord).is_none() {
+        if self.side.map().distance(coord).is_none() {
             // Seen, but further than the map reaches by walking: head for it directly.
             return self.walk_towards(world, coord, target);
         }
@@ -87,7 +85,7 @@ impl BehaviourContext {
                 &Rushing(world),
                 coord,
                 ROUTE_SEARCH_DISTANCE,
-                &self.distance_map,
+                self.side.map(),
             )
             .map_or(NpcAction::Wait, NpcAction::Move)
     }

@@ -18,6 +18,7 @@ mod noise;
 mod notice;
 mod ranged;
 mod search;
+mod side_map;
 mod sight;
 mod wander;
 mod way_maps;
@@ -37,8 +38,7 @@ pub use sight::{can_see, sees_player};
 use coord_2d::ICoord;
 use direction::{CardinalDirection, CardinalDirections};
 use entity_table::Entity;
-use grid_search_cardinal::CanEnter;
-use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext, SearchContext};
+use grid_search_cardinal::distance_map::{PopulateContext, SearchContext};
 use rand::Rng;
 
 use crate::balance;
@@ -49,6 +49,7 @@ pub use flee::SafetyMap;
 use flee::should_flee;
 use foes::FoesMap;
 use local_map::{LocalMap, LocalMaps};
+use side_map::SideMap;
 use waypoints::Waypoints;
 
 /// How many searched cells keep their maps: a fight's searchers head for a few cells at most
@@ -68,20 +69,10 @@ pub struct Senses<'a> {
 /// Scratch state and shared maps for NPC decisions, reused every turn so deciding allocates
 /// nothing. None of it is saved: it is rebuilt from the world, giving the same decisions.
 pub struct BehaviourContext {
-    distance_map: DistanceMap,
+    /// The map towards the player's side, shared by every hunter on foot.
+    side: SideMap,
     populate: PopulateContext,
     search: SearchContext,
-    /// Where the player stood when the distance map was last built, and the counts of the
-    /// player's side's moves ([`World::heroes_moved`]) and of ground changes
-    /// ([`World::ground_changes`]) and of fire and gas ([`World::hazard_changes`]) then: the map
-    /// only needs rebuilding when the player or an ally moves, a door is found or opened, or
-    /// fire or gas moves. It leads to every character of the player's
-    /// side, so a monster closes in on the nearest of them.
-    populated_from: Option<(ICoord, u64, u64, u64)>,
-    /// Whether the map was built from the player alone (no ally on the level).
-    player_only: bool,
-    /// The turn it was last built on: with allies about it is built at most once a turn.
-    built_on: Option<u64>,
     /// Distances to searched cells (and to where a hunter walks round a crowd); NPCs heading
     /// for the same cell share a map.
     search_maps: LocalMaps,
@@ -117,25 +108,6 @@ pub struct BehaviourContext {
     ways: way_maps::WayMaps,
 }
 
-/// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there
-/// (fire and harmful gas are kept out of, so hunters go round them).
-struct OpenGround<'a>(&'a World);
-
-impl CanEnter for OpenGround<'_> {
-    fn can_enter(&self, coord: ICoord) -> bool {
-        !self.0.blocks_walking(coord) && !self.0.harms(coord)
-    }
-}
-
-/// [`OpenGround`] on a level where nothing harms.
-struct Unharmed<'a>(&'a World);
-
-impl CanEnter for Unharmed<'_> {
-    fn can_enter(&self, coord: ICoord) -> bool {
-        !self.0.blocks_walking(coord)
-    }
-}
-
 impl BehaviourContext {
     pub fn new(world: &World) -> Self {
         Self::with_waypoints(world, Waypoints::new(world))
@@ -150,12 +122,9 @@ impl BehaviourContext {
     fn with_waypoints(world: &World, waypoints: Waypoints) -> Self {
         let size = world.size();
         let mut context = Self {
-            distance_map: DistanceMap::new(size),
+            side: SideMap::new(size),
             populate: PopulateContext::default(),
             search: SearchContext::new(size),
-            populated_from: None,
-            player_only: true,
-            built_on: None,
             search_maps: LocalMaps::new(SEARCH_MAPS_KEPT, SEARCH_MAP_MAX_STEPS),
             hearing: noise::Hearing::new(world),
             nearby_map: LocalMap::new(waypoints::COVER_STEPS),
@@ -182,71 +151,24 @@ impl BehaviourContext {
         context
     }
 
-    /// Measures the distance map towards the player and its allies now, unless it already
-    /// leads to where they stand. NPCs do this themselves the first time one needs the map in
-    /// a turn, so a turn in which nobody hunts pays nothing for it. With allies on the level
-    /// it is measured once a turn, as the turn's first hunter finds them: allies move as the
-    /// turn goes on, but a hunter beside one strikes it without the map, and rebuilding it
-    /// after every ally's step would cost a crowd's turn many times over.
-    ///
-    /// A map that still leads to where they stand as the turn's first hunter asks is that
-    /// turn's map, as if measured then: otherwise a game loaded between turns (which measures
-    /// it afresh) and one played straight through would disagree about which turn it belongs
-    /// to, and the straight one would measure it again after an ally's step.
+    /// Measures the map towards the player's side now, unless it can be read as it stands
+    /// (see [`side_map::Measured::fresh`]). NPCs do this themselves the first time one needs
+    /// the map in a turn, so a turn in which nobody hunts pays nothing for it.
     pub fn prepare(&mut self, world: &World) {
-        let player = world.player_coord();
-        let built_for = Some(map_key(world));
-        if self.populated_from == built_for {
-            self.built_on = Some(self.turn);
-            return;
-        }
-        if self.built_on == Some(self.turn) && !world.allies().is_empty() {
-            return;
-        }
-        self.built_on = Some(self.turn);
-        self.populate.add(player);
-        for &ally in world.allies() {
-            self.populate.add(world.coord_of(ally));
-        }
-        // Without fire or harmful gas on the level no cell harms: the flood asks one byte a
-        // cell, not two questions.
-        match world.has_hazards() {
-            true => self.populate.populate_approach(
-                &OpenGround(world),
-                DISTANCE_MAP_MAX_STEPS,
-                &mut self.distance_map,
-            ),
-            false => self.populate.populate_approach(
-                &Unharmed(world),
-                DISTANCE_MAP_MAX_STEPS,
-                &mut self.distance_map,
-            ),
-        }
-        self.populated_from = built_for;
-        self.player_only = world.allies().is_empty();
+        self.side.prepare(world, self.turn, &mut self.populate);
     }
 
     /// Steps from `coord` to the player over open ground, as the NPCs' map towards the player
     /// measures them (the same flood, to the same reach), whether or not an NPC has needed the
     /// map since the player last moved.
     pub fn distance_to_player(&self, world: &World, coord: ICoord) -> Option<u32> {
-        let player = world.player_coord();
-        let now = Some(map_key(world));
-        if self.player_only && self.populated_from == now {
-            return self.distance_map.distance(coord);
-        }
-        let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
-        map.lead_to(world, player);
-        map.distance(coord)
+        self.side.distance_to_player(world, coord)
     }
 
     /// The distance from `coord` on the shared map towards the player's side, as it was last
     /// built, and the player's cell it was built for: none if no NPC has needed it yet.
     pub fn built_distance(&self, coord: ICoord) -> (Option<ICoord>, Option<u32>) {
-        (
-            self.populated_from.map(|(player, ..)| player),
-            self.distance_map.distance(coord),
-        )
+        self.side.built_distance(coord)
     }
 
     /// The safety map as the last fleeing NPC left it.
@@ -474,17 +396,6 @@ impl BehaviourContext {
             .step_towards_goal(world, here)
             .map_or(NpcAction::Wait, NpcAction::Move)
     }
-}
-
-/// What the map towards the player's side is built for: where the player stands, and the counts
-/// of what changes the ways to it.
-pub(super) fn map_key(world: &World) -> (ICoord, u64, u64, u64) {
-    (
-        world.player_coord(),
-        world.heroes_moved(),
-        world.ground_changes(),
-        world.hazard_changes(),
-    )
 }
 
 /// A step out of fire or harmful gas to a cell free of it, the first in compass order; none

@@ -104,7 +104,7 @@ impl BehaviourContext {
     /// further.
     fn step_away(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
         self.prepare(world);
-        let map = &self.distance_map;
+        let map = self.side.map();
         hunt::step_further(world, here, |cell| map.distance(cell))
     }
 }

@@ -8,11 +8,8 @@ use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext};
 
 use super::decision::DISTANCE_MAP_MAX_STEPS;
+use super::side_map::{MapKey, Measured, add_side};
 use crate::world::World;
-
-/// What a map was built for: the player's cell and the counts of what changes the ways to it
-/// (as the walking map's key).
-pub(super) type MapKey = (ICoord, u64, u64, u64);
 
 /// A way of walking with a map of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,12 +18,11 @@ pub(super) enum Way {
     Swimming,
 }
 
-/// One way's map towards the player's side, and what it was built for (as the walking map).
+/// One way's map towards the player's side, and when it was measured (as the walking map).
 #[derive(Default)]
 struct WayMap {
     map: Option<DistanceMap>,
-    built_for: Option<MapKey>,
-    built_on: Option<u64>,
+    measured: Measured,
 }
 
 /// The maps of every way but walking.
@@ -87,8 +83,8 @@ impl WayMaps {
         maps
     }
 
-    /// `way`'s map towards the player's side, measured now unless it already leads to where
-    /// they stand (`key`), or was measured this `turn` with allies about (as the walking map).
+    /// `way`'s map towards the player's side, measured now unless it can be read as it stands
+    /// with the world at `key` on `turn` (see [`Measured::fresh`]).
     pub(super) fn prepare(
         &mut self,
         world: &World,
@@ -100,20 +96,12 @@ impl WayMaps {
             Way::Flying => &mut self.flying,
             Way::Swimming => &mut self.swimming,
         };
-        // A map still leading to where they stand is this turn's, as the walking map's is.
-        let current = way_map.built_for == Some(key);
-        if current {
-            way_map.built_on = Some(turn);
-        }
-        let fresh = current || (way_map.built_on == Some(turn) && !world.allies().is_empty());
+        let fresh = (way_map.measured).fresh(key, turn, !world.allies().is_empty());
         let map = way_map
             .map
             .get_or_insert_with(|| DistanceMap::new(world.size()));
         if !fresh {
-            populate.add(world.player_coord());
-            for &ally in world.allies() {
-                populate.add(world.coord_of(ally));
-            }
+            add_side(populate, world);
             match way {
                 Way::Flying => {
                     populate.populate_approach(&FlyingGround(world), DISTANCE_MAP_MAX_STEPS, map);
@@ -122,8 +110,7 @@ impl WayMaps {
                     populate.populate_approach(&DeepWater(world), DISTANCE_MAP_MAX_STEPS, map);
                 }
             }
-            way_map.built_for = Some(key);
-            way_map.built_on = Some(turn);
+            way_map.measured.measured(key, turn);
         }
         map
     }

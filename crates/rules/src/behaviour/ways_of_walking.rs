@@ -31,7 +31,7 @@ impl BehaviourContext {
         if let Some(direction) = hunt::adjacent_direction(here, target) {
             return NpcAction::Move(direction);
         }
-        let key = (super::map_key(world), self.turn);
+        let key = (super::side_map::map_key(world), self.turn);
         let map = (self.ways).prepare(world, Way::Flying, key, &mut self.populate);
         if map.distance(here).is_none() {
             return self.close_in(world, here, target);
@@ -48,7 +48,7 @@ impl BehaviourContext {
         if let Some(direction) = hunt::adjacent_direction(here, target) {
             return NpcAction::Move(direction);
         }
-        let key = (super::map_key(world), self.turn);
+        let key = (super::side_map::map_key(world), self.turn);
         let map = (self.ways).prepare(world, Way::Swimming, key, &mut self.populate);
         let now = map.distance(here).unwrap_or(u32::MAX);
         CardinalDirections
