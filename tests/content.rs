@@ -765,6 +765,37 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         Some("tinderbox"),
         &["cells"],
     );
+    // Monsters held dormant: only in ground that wakes them, of the bestiary's kinds, one to
+    // four a cell.
+    let closet_wall = "(ground: \"hollow wall\", at: Wall, dormant: Some((\"jackal\", 2)))";
+    says(
+        &machines(
+            closet_wall,
+            "(ground: \"wall\", at: Wall, dormant: Some((\"jackal\", 2)))",
+        ),
+        "machines",
+        Some("ambush closet"),
+        &["parts", "wakes"],
+    );
+    says(
+        &machines(
+            closet_wall,
+            "(ground: \"hollow wall\", at: Wall, dormant: Some((\"jackalope\", 2)))",
+        ),
+        "machines",
+        Some("ambush closet"),
+        &["parts", "jackalope"],
+    );
+    for count in [0, 5] {
+        let many =
+            format!("(ground: \"hollow wall\", at: Wall, dormant: Some((\"jackal\", {count})))");
+        says(
+            &machines(closet_wall, &many),
+            "machines",
+            Some("ambush closet"),
+            &["parts", "dormant"],
+        );
+    }
     // A door is no floor to fill a room with, though nothing stops a step through it.
     says(
         &machines(

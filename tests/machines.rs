@@ -28,17 +28,25 @@ use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// A scenario from a map whose machine is every cell drawn in `parts`, with the key on the
-/// cell labelled `k` (an altar) and the machine of that description.
+/// cell labelled `k` (an altar) and the machine of that description, holding dormant in each
+/// cell what its blueprint's part of that ground holds (as the generator lays it).
 fn machine_scenario(rows: &[&str], parts: &str, machine: &str) -> (Scenario, Vec<(char, ICoord)>) {
     let kind = MachineKind::all()
-        .position(|kind| looks::machine(kind).description == machine)
+        .find(|&kind| looks::machine(kind).description == machine)
         .expect("a machine of that description");
     let mut cells = Vec::new();
+    let mut dormant = Vec::new();
     let mut key = None;
     for (y, row) in rows.iter().enumerate() {
         for (x, letter) in row.chars().enumerate() {
             if parts.contains(letter) {
                 cells.push((x as i32, y as i32));
+                let part = (kind.rules().parts.iter())
+                    .find(|part| Some(part.ground) == Ground::from_map_letter(letter));
+                if let Some((held, count)) = part.and_then(|part| part.dormant) {
+                    let held = ((x as i32, y as i32), held.index());
+                    dormant.extend(std::iter::repeat_n(held, usize::from(count)));
+                }
             }
             if letter == 'k' {
                 key = Some((x as i32, y as i32));
@@ -53,9 +61,10 @@ fn machine_scenario(rows: &[&str], parts: &str, machine: &str) -> (Scenario, Vec
         .collect();
     cells.push(key);
     let text = format!(
-        "{}\n\nitem (at: {key:?}, kind: '{}', count: 1)\nmachine (kind: {kind}, cells: {cells:?}, signals: 0)\n",
+        "{}\n\nitem (at: {key:?}, kind: '{}', count: 1)\nmachine (kind: {}, cells: {cells:?}, signals: 0, dormant: {dormant:?})\n",
         map.join("\n"),
         ItemKind::key().rules().map_letter,
+        kind.index(),
     );
     let (game, labels) = Game::from_dump(&text, GameOptions::default()).expect("a valid dump");
     (Scenario::from_game(game), labels)
@@ -361,6 +370,23 @@ fn a_dump_keeps_a_machine_and_how_often_it_went_off() {
     s.check_eq(again.machines()[0].signals, 1, "gone off once");
 }
 
+/// A dump (as a save) keeps the monsters an ambush closet holds in its walls: the game read
+/// back from it wakes them when the key is lifted.
+#[test]
+fn a_dump_keeps_the_monsters_a_machine_holds_dormant() {
+    let (s, _) = machine_scenario(&CLOSET, "╥◎▩.", "an ambush closet");
+    let (again, _) = Game::from_dump(&s.game.dump(), GameOptions::default()).expect("its dump");
+    let mut s = Scenario::from_game(again);
+    walk(&mut s, East, 6);
+    s.act(PlayerAction::PickUp);
+    let jackal = |npc: &umbra_rules::game::NpcInfo| npc.kind.rules().map_letters.awake == 'j';
+    s.check_eq(
+        s.npcs().iter().filter(|npc| jackal(npc)).count(),
+        4,
+        "the four jackals out of the walls",
+    );
+}
+
 /// The gas chamber with a caustic trap in the corridor before it.
 const TRAPPED_CHAMBER: [&str; 3] = ["###########", "#@▲╤⊙.⊙k..#", "#####⌐#####"];
 
@@ -456,8 +482,18 @@ const CLOSET: [&str; 4] = ["##########", "#@.◎...k.#", "####▩#▩###", "####
 fn lifting_the_key_in_an_ambush_closet_cracks_its_walls_on_jackals_and_breathes_confusion() {
     let (mut s, _) = machine_scenario(&CLOSET, "╥◎▩.", "an ambush closet");
     s.check(s.npcs().is_empty(), "nobody in sight before");
+    s.check_eq(
+        s.game.machines()[0].dormant.len(),
+        4,
+        "four held in its walls",
+    );
     walk(&mut s, East, 6);
+    s.check(
+        s.npcs().is_empty(),
+        "held out of play while the player walks in",
+    );
     s.act(PlayerAction::PickUp);
+    s.check(s.game.machines()[0].dormant.is_empty(), "none held now");
     for wall in [ICoord::new(4, 2), ICoord::new(6, 2)] {
         s.check_eq(
             s.game.level().ground_at(wall),
@@ -668,11 +704,12 @@ fn machines_come_on_most_levels_and_the_seed_catalog_names_them() {
 
 /// The seed catalog says what each machine guards (BrogueCE #729): a locked vault whose key
 /// lies on a machine's altar says which machine's, the machine says it guards the vault's key
-/// (or the item of the level's own it holds), and the key is not among what lies about.
+/// (or the item of the level's own it holds) and names the monsters it holds dormant, and the
+/// key is not among what lies about.
 #[test]
 fn the_seed_catalog_says_what_each_machine_guards() {
     let size = coord_2d::UCoord::new(80, 30);
-    let (mut keys_held, mut items_held) = (0, 0);
+    let (mut keys_held, mut items_held, mut dormant_told) = (0, 0, 0);
     for seed in 1..=8u64 {
         let output = common::umbra(&["--seed-catalog", &seed.to_string()]);
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -704,12 +741,19 @@ fn the_seed_catalog_says_what_each_machine_guards() {
                     }
                     None => {}
                 }
+                if let Some(&(_, kind)) = machine.dormant.first() {
+                    dormant_told += 1;
+                    let held = looks::npc(kind).counted(machine.dormant.len() as u32);
+                    let said = format!("and wakes {held} held in it.");
+                    let case = format!("seed {seed} depth {depth}: {block}");
+                    assert!(block.contains(&said), "{said:?} in {case}");
+                }
             }
         }
     }
     assert!(
-        keys_held > 0 && items_held > 0,
-        "{keys_held} keys, {items_held} items"
+        keys_held > 0 && items_held > 0 && dormant_told > 0,
+        "{keys_held} keys, {items_held} items, {dormant_told} holding monsters"
     );
 }
 

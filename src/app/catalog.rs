@@ -67,8 +67,12 @@ fn level_block(level: &LevelCatalog) -> String {
                 true => "the vault's key".to_string(),
                 false => looks::item(held).a(),
             };
+            let held_in_it = listed(machine.dormant.iter().map(|&(kind, n)| npc_count(kind, n)));
+            let wakes = held_in_it.map_or_else(String::new, |held_in_it| {
+                format!(" and wakes {held_in_it} held in it")
+            });
             lines.push(format!(
-                "{} guards {held}: lifting it from its altar sets it off.",
+                "{} guards {held}: lifting it from its altar sets it off{wakes}.",
                 capitalised(&looks::machine(machine.kind).description)
             ));
         }

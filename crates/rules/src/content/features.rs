@@ -6,13 +6,13 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ContentError, field_error};
 use super::gases::{GasesFile, gas_named};
-use super::kinds::{FeatureKind, GasKind, NpcKind};
+use super::kinds::{FeatureKind, GasKind};
 use super::tables::Entry;
 
 /// What happens where a feature lands. A fact a row leaves out is false, or none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FeatureRules<G = GasKind, N = NpcKind> {
+pub struct FeatureRules<G = GasKind> {
     /// A gas let out on the cell, and how much (a volume, `content/gases.ron`).
     #[serde(default = "Option::default")]
     pub gas: Option<(G, u16)>,
@@ -29,23 +29,16 @@ pub struct FeatureRules<G = GasKind, N = NpcKind> {
     /// there is lost.
     #[serde(default)]
     pub drops: bool,
-    /// So many monsters of a kind burst out round the cell, awake (out of a wall: Brogue's
-    /// dormant monsters).
-    #[serde(default = "Option::default")]
-    pub summons: Option<(N, u8)>,
+    /// The monsters held dormant in the cell that let it loose (a machine's part,
+    /// `content/machines.ron`) burst out round the cell, awake.
+    #[serde(default)]
+    pub wakes: bool,
 }
 
-impl<G, N> FeatureRules<G, N> {
-    fn map_names<H, M, E>(
-        self,
-        gas: impl FnOnce(G) -> Result<H, E>,
-        kind: impl FnOnce(N) -> Result<M, E>,
-    ) -> Result<FeatureRules<H, M>, E> {
+impl<G> FeatureRules<G> {
+    fn map_names<H, E>(self, gas: impl FnOnce(G) -> Result<H, E>) -> Result<FeatureRules<H>, E> {
         Ok(FeatureRules {
-            summons: match self.summons {
-                Some((who, count)) => Some((kind(who)?, count)),
-                None => None,
-            },
+            wakes: self.wakes,
             gas: match self.gas {
                 Some((kind, volume)) => Some((gas(kind)?, volume)),
                 None => None,
@@ -59,7 +52,7 @@ impl<G, N> FeatureRules<G, N> {
 
     /// Nothing at all would happen.
     fn is_empty(&self) -> bool {
-        let calm = self.holds == 0 && !self.alarm && !self.drops && self.summons.is_none();
+        let calm = self.holds == 0 && !self.alarm && !self.drops && !self.wakes;
         self.gas.is_none() && self.flames.is_none() && calm
     }
 }
@@ -68,7 +61,7 @@ impl<G, N> FeatureRules<G, N> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct FeaturesFile {
-    pub kinds: Vec<Entry<FeatureRules<String, String>>>,
+    pub kinds: Vec<Entry<FeatureRules<String>>>,
 }
 
 const TABLE: &str = "features";
@@ -78,7 +71,6 @@ const TABLE: &str = "features";
 pub(super) fn resolve(
     file: &FeaturesFile,
     gases: &GasesFile,
-    monsters: &[String],
 ) -> Result<Vec<FeatureRules>, ContentError> {
     super::tables::check_named_once(TABLE, &file.kinds, "features")?;
     let mut rows = Vec::with_capacity(file.kinds.len());
@@ -95,24 +87,8 @@ pub(super) fn resolve(
         {
             return Err(field_error(TABLE, name, "gas", "a volume of at least one"));
         }
-        if entry
-            .rules
-            .summons
-            .as_ref()
-            .is_some_and(|(_, count)| *count == 0)
-        {
-            return Err(field_error(TABLE, name, "summons", "at least one"));
-        }
         let gas = |gas: String| gas_named(gases, TABLE, name, &gas);
-        let kind = |kind: String| {
-            (monsters.iter().position(|n| *n == kind))
-                .map(NpcKind::at)
-                .ok_or_else(|| {
-                    let reason = format!("there is no monster \"{kind}\" in content/bestiary.ron");
-                    field_error(TABLE, name, "summons", reason)
-                })
-        };
-        rows.push(entry.rules.clone().map_names(gas, kind)?);
+        rows.push(entry.rules.clone().map_names(gas)?);
     }
     Ok(rows)
 }

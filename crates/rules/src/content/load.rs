@@ -62,12 +62,13 @@ impl Content {
         let features_file: FeaturesFile = parse_table("features", sources.features)?;
         let machines_file: MachinesFile = parse_table("machines", sources.machines)?;
         let names: Vec<String> = bestiary_file.kinds.iter().map(|e| e.name.clone()).collect();
-        // The bestiary first: a feature names its monsters.
+        // The bestiary first: a machine names the monsters it holds.
         check_bestiary(&bestiary_file)?;
-        let features = super::features::resolve(&features_file, &gases_file, &names)?;
+        let features = super::features::resolve(&features_file, &gases_file)?;
         let ground_names: Vec<String> = ground_file.kinds.iter().map(|e| e.name.clone()).collect();
         let ground = super::ground::resolve(ground_file, &lights_file, &features_file)?;
-        let machines = super::machines::resolve(&machines_file, &ground_names, &ground)?;
+        let machines =
+            super::machines::resolve(&machines_file, (&ground_names, &ground), &features, &names)?;
         check_bolts(&bolts_file)?;
         let (prize, key) = check_items(&items_file, &ground)?;
         let bestiary = Bestiary {

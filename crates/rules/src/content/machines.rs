@@ -7,8 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::{ContentError, field_error};
+use super::features::FeatureRules;
 use super::ground::{GroundLayer, GroundRules, Trigger};
-use super::kinds::Ground;
+use super::kinds::{Ground, NpcKind};
 use super::tables::Entry;
 use crate::balance::FINAL_DEPTH;
 
@@ -51,18 +52,21 @@ impl Spot {
     }
 }
 
-/// One part of a machine: a kind of ground at a kind of spot.
+/// One part of a machine: a kind of ground at a kind of spot, and the monsters held dormant in
+/// each of its cells, out of play until the ground lets loose a feature that wakes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Part<G = Ground> {
+pub struct Part<G = Ground, N = NpcKind> {
     pub ground: G,
     pub at: Spot,
+    #[serde(default = "Option::default")]
+    pub dormant: Option<(N, u8)>,
 }
 
 /// A blueprint (`content/machines.ron` says each field's meaning at length).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MachineRules<G = Ground> {
+pub struct MachineRules<G = Ground, N = NpcKind> {
     pub role: Role,
     /// The first and last depth it is built on.
     pub depths: (u32, u32),
@@ -71,7 +75,7 @@ pub struct MachineRules<G = Ground> {
     /// How many cells its area holds: a dead end behind one doorway, of this size.
     pub cells: (u32, u32),
     /// Laid in this order; a floor cell holds the first part laid on it.
-    pub parts: Vec<Part<G>>,
+    pub parts: Vec<Part<G, N>>,
 }
 
 impl MachineRules {
@@ -92,19 +96,21 @@ impl MachineRules {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MachinesFile {
-    pub kinds: Vec<Entry<MachineRules<String>>>,
+    pub kinds: Vec<Entry<MachineRules<String, String>>>,
 }
 
 const TABLE: &str = "machines";
 
-/// The rows, checked, with the kinds of ground they name found: each of its own name, on
-/// depths the dungeon has, its area able to hold it, and its parts where their ground can
-/// stand (the floor of the area walkable until the machine is set off, the walls whole, a key
-/// holder's key on ground that sets it off when lifted).
+/// The rows, checked, with the kinds of ground and monsters they name found: each of its own
+/// name, on depths the dungeon has, its area able to hold it, and its parts where their ground
+/// can stand (the floor of the area walkable until the machine is set off, the walls whole, a
+/// key holder's key on ground that sets it off when lifted, dormant monsters only in ground
+/// that wakes them).
 pub(super) fn resolve(
     file: &MachinesFile,
-    ground_names: &[String],
-    ground: &[GroundRules],
+    (ground_names, ground): (&[String], &[GroundRules]),
+    features: &[FeatureRules],
+    monsters: &[String],
 ) -> Result<Vec<MachineRules>, ContentError> {
     super::tables::check_named_once(TABLE, &file.kinds, "machines")?;
     let mut rows = Vec::with_capacity(file.kinds.len());
@@ -132,9 +138,17 @@ pub(super) fn resolve(
                     field_error(TABLE, name, "parts", reason)
                 })?;
             check_part(ground, &ground[found.index()], part.at, name)?;
+            let dormant = match &part.dormant {
+                Some((kind, count)) => {
+                    check_dormant(&ground[found.index()], features, *count, name)?;
+                    Some((monster_named(monsters, kind, name)?, *count))
+                }
+                None => None,
+            };
             parts.push(Part {
                 ground: found,
                 at: part.at,
+                dormant,
             });
         }
         let resolved = MachineRules {
@@ -179,6 +193,39 @@ fn check_part(
         return Err(field_error(TABLE, name, "parts", reason));
     }
     Ok(())
+}
+
+/// The most monsters a part's cell holds dormant: a wall's den, not a horde.
+const DORMANT_MAX: u8 = 4;
+
+/// Dormant monsters are held only in ground that wakes them when its machine goes off (or
+/// they would be held for ever), and a few at most.
+fn check_dormant(
+    rules: &GroundRules,
+    features: &[FeatureRules],
+    count: u8,
+    name: &str,
+) -> Result<(), ContentError> {
+    if count == 0 || count > DORMANT_MAX {
+        let reason = format!("dormant monsters one to {DORMANT_MAX} a cell");
+        return Err(field_error(TABLE, name, "parts", reason));
+    }
+    let wakes = (rules.on_signal_feature).is_some_and(|f| features[usize::from(f.0)].wakes);
+    if !wakes {
+        let reason = "dormant monsters only in ground whose `on_signal_feature` wakes them";
+        return Err(field_error(TABLE, name, "parts", reason));
+    }
+    Ok(())
+}
+
+/// A monster of the bestiary by its name.
+fn monster_named(monsters: &[String], kind: &str, name: &str) -> Result<NpcKind, ContentError> {
+    (monsters.iter().position(|n| n == kind))
+        .map(NpcKind::at)
+        .ok_or_else(|| {
+            let reason = format!("there is no monster \"{kind}\" in content/bestiary.ron");
+            field_error(TABLE, name, "parts", reason)
+        })
 }
 
 /// A key holder has one altar, and lifting what lies on it sets the machine off.

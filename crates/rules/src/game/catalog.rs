@@ -69,12 +69,14 @@ pub struct VaultCatalog {
     pub key_held_by: Option<MachineKind>,
 }
 
-/// A machine: its blueprint and what lies where lifting it sets the machine off (what it
-/// guards: the vault's key, or an item of the level's own).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A machine: its blueprint, what lies where lifting it sets the machine off (what it guards:
+/// the vault's key, or an item of the level's own), and the monsters it holds dormant, each
+/// kind with how many, in the order it holds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MachineCatalog {
     pub kind: MachineKind,
     pub holds: Option<ItemKind>,
+    pub dormant: Vec<(NpcKind, u32)>,
 }
 
 /// Every depth of the run `seed` on maps of `size` (which must be a valid map size), from the
@@ -99,13 +101,19 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 terrain.grid.get(c).and_then(|g| g.rules().signals) == Some(Trigger::Lifted)
             });
             let holds = altar.and_then(item_at).map(|item| item.item);
-            (
-                MachineCatalog {
-                    kind: machine.kind,
-                    holds,
-                },
-                altar,
-            )
+            let mut dormant: Vec<(NpcKind, u32)> = Vec::new();
+            for &(_, kind) in &machine.dormant {
+                match dormant.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, count)) => *count += 1,
+                    None => dormant.push((kind, 1)),
+                }
+            }
+            let catalogued = MachineCatalog {
+                kind: machine.kind,
+                holds,
+                dormant,
+            };
+            (catalogued, altar)
         })
         .collect();
     let key_holder = (machines.iter())

@@ -73,13 +73,16 @@ struct DumpedVault {
     taken: bool,
 }
 
-/// A machine: its blueprint (its row in content/machines.ron, from 0), its cells, and how
-/// often it has gone off.
+/// A machine: its blueprint (its row in content/machines.ron, from 0), its cells, how often
+/// it has gone off, and the monsters still held dormant in it (each cell and kind: its row in
+/// content/bestiary.ron, from 0).
 #[derive(Debug, Serialize, Deserialize)]
 struct DumpedMachine {
     kind: crate::content::MachineKind,
     cells: Vec<(i32, i32)>,
     signals: u16,
+    #[serde(default)]
+    dormant: Vec<((i32, i32), crate::content::NpcKind)>,
 }
 
 /// What is wrong with a dump, by line.
@@ -170,6 +173,9 @@ impl Game {
                 kind: machine.kind,
                 cells: machine.cells.iter().map(|c| (c.x, c.y)).collect(),
                 signals: machine.signals,
+                dormant: (machine.dormant.iter())
+                    .map(|&(c, kind)| ((c.x, c.y), kind))
+                    .collect(),
             };
             line(&mut text, "machine", &dumped);
         }
@@ -324,6 +330,9 @@ impl Game {
                     .map(|&(x, y)| ICoord::new(x, y))
                     .collect(),
                 signals: machine.signals,
+                dormant: (machine.dormant.iter())
+                    .map(|&((x, y), kind)| (ICoord::new(x, y), kind))
+                    .collect(),
             })
             .collect();
         self.world.set_machines(machines);

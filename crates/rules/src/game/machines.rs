@@ -8,6 +8,7 @@ use coord_2d::ICoord;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::content::Trigger;
 use crate::game::DungeonEvent;
+use crate::world::Landing;
 
 impl Game {
     /// The player lifted what lay on `at`: a machine's altar there sets it off. The turn's
@@ -55,12 +56,12 @@ impl Game {
         let mut landings = Vec::new();
         self.world.signal_machine(index, &mut landings);
         let mut outcome = None;
-        for (at, feature) in landings {
+        for Landing { at, feature, from } in landings {
             self.tell_at(
                 at,
                 GameEvent::Dungeon(DungeonEvent::FeatureLetLoose { feature, at }),
             );
-            outcome = outcome.or(self.let_loose(feature, at));
+            outcome = outcome.or(self.let_loose(feature, at, from));
         }
         outcome
     }

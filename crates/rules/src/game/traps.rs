@@ -56,11 +56,17 @@ impl Game {
             Some(who) => self.tell(who, event),
             None => self.tell_at(at, event),
         }
-        self.let_loose(feature, at)
+        self.let_loose(feature, at, at)
     }
 
-    /// What `feature` does, landing on `at`.
-    pub(super) fn let_loose(&mut self, feature: FeatureKind, at: ICoord) -> Option<TurnOutcome> {
+    /// What `feature` does, landing on `at`, let loose by the cell `from` (a plate, or a
+    /// machine's wall, pool or vent).
+    pub(super) fn let_loose(
+        &mut self,
+        feature: FeatureKind,
+        at: ICoord,
+        from: ICoord,
+    ) -> Option<TurnOutcome> {
         let rules = *feature.rules();
         if let Some((gas, volume)) = rules.gas {
             self.world.release_gas(at, gas, volume);
@@ -74,8 +80,8 @@ impl Game {
         if rules.alarm {
             self.make_noise(Noise::alarm(at));
         }
-        if let Some((kind, count)) = rules.summons {
-            self.burst_out(kind, count, at);
+        if rules.wakes {
+            self.wake_dormant(from, at);
         }
         if rules.drops {
             return self.drop_through(at);
@@ -83,13 +89,13 @@ impl Game {
         None
     }
 
-    /// `count` monsters of `kind` burst out onto the free cells nearest `at`, awake.
-    fn burst_out(&mut self, kind: crate::content::NpcKind, count: u8, at: ICoord) {
-        for _ in 0..count {
-            let Some(cell) = self.free_cell_round(kind, at, BURST_REACH) else {
-                return;
-            };
-            self.join(kind, cell, crate::world::Side::Dungeon, None);
+    /// The monsters held dormant in `from` burst out onto the free cells nearest `at`, awake;
+    /// one with no room to come out is lost in the rubble (nothing would wake it again).
+    fn wake_dormant(&mut self, from: ICoord, at: ICoord) {
+        while let Some(kind) = self.world.take_dormant(from) {
+            if let Some(cell) = self.free_cell_round(kind, at, BURST_REACH) {
+                self.join(kind, cell, crate::world::Side::Dungeon, None);
+            }
         }
     }
 

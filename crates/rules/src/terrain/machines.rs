@@ -14,16 +14,20 @@ use super::chokepoints::Chokepoints;
 use super::designs::SIDES;
 use super::reach::walking_distances;
 use super::{Ground, ItemSpawn, NpcSpawn};
-use crate::content::ItemKind;
+use crate::content::{ItemKind, NpcKind};
 use crate::content::{MachineKind, MachineRules, Role, Spot, pick_weighted};
 
-/// A machine as the level builds it: its blueprint and its cells (its area, its doorway and
-/// the walls its parts stand in).
+/// A machine as the level builds it: its blueprint, its cells (its area, its doorway and the
+/// walls its parts stand in) and the monsters held dormant in them, each where it is held.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MachineSpawn {
     pub kind: MachineKind,
     pub cells: Vec<ICoord>,
+    pub dormant: Held,
 }
+
+/// Monsters held dormant, each with the cell that holds it.
+pub type Held = Vec<(ICoord, NpcKind)>;
 
 /// A key holder built for the level's key, and where the key lies in it (its altar): one of
 /// the depth's blueprints, in a dead end at least `far` steps from the arrival. None if the
@@ -72,9 +76,14 @@ pub(super) fn key_holder<R: Rng>(
         if distances.get_checked(layout.altar).is_none_or(|d| d < far) {
             continue;
         }
-        let cells = layout.lay(grid, rules, rng)?;
+        let (cells, dormant) = layout.lay(grid, rules, rng)?;
         let altar = layout.altar;
-        return Some((MachineSpawn { kind, cells }, altar));
+        let machine = MachineSpawn {
+            kind,
+            cells,
+            dormant,
+        };
+        return Some((machine, altar));
     }
     None
 }
@@ -191,19 +200,26 @@ impl Layout {
         seen.len() - 1 == self.floor.len() - blocked.len() - 1
     }
 
-    /// Lays the blueprint's parts; the machine's cells, or None if a part finds no spot.
+    /// Lays the blueprint's parts; the machine's cells and the monsters its parts hold, or
+    /// None if a part finds no spot.
     fn lay<R: Rng>(
         &self,
         grid: &mut Grid<Ground>,
         rules: &MachineRules,
         rng: &mut R,
-    ) -> Option<Vec<ICoord>> {
+    ) -> Option<(Vec<ICoord>, Held)> {
         let mut open: Vec<ICoord> = self.floor.clone();
         let mut walls = self.walls.clone();
         let mut laid: Vec<(ICoord, Ground)> = Vec::new();
+        let mut dormant: Held = Vec::new();
         let mut blocked: Vec<ICoord> = Vec::new();
         for part in &rules.parts {
-            let mut lay = |cell: ICoord| laid.push((cell, part.ground));
+            let mut lay = |cell: ICoord| {
+                laid.push((cell, part.ground));
+                if let Some((kind, count)) = part.dormant {
+                    dormant.extend(std::iter::repeat_n((cell, kind), usize::from(count)));
+                }
+            };
             match part.at {
                 Spot::Door => lay(self.door),
                 Spot::Altar => {
@@ -274,6 +290,6 @@ impl Layout {
                 .map(|&(c, _)| c)
                 .filter(|c| self.walls.contains(c)),
         );
-        Some(cells)
+        Some((cells, dormant))
     }
 }

@@ -9,18 +9,21 @@ use serde::{Deserialize, Serialize};
 use spatial_table::Location;
 
 use super::{Layer, Tile, World};
-use crate::content::{FeatureKind, Ground, GroundLayer, MachineKind};
+use crate::content::{FeatureKind, Ground, GroundLayer, MachineKind, NpcKind};
 
 /// The most machines a level holds, and cells a machine has, as a saved game may claim them.
 pub(super) const MACHINES_MAX: usize = 16;
 pub(super) const CELLS_MAX: usize = 4096;
 
-/// A machine on the level: its blueprint, its cells, and how often it has been set off.
+/// A machine on the level: its blueprint, its cells, how often it has been set off, and the
+/// monsters still held dormant in its cells (Brogue's: out of play, in a wall or under a pool,
+/// until a feature wakes them), each where it is held.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Machine {
     pub kind: MachineKind,
     pub cells: Vec<ICoord>,
     pub signals: u16,
+    pub dormant: Vec<(ICoord, NpcKind)>,
 }
 
 impl Machine {
@@ -29,12 +32,19 @@ impl Machine {
             kind: spawn.kind,
             cells: spawn.cells.clone(),
             signals: 0,
+            dormant: spawn.dormant.clone(),
         }
     }
 
-    /// A machine a level could hold: its cells on the map, no more than a level has.
+    /// A machine a level could hold: its cells on the map, no more than a level has, its
+    /// dormant monsters held in its cells, a few to a cell.
     pub(super) fn check(&self, size: UCoord) -> Result<(), String> {
-        if self.cells.len() > CELLS_MAX || !self.cells.iter().all(|c| c.is_valid(size)) {
+        let held_in_it = (self.dormant.iter()).all(|(cell, _)| self.cells.contains(cell));
+        if self.cells.len() > CELLS_MAX
+            || !self.cells.iter().all(|c| c.is_valid(size))
+            || self.dormant.len() > DORMANT_MAX
+            || !held_in_it
+        {
             return Err(format!(
                 "a machine at {:?} no level could hold",
                 self.cells.first()
@@ -44,6 +54,9 @@ impl Machine {
     }
 }
 
+/// The most monsters a machine holds dormant, as a saved game may claim them.
+const DORMANT_MAX: usize = 64;
+
 /// The four sides of a cell.
 const SIDES: [ICoord; 4] = [
     ICoord::new(0, -1),
@@ -52,8 +65,17 @@ const SIDES: [ICoord; 4] = [
     ICoord::new(-1, 0),
 ];
 
-/// What a signal changed: the features to let loose, each where it lands.
-pub type Landings = Vec<(ICoord, FeatureKind)>;
+/// A feature a signal let loose: where it lands, and the cell of the machine that let it
+/// loose (a wall's torch lands on the floor before it; what a wall holds comes out of it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Landing {
+    pub at: ICoord,
+    pub feature: FeatureKind,
+    pub from: ICoord,
+}
+
+/// What a signal changed: the features to let loose.
+pub type Landings = Vec<Landing>;
 
 impl World {
     /// The level's machines.
@@ -64,6 +86,15 @@ impl World {
     /// The machines as a dump or a hand-made level sets them.
     pub fn set_machines(&mut self, machines: Vec<Machine>) {
         self.machines = machines;
+    }
+
+    /// Takes one of the monsters held dormant in `cell` out of its machine, if any is left:
+    /// the caller brings it into play.
+    pub fn take_dormant(&mut self, cell: ICoord) -> Option<NpcKind> {
+        let machine = self.machine_at(cell)?;
+        let held = &mut self.machines[machine].dormant;
+        let at = held.iter().position(|&(c, _)| c == cell)?;
+        Some(held.remove(at).1)
     }
 
     /// The machine `coord` belongs to, if any.
@@ -91,7 +122,11 @@ impl World {
                     true => self.floor_before(index, cell).unwrap_or(cell),
                     false => cell,
                 };
-                landings.push((at, feature));
+                landings.push(Landing {
+                    at,
+                    feature,
+                    from: cell,
+                });
             }
             if let Some(becomes) = rules.on_signal
                 && !self.would_shut_on_someone(cell, becomes)
@@ -277,6 +312,7 @@ mod tests {
             kind,
             cells: vec![cell],
             signals: 0,
+            dormant: Vec::new(),
         };
         world.set_machines(vec![machine(first), machine(second)]);
         assert_eq!(world.machine_at(first), Some(0));
@@ -301,6 +337,7 @@ mod tests {
             kind: MachineKind::all().next().expect("a machine"),
             cells: vec![door, lever],
             signals: 0,
+            dormant: Vec::new(),
         };
         world.set_machines(vec![machine]);
         let mut rng = rand_isaac::Isaac64Rng::seed_from_u64(1);

@@ -41,7 +41,7 @@ pub use flight::{Over, flight_cells};
 pub use gas::Gases;
 pub use items::{Lying, Tuning};
 pub use light::LightHere;
-pub use machines::{Landings, Machine};
+pub use machines::{Landing, Landings, Machine};
 pub use nature::{Nature, Natures};
 pub use particulars::HitPoints;
 pub(crate) use query::Floorplan;

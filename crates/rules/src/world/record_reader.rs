@@ -347,6 +347,7 @@ mod tests {
             kind,
             cells,
             signals: 0,
+            dormant: Vec::new(),
         };
         let whole = world.size().icoord_iter_row_major().collect::<Vec<_>>();
         world.set_machines(vec![machine(whole); MACHINES_MAX]);
