@@ -998,3 +998,131 @@ proptest::proptest! {
         proptest::prop_assert!(gas_made > 0 || lingering.is_none(), "gas hangs on: {lingering:?}");
     }
 }
+
+/// A crypt east of the player: a hidden flagstone on the way in, the key's altar at the end,
+/// a sarcophagus in the wall below it holding a zombie.
+const CRYPT: [&str; 4] = ["###########", "#@.....⊟.k#", "#########⊓#", "###########"];
+
+fn zombies(s: &Scenario) -> usize {
+    let zombie = |npc: &umbra_rules::game::NpcInfo| npc.kind.rules().map_letters.awake == 'x';
+    s.npcs().iter().filter(|npc| zombie(npc)).count()
+}
+
+#[test]
+fn treading_on_a_crypts_hidden_flagstone_opens_its_sarcophagus_on_a_zombie_once() {
+    let (mut s, _) = machine_scenario(&CRYPT, "╥⊓⊟.", "a crypt");
+    let flagstone = ICoord::new(7, 1);
+    let sarcophagus = ICoord::new(9, 2);
+    s.check_eq(zombies(&s), 0, "nothing in sight before");
+    walk(&mut s, East, 5);
+    s.check(
+        !told(&s, |e| matches!(e, DungeonEvent::MachineSetOff { .. })),
+        "nothing yet a step short of it",
+    );
+    walk(&mut s, East, 1);
+    s.check_eq(s.game.player_coord(), flagstone, "on the flagstone");
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::MachineSetOff { .. })),
+        "the step sets the crypt off",
+    );
+    s.check_eq(zombies(&s), 1, "a zombie climbs out");
+    s.check(
+        !s.game.level().blocks_walking(sarcophagus),
+        "the sarcophagus open",
+    );
+    s.check(
+        s.game.level().gas_at(ICoord::new(9, 1)).is_some(),
+        "in a breath of rot gas",
+    );
+    s.check_eq(
+        s.game.level().ground_at(flagstone),
+        ground('⊠'),
+        "the flagstone sunk: it goes off once",
+    );
+    walk(&mut s, West, 1);
+    walk(&mut s, East, 1);
+    s.check(
+        !told(&s, |e| matches!(e, DungeonEvent::MachineSetOff { .. })),
+        "stepping on it again does nothing",
+    );
+}
+
+/// The crypt with a way round its flagstone.
+const WIDE_CRYPT: [&str; 4] = ["###########", "#@.....⊟.k#", "#........⊓#", "###########"];
+
+#[test]
+fn lifting_the_key_in_a_crypt_whose_flagstone_was_stepped_round_opens_it_too() {
+    let (mut s, _) = machine_scenario(&WIDE_CRYPT, "╥⊓⊟.", "a crypt");
+    let flagstone = ICoord::new(7, 1);
+    walk(&mut s, South, 1);
+    walk(&mut s, East, 7);
+    walk(&mut s, North, 1);
+    walk(&mut s, East, 1);
+    s.check_eq(s.game.player_coord(), ICoord::new(9, 1), "on the altar");
+    s.check_eq(zombies(&s), 0, "nothing woken on the way");
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key taken");
+    s.check_eq(
+        zombies(&s),
+        1,
+        "and the zombie climbs out beside the player",
+    );
+    s.check_eq(
+        s.game.level().ground_at(flagstone),
+        ground('⊠'),
+        "the flagstone spent with its crypt",
+    );
+}
+
+/// The crypt with its flagstone found, and a dart before the player.
+const FOUND_CRYPT: [&str; 4] = ["###########", "#@/....⊞.k#", "#########⊓#", "###########"];
+
+#[test]
+fn a_dart_thrown_onto_a_crypts_found_flagstone_wakes_the_zombie_from_afar() {
+    let (mut s, _) = machine_scenario(&FOUND_CRYPT, "╥⊓⊞.", "a crypt");
+    let flagstone = ICoord::new(7, 1);
+    s.check_eq(
+        s.game.level().known_trap(flagstone),
+        Some(ground('⊞')),
+        "the player knows it for what it is",
+    );
+    walk(&mut s, East, 1);
+    let slot = s
+        .game
+        .pack()
+        .slot_of(ItemKind::from_map_letter('/').expect("a dart"))
+        .expect("the dart picked up");
+    s.act(PlayerAction::Throw {
+        slot,
+        at: flagstone,
+    });
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::MachineSetOff { .. })),
+        "the dart presses the flagstone",
+    );
+    s.check_eq(zombies(&s), 1, "the zombie out, five steps off");
+}
+
+#[test]
+fn searching_beside_a_crypts_hidden_flagstone_finds_it_as_a_trap() {
+    let (mut s, _) = machine_scenario(&CRYPT, "╥⊓⊟.", "a crypt");
+    let flagstone = ICoord::new(7, 1);
+    walk(&mut s, East, 5);
+    let found = |s: &Scenario| {
+        told(
+            s,
+            |e| matches!(e, DungeonEvent::FoundTrap { at, .. } if *at == flagstone),
+        )
+    };
+    let mut searches = 0;
+    while !found(&s) {
+        s.act(PlayerAction::Search);
+        searches += 1;
+        s.check(searches <= 5, "a thorough search finds it, told as a trap");
+    }
+    s.check_eq(
+        s.game.level().known_trap(flagstone),
+        Some(ground('⊞')),
+        "a loose flagstone now",
+    );
+}

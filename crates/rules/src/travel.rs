@@ -239,7 +239,7 @@ impl BestSearch for Finder<'_> {
             && !self.keyed;
         // A trap the player has found is a wall to a route, unless it is where the player
         // travels to (a hidden one is floor to the player, and to its routes).
-        let trap = matches!(memory.floor, Some(Tile::Ground(ground)) if ground.rules().is_plain_trap())
+        let trap = matches!(memory.floor, Some(Tile::Ground(ground)) if ground.rules().is_known_plate())
             && self.goal != Goal::Cell(coord);
         let closed = !self.visibility.is_known_open(coord) || locked;
         if self.found.is_some() || closed || occupied || altar || trap {

@@ -180,7 +180,8 @@ fn wiring_legend(game: &Game) -> String {
         false => machines.join(", "),
     };
     format!(
-        "Wiring: L a key lifted, B bumped (b hidden), T a throw landing sets its machine off; \
+        "Wiring: L a key lifted, B bumped (b hidden), T a throw landing, P a step (p hidden) sets \
+         its machine off; \
          * answers; S a trap (s hidden). Machines in blue, violet, green, amber, in turn: {machines}"
     )
 }
@@ -210,6 +211,8 @@ fn wiring(
                     (Trigger::Bumped, false) => "B",
                     (Trigger::Bumped, true) => "b",
                     (Trigger::Landed, _) => "T",
+                    (Trigger::SteppedOn, false) => "P",
+                    (Trigger::SteppedOn, true) => "p",
                 }),
             ),
             Wire::Answers { machine } => (colour(machine), Some("*")),

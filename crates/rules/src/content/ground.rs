@@ -124,6 +124,9 @@ pub enum Trigger {
     Bumped,
     /// Struck by something thrown onto it: a plate at the bottom of a pit.
     Landed,
+    /// Stepped onto (not by a flyer, nor a swimmer under the water), or struck by something
+    /// thrown onto it: a loose flagstone.
+    SteppedOn,
 }
 
 /// A kind of ground that becomes another of itself: the chance in a hundred a turn, and
@@ -142,6 +145,17 @@ impl GroundRules {
     /// A trap that shows for what it is: a plate, not hidden as the floor.
     pub fn is_plain_trap(&self) -> bool {
         self.pressure_plate.is_some() && self.found_as.is_none()
+    }
+
+    /// Something goes off when this is stepped onto: a trap's plate, or ground that sets its
+    /// machine off underfoot.
+    pub fn goes_off_underfoot(&self) -> bool {
+        self.pressure_plate.is_some() || self.signals == Some(Trigger::SteppedOn)
+    }
+
+    /// Ground that goes off underfoot and shows for what it is: what a player steps round.
+    pub fn is_known_plate(&self) -> bool {
+        self.goes_off_underfoot() && self.found_as.is_none()
     }
 }
 
@@ -284,20 +298,23 @@ pub(super) fn resolve(
 }
 
 /// A machine's trigger where it can be met: an item lifted from ground it can lie on, a lever
-/// bumped where it cannot be walked onto, a plate struck where a throw can reach it.
+/// bumped where it cannot be walked onto, a plate struck where a throw can reach it, a
+/// flagstone stepped on where anyone walks.
 fn check_trigger(row: &GroundRules, name: &str) -> Result<(), ContentError> {
     let fits = match row.signals {
         None => true,
         Some(Trigger::Lifted) => row.layer == GroundLayer::Floor,
         Some(Trigger::Bumped) => row.blocks_walking,
         Some(Trigger::Landed) => !row.stops_missiles,
+        Some(Trigger::SteppedOn) => row.layer == GroundLayer::Floor && !row.blocks_walking,
     };
     if !fits {
         return Err(field_error(
             TABLE,
             name,
             "signals",
-            "Lifted from floor-layer ground, Bumped where nobody walks, Landed where a throw lands",
+            "Lifted from floor-layer ground, Bumped where nobody walks, Landed where a throw lands, \
+             SteppedOn floor-layer ground anyone walks on",
         ));
     }
     Ok(())

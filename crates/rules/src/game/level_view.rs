@@ -24,11 +24,12 @@ impl LevelView<'_> {
         self.0.world.falls(coord)
     }
 
-    /// The trap the player knows lies on the cell (found, and seen or remembered there): what
-    /// the app asks about before a step onto it. A hidden trap is floor to the player.
+    /// The trap (or a machine's flagstone) the player knows lies on the cell (found, and seen
+    /// or remembered there): what the app asks about before a step onto it. A hidden one is
+    /// floor to the player.
     pub fn known_trap(&self, coord: ICoord) -> Option<crate::content::Ground> {
         match self.cell_view(coord).tiles.floor {
-            Some(crate::world::Tile::Ground(ground)) if ground.rules().is_plain_trap() => {
+            Some(crate::world::Tile::Ground(ground)) if ground.rules().is_known_plate() => {
                 Some(ground)
             }
             _ => None,

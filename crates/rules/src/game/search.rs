@@ -69,10 +69,10 @@ impl Game {
             return;
         };
         let found = self.world.ground_at(at);
-        let event = match was.rules().pressure_plate {
-            Some(_) => DungeonEvent::FoundTrap { at, trap: found },
-            None if found.rules().signals.is_some() => DungeonEvent::FoundLever { at },
-            None => {
+        let event = match was.rules().goes_off_underfoot() {
+            true => DungeonEvent::FoundTrap { at, trap: found },
+            false if found.rules().signals.is_some() => DungeonEvent::FoundLever { at },
+            false => {
                 self.hero.secret_doors_found += 1;
                 DungeonEvent::FoundSecretDoor { at }
             }

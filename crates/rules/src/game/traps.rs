@@ -1,6 +1,7 @@
 //! Traps: a step onto a pressure plate (by whoever walks: not a flyer, nor a swimmer under the
 //! water) or an item landing on it sets off the feature its row names (`content/features.ron`),
-//! and a hidden trap that goes off is found. The plate stays armed. What a feature does is one
+//! and a hidden trap that goes off is found. The plate stays armed. A machine's flagstone is
+//! pressed the same way, and sets its machine off instead. What a feature does is one
 //! rule a fact: gas let out, fire set round, whoever is near held fast, a bell every monster
 //! near hears, the floor giving way.
 
@@ -9,7 +10,7 @@ use entity_table::Entity;
 
 use super::{Game, GameEvent, TurnOutcome};
 use crate::behaviour::Noise;
-use crate::content::FeatureKind;
+use crate::content::{FeatureKind, Trigger};
 use crate::game::DungeonEvent;
 
 /// How far from where a feature lands what it lets out may stand.
@@ -31,14 +32,23 @@ impl Game {
         if self.world.flies(who, self.world.npc_kind(who)) || self.world.is_submerged(who) {
             return None;
         }
-        self.spring(at, Some(who))
+        self.press(at, Some(who))
     }
 
     /// An item has just landed on `at` (thrown): a plate there goes off under its weight.
     pub(super) fn landed_on(&mut self, at: ICoord) {
         // What the player throws lands away from it, so no fall of the player follows.
         if self.world.is_trap(at) {
-            self.spring(at, None);
+            self.press(at, None);
+        }
+    }
+
+    /// The plate at `at` is pressed, by `who` or by an item landing: a trap's springs, a
+    /// machine's flagstone sets its machine off.
+    fn press(&mut self, at: ICoord, who: Option<Entity>) -> Option<TurnOutcome> {
+        match self.world.ground_at(at).rules().signals == Some(Trigger::SteppedOn) {
+            true => self.set_off_machine_at(at),
+            false => self.spring(at, who),
         }
     }
 

@@ -51,12 +51,12 @@ pub(super) fn ground_bits(ground: Ground) -> u8 {
         | bit(a_door || (rules.blocks_walking && !open_below), SHUT)
 }
 
-/// A trap's plate lies on a cell of these grounds.
+/// A plate (a trap's, or a machine's flagstone) lies on a cell of these grounds.
 pub(super) fn plate_of_grounds(feature: Option<Ground>, floor: Option<Ground>) -> bool {
     [feature, floor]
         .into_iter()
         .flatten()
-        .any(|ground| ground.rules().pressure_plate.is_some())
+        .any(|ground| ground.rules().goes_off_underfoot())
 }
 
 /// The bits a tile placed on a cell sets there: its ground's facts, or that a character stands.
