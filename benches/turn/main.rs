@@ -27,6 +27,7 @@ use criterion::{BenchmarkGroup, Criterion};
 #[path = "../support/scenes.rs"]
 mod scenes;
 use scenes::{Scene, SceneSpec};
+use umbra_rules::content::MachineKind;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 /// Untimed turns before timing: the crowd in (c) has closed round the player by then.
@@ -307,6 +308,66 @@ fn print_allies_ratio() {
     );
 }
 
+/// The crowd with a crypt and a hidden caustic trap armed in a pocket of wall nobody reaches,
+/// against the same crowd without, both read back from the crowd's own dump, alternating
+/// block by block: what armed machines and traps cost a turn that sets none off (every step
+/// asks whether a plate lies there, every turn whether a machine is changing).
+fn print_machines_ratio() {
+    let dump = scenes::crowd_fighting_on().dump();
+    let armed = with_armed_pocket(&dump);
+    let load = |text: &str| {
+        let (game, _) = Game::from_dump(text, GameOptions::default()).expect("the crowd's dump");
+        settled(game)
+    };
+    let (mut plain, mut armed) = (load(&dump), load(&armed));
+    assert_eq!(armed.machines().len(), 1, "the crypt armed");
+    let mut entrants = [
+        Entrant {
+            game: &mut plain,
+            block: 500,
+        },
+        Entrant {
+            game: &mut armed,
+            block: 500,
+        },
+    ];
+    let times = time_in_rounds(&mut entrants, 20);
+    println!(
+        "(c) with a machine and a trap armed: {:.2?}/turn against {:.2?}/turn without, ratio {:.3}x",
+        times[1],
+        times[0],
+        times[1].as_secs_f64() / times[0].as_secs_f64()
+    );
+}
+
+/// `dump` with a pocket carved in the first solid 5×5 block of wall: a crypt's hidden flagstone
+/// and a hidden caustic trap on its floor, and the crypt over it.
+fn with_armed_pocket(dump: &str) -> String {
+    let (map, rest) = dump.split_once("\n\n").expect("a map, then the rest");
+    let mut rows: Vec<Vec<char>> = map.lines().map(|line| line.chars().collect()).collect();
+    let solid = |rows: &Vec<Vec<char>>, x: usize, y: usize| {
+        (0..5).all(|dy| (0..5).all(|dx| rows[y + dy].get(x + dx) == Some(&'#')))
+    };
+    let (x, y) = (0..rows.len() - 5)
+        .flat_map(|y| (0..rows[y].len()).map(move |x| (x, y)))
+        .find(|&(x, y)| solid(&rows, x, y))
+        .expect("a block of wall");
+    let pocket = [(1, 2), (2, 2), (3, 2)].map(|(dx, dy)| (x + dx, y + dy));
+    rows[pocket[0].1][pocket[0].0] = '.';
+    rows[pocket[1].1][pocket[1].0] = '⊟';
+    rows[pocket[2].1][pocket[2].0] = '△';
+    let crypt = MachineKind::all()
+        .find(|&kind| umbra::app::looks::machine(kind).description == "a crypt")
+        .expect("the crypt");
+    let cells: Vec<(usize, usize)> = pocket.to_vec();
+    let map: Vec<String> = rows.into_iter().map(String::from_iter).collect();
+    format!(
+        "{}\n\n{rest}\nmachine (kind: {}, cells: {cells:?}, signals: 0)\n",
+        map.join("\n"),
+        crypt.index()
+    )
+}
+
 fn main() {
     let mut criterion = common::criterion();
     let benches: Vec<Bench> = crowd_scenes()
@@ -338,5 +399,6 @@ fn main() {
         print_ratio("(c) 250x250, 1000 NPCs", &scenes::CROWD, &RATIO_CROWD);
         print_wander_scaling();
         print_allies_ratio();
+        print_machines_ratio();
     }
 }
