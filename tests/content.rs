@@ -695,6 +695,68 @@ fn a_features_table_or_a_trap_that_cannot_be_played_is_refused_in_words() {
     says(&unknown, "ground", Some("alarm trap"), &["gong"]);
 }
 
+/// A feature's blob of ground and its `then` are checked: a blob that never ends or lays what
+/// is not floor, ground the table lacks, and a chain of features that comes back on itself are
+/// refused in one line naming the table, the entry and the field.
+#[test]
+fn a_features_blob_or_chain_that_cannot_be_played_is_refused_in_words() {
+    use umbra_rules::content::FEATURES_SOURCE;
+    let features = |from: &str, to: &str| {
+        assert!(FEATURES_SOURCE.contains(from), "{from:?} is in the table");
+        let source = FEATURES_SOURCE.replacen(from, to, 1);
+        Content::load(Sources::SHIPPED.with_features(&source)).expect_err("refused")
+    };
+    let blob = "(ground: \"rubble\", start: 60, falloff: 30, onto: Some(\"floor\"))";
+    for (broken, field) in [
+        (
+            "(ground: \"rubble\", start: 60, falloff: 0, onto: Some(\"floor\"))",
+            "ground",
+        ),
+        (
+            "(ground: \"rubble\", start: 0, falloff: 30, onto: Some(\"floor\"))",
+            "ground",
+        ),
+        (
+            "(ground: \"rubble\", start: 101, falloff: 30, onto: Some(\"floor\"))",
+            "ground",
+        ),
+        (
+            "(ground: \"wall\", start: 60, falloff: 30, onto: Some(\"floor\"))",
+            "ground",
+        ),
+        (
+            "(ground: \"rubble\", start: 60, falloff: 30, onto: Some(\"wall\"))",
+            "ground",
+        ),
+        (
+            "(ground: \"gravel\", start: 60, falloff: 30, onto: Some(\"floor\"))",
+            "gravel",
+        ),
+    ] {
+        says(
+            &features(blob, broken),
+            "features",
+            Some("jackals burst"),
+            &[field],
+        );
+    }
+    says(
+        &features(
+            "then: Some(\"tomb air\")",
+            "then: Some(\"sarcophagus opens\")",
+        ),
+        "features",
+        Some("sarcophagus opens"),
+        &["then"],
+    );
+    says(
+        &features("then: Some(\"tomb air\")", "then: Some(\"tomb breath\")"),
+        "features",
+        Some("sarcophagus opens"),
+        &["tomb breath"],
+    );
+}
+
 /// The machines table is checked as the others are: a key holder with no altar that sets it
 /// off, a wall part that can be walked through, a floor part that cannot, a ground the table
 /// lacks, depths the dungeon lacks, and the machines' own ground rows (a lever that can be

@@ -511,6 +511,18 @@ fn lifting_the_key_in_an_ambush_closet_cracks_its_walls_on_jackals_and_breathes_
         s.game.level().gas_at(ICoord::new(3, 1)).is_some(),
         "the grate breathes its gas",
     );
+    for before_the_wall in [ICoord::new(4, 1), ICoord::new(6, 1)] {
+        s.check_eq(
+            s.game.level().ground_at(before_the_wall),
+            ground('▪'),
+            "rubble strewn where each wall burst",
+        );
+    }
+    s.check_eq(
+        s.game.level().ground_at(ICoord::new(7, 1)),
+        ground('|'),
+        "but never over the altar: rubble lands on floor alone",
+    );
     s.check(
         told(&s, |e| matches!(e, DungeonEvent::FeatureLetLoose { .. })),
         "and the player is told",
@@ -1026,6 +1038,10 @@ fn treading_on_a_crypts_hidden_flagstone_opens_its_sarcophagus_on_a_zombie_once(
         "the step sets the crypt off",
     );
     s.check_eq(zombies(&s), 1, "a zombie climbs out");
+    let let_loose = (s.game.events().iter())
+        .filter(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::FeatureLetLoose { .. })))
+        .count();
+    s.check_eq(let_loose, 2, "the lid, then the tomb's air, each told");
     s.check(
         !s.game.level().blocks_walking(sarcophagus),
         "the sarcophagus open",

@@ -16,7 +16,7 @@ use super::machines::MachinesFile;
 use super::sources::Sources;
 use super::spawn::Spawn;
 use super::tables::{BestiaryFile, Entry, ItemsFile};
-use super::{GroundRules, ItemKind, ItemUse};
+use super::{FeatureRules, Ground, GroundLayer, GroundRules, ItemKind, ItemUse};
 use crate::balance::{FASTEST_ACTION_TIME, FINAL_DEPTH, SLOWEST_ACTION_TIME};
 
 /// Reads one table file as `T`. On error, names the entry the reader stopped in: the last
@@ -64,9 +64,10 @@ impl Content {
         let names: Vec<String> = bestiary_file.kinds.iter().map(|e| e.name.clone()).collect();
         // The bestiary first: a machine names the monsters it holds.
         check_bestiary(&bestiary_file)?;
-        let features = super::features::resolve(&features_file, &gases_file)?;
         let ground_names: Vec<String> = ground_file.kinds.iter().map(|e| e.name.clone()).collect();
+        let features = super::features::resolve(&features_file, &gases_file, &ground_names)?;
         let ground = super::ground::resolve(ground_file, &lights_file, &features_file)?;
+        check_blobs(&features_file, &features, &ground)?;
         let machines =
             super::machines::resolve(&machines_file, (&ground_names, &ground), &features, &names)?;
         check_bolts(&bolts_file)?;
@@ -442,4 +443,24 @@ fn the_one(file: &ItemsFile, is: impl Fn(&ItemUse<String>) -> bool) -> Result<It
         [one] => Ok(ItemKind(one as u8)),
         _ => Err(found.len()),
     }
+}
+
+/// A blob lays floor, onto floor: what a blob lays and where are ground rows of the `Floor`
+/// layer (checked once the ground is read, which names features in turn).
+fn check_blobs(
+    file: &FeaturesFile,
+    rows: &[FeatureRules],
+    ground: &[GroundRules],
+) -> Result<(), ContentError> {
+    for (entry, row) in file.kinds.iter().zip(rows) {
+        let Some(blob) = row.ground else {
+            continue;
+        };
+        let floor = |g: Ground| ground[g.index()].layer == GroundLayer::Floor;
+        if !floor(blob.ground) || !blob.onto.is_none_or(floor) {
+            let reason = "a blob of floor-layer ground, onto floor-layer ground";
+            return Err(field_error("features", &entry.name, "ground", reason));
+        }
+    }
+    Ok(())
 }

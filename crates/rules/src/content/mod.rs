@@ -32,7 +32,7 @@ pub use bands::Band;
 pub use bolts::{BoltEffect, BoltPath, BoltRules};
 pub use captives::{CaptiveBand, Captives};
 pub use error::{ContentError, Problem};
-pub use features::FeatureRules;
+pub use features::{Blob, FeatureRules};
 pub use gases::{GasHarm, GasRules};
 pub use ground::{Change, Flammability, GroundLayer, GroundRules, Trigger};
 pub use item_rules::{Draught, ItemClass, ItemRules, ItemUse, Reach, RingPower, Spell};

@@ -6,11 +6,13 @@
 //! near hears, the floor giving way.
 
 use coord_2d::ICoord;
+use direction::CardinalDirections;
 use entity_table::Entity;
+use rand::Rng;
 
 use super::{Game, GameEvent, TurnOutcome};
 use crate::behaviour::Noise;
-use crate::content::{FeatureKind, Trigger};
+use crate::content::{Blob, FeatureKind, Trigger};
 use crate::game::DungeonEvent;
 
 /// How far from where a feature lands what it lets out may stand.
@@ -70,7 +72,8 @@ impl Game {
     }
 
     /// What `feature` does, landing on `at`, let loose by the cell `from` (a plate, or a
-    /// machine's wall, pool or vent).
+    /// machine's wall, pool or vent), and the feature it lets loose `then`. A floor that gives
+    /// way goes last, after what follows it.
     pub(super) fn let_loose(
         &mut self,
         feature: FeatureKind,
@@ -93,10 +96,53 @@ impl Game {
         if rules.wakes {
             self.wake_dormant(from, at);
         }
+        if let Some(blob) = rules.ground {
+            self.lay_blob(at, blob);
+        }
+        if let Some(next) = rules.then {
+            let event = DungeonEvent::FeatureLetLoose { feature: next, at };
+            self.tell_at(at, GameEvent::Dungeon(event));
+            if let Some(fell) = self.let_loose(next, at, from) {
+                return Some(fell);
+            }
+        }
         if rules.drops {
             return self.drop_through(at);
         }
         None
+    }
+
+    /// Lays `blob`'s ground on `at`, then a step at a time out from the cells laid the step
+    /// before: each cell beside one that takes the ground gets it with the chances left, in
+    /// compass order, `falloff` fewer each step, until none are left.
+    fn lay_blob(&mut self, at: ICoord, blob: Blob) {
+        let Blob {
+            ground,
+            start,
+            falloff,
+            onto,
+        } = blob;
+        if self.world.takes_ground(at, ground, onto) {
+            self.world.lay_blob_ground(at, ground);
+        }
+        let mut last = vec![at];
+        let mut chance = u32::from(start);
+        while chance > 0 && !last.is_empty() {
+            let mut laid = Vec::new();
+            for &cell in &last {
+                for direction in CardinalDirections {
+                    let beside = cell + direction.coord();
+                    if self.world.takes_ground(beside, ground, onto)
+                        && self.chronicle.rng.random_range(0..100) < chance
+                    {
+                        self.world.lay_blob_ground(beside, ground);
+                        laid.push(beside);
+                    }
+                }
+            }
+            last = laid;
+            chance = chance.saturating_sub(u32::from(falloff));
+        }
     }
 
     /// The monsters held dormant in `from` burst out onto the free cells nearest `at`, awake;

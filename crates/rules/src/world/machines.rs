@@ -136,6 +136,26 @@ impl World {
         }
     }
 
+    /// Whether `cell` takes `ground` laid by a feature's blob: its ground is `onto` (none: any
+    /// floor anyone walks on), bare of features, and not `ground` already.
+    pub fn takes_ground(&self, cell: ICoord, ground: Ground, onto: Option<Ground>) -> bool {
+        let Some(layers) = self.spatial_table.layers_at(cell) else {
+            return false;
+        };
+        let (feature, floor) = self.grounds_of(layers);
+        let bare = feature.is_none() && floor.is_some() && floor != Some(ground);
+        let fits = match onto {
+            Some(onto) => floor == Some(onto),
+            None => floor.is_some_and(|g| !g.rules().blocks_walking),
+        };
+        bare && fits && !self.would_shut_on_someone(cell, ground)
+    }
+
+    /// Lays `ground` on `cell`'s floor (see [`World::takes_ground`]).
+    pub fn lay_blob_ground(&mut self, cell: ICoord, ground: Ground) {
+        self.turn_ground(cell, Layer::Floor, ground);
+    }
+
     /// Ground nobody walks on would close over whoever stands on the cell (a portcullis, a
     /// flood): it is not laid there, and ground that changes of itself tries again next turn.
     /// (Ground that falls lets them fall instead.)
