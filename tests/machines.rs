@@ -31,6 +31,16 @@ use umbra_rules::{Game, GameOptions, PlayerAction};
 /// cell labelled `k` (an altar) and the machine of that description, holding dormant in each
 /// cell what its blueprint's part of that ground holds (as the generator lays it).
 fn machine_scenario(rows: &[&str], parts: &str, machine: &str) -> (Scenario, Vec<(char, ICoord)>) {
+    machine_scenario_rolling(rows, parts, machine, 0)
+}
+
+/// [`machine_scenario`] with the game's dice seeded by `seed`.
+fn machine_scenario_rolling(
+    rows: &[&str],
+    parts: &str,
+    machine: &str,
+    seed: u64,
+) -> (Scenario, Vec<(char, ICoord)>) {
     let kind = MachineKind::all()
         .find(|&kind| looks::machine(kind).description == machine)
         .expect("a machine of that description");
@@ -61,7 +71,7 @@ fn machine_scenario(rows: &[&str], parts: &str, machine: &str) -> (Scenario, Vec
         .collect();
     cells.push(key);
     let text = format!(
-        "{}\n\nitem (at: {key:?}, kind: '{}', count: 1)\nmachine (kind: {}, cells: {cells:?}, signals: 0, dormant: {dormant:?})\n",
+        "{}\n\nabout (seed: {seed}, depth: 1, turn: 0, actions: 0)\nitem (at: {key:?}, kind: '{}', count: 1)\nmachine (kind: {}, cells: {cells:?}, signals: 0, dormant: {dormant:?})\n",
         map.join("\n"),
         ItemKind::key().rules().map_letter,
         kind.index(),
@@ -527,6 +537,63 @@ fn lifting_the_key_in_an_ambush_closet_cracks_its_walls_on_jackals_and_breathes_
         told(&s, |e| matches!(e, DungeonEvent::FeatureLetLoose { .. })),
         "and the player is told",
     );
+}
+
+/// An ambush closet two rows wide, its one hollow wall below the second row, a step from
+/// the altar.
+const WIDE_CLOSET: [&str; 5] = [
+    "##########",
+    "#@..k....#",
+    "#........#",
+    "####▩#####",
+    "##########",
+];
+
+/// The rubble a burst wall strews is a blob: over twenty rolls of the game's dice it lies on
+/// the cell before the wall, reaches beyond it in some (60 in a hundred a cell beside it, 30 a
+/// step further) and never further than two steps (the chances are spent), and only on floor:
+/// never over the altar beside it, nor the walls.
+#[test]
+fn a_burst_walls_rubble_spreads_a_step_or_two_and_stops() {
+    let origin = ICoord::new(4, 2);
+    let mut furthest = 0;
+    for seed in 1..=20 {
+        let (mut s, _) = machine_scenario_rolling(&WIDE_CLOSET, "╥▩.", "an ambush closet", seed);
+        walk(&mut s, East, 3);
+        s.act(PlayerAction::PickUp);
+        s.check(
+            told(&s, |e| matches!(e, DungeonEvent::MachineSetOff { .. })),
+            "set off",
+        );
+        for x in (0..=9).filter(|&x| x != 4) {
+            for y in [0, 3] {
+                let wall = s.game.level().ground_at(ICoord::new(x, y));
+                s.check_eq(wall, ground('#'), "the walls whole");
+            }
+        }
+        s.check_eq(
+            s.game.level().ground_at(origin),
+            ground('▪'),
+            "rubble before the wall",
+        );
+        for y in 1..=2 {
+            for x in 1..=8 {
+                let cell = ICoord::new(x, y);
+                if s.game.level().ground_at(cell) != ground('▪') {
+                    continue;
+                }
+                let steps = (cell - origin).manhattan_magnitude();
+                s.check(steps <= 2, "no rubble past the chances' end");
+                furthest = furthest.max(steps);
+            }
+        }
+        s.check_eq(
+            s.game.level().ground_at(ICoord::new(4, 1)),
+            ground('|'),
+            "the altar bare",
+        );
+    }
+    assert!(furthest >= 1, "some rubble beyond the cell before the wall");
 }
 
 /// A flooding cistern east of the player: its floor stained, two pools below it.
