@@ -1,6 +1,7 @@
 //! The dungeon does not wait: once a level holds fewer monsters than it began with, bands
 //! arrive on it as time passes, out of the player's sight and far from it, by the stairs or
-//! where the player came in; they interrupt a rest, and a level as full as it began gets none.
+//! where the player came in, and come looking for the player where it stood; they interrupt a
+//! rest, and a level as full as it began gets none.
 
 mod common;
 
@@ -8,7 +9,8 @@ use common::Scenario;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
 use umbra_rules::PlayerAction;
-use umbra_rules::balance::{ARRIVAL_DISTANCE, ARRIVAL_FUSE};
+use umbra_rules::balance::{ARRIVAL_DISTANCE, ARRIVAL_FUSE, SEARCH_APPROACH_TURNS};
+use umbra_rules::behaviour::{NpcState, Reason};
 use umbra_rules::game::{Activity, DungeonEvent, GameEvent, Stop};
 use umbra_rules::visibility::CellVisibility;
 
@@ -74,6 +76,43 @@ fn once_a_monster_is_killed_a_band_arrives_by_the_stairs_out_of_sight() {
             "out of sight"
         );
     }
+}
+
+#[test]
+fn a_band_comes_looking_for_the_player_where_it_stood_and_finds_it_resting() {
+    let mut s = after_a_kill();
+    // Within a search's reach of the stairs (some twenty steps), still out of their sight.
+    while s.game.player_coord().x < 12 {
+        s.act(PlayerAction::Move(East));
+    }
+    let mut waited = 0;
+    while !arrived(&s) {
+        s.act(PlayerAction::Wait);
+        waited += 1;
+        assert!(waited <= ARRIVAL_FUSE.1 + 10, "a band arrives");
+    }
+    let player = s.game.player_coord();
+    for npc in s.npcs() {
+        let agent = s.agent(npc.coord);
+        s.check(
+            matches!(agent.state, NpcState::Searching { target, .. } if target == player),
+            &format!(
+                "the newcomer at {:?} searches where the player stands: {agent:?}",
+                npc.coord
+            ),
+        );
+        s.check_eq(agent.last_transition.reason, Reason::CameLooking, "why");
+    }
+    // What the player notices: standing still where it was, it sees them come through the door.
+    for _ in 0..SEARCH_APPROACH_TURNS {
+        s.act(PlayerAction::Wait);
+        let seen = (s.npcs().iter())
+            .any(|npc| s.game.level().cell_view(npc.coord).visibility == CellVisibility::Visible);
+        if seen {
+            return;
+        }
+    }
+    s.fail("a newcomer comes into view before its search gives out")
 }
 
 #[test]

@@ -89,6 +89,7 @@ fn reason_words(reason: Reason) -> &'static str {
         Reason::SawEnemy => "saw an enemy",
         Reason::Freed => "freed by you",
         Reason::NoEnemyNear => "no enemy near",
+        Reason::CameLooking => "came onto the level looking for you",
     }
 }
 

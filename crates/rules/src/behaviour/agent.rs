@@ -94,6 +94,8 @@ pub enum Reason {
     Freed,
     /// An ally with no enemy in reach goes back to the player's side.
     NoEnemyNear,
+    /// It came onto the level as time passed, looking for the player.
+    CameLooking,
 }
 
 /// The last change of state: why, and on which turn.
@@ -170,6 +172,15 @@ impl Agent {
             from: None,
             resume_at: 0,
         })
+    }
+
+    /// A newcomer to the level (a band arriving as time passes, standing at `here`), come
+    /// looking for the player at `target`, where it stood when the band came: it walks there,
+    /// looks round, and wanders if it finds nothing.
+    pub fn arriving(target: ICoord, here: ICoord, turn: u64) -> Self {
+        let mut agent = Self::wandering();
+        agent.start_search(target, here, Reason::CameLooking, turn);
+        agent
     }
 
     const fn new(state: NpcState) -> Self {

@@ -1,8 +1,13 @@
 //! The dungeon does not wait: as the player stays on a level, bands of monsters keep arriving on
-//! it (Brogue CE's periodic hordes), drawn from the level's own spawn table, awake and
-//! wandering. Each comes by a way onto the level (the stairs down, or where the player arrived)
-//! that the player does not see and is far from, and the next comes sooner than the last: a
-//! level's time is a resource, and resting to full between every fight costs fights.
+//! it (Brogue CE's periodic hordes), drawn from the level's own spawn table, awake. Each comes
+//! by a way onto the level (the stairs down, or where the player arrived) that the player does
+//! not see and is far from, and the next comes sooner than the last: a level's time is a
+//! resource, and resting to full between every fight costs fights. A band comes looking for
+//! the player where it stood when the band came (a search, as for a fight heard: within a
+//! search's reach, 30 steps; a band further off does not know the way and wanders), so a rest
+//! at a third of one's health is a wager rather than a wait, and a healing potion what
+//! settles it (wandering bands left the careful player's rests alone often enough that a
+//! fifth of its wins drank no healing potion).
 //!
 //! Bands come only while the level holds fewer monsters than it began with: what the player
 //! killed is replaced as time passes, what it sneaked past is still there. So a level stayed on
@@ -141,7 +146,7 @@ impl Game {
     }
 
     /// The band on `way_in` and the free unseen cells nearest it (by straight distance, then
-    /// row order), awake and wandering; those with no room stay away. How many came.
+    /// row order), come looking for the player; those with no room stay away. How many came.
     fn arrive(&mut self, band: &[crate::content::NpcKind], way_in: ICoord) -> usize {
         let player = self.world.player_coord();
         let mut came = 0;
@@ -149,7 +154,8 @@ impl Game {
             let Some(cell) = self.nearest_room_for_arrival(way_in, player) else {
                 break;
             };
-            self.join(kind, cell, Side::Dungeon, Some(Agent::wandering()));
+            let agent = Agent::arriving(player, cell, self.progress.turn);
+            self.join(kind, cell, Side::Dungeon, Some(agent));
             came += 1;
         }
         if came > 0 {
