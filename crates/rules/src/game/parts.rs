@@ -194,6 +194,8 @@ pub(super) struct TurnScratch {
     pub burst: Vec<ICoord>,
     /// The cells a machine's crumbling floor let fall this turn.
     pub fell: Vec<ICoord>,
+    /// A blob of ground as it spreads: the cells its last step laid, and those this step lays.
+    pub blob: (Vec<ICoord>, Vec<ICoord>),
     /// Where what the player threw this turn came down, for a plate there to go off once the
     /// throw is done.
     pub struck: Option<ICoord>,

@@ -125,10 +125,12 @@ impl Game {
         if self.world.takes_ground(at, ground, onto) {
             self.world.lay_blob_ground(at, ground);
         }
-        let mut last = vec![at];
+        let (mut last, mut laid) = std::mem::take(&mut self.scratch.blob);
+        last.clear();
+        last.push(at);
         let mut chance = u32::from(start);
         while chance > 0 && !last.is_empty() {
-            let mut laid = Vec::new();
+            laid.clear();
             for &cell in &last {
                 for direction in CardinalDirections {
                     let beside = cell + direction.coord();
@@ -140,9 +142,10 @@ impl Game {
                     }
                 }
             }
-            last = laid;
+            std::mem::swap(&mut last, &mut laid);
             chance = chance.saturating_sub(u32::from(falloff));
         }
+        self.scratch.blob = (last, laid);
     }
 
     /// The monsters held dormant in `from` burst out onto the free cells nearest `at`, awake;
