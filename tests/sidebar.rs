@@ -282,3 +282,25 @@ fn a_long_name_is_wrapped_in_the_sidebar_not_cut() {
         "every row within the sidebar: {rows:?}"
     );
 }
+
+/// An item's name is wrapped as a character's is: "a suit of scale mail" lying in view reads
+/// whole (the hand-played runs read "a suit of scale m").
+#[test]
+fn an_items_long_name_is_wrapped_in_the_sidebar_not_cut() {
+    let (game, _) = Game::from_ascii(&["#######", "#@..]##", "#######"], GameOptions::default())
+        .expect("valid map");
+    let screen = render_at(&GameApp::new(game), SCREEN);
+    let rows = sidebar(&screen);
+    let first = (rows.iter().position(|row| row.contains("a suit of")))
+        .unwrap_or_else(|| panic!("the scale mail is listed: {rows:?}"));
+    let joined = format!("{} {}", rows[first].trim(), rows[first + 1].trim());
+    assert!(
+        joined.contains("a suit of scale mail"),
+        "the whole name over two rows: {:?}",
+        &rows[first..first + 2]
+    );
+    assert!(
+        rows.iter().all(|row| row.chars().count() < 20),
+        "every row within the sidebar: {rows:?}"
+    );
+}

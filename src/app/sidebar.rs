@@ -226,9 +226,11 @@ fn entries(game: &Game, screen: UCoord) -> Vec<Entry> {
         });
     }
     for (cell, words) in items {
+        let mut lines = Vec::new();
+        wrapped(&words, palette::TEXT, 0, &mut lines);
         entries.push(Entry {
             cell: Some(cell),
-            lines: vec![Row::Text(words, palette::TEXT)],
+            lines,
         });
     }
     entries
