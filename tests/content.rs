@@ -858,6 +858,10 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
             &["parts", "dormant"],
         );
     }
+    // Four, the most, is held.
+    let four = "(ground: \"hollow wall\", at: Wall, dormant: Some((\"jackal\", 4)))";
+    let source = MACHINES_SOURCE.replacen(closet_wall, four, 1);
+    Content::load(Sources::SHIPPED.with_machines(&source)).expect("four a cell is held");
     // A door is no floor to fill a room with, though nothing stops a step through it.
     says(
         &machines(

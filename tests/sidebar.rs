@@ -268,12 +268,17 @@ fn a_long_name_is_wrapped_in_the_sidebar_not_cut() {
     let game = game.with_side(id, umbra_rules::game::Side::Captive);
     let app = GameApp::new(game).with_seed_source(|| 11);
     let screen = render_at(&app, SCREEN);
-    let rows = sidebar(&screen);
-    let first = (rows.iter().position(|row| row.contains("captive")))
-        .unwrap_or_else(|| panic!("the captive is listed: {rows:?}"));
+    read_whole_over_two_rows(&sidebar(&screen), "captive", "captive goblin shaman");
+}
+
+/// The sidebar's rows list a name beginning with `start` and read `whole` over that row and the
+/// next, no row wider than the sidebar.
+fn read_whole_over_two_rows(rows: &[String], start: &str, whole: &str) {
+    let first = (rows.iter().position(|row| row.contains(start)))
+        .unwrap_or_else(|| panic!("{start:?} is listed: {rows:?}"));
     let joined = format!("{} {}", rows[first].trim(), rows[first + 1].trim());
     assert!(
-        joined.contains("captive goblin shaman"),
+        joined.contains(whole),
         "the whole name over two rows: {:?}",
         &rows[first..first + 2]
     );
@@ -290,17 +295,5 @@ fn an_items_long_name_is_wrapped_in_the_sidebar_not_cut() {
     let (game, _) = Game::from_ascii(&["#######", "#@..]##", "#######"], GameOptions::default())
         .expect("valid map");
     let screen = render_at(&GameApp::new(game), SCREEN);
-    let rows = sidebar(&screen);
-    let first = (rows.iter().position(|row| row.contains("a suit of")))
-        .unwrap_or_else(|| panic!("the scale mail is listed: {rows:?}"));
-    let joined = format!("{} {}", rows[first].trim(), rows[first + 1].trim());
-    assert!(
-        joined.contains("a suit of scale mail"),
-        "the whole name over two rows: {:?}",
-        &rows[first..first + 2]
-    );
-    assert!(
-        rows.iter().all(|row| row.chars().count() < 20),
-        "every row within the sidebar: {rows:?}"
-    );
+    read_whole_over_two_rows(&sidebar(&screen), "a suit of", "a suit of scale mail");
 }
