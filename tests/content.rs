@@ -637,17 +637,19 @@ fn the_ground_table_holds_six_traps_each_with_a_hidden_twin() {
     }
 }
 
+/// The shipped features table with its first `from` made `to`, and the loader's refusal of it.
+fn features(from: &str, to: &str) -> ContentError {
+    use umbra_rules::content::FEATURES_SOURCE;
+    assert!(FEATURES_SOURCE.contains(from), "{from:?} is in the table");
+    let source = FEATURES_SOURCE.replacen(from, to, 1);
+    Content::load(Sources::SHIPPED.with_features(&source)).expect_err("refused")
+}
+
 /// The features table is checked as the others are: a row that does nothing, a gas of no
 /// volume, a gas or a name the tables lack, and a trap whose hidden twin would go off otherwise
 /// are refused in one line naming the table, the entry and the field.
 #[test]
 fn a_features_table_or_a_trap_that_cannot_be_played_is_refused_in_words() {
-    use umbra_rules::content::FEATURES_SOURCE;
-    let features = |from: &str, to: &str| {
-        assert!(FEATURES_SOURCE.contains(from), "{from:?} is in the table");
-        let source = FEATURES_SOURCE.replacen(from, to, 1);
-        Content::load(Sources::SHIPPED.with_features(&source)).expect_err("refused")
-    };
     says(
         &features("rules: (alarm: true),", "rules: (),"),
         "features",
@@ -700,12 +702,6 @@ fn a_features_table_or_a_trap_that_cannot_be_played_is_refused_in_words() {
 /// refused in one line naming the table, the entry and the field.
 #[test]
 fn a_features_blob_or_chain_that_cannot_be_played_is_refused_in_words() {
-    use umbra_rules::content::FEATURES_SOURCE;
-    let features = |from: &str, to: &str| {
-        assert!(FEATURES_SOURCE.contains(from), "{from:?} is in the table");
-        let source = FEATURES_SOURCE.replacen(from, to, 1);
-        Content::load(Sources::SHIPPED.with_features(&source)).expect_err("refused")
-    };
     let blob = "(ground: \"rubble\", start: 60, falloff: 30, onto: Some(\"floor\"))";
     for (broken, field) in [
         (
