@@ -879,6 +879,28 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         Some("throwing plate"),
         &["parts"],
     );
+    // A door guard has no altar of its own (the altars are its vault's), shuts its doorway
+    // until it goes off, and has a part that sets it off.
+    let pit = "(ground: \"plate pit\", at: FacingDoor),";
+    let door_guard_refusals = [
+        (
+            pit,
+            "(ground: \"plate pit\", at: FacingDoor), (ground: \"key altar\", at: Altar),",
+        ),
+        (
+            "(ground: \"portcullis\", at: Door)",
+            "(ground: \"raised portcullis\", at: Door)",
+        ),
+        (pit, ""),
+    ];
+    for (from, to) in door_guard_refusals {
+        says(
+            &machines(from, to),
+            "machines",
+            Some("throwing plate"),
+            &["parts", "door guard"],
+        );
+    }
     // Backwards ranges, each bound alone out of order.
     says(
         &machines("depths: (1, 8),", "depths: (9, 8),"),

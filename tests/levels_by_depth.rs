@@ -8,8 +8,8 @@ use coord_2d::{ICoord, UCoord};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::balance::FINAL_DEPTH;
-use umbra_rules::content::ItemKind;
 use umbra_rules::content::{DesignWeights, profile_at};
+use umbra_rules::content::{ItemKind, Role, Spot};
 use umbra_rules::terrain::{
     DesignKind, Ground, Terrain, VaultGuard, VaultSpawn, generate_at_depth, walking_distances,
 };
@@ -323,8 +323,9 @@ fn check_wreaths_and_bridges(level: &Terrain, seed: u64, depth: u32) {
 }
 
 /// Vaults as the profiles place them: on many levels, each a dead end behind its door with two
-/// or three altars bearing different rewards, its guard as its door says, and a locked
-/// vault's key reachable from the arrival without passing its own door (or any secret door).
+/// or three altars bearing different rewards, its guard as its door says (a door guard's
+/// doorway is its machine's), and a locked vault's key reachable from the arrival without
+/// passing its own door (or any secret door).
 #[test]
 fn vaults_come_on_many_levels_each_guarded_and_its_key_reachable() {
     let mut with_a_vault = 0;
@@ -344,7 +345,7 @@ fn vaults_come_on_many_levels_each_guarded_and_its_key_reachable() {
         with_a_vault * 4 >= levels as usize,
         "a vault on {with_a_vault} of {levels} levels"
     );
-    assert_eq!(guards.len(), 3, "every kind of guard: {guards:?}");
+    assert_eq!(guards.len(), 4, "every kind of guard: {guards:?}");
 }
 
 fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
@@ -354,6 +355,15 @@ fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
         VaultGuard::Locked => Ground::LOCKED_DOOR,
         VaultGuard::Secret => Ground::SECRET_DOOR,
         VaultGuard::Sleepers => Ground::DOOR,
+        VaultGuard::Machine => {
+            let machine = (level.machines.iter())
+                .find(|machine| machine.cells.first() == Some(&vault.door))
+                .expect("a door guard on the vault's doorway");
+            let rules = machine.kind.rules();
+            assert_eq!(rules.role, Role::DoorGuard);
+            let doorway = rules.parts.iter().find(|part| part.at == Spot::Door);
+            doorway.expect("a doorway part").ground
+        }
     };
     assert_eq!(door, Some(expected), "seed {seed} depth {depth}: {vault:?}");
     assert!((2..=3).contains(&vault.altars.len()));
@@ -376,7 +386,10 @@ fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
     // The altars are beyond the door: not reachable with it shut.
     let distances = walking_distances(&level.grid, level.player);
     for &altar in &vault.altars {
-        let shut = matches!(vault.guard, VaultGuard::Locked | VaultGuard::Secret);
+        let shut = matches!(
+            vault.guard,
+            VaultGuard::Locked | VaultGuard::Secret | VaultGuard::Machine
+        );
         assert_eq!(
             distances.get_checked(altar).is_none(),
             shut,
@@ -450,13 +463,13 @@ fn a_broken_level_table_is_refused_naming_the_field() {
             "lakes",
         ),
         (
-            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2)",
-            "vaults: (chance: 160, locked: 1, secret: 0, sleepers: 2)",
+            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2, machine: 1)",
+            "vaults: (chance: 160, locked: 1, secret: 0, sleepers: 2, machine: 1)",
             "vaults",
         ),
         (
-            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2)",
-            "vaults: (chance: 60, locked: 0, secret: 0, sleepers: 0)",
+            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2, machine: 1)",
+            "vaults: (chance: 60, locked: 0, secret: 0, sleepers: 0, machine: 0)",
             "vaults",
         ),
         (

@@ -19,7 +19,7 @@ use grid_2d::Grid;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra::app::looks;
-use umbra_rules::content::{Ground, ItemKind, MachineKind, Trigger};
+use umbra_rules::content::{Ground, ItemKind, MachineKind, Role, Trigger};
 use umbra_rules::game::{
     DungeonEvent, GameEvent, TurnOutcome, WizardCommand, WizardEvent, level_of_run,
 };
@@ -683,13 +683,47 @@ fn flood_water_is_waded() {
     s.check_eq(s.game.player_coord(), ICoord::new(2, 1), "wading");
 }
 
-/// A room behind a portcullis east of the player, a dart on the way; the plate's pit straight
-/// in from the doorway, the key beyond it.
-const PLATE_ROOM: [&str; 4] = ["#########", "#@/.╪.⊡k#", "#####...#", "#########"];
+/// A vault behind a portcullis east of the player (a door guard), a dart on the way; the
+/// plate's pit straight in from the doorway, two altars beyond it.
+const PLATE_VAULT: &str = "\
+#########
+#@/.╪.⊡|#
+#####..|#
+#########
+
+item (at: (2, 1), kind: '/', count: 1)
+item (at: (7, 1), kind: ')', count: 1)
+item (at: (7, 2), kind: '[', count: 1)
+vault (door: (4, 1), guard: Machine, altars: [(7, 1), (7, 2)], rewards: [')', '['], taken: false)
+";
+
+fn plate_vault() -> Scenario {
+    let kind = MachineKind::all()
+        .find(|&kind| looks::machine(kind).description == "a portcullis and its plate")
+        .expect("the throwing plate");
+    let cells = "[(4, 1), (5, 1), (6, 1), (5, 2), (6, 2), (7, 1), (7, 2)]";
+    let machine = format!(
+        "machine (kind: {}, cells: {cells}, signals: 0, dormant: [])\n",
+        kind.index()
+    );
+    let (game, _) = Game::from_dump(
+        &(PLATE_VAULT.to_string() + &machine),
+        GameOptions::default(),
+    )
+    .expect("a valid dump");
+    Scenario::from_game(game)
+}
+
+fn dart(s: &Scenario) -> u8 {
+    s.game
+        .pack()
+        .slot_of(ItemKind::from_map_letter('/').expect("a dart"))
+        .expect("the dart picked up")
+}
 
 #[test]
-fn a_dart_thrown_through_the_bars_onto_the_plate_lifts_the_portcullis() {
-    let (mut s, _) = machine_scenario(&PLATE_ROOM, "╥╪⊡", "a room behind a portcullis");
+fn a_dart_thrown_through_a_vaults_bars_onto_its_plate_lifts_the_portcullis() {
+    let mut s = plate_vault();
     let door = ICoord::new(4, 1);
     let plate = ICoord::new(6, 1);
     walk(&mut s, East, 2);
@@ -699,11 +733,7 @@ fn a_dart_thrown_through_the_bars_onto_the_plate_lifts_the_portcullis() {
         TurnOutcome::NoTurn,
         "the portcullis keeps the player out",
     );
-    let slot = s
-        .game
-        .pack()
-        .slot_of(ItemKind::from_map_letter('/').expect("a dart"))
-        .expect("the dart picked up");
+    let slot = dart(&s);
     s.check(
         s.game.aim(slot, ICoord::new(5, 1)).is_ok(),
         "the bars let a throw through",
@@ -718,24 +748,24 @@ fn a_dart_thrown_through_the_bars_onto_the_plate_lifts_the_portcullis() {
         !s.game.level().blocks_walking(door),
         "the portcullis lifted",
     );
-    for step in [East, East, South, East, East, North] {
+    for step in [East, East, South, East, East] {
         s.act(PlayerAction::Move(step));
     }
-    s.check_eq(s.game.player_coord(), ICoord::new(7, 1), "on the altar");
+    s.check_eq(s.game.player_coord(), ICoord::new(7, 2), "on an altar");
     s.act(PlayerAction::PickUp);
-    s.check(carries_the_key(&s), "the key won");
+    s.check_eq(s.game.vault_rewards().len(), 1, "a reward taken");
+    s.check(
+        s.game.level().blocks_walking(ICoord::new(7, 1)),
+        "the other altar caged",
+    );
     s.check(!s.game.level().blocks_walking(door), "and the way out open");
 }
 
 #[test]
-fn a_dart_thrown_short_of_the_plate_presses_nothing() {
-    let (mut s, _) = machine_scenario(&PLATE_ROOM, "╥╪⊡", "a room behind a portcullis");
+fn a_dart_thrown_short_of_a_vaults_plate_presses_nothing() {
+    let mut s = plate_vault();
     walk(&mut s, East, 2);
-    let slot = s
-        .game
-        .pack()
-        .slot_of(ItemKind::from_map_letter('/').expect("a dart"))
-        .expect("the dart picked up");
+    let slot = dart(&s);
     s.act(PlayerAction::Throw {
         slot,
         at: ICoord::new(5, 1),
@@ -783,12 +813,12 @@ fn machines_come_on_most_levels_and_the_seed_catalog_names_them() {
 
 /// The seed catalog says what each machine guards (BrogueCE #729): a locked vault whose key
 /// lies on a machine's altar says which machine's, the machine says it guards the vault's key
-/// (or the item of the level's own it holds) and names the monsters it holds dormant, and the
-/// key is not among what lies about.
+/// (or the item of the level's own it holds) and names the monsters it holds dormant, the key
+/// is not among what lies about, and a vault with a door guard names it.
 #[test]
 fn the_seed_catalog_says_what_each_machine_guards() {
     let size = coord_2d::UCoord::new(80, 30);
-    let (mut keys_held, mut items_held, mut dormant_told) = (0, 0, 0);
+    let (mut keys_held, mut items_held, mut dormant_told, mut door_guards) = (0, 0, 0, 0);
     for seed in 1..=8u64 {
         let output = common::umbra(&["--seed-catalog", &seed.to_string()]);
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -804,6 +834,11 @@ fn the_seed_catalog_says_what_each_machine_guards() {
                     .map(|item| item.item);
                 let name = &looks::machine(machine.kind).description;
                 let case = format!("seed {seed} depth {depth}: {block}");
+                if machine.kind.rules().role == Role::DoorGuard {
+                    door_guards += 1;
+                    let said = format!("A vault guarded by {name} at its door: ");
+                    assert!(block.contains(&said), "{case}");
+                }
                 match held {
                     Some(key) if key == ItemKind::key() => {
                         keys_held += 1;
@@ -831,8 +866,9 @@ fn the_seed_catalog_says_what_each_machine_guards() {
         }
     }
     assert!(
-        keys_held > 0 && items_held > 0 && dormant_told > 0,
-        "{keys_held} keys, {items_held} items, {dormant_told} holding monsters"
+        keys_held > 0 && items_held > 0 && dormant_told > 0 && door_guards > 0,
+        "{keys_held} keys, {items_held} items, {dormant_told} holding monsters, \
+         {door_guards} door guards"
     );
 }
 
@@ -854,22 +890,30 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                             .is_some_and(|g| g.rules().signals == Some(trigger))
                     }
                 };
-                // Its doorway open (a portcullis lifted), the altar is a walk from the arrival.
+                // Its doorway open (a portcullis lifted), its altar is a walk from the arrival;
+                // a door guard's, every altar of its vault.
                 let door = machine.cells[0];
                 let mut opened = level.grid.clone();
                 *opened.get_checked_mut(door) = Ground::FLOOR;
-                let altar = *machine
-                    .cells
-                    .iter()
-                    .find(signals(Trigger::Lifted))
-                    .expect("an altar");
-                assert!(
-                    (walking_distances(&opened, level.player).get(altar))
+                let altars: Vec<ICoord> = match machine.kind.rules().role {
+                    Role::KeyHolder => (machine.cells.iter())
+                        .find(signals(Trigger::Lifted))
+                        .into_iter()
                         .copied()
-                        .flatten()
-                        .is_some(),
-                    "seed {seed} depth {depth}: a machine's altar, before it goes off"
-                );
+                        .collect(),
+                    Role::DoorGuard => (level.vaults.iter())
+                        .filter(|vault| vault.door == door)
+                        .flat_map(|vault| vault.altars.iter().copied())
+                        .collect(),
+                };
+                assert!(!altars.is_empty(), "seed {seed} depth {depth}: altars");
+                let reach = walking_distances(&opened, level.player);
+                for altar in altars {
+                    assert!(
+                        reach.get(altar).copied().flatten().is_some(),
+                        "seed {seed} depth {depth}: a machine's altar, before it goes off"
+                    );
+                }
                 // A plate is thrown at from the cell before the doorway, straight through it.
                 if let Some(&plate) = machine.cells.iter().find(signals(Trigger::Landed)) {
                     let step = ICoord::new((plate.x - door.x) / 2, (plate.y - door.y) / 2);
@@ -931,6 +975,14 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                     );
                 }
                 let machine = &level.machines[index];
+                // A door guard gone off has opened the way to its vault's altars.
+                let guarded = (level.vaults.iter()).filter(|vault| vault.door == machine.cells[0]);
+                for &altar in guarded.flat_map(|vault| &vault.altars) {
+                    assert!(
+                        from_arrival.get_checked(altar).is_some(),
+                        "{case}: a guarded vault's altar"
+                    );
+                }
                 let altar = *machine.cells.last().expect("cells");
                 // A lever, hidden in the wall or not.
                 let lever = (machine.cells.iter()).find(|&&c| {

@@ -49,12 +49,16 @@ fn level_block(level: &LevelCatalog) -> String {
     }
     for vault in &level.vaults {
         let offers = listed(vault.offers.iter().map(|&kind| looks::item(kind).a()));
-        let guard = match vault.key_held_by {
-            Some(machine) => format!(
+        let guard = match (vault.key_held_by, vault.door_guard) {
+            (Some(machine), _) => format!(
                 "behind a locked door (its key on the altar of {})",
                 looks::machine(machine).description
             ),
-            None => guard_words(vault.guard).to_string(),
+            (None, Some(machine)) => format!(
+                "guarded by {} at its door",
+                looks::machine(machine).description
+            ),
+            (None, None) => guard_words(vault.guard).to_string(),
         };
         lines.push(format!(
             "A vault {guard}: {} on its altars, take one.",
@@ -187,6 +191,7 @@ fn guard_words(guard: VaultGuard) -> &'static str {
         VaultGuard::Locked => "behind a locked door (its key lies on the level, among sleepers)",
         VaultGuard::Secret => "behind a secret door",
         VaultGuard::Sleepers => "guarded by sleepers before its door",
+        VaultGuard::Machine => "guarded by a machine at its door",
     }
 }
 

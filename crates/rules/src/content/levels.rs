@@ -96,6 +96,9 @@ pub struct VaultOdds {
     pub secret: u32,
     /// The weight of a band asleep before the door.
     pub sleepers: u32,
+    /// The weight of a door guard (content/machines.ron) built on its doorway, where one of the
+    /// depth's fits (else the door is locked).
+    pub machine: u32,
 }
 
 /// How often a level holds lakes of deep water or chasms, and which.
@@ -248,10 +251,10 @@ fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
         ));
     }
     let vaults = profile.vaults;
-    if vaults.chance > 0 && vaults.locked + vaults.secret + vaults.sleepers == 0 {
+    if vaults.chance > 0 && vaults.locked + vaults.secret + vaults.sleepers + vaults.machine == 0 {
         return Some((
             "vaults",
-            "a vault needs some weight of a guard: locked, secret or sleepers".into(),
+            "a vault needs some weight of a guard: locked, secret, sleepers or machine".into(),
         ));
     }
     if profile.traps.most > MOST_TRAPS {

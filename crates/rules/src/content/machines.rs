@@ -18,6 +18,9 @@ use crate::balance::FINAL_DEPTH;
 pub enum Role {
     /// Holds the key to the level's locked vault on its altar: lifting it sets the machine off.
     KeyHolder,
+    /// Stands on a vault's own doorway and inside it, in place of a lock: what its parts ask of
+    /// the player (an item thrown onto a plate) opens the way to the altars.
+    DoorGuard,
 }
 
 /// Where in its area a part of a machine is laid.
@@ -228,20 +231,36 @@ fn monster_named(monsters: &[String], kind: &str, name: &str) -> Result<NpcKind,
         })
 }
 
-/// A key holder has one altar, and lifting what lies on it sets the machine off.
+/// A key holder has one altar, and lifting what lies on it sets the machine off. A door guard
+/// has none (the altars are its vault's), shuts its doorway with ground that blocks walking
+/// until its machine goes off, and has a part that sets it off.
 fn check_role(
     rules: &MachineRules,
     ground: &[GroundRules],
     name: &str,
 ) -> Result<(), ContentError> {
+    let altars = rules.parts.iter().filter(|p| p.at == Spot::Altar).count();
     match rules.role {
         Role::KeyHolder => {
-            let altars = rules.parts.iter().filter(|p| p.at == Spot::Altar).count();
             let lifted = rules
                 .altar()
                 .is_some_and(|altar| ground[altar.index()].signals == Some(Trigger::Lifted));
             if altars != 1 || !lifted {
                 let reason = "a key holder has one altar, whose ground signals when Lifted";
+                return Err(field_error(TABLE, name, "parts", reason));
+            }
+        }
+        Role::DoorGuard => {
+            let doors: Vec<&GroundRules> = (rules.parts.iter())
+                .filter(|p| p.at == Spot::Door)
+                .map(|p| &ground[p.ground.index()])
+                .collect();
+            let shut = matches!(doors.as_slice(), [door] if door.blocks_walking);
+            let set_off = (rules.parts.iter()).any(|p| ground[p.ground.index()].signals.is_some());
+            let beside_altar = rules.parts.iter().any(|p| p.at == Spot::BesideAltar);
+            if altars != 0 || beside_altar || !shut || !set_off {
+                let reason = "a door guard has no altar, one doorway that blocks walking \
+                              until it goes off, and a part whose ground signals";
                 return Err(field_error(TABLE, name, "parts", reason));
             }
         }

@@ -67,6 +67,8 @@ pub struct VaultCatalog {
     /// For a locked vault, the machine whose altar holds its key, if one does (else the key
     /// lies about the level).
     pub key_held_by: Option<MachineKind>,
+    /// For a vault guarded by a machine, the door guard built on its doorway.
+    pub door_guard: Option<MachineKind>,
 }
 
 /// A machine: its blueprint, what lies where lifting it sets the machine off (what it guards:
@@ -131,6 +133,10 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 .map(|item| item.item)
                 .collect(),
             key_held_by: key_holder.filter(|_| vault.guard == VaultGuard::Locked),
+            door_guard: (terrain.machines.iter())
+                .find(|machine| machine.cells.first() == Some(&vault.door))
+                .map(|machine| machine.kind)
+                .filter(|_| vault.guard == VaultGuard::Machine),
         })
         .collect();
     let loose = (terrain.items.iter())

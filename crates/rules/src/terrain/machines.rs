@@ -39,11 +39,7 @@ pub(super) fn key_holder<R: Rng>(
     avoid: &[ICoord],
     rng: &mut R,
 ) -> Option<(MachineSpawn, ICoord)> {
-    let kinds: Vec<MachineKind> = MachineKind::all()
-        .filter(|kind| kind.rules().role == Role::KeyHolder && kind.rules().is_at(depth))
-        .collect();
-    let weights = kinds.iter().map(|kind| kind.rules().weight);
-    let kind = kinds[pick_weighted(weights, rng)?];
+    let kind = drawn(Role::KeyHolder, depth, rng)?;
     let rules = kind.rules();
     let chokepoints = Chokepoints::of(grid, player);
     let distances = walking_distances(grid, player);
@@ -70,7 +66,7 @@ pub(super) fn key_holder<R: Rng>(
     let mut candidates = candidates;
     while !candidates.is_empty() {
         let (door, area) = candidates.swap_remove(rng.random_range(0..candidates.len()));
-        let Some(layout) = Layout::of(grid, door, &area) else {
+        let Some(layout) = Layout::of(grid, door, &area, &[]) else {
             continue;
         };
         if distances.get_checked(layout.altar).is_none_or(|d| d < far) {
@@ -86,6 +82,40 @@ pub(super) fn key_holder<R: Rng>(
         return Some((machine, altar));
     }
     None
+}
+
+/// A door guard built on a vault's doorway and inside it, its parts clear of the vault's
+/// `altars` (and the way from the doorway to each): one of the depth's blueprints, if its area
+/// fits the vault and its parts find their spots.
+pub(super) fn door_guard<R: Rng>(
+    grid: &mut Grid<Ground>,
+    depth: u32,
+    (door, inside): (ICoord, &[ICoord]),
+    altars: &[ICoord],
+    rng: &mut R,
+) -> Option<MachineSpawn> {
+    let kind = drawn(Role::DoorGuard, depth, rng)?;
+    let rules = kind.rules();
+    let size = inside.len() as u32;
+    if !(rules.cells.0..=rules.cells.1).contains(&size) {
+        return None;
+    }
+    let layout = Layout::of(grid, door, inside, altars)?;
+    let (cells, dormant) = layout.lay(grid, rules, rng)?;
+    Some(MachineSpawn {
+        kind,
+        cells,
+        dormant,
+    })
+}
+
+/// One of the depth's blueprints of `role`, by weight; None if it has none.
+fn drawn<R: Rng>(role: Role, depth: u32, rng: &mut R) -> Option<MachineKind> {
+    let kinds: Vec<MachineKind> = MachineKind::all()
+        .filter(|kind| kind.rules().role == role && kind.rules().is_at(depth))
+        .collect();
+    let weights = kinds.iter().map(|kind| kind.rules().weight);
+    Some(kinds[pick_weighted(weights, rng)?])
 }
 
 /// With `chance` in a hundred, a key holder built for one of the items lying on the level
@@ -123,17 +153,20 @@ pub(super) fn hold_an_item<R: Rng>(
 }
 
 /// An area's shape as its parts are laid in it: its doorway, its floor by walking distance
-/// from the doorway, and the walls round it that only it touches.
-struct Layout {
+/// from the doorway, the walls round it that only it touches, and the cells no part takes.
+struct Layout<'a> {
     door: ICoord,
     /// The area's cells, nearest the doorway first.
     floor: Vec<ICoord>,
     altar: ICoord,
     walls: Vec<ICoord>,
+    /// A vault's altars, under a door guard: each stays a step from a walk from the doorway
+    /// with every altar caged (as all but the one taken from will be).
+    kept: &'a [ICoord],
 }
 
-impl Layout {
-    fn of(grid: &Grid<Ground>, door: ICoord, area: &[ICoord]) -> Option<Self> {
+impl<'a> Layout<'a> {
+    fn of(grid: &Grid<Ground>, door: ICoord, area: &[ICoord], kept: &'a [ICoord]) -> Option<Self> {
         let inside = |c: &ICoord| area.contains(c);
         let mut floor = Vec::with_capacity(area.len());
         let mut queue = VecDeque::from([door]);
@@ -173,6 +206,7 @@ impl Layout {
             floor,
             altar,
             walls,
+            kept,
         })
     }
 
@@ -183,10 +217,12 @@ impl Layout {
         self.floor.contains(&cell).then_some(cell)
     }
 
-    /// Whether every floor cell but those `blocked` and `also` is still a walk from the
-    /// doorway with them blocked.
+    /// Whether every floor cell but those `blocked`, `also` and kept is still a walk from the
+    /// doorway with them blocked, and every kept cell a step from that walk.
     fn walkable_without(&self, blocked: &[ICoord], also: ICoord) -> bool {
-        let open = |c: &ICoord| self.floor.contains(c) && *c != also && !blocked.contains(c);
+        let open = |c: &ICoord| {
+            self.floor.contains(c) && *c != also && !blocked.contains(c) && !self.kept.contains(c)
+        };
         let mut seen = vec![self.door];
         let mut queue = VecDeque::from([self.door]);
         while let Some(cell) = queue.pop_front() {
@@ -197,7 +233,9 @@ impl Layout {
                 }
             }
         }
-        seen.len() - 1 == self.floor.len() - blocked.len() - 1
+        let kept_beside =
+            (self.kept.iter()).all(|&kept| SIDES.iter().any(|&side| seen.contains(&(kept + side))));
+        kept_beside && seen.len() - 1 == self.floor.len() - blocked.len() - self.kept.len() - 1
     }
 
     /// Lays the blueprint's parts; the machine's cells and the monsters its parts hold, or
@@ -208,7 +246,9 @@ impl Layout {
         rules: &MachineRules,
         rng: &mut R,
     ) -> Option<(Vec<ICoord>, Held)> {
-        let mut open: Vec<ICoord> = self.floor.clone();
+        let mut open: Vec<ICoord> = (self.floor.iter().copied())
+            .filter(|c| !self.kept.contains(c))
+            .collect();
         let mut walls = self.walls.clone();
         let mut laid: Vec<(ICoord, Ground)> = Vec::new();
         let mut dormant: Held = Vec::new();

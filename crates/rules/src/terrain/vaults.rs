@@ -1,7 +1,8 @@
 //! Vaults: a dead-end area behind one doorway (found by the chokepoint analysis) holding two or
 //! three items on altars, of which the player may take one, guarded by a locked door whose key
-//! lies elsewhere on the level among sleepers, by a secret door, or by a band asleep before it
-//! (Brogue's reward rooms and their vestibules; the numbers are Umbra's).
+//! lies elsewhere on the level (among sleepers, or in a key holder), by a secret door, by a band
+//! asleep before it, or by a door guard built on its doorway (Brogue's reward rooms and their
+//! vestibules; the numbers are Umbra's).
 
 use coord_2d::ICoord;
 use grid_2d::Grid;
@@ -36,6 +37,8 @@ pub enum VaultGuard {
     Secret,
     /// A band asleep before an ordinary door.
     Sleepers,
+    /// A door guard (content/machines.ron) built on its doorway and inside it.
+    Machine,
 }
 
 /// A vault as the level places it.
@@ -84,10 +87,11 @@ pub(super) fn plan<R: Rng>(
     }
     let chosen = &candidates[rng.random_range(0..candidates.len())];
     let (door, inside) = (chosen.chokepoint, chosen.area.to_vec());
-    let weights = [odds.locked, odds.secret, odds.sleepers];
+    let weights = [odds.locked, odds.secret, odds.sleepers, odds.machine];
     let guard = match pick_weighted(weights.into_iter(), rng) {
         Some(0) => VaultGuard::Locked,
         Some(1) => VaultGuard::Secret,
+        Some(3) => VaultGuard::Machine,
         _ => VaultGuard::Sleepers,
     };
     let cells: Vec<ICoord> = altar_cells(grid, door, &inside).collect();
@@ -108,7 +112,8 @@ pub(super) fn plan<R: Rng>(
     *grid.get_checked_mut(door) = match guard {
         VaultGuard::Locked => Ground::LOCKED_DOOR,
         VaultGuard::Secret => Ground::SECRET_DOOR,
-        VaultGuard::Sleepers => Ground::DOOR,
+        // The door guard lays its own doorway when the vault is furnished.
+        VaultGuard::Sleepers | VaultGuard::Machine => Ground::DOOR,
     };
     Some(Plan {
         door,
@@ -152,15 +157,16 @@ fn altar_cells<'a>(
 }
 
 impl Plan {
-    /// Clears the vault of what the level placed in it, puts rewards on its altars, and its
-    /// guards (and key) where they belong.
     /// The cells behind the vault's door.
     pub fn inside(&self) -> &[ICoord] {
         &self.inside
     }
 
-    /// The vault, and the machine its key lies in if it is locked and the level has room for
-    /// one of the depth's key holders.
+    /// Clears the vault of what the level placed in it, puts rewards on its altars, and its
+    /// guards (and key) where they belong. The vault, and its machine: the door guard on its doorway, or the key holder its key
+    /// lies in if it is locked and the level has room for one of the depth's. A vault whose
+    /// door guard does not fit (none of the depth's, or its parts find no spot clear of the
+    /// altars) is locked instead.
     pub fn furnish<R: Rng>(
         mut self,
         grid: &mut Grid<Ground>,
@@ -194,9 +200,22 @@ impl Plan {
         {
             *taken.get_checked_mut(coord) = true;
         }
+        if self.guard == VaultGuard::Machine {
+            let door = (self.door, &self.inside[..]);
+            match super::machines::door_guard(grid, depth, door, &self.altars, rng) {
+                Some(machine) => {
+                    let vault = self.into_spawn(None);
+                    return (vault, Some(machine));
+                }
+                None => {
+                    *grid.get_checked_mut(self.door) = Ground::LOCKED_DOOR;
+                    self.guard = VaultGuard::Locked;
+                }
+            }
+        }
         let holder = match self.guard {
             VaultGuard::Locked => self.key_holder(grid, (player, exit), depth, rng),
-            VaultGuard::Sleepers | VaultGuard::Secret => None,
+            VaultGuard::Sleepers | VaultGuard::Secret | VaultGuard::Machine => None,
         };
         if let Some((machine, _)) = &holder {
             npcs.retain(|npc| !machine.cells.contains(&npc.coord));
@@ -205,25 +224,28 @@ impl Plan {
         let key = match (&holder, self.guard) {
             (Some((_, altar)), _) => Some(put_key(*altar, items)),
             (None, VaultGuard::Locked) => self.place_key(grid, &mut taken, player, items, rng),
-            (None, VaultGuard::Sleepers | VaultGuard::Secret) => None,
+            (None, VaultGuard::Sleepers | VaultGuard::Secret | VaultGuard::Machine) => None,
         };
         let post = match self.guard {
             // A key holder is its key's guard.
             VaultGuard::Locked if holder.is_some() => None,
             VaultGuard::Locked => key,
             VaultGuard::Sleepers => Some(self.door),
-            VaultGuard::Secret => None,
+            VaultGuard::Secret | VaultGuard::Machine => None,
         };
         if let Some(post) = post {
             place_guards(grid, &taken, post, player, depth, npcs, rng);
         }
-        let vault = VaultSpawn {
+        (self.into_spawn(key), holder.map(|(machine, _)| machine))
+    }
+
+    fn into_spawn(self, key: Option<ICoord>) -> VaultSpawn {
+        VaultSpawn {
             door: self.door,
             guard: self.guard,
             altars: self.altars,
             key,
-        };
-        (vault, holder.map(|(machine, _)| machine))
+        }
     }
 
     /// One of the depth's key holders for the key, away from the vault and the way on.
