@@ -425,6 +425,23 @@ fn a_broken_level_table_is_refused_naming_the_field() {
         load_levels(LEVELS_SOURCE).expect("the shipped table loads"),
         levels()
     );
+    // A vault needs some guard, any one of them alone or with another; a profile without
+    // vaults needs none.
+    for odds in [
+        "chance: 0, locked: 0, secret: 0, sleepers: 0, machine: 0",
+        "chance: 60, locked: 1, secret: 0, sleepers: 0, machine: 0",
+        "chance: 60, locked: 0, secret: 0, sleepers: 1, machine: 0",
+        "chance: 60, locked: 0, secret: 0, sleepers: 0, machine: 1",
+        "chance: 60, locked: 1, secret: 1, sleepers: 0, machine: 0",
+        "chance: 60, locked: 0, secret: 0, sleepers: 1, machine: 1",
+    ] {
+        let guarded = LEVELS_SOURCE.replacen(
+            "vaults: (chance: 60, locked: 1, secret: 0, sleepers: 2, machine: 1)",
+            &format!("vaults: ({odds})"),
+            1,
+        );
+        load_levels(&guarded).expect(odds);
+    }
     // The most traps a profile may ask for loads; one more is refused (below).
     let most = LEVELS_SOURCE.replacen(
         "traps: (most: 1, chance: 40, hidden: 0)",
