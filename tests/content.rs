@@ -942,4 +942,10 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         Some("crumbling floor"),
         &["changes", "1 to 100"],
     );
+    // What a change lets loose is a feature of the features table.
+    let loosed = ground_refused(&ground_with(
+        "feature: Some(\"guttering torch falls\")",
+        "feature: Some(\"torch fall\")",
+    ));
+    says(&loosed, "ground", Some("guttering torch"), &["torch fall"]);
 }

@@ -8,7 +8,8 @@
 //! Map letters (content/ground.rs): key altar `╥`, ledge altar `╧`, ledge `░`, the ledge's
 //! edge `▓`, dead grass `{`, torch bracket `♣`, raised portcullis `╤`, vent grate `⊙`, lever
 //! `⌐`, hollow wall `▩`, rubble `▪`, confusion grate `◎`, cistern floor `▫`, cistern pool
-//! `◙`, rising water `∼`, flood water `≈`, portcullis `╪`, plate pit `⊡`.
+//! `◙`, rising water `∼`, flood water `≈`, portcullis `╪`, plate pit `⊡`, swamp torch `⊥`,
+//! guttering torch `⊤`, swamp vent `⊕`, haunted torch `⊣`.
 
 mod common;
 
@@ -212,6 +213,98 @@ fn lifting_the_key_in_a_tinderbox_drops_its_torch_into_the_grass_and_the_fire_bu
         ground('\\'),
         "leaving burnt ground",
     );
+}
+
+/// A swamp lamp east of the player: two vents in its floor, the key at the end, and the torch in
+/// the wall beyond the altar.
+const SWAMP_LAMP: [&str; 3] = ["##############", "#@...⊕...⊕.k⊥#", "##############"];
+
+#[test]
+fn lifting_the_key_in_a_swamp_lamp_lets_out_swamp_gas_and_its_torch_falls_some_turns_later() {
+    let (mut s, _) = machine_scenario_rolling(&SWAMP_LAMP, "╥⊥⊕", "a swamp lamp", 3);
+    let (altar, torch) = (ICoord::new(11, 1), ICoord::new(12, 1));
+    walk(&mut s, East, 10);
+    s.check_eq(s.game.player_coord(), altar, "on the altar");
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    for vent in [ICoord::new(5, 1), ICoord::new(9, 1)] {
+        s.check(
+            s.game.level().gas_at(vent).is_some(),
+            "swamp gas pours from each vent",
+        );
+    }
+    s.check_eq(
+        s.game.level().ground_at(torch),
+        ground('⊤'),
+        "the torch gutters",
+    );
+    s.check_eq(s.game.level().cells_burning(), 0, "nothing burns yet");
+    let fallen = |s: &Scenario| {
+        told(
+            s,
+            |e| matches!(e, DungeonEvent::FeatureLetLoose { at, .. } if *at == altar),
+        )
+    };
+    let mut turns = 0;
+    // Out along the room, then waiting at its end.
+    while !fallen(&s) && turns < 80 {
+        let away = s.game.player_coord().x > 1;
+        s.act(if away {
+            PlayerAction::Move(West)
+        } else {
+            PlayerAction::Wait
+        });
+        turns += 1;
+    }
+    s.check(
+        fallen(&s),
+        "the torch falls onto the floor before it, in time",
+    );
+    s.check(turns > 1, "not at once: a turn in ten");
+    s.check_eq(s.game.level().ground_at(torch), Ground::WALL, "a bare wall");
+    s.check(
+        s.game.level().cells_burning() > 1,
+        "and the swamp gas it falls into burns",
+    );
+    s.wait(200);
+    s.check_eq(s.game.level().cells_burning(), 0, "the fire has burnt out");
+    s.check_eq(
+        s.game.level().ground_at(torch),
+        Ground::WALL,
+        "and stays out",
+    );
+}
+
+/// A haunted room east of the player: two cold torches in its walls, the key at the end.
+const HAUNTED_ROOM: [&str; 4] = ["##########", "#@.......#", "#####.k..#", "#####⊣##⊣#"];
+
+#[test]
+fn lifting_the_key_in_a_haunted_room_puts_its_torches_out_on_phantoms() {
+    let (mut s, _) = machine_scenario(&HAUNTED_ROOM, "╥⊣.", "a haunted room");
+    let phantom = |npc: &umbra_rules::game::NpcInfo| npc.kind.rules().map_letters.awake == 'p';
+    let torches = [ICoord::new(5, 3), ICoord::new(8, 3)];
+    let lit_before = s.game.level().light_at(ICoord::new(6, 2));
+    s.check(lit_before > 0, "the torches light the room");
+    s.check_eq(s.npcs().len(), 0, "nothing about");
+    for step in [East, East, East, East, South, East] {
+        s.act(PlayerAction::Move(step));
+    }
+    s.check_eq(s.game.player_coord(), ICoord::new(6, 2), "on the altar");
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    for torch in torches {
+        s.check_eq(s.game.level().ground_at(torch), Ground::WALL, "a torch out");
+    }
+    s.check(
+        s.game.level().light_at(ICoord::new(6, 2)) < lit_before,
+        "the room darker",
+    );
+    s.check_eq(
+        s.npcs().iter().filter(|npc| phantom(npc)).count(),
+        2,
+        "a phantom out of each torch's wall",
+    );
+    s.check_eq(s.game.machines()[0].dormant.len(), 0, "none left held");
 }
 
 /// A gas chamber east of the player: a raised portcullis in its doorway, two vents, the key,
@@ -936,7 +1029,7 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                 let mut settled = 0;
                 for _ in 0..2000 {
                     let before = ground_of(&world);
-                    world.change_ground(&mut rng, &mut fell);
+                    world.change_ground(&mut rng, &mut fell, &mut landings);
                     settled = if ground_of(&world) == before {
                         settled + 1
                     } else {

@@ -250,8 +250,9 @@ impl Player {
             .map_or(PlayerAction::Wait, PlayerAction::Move)
     }
 
-    /// Standing in fire or a harmful gas, or burning: the first step to water if it burns and
-    /// water is a step or two away, else to the nearest cell clear of harm.
+    /// Standing in fire or a harmful gas (or swamp gas with a flame coming), or burning: the
+    /// first step to water if it burns and water is a step or two away, else to the nearest
+    /// cell clear of harm.
     fn out_of_harm(&mut self, game: &Game) -> Option<CardinalDirection> {
         let here = game.player_coord();
         let burning = game.player_is_burning();
@@ -261,10 +262,10 @@ impl Player {
                 return Some(direction);
             }
         }
-        if !sight::harms(game, here) {
+        if !sight::harms_soon(game, here) {
             return None;
         }
-        let clear = |c| sight::known_open(game, c) && !sight::harms(game, c);
+        let clear = |c| sight::known_open(game, c) && !sight::harms_soon(game, c);
         self.search
             .towards(game, HARM_SEARCH_STEPS, false, clear)
             .map(|(d, _)| d)

@@ -37,6 +37,26 @@ pub fn harms(game: &Game, coord: ICoord) -> bool {
     gas || game.level().fire_in_view(coord).is_some()
 }
 
+/// [`harms`], or a gas that only burns, thick, once a flame is coming (a machine's ground seen
+/// that will let one loose: a swamp lamp's guttering torch): a cell to get out of, not one to
+/// refuse a step through.
+pub fn harms_soon(game: &Game, coord: ICoord) -> bool {
+    let burns = |(kind, volume): (umbra_rules::content::GasKind, u16)| {
+        volume >= umbra_rules::balance::GAS_HARMS_AT && !kind.rules().harms()
+    };
+    harms(game, coord) || (game.level().gas_in_view(coord).is_some_and(burns) && flame_coming(game))
+}
+
+/// A cell of a machine the player has seen whose ground will change and let a feature loose.
+fn flame_coming(game: &Game) -> bool {
+    let cells = game.machines().iter().flat_map(|machine| &machine.cells);
+    cells.copied().any(|c| {
+        let seen = game.level().cell_view(c).visibility != CellVisibility::NeverSeen;
+        let changes = game.level().ground_at(c).rules().changes;
+        seen && changes.is_some_and(|change| change.feature.is_some())
+    })
+}
+
 /// Water the player sees: what puts out a fire on it.
 pub fn shows_water(game: &Game, coord: ICoord) -> bool {
     let view = game.level().cell_view(coord);

@@ -112,7 +112,7 @@ pub struct GroundRules<G = Ground, L = LightKind, F = FeatureKind> {
     pub on_signal_feature: Option<F>,
     /// What it becomes of itself, by chance a turn: a crumbling floor falling into the chasm.
     #[serde(default = "Option::default")]
-    pub changes: Option<Change<G>>,
+    pub changes: Option<Change<G, F>>,
 }
 
 /// What sets a machine off from one of its cells (Brogue's machine triggers).
@@ -129,16 +129,19 @@ pub enum Trigger {
     SteppedOn,
 }
 
-/// A kind of ground that becomes another of itself: the chance in a hundred a turn, and
-/// whether it changes only beside a cell already become it (a collapse spreading from where it
-/// began) or anywhere (a flood draining).
+/// A kind of ground that becomes another of itself: the chance in a hundred a turn, whether it
+/// changes only beside a cell already become it (a collapse spreading from where it began) or
+/// anywhere (a flood draining), and the feature let loose as it does (Brogue's promotion with a
+/// dungeon feature: a guttering torch that falls some turns after its machine went off).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Change<G> {
+pub struct Change<G, F = FeatureKind> {
     pub into: G,
     pub chance: u8,
     #[serde(default)]
     pub spreading: bool,
+    #[serde(default = "Option::default")]
+    pub feature: Option<F>,
 }
 
 impl GroundRules {
@@ -177,6 +180,7 @@ impl<G, L, F> GroundRules<G, L, F> {
                     into: kind(change.into)?,
                     chance: change.chance,
                     spreading: change.spreading,
+                    feature: change.feature.map(&mut feature).transpose()?,
                 }),
                 None => None,
             },

@@ -8,7 +8,7 @@ use coord_2d::ICoord;
 use super::{Game, GameEvent, TurnOutcome};
 use crate::content::Trigger;
 use crate::game::DungeonEvent;
-use crate::world::Landing;
+use crate::world::{Landing, Landings};
 
 impl Game {
     /// The player lifted what lay on `at`: a machine's altar there sets it off. The turn's
@@ -55,6 +55,12 @@ impl Game {
         self.scratch.events.push(GameEvent::Dungeon(event));
         let mut landings = Vec::new();
         self.world.signal_machine(index, &mut landings);
+        self.let_loose_all(landings)
+    }
+
+    /// What a machine's cells let loose lands, each told where it is seen; the first outcome
+    /// for the player of them.
+    fn let_loose_all(&mut self, landings: Landings) -> Option<TurnOutcome> {
         let mut outcome = None;
         for Landing { at, feature, from } in landings {
             self.tell_at(
@@ -73,7 +79,13 @@ impl Game {
             return None;
         }
         let mut fell = std::mem::take(&mut self.scratch.fell);
-        self.world.change_ground(&mut self.chronicle.rng, &mut fell);
+        // Empty, so free, on every turn no change lets a feature loose.
+        let mut landings = Vec::new();
+        (self.world).change_ground(&mut self.chronicle.rng, &mut fell, &mut landings);
+        if let Some(outcome) = self.let_loose_all(landings) {
+            self.scratch.fell = fell;
+            return Some(outcome);
+        }
         let mut player_fell = false;
         for &at in &fell {
             player_fell |= self.drop_from(at, |who| DungeonEvent::FellThrough { who }.into());

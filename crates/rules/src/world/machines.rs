@@ -198,8 +198,14 @@ impl World {
     /// One turn of the ground that changes of itself in the machines that have gone off: each
     /// such cell, in the machines' order, becomes what it changes into by its chance (if it
     /// spreads, only beside a cell that had become it as the turn began: a step a turn at
-    /// most). The cells that changed into ground that falls are left in `fell`.
-    pub fn change_ground<R: Rng>(&mut self, rng: &mut R, fell: &mut Vec<ICoord>) {
+    /// most). The cells that changed into ground that falls are left in `fell`, and the
+    /// features the changes let loose (on the floor before a wall) in `landings`.
+    pub fn change_ground<R: Rng>(
+        &mut self,
+        rng: &mut R,
+        fell: &mut Vec<ICoord>,
+        landings: &mut Landings,
+    ) {
         fell.clear();
         for machine in self.machines.iter().filter(|machine| machine.signals > 0) {
             for &cell in &machine.cells {
@@ -218,6 +224,18 @@ impl World {
             if let Some((layer, change)) = self.changing_ground(cell)
                 && !self.would_shut_on_someone(cell, change.into)
             {
+                if let Some(feature) = change.feature {
+                    let wall = self.blocks_walking(cell);
+                    let before = (self.machine_at(cell))
+                        .and_then(|index| self.floor_before(index, cell))
+                        .filter(|_| wall);
+                    let at = before.unwrap_or(cell);
+                    landings.push(Landing {
+                        at,
+                        feature,
+                        from: cell,
+                    });
+                }
                 self.turn_ground(cell, layer, change.into);
             }
         }
@@ -364,12 +382,12 @@ mod tests {
         let (mut landings, mut fell) = (Vec::new(), Vec::new());
         world.signal_machine(0, &mut landings);
         for _ in 0..3 {
-            world.change_ground(&mut rng, &mut fell);
+            world.change_ground(&mut rng, &mut fell, &mut landings);
         }
         assert!(!world.blocks_walking(door), "not on the orc");
         let orc = world.character_at(door).expect("the orc");
         world.put_character(orc, ICoord::new(4, 1));
-        world.change_ground(&mut rng, &mut fell);
+        world.change_ground(&mut rng, &mut fell, &mut landings);
         assert!(world.blocks_walking(door), "down once it stepped away");
         let under = world.tiles_at(door).floor;
         assert_eq!(
@@ -380,7 +398,7 @@ mod tests {
         world.signal_machine(0, &mut landings);
         assert!(!world.blocks_walking(door), "and up again by its lever");
         world.signal_machine(0, &mut landings);
-        world.change_ground(&mut rng, &mut fell);
+        world.change_ground(&mut rng, &mut fell, &mut landings);
         assert!(!world.blocks_walking(door), "for good");
     }
 }
