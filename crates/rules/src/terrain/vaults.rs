@@ -163,10 +163,10 @@ impl Plan {
     }
 
     /// Clears the vault of what the level placed in it, puts rewards on its altars, and its
-    /// guards (and key) where they belong. The vault, and its machine: the door guard on its doorway, or the key holder its key
-    /// lies in if it is locked and the level has room for one of the depth's. A vault whose
-    /// door guard does not fit (none of the depth's, or its parts find no spot clear of the
-    /// altars) is locked instead.
+    /// guards (and key) where they belong. The vault, and its machine: the door guard on its
+    /// doorway, or the key holder its key lies in if it is locked and the level has room for
+    /// one of the depth's. A vault whose door guard does not fit (none of the depth's, or its
+    /// parts find no spot clear of the altars) is locked instead.
     pub fn furnish<R: Rng>(
         mut self,
         grid: &mut Grid<Ground>,

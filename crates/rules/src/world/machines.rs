@@ -118,10 +118,7 @@ impl World {
             };
             let rules = ground.rules();
             if let Some(feature) = rules.on_signal_feature {
-                let at = match rules.blocks_walking {
-                    true => self.floor_before(index, cell).unwrap_or(cell),
-                    false => cell,
-                };
+                let at = self.lands_at(index, cell);
                 landings.push(Landing {
                     at,
                     feature,
@@ -182,6 +179,15 @@ impl World {
         self.signalled_ground(cell).is_some() || self.changing_ground(cell).is_some()
     }
 
+    /// Where what `cell` of machine `index` lets loose lands: on the cell, or for ground nobody
+    /// walks on (a wall), on the machine's floor before it.
+    fn lands_at(&self, index: usize, cell: ICoord) -> ICoord {
+        match self.blocks_walking(cell) {
+            true => self.floor_before(index, cell).unwrap_or(cell),
+            false => cell,
+        }
+    }
+
     /// The walkable cell of machine `index` beside `cell`, if any.
     fn floor_before(&self, index: usize, cell: ICoord) -> Option<ICoord> {
         let cells = &self.machines[index].cells;
@@ -224,12 +230,10 @@ impl World {
             if let Some((layer, change)) = self.changing_ground(cell)
                 && !self.would_shut_on_someone(cell, change.into)
             {
-                if let Some(feature) = change.feature {
-                    let wall = self.blocks_walking(cell);
-                    let before = (self.machine_at(cell))
-                        .and_then(|index| self.floor_before(index, cell))
-                        .filter(|_| wall);
-                    let at = before.unwrap_or(cell);
+                if let Some(feature) = change.feature
+                    && let Some(index) = self.machine_at(cell)
+                {
+                    let at = self.lands_at(index, cell);
                     landings.push(Landing {
                         at,
                         feature,
