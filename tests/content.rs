@@ -901,6 +901,26 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
             &["parts", "door guard"],
         );
     }
+    // A reward room offers a class at least and stands its parts in its walls; nothing else
+    // offers anything.
+    let offer = "reward: Some((offers: [Potion, Scroll], named: true)),";
+    let shelf = "(ground: \"bookshelf\", at: Wall),\n                    (ground: \"bookshelf\", at: Wall),";
+    for (from, to, field) in [
+        (offer, "reward: Some((offers: [], named: true)),", "reward"),
+        (offer, "", "reward"),
+        (shelf, "(ground: \"dead grass\", at: Inside),", "parts"),
+    ] {
+        says(&machines(from, to), "machines", Some("library"), &[field]);
+    }
+    says(
+        &machines(
+            "cells: (8, 60),",
+            "cells: (8, 60),\n                reward: Some((offers: [Potion])),",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["reward"],
+    );
     // Backwards ranges, each bound alone out of order.
     says(
         &machines("depths: (1, 8),", "depths: (9, 8),"),

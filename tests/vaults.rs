@@ -1,16 +1,19 @@
 //! Vaults as a player meets them, on hand-drawn levels read as dumps (the map, the items on the
 //! altars, the vault's line): taking one altar's item (asked for, never walked into) cages the
 //! others and putting it back opens them; a locked door opens
-//! only with its key, and a key crumbles when the player leaves its level.
+//! only with its key, and a key crumbles when the player leaves its level. A reward room tells
+//! the player what it is the first time its altars come into view, and a library names what
+//! lies on them then.
 
 mod common;
 
 use common::Scenario;
 use coord_2d::ICoord;
 use direction::CardinalDirection::*;
-use umbra_rules::content::ItemKind;
+use umbra::app::looks;
+use umbra_rules::content::{ItemKind, MachineKind};
 use umbra_rules::game::DungeonEvent;
-use umbra_rules::game::{Activity, GameEvent, Stop, TurnOutcome};
+use umbra_rules::game::{Activity, GameEvent, ItemEvent, Stop, TurnOutcome};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn from_dump(text: &str) -> Scenario {
@@ -373,4 +376,92 @@ fn no_vault_shuts_in_the_player_who_takes_from_an_altar() {
         }
     }
     assert!(vaults > 50, "the levels held vaults: {vaults}");
+}
+
+/// A reward room round a corner from the player: a healing potion and a scroll of enchanting
+/// on its altars, out of sight from where the player starts.
+fn reward_room(room: &str) -> String {
+    let room = MachineKind::all()
+        .find(|&kind| looks::machine(kind).description == room)
+        .expect("a machine of that description");
+    format!(
+        "\
+#########
+#@......#
+#######.#
+#.|.|...#
+#########
+
+item (at: (2, 3), kind: '!', count: 1)
+item (at: (4, 3), kind: '«', count: 1)
+vault (door: (7, 2), guard: Sleepers, altars: [(2, 3), (4, 3)], rewards: ['!', '«'], taken: false, room: Some({}))
+",
+        room.index()
+    )
+}
+
+/// Walks the player from the start to where the altars come into view, `each_step` before
+/// every step.
+fn round_the_corner(s: &mut Scenario, mut each_step: impl FnMut(&Scenario)) {
+    for step in [East, East, East, East, East, East, South, South] {
+        each_step(s);
+        s.act(PlayerAction::Move(step));
+    }
+}
+
+#[test]
+fn a_library_names_what_lies_on_its_altars_when_they_come_into_view() {
+    let mut s = from_dump(&reward_room("a library"));
+    let (potion, scroll) = (
+        ItemKind::from_map_letter('!'),
+        ItemKind::from_map_letter('«'),
+    );
+    let kinds = [potion.expect("a potion"), scroll.expect("a scroll")];
+    round_the_corner(&mut s, |s| {
+        for kind in kinds {
+            s.check(!s.game.item_name(kind).known, "unknown out of sight");
+        }
+    });
+    for kind in kinds {
+        s.check(s.game.item_name(kind).known, "named on sight");
+        s.check(
+            s.game
+                .events()
+                .contains(&GameEvent::Items(ItemEvent::Identified {
+                    item: kind,
+                    by_elimination: false,
+                })),
+            "and the player is told",
+        );
+    }
+    s.check(
+        (s.game.events().iter())
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }))),
+        "told it is a library",
+    );
+    s.act(PlayerAction::Move(West));
+    s.check(
+        !(s.game.events().iter())
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }))),
+        "once",
+    );
+}
+
+#[test]
+fn a_vault_names_nothing_it_shows() {
+    let mut s = from_dump(&reward_room("a vault"));
+    round_the_corner(&mut s, |_| ());
+    s.check(
+        (s.game.events().iter())
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }))),
+        "told it is a vault",
+    );
+    for letter in ['!', '«'] {
+        let kind = ItemKind::from_map_letter(letter).expect("a kind");
+        s.check(!s.game.item_name(kind).known, "still unknown in sight");
+    }
+    let dump = s.game.dump();
+    s.check(dump.contains("seen:true"), "a seen vault is dumped seen");
+    let again = from_dump(&dump);
+    s.check(again.game.vaults()[0].seen, "and read back seen");
 }

@@ -5,6 +5,7 @@
 //! docs/balance.md; `-- --runs N` plays N. `cargo test` runs a few of them (see the tests below).
 
 mod activities;
+mod altars;
 mod args;
 mod armoury;
 mod charts;
@@ -52,7 +53,9 @@ struct Outcome {
     secret_doors: u64,
     /// Jumps into a chasm.
     chasms: u64,
-    /// Rewards taken from vaults.
+    /// Reward rooms (vaults) whose altars the player saw.
+    rooms_seen: u64,
+    /// Rewards taken from reward rooms.
     vaults: u64,
     /// Captives freed.
     allies_freed: u64,
@@ -116,6 +119,7 @@ fn play_watched(
     let mut arrivals = 0;
     let (mut traps_sprung, mut traps_found) = (0, 0);
     let (mut machines_set_off, mut keys_won, mut keys_used) = (0, 0, 0);
+    let mut rooms_seen = 0;
     let mut lowest_health = 100;
     let mut turn = 0;
     let mut seen = Vec::new();
@@ -193,6 +197,7 @@ fn play_watched(
                     machines_set_off += 1
                 }
                 GameEvent::Dungeon(DungeonEvent::Unlocked) => keys_used += 1,
+                GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }) => rooms_seen += 1,
                 GameEvent::Items(ItemEvent::PickedUp { item, .. })
                     if item.kind == umbra_rules::content::ItemKind::key() =>
                 {
@@ -269,6 +274,7 @@ fn play_watched(
         decisions,
         secret_doors: u64::from(game.secret_doors_found()),
         chasms: u64::from(game.chasms_jumped()),
+        rooms_seen,
         vaults: game.vault_rewards().len() as u64,
         allies_freed: u64::from(game.allies_freed()),
         kills: game.kills(),

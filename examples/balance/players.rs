@@ -4,7 +4,7 @@ use coord_2d::ICoord;
 use direction::CardinalDirection;
 use umbra_rules::balance;
 use umbra_rules::content::{ItemKind, ItemUse, NpcTrait, Trigger};
-use umbra_rules::game::{Boon, CellVisibility, GameEvent};
+use umbra_rules::game::{Actor, Boon, CellVisibility, FightEvent, GameEvent};
 use umbra_rules::{Game, PlayerAction};
 
 use crate::sight::{self, Search};
@@ -35,6 +35,9 @@ const PATIENCE_TURNS: u32 = 6;
 /// the foes that are not next to it and goes on with the level: an archer that will not come
 /// and cannot be reached, a shaman across unexplored ground.
 const STANDOFF_TURNS: u32 = 40;
+/// Turns held back from a step into gas before it is taken anyway: gas from a vent or a trap
+/// thins within a few dozen turns; gas that is still there after this is being breathed out.
+const HELD_BACK_TURNS: u32 = 60;
 /// Turns on one level after which a careful player minds only the foes beside it and goes on
 /// down: an archer that gives ground across open ground for ever is not worth the level (a
 /// careful level takes 400 to 600).
@@ -70,6 +73,8 @@ pub struct Player {
     arrived: (u32, u64),
     /// The lever of the machine it has just set off, to pull on the way out.
     lever: Option<ICoord>,
+    /// Turns in a row its footing held it back from a step into harm.
+    held_back: u32,
 }
 
 impl Player {
@@ -85,6 +90,28 @@ impl Player {
             frees_captives: matches!(style, Style::Careful | Style::CarefulWithoutItems),
             arrived: (1, 0),
             lever: None,
+            held_back: 0,
+        }
+    }
+
+    /// Held back from a step into gas long enough that the gas is not thinning (a zombie
+    /// breathing rot gas over the altar between it and the player, neither stepping in: careful
+    /// seed 328 waited out the turn limit so), the player takes the step, if no fire is ahead and
+    /// it has half its health.
+    fn past_harm_that_stays(
+        &self,
+        game: &Game,
+        meant: PlayerAction,
+        footing: PlayerAction,
+    ) -> PlayerAction {
+        let PlayerAction::Move(direction) = meant else {
+            return footing;
+        };
+        let ahead = game.player_coord() + direction.coord();
+        let fire = game.level().fire_in_view(ahead).is_some();
+        match self.held_back > HELD_BACK_TURNS && !fire && percent(game) >= 50 {
+            true => meant,
+            false => footing,
         }
     }
 
@@ -114,7 +141,13 @@ impl Player {
         }
         let action = match self.style {
             Style::Careful | Style::CarefulWithoutItems | Style::CarefulWithoutAllies => {
-                careful_footing(game, self.careful(game))
+                let meant = self.careful(game);
+                let footing = careful_footing(game, meant);
+                self.held_back = match footing == meant {
+                    true => 0,
+                    false => self.held_back + 1,
+                };
+                self.past_harm_that_stays(game, meant, footing)
             }
             Style::Reckless => self.reckless(game),
         };
@@ -209,7 +242,24 @@ impl Player {
             return action;
         }
         self.resting = health < 100 && (self.resting || health < REST_BELOW_PERCENT);
-        if self.resting {
+        // Shot at while resting (an archer beyond reach, given up on as a standoff), it goes
+        // on rather than rest under its arrows (careful seed 6 waited out the turn limit on
+        // depth 10 under a goblin archer across a chasm, chipped and healed in turn).
+        let shot = (game.events().iter()).any(|event| {
+            matches!(
+                event,
+                GameEvent::Fight(
+                    FightEvent::Struck {
+                        target: Actor::Player,
+                        ..
+                    } | FightEvent::Missed {
+                        target: Actor::Player,
+                        ..
+                    }
+                )
+            )
+        });
+        if self.resting && !shot {
             return self
                 .towards_shadow(game)
                 .map_or(PlayerAction::Wait, PlayerAction::Move);
@@ -217,7 +267,17 @@ impl Player {
         if let Some(action) = self.free_a_captive(game).filter(|_| self.frees_captives) {
             return action;
         }
-        // A vault's altar is taken from on purpose, never by walking over it.
+        // A reward room's altars all seen, the one worth most is walked to and taken.
+        if let Some(altar) = crate::altars::chosen(game).filter(|_| self.uses_items) {
+            if game.player_coord() == altar {
+                return PlayerAction::PickUp;
+            }
+            if let Some((direction, _)) = self.search.towards(game, u32::MAX, true, |c| c == altar)
+            {
+                return PlayerAction::Move(direction);
+            }
+        }
+        // Else a vault's altar is taken from on purpose, never by walking over it.
         let on_altar = (game.events().iter())
             .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::AltarHolds { .. })));
         if on_altar && self.uses_items {

@@ -19,11 +19,11 @@ pub fn print(runs: u64, only: Option<Style>) -> (Vec<(&'static str, f64)>, Vec<O
     );
     let _ = writeln!(
         std::io::stdout(),
-        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | healing potions drunk per win | wins without a healing potion | spare weapons and armour at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | vault rewards taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas | item kinds used per run | item kinds used per win | bands arrived per run | healing potions left at a win | staffs and wands never used at a win | lowest health at a win | traps set off per run | traps found per run | machines set off per run | keys won per run | vault doors unlocked per run |"
+        "| player | wins | win rate | mean depth reached | mean turns | mean kills | potions and scrolls used per run | potions and scrolls left at a win | healing potions drunk per win | wins without a healing potion | spare weapons and armour at a win | darts thrown per run | stand-off turns per run | decisions per run | secret doors found per run | chasms jumped per run | reward rooms seen per run | reward rooms taken per run | captives freed per run | blows from the dark per run | killed before they noticed per run | killed by fire per run | killed by gas per run | deaths by fire | deaths by gas | item kinds used per run | item kinds used per win | bands arrived per run | healing potions left at a win | staffs and wands never used at a win | lowest health at a win | traps set off per run | traps found per run | machines set off per run | keys won per run | vault doors unlocked per run |"
     );
     let _ = writeln!(
         std::io::stdout(),
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let mut boons = Vec::new();
     let players = [
@@ -52,7 +52,7 @@ pub fn print(runs: u64, only: Option<Style>) -> (Vec<(&'static str, f64)>, Vec<O
         let decisions = per_run(|o| o.decisions);
         let secrets = per_run(|o| o.secret_doors);
         let chasms = per_run(|o| o.chasms);
-        let vaults = per_run(|o| o.vaults);
+        let (rooms_seen, vaults) = (per_run(|o| o.rooms_seen), per_run(|o| o.vaults));
         let freed = per_run(|o| o.allies_freed);
         let sneaks = per_run(|o| o.sneak_attacks);
         let unaware = per_run(|o| o.killed_unaware);
@@ -83,7 +83,7 @@ pub fn print(runs: u64, only: Option<Style>) -> (Vec<(&'static str, f64)>, Vec<O
         let gas_deaths = died_of(|a| matches!(a, Actor::Gas(_)));
         let _ = writeln!(
             std::io::stdout(),
-            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {healing:.1} | {dry} | {spare:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} | {kinds:.1} | {kinds_per_win:.1} | {arrived:.1} | {healing_left:.1} | {charged_left:.1} | {lowest:.0} % | {sprung:.2} | {found:.2} | {machines:.2} | {keys_won:.2} | {unlocked:.2} |",
+            "| {name} | {wins} / {runs} | {:.0} % | {depth:.1} | {turns:.0} | {kills:.0} | {used:.1} | {left:.1} | {healing:.1} | {dry} | {spare:.1} | {thrown:.1} | {standoff:.0} | {decisions:.1} | {secrets:.1} | {chasms:.2} | {rooms_seen:.2} | {vaults:.2} | {freed:.2} | {sneaks:.1} | {unaware:.1} | {fire_kills:.2} | {gas_kills:.2} | {fire_deaths} | {gas_deaths} | {kinds:.1} | {kinds_per_win:.1} | {arrived:.1} | {healing_left:.1} | {charged_left:.1} | {lowest:.0} % | {sprung:.2} | {found:.2} | {machines:.2} | {keys_won:.2} | {unlocked:.2} |",
             rate * 100.0
         );
         let chosen = (0..Boon::ALL.len())

@@ -60,8 +60,12 @@ fn level_block(level: &LevelCatalog) -> String {
             ),
             (None, None) => guard_words(vault.guard).to_string(),
         };
+        let room = vault
+            .room
+            .map_or("a vault", |room| &looks::machine(room).description);
         lines.push(format!(
-            "A vault {guard}: {} on its altars, take one.",
+            "{} {guard}: {} on its altars, take one.",
+            capitalised(room),
             offers.unwrap_or_else(|| "nothing".to_string())
         ));
     }

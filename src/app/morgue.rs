@@ -115,9 +115,10 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
     let _ = writeln!(text, "Kills: {}", kill_words(game));
     let _ = writeln!(text, "Secret doors found: {}", game.secret_doors_found());
     let _ = writeln!(text, "Chasms jumped: {}", game.chasms_jumped());
-    for &(kind, depth) in game.vault_rewards() {
+    for &(kind, depth, room) in game.vault_rewards() {
         let item = super::item_names::item_words(game.item_name(kind), 1);
-        let _ = writeln!(text, "Took {item} from a vault on depth {depth}");
+        let room = room.map_or("a vault", |room| &super::looks::machine(room).description);
+        let _ = writeln!(text, "Took {item} from {room} on depth {depth}");
     }
     let _ = writeln!(text, "Captives freed: {}", game.allies_freed());
     for &(kind, depth) in game.allies_lost() {

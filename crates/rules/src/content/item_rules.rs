@@ -123,8 +123,9 @@ pub enum Reach {
     Through,
 }
 
-/// What an item is, as far as how it looks and how it is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What an item is, as far as how it looks and how it is used (named by a reward room's row in
+/// `content/machines.ron`, for what it offers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ItemClass {
     /// Drunk; looks alike until identified.
     Potion,
@@ -290,7 +291,8 @@ pub struct ItemRules<B = BoltKind> {
     pub use_: ItemUse<B>,
     /// None for an item placed by its own rule (the Sunstone, a vault's key).
     pub spawn: Option<Spawn>,
-    /// Its weight among a vault's rewards, by depth; None if no vault offers it.
+    /// Its weight among a reward room's offers, by depth, in the rooms that offer its class
+    /// (content/machines.ron); None if no room offers it.
     #[serde(default)]
     pub vault: Option<Spawn>,
     /// How many lie together where one is placed (inclusive range; one if not given).

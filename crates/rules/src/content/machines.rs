@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{ContentError, field_error};
 use super::features::FeatureRules;
 use super::ground::{GroundLayer, GroundRules, Trigger};
+use super::item_rules::ItemClass;
 use super::kinds::{Ground, NpcKind};
 use super::tables::Entry;
 use crate::balance::FINAL_DEPTH;
@@ -21,6 +22,20 @@ pub enum Role {
     /// Stands on a vault's own doorway and inside it, in place of a lock: what its parts ask of
     /// the player (an item thrown onto a plate) opens the way to the altars.
     DoorGuard,
+    /// What a vault is (Brogue's reward rooms): what its altars offer and whether the room
+    /// names them, its parts only in its walls (its floor is its altars' and its guard's).
+    RewardRoom,
+}
+
+/// What a reward room's altars offer: kinds of these classes, by their vault weights, and
+/// whether the room names them to the player who first sees them (Brogue's library, whose
+/// items are known on sight).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reward {
+    pub offers: Vec<ItemClass>,
+    #[serde(default)]
+    pub named: bool,
 }
 
 /// Where in its area a part of a machine is laid.
@@ -79,6 +94,9 @@ pub struct MachineRules<G = Ground, N = NpcKind> {
     pub cells: (u32, u32),
     /// Laid in this order; a floor cell holds the first part laid on it.
     pub parts: Vec<Part<G, N>>,
+    /// A reward room's offer; no other role has one.
+    #[serde(default)]
+    pub reward: Option<Reward>,
 }
 
 impl MachineRules {
@@ -160,6 +178,7 @@ pub(super) fn resolve(
             weight: rules.weight,
             cells: rules.cells,
             parts,
+            reward: rules.reward.clone(),
         };
         check_role(&resolved, ground, name)?;
         rows.push(resolved);
@@ -233,13 +252,19 @@ fn monster_named(monsters: &[String], kind: &str, name: &str) -> Result<NpcKind,
 
 /// A key holder has one altar, and lifting what lies on it sets the machine off. A door guard
 /// has none (the altars are its vault's), shuts its doorway with ground that blocks walking
-/// until its machine goes off, and has a part that sets it off.
+/// until its machine goes off, and has a part that sets it off. A reward room offers a class of
+/// items at least, and stands its parts in its walls; no other role offers anything.
 fn check_role(
     rules: &MachineRules,
     ground: &[GroundRules],
     name: &str,
 ) -> Result<(), ContentError> {
     let altars = rules.parts.iter().filter(|p| p.at == Spot::Altar).count();
+    let offers = rules.reward.as_ref().map(|reward| &reward.offers[..]);
+    if (rules.role == Role::RewardRoom) != offers.is_some_and(|offers| !offers.is_empty()) {
+        let reason = "a reward room, and only a reward room, has a reward offering a class";
+        return Err(field_error(TABLE, name, "reward", reason));
+    }
     match rules.role {
         Role::KeyHolder => {
             let lifted = rules
@@ -261,6 +286,12 @@ fn check_role(
             if altars != 0 || beside_altar || !shut || !set_off {
                 let reason = "a door guard has no altar, one doorway that blocks walking \
                               until it goes off, and a part whose ground signals";
+                return Err(field_error(TABLE, name, "parts", reason));
+            }
+        }
+        Role::RewardRoom => {
+            if !rules.parts.iter().all(|p| p.at.in_the_wall()) {
+                let reason = "a reward room's parts stand in its walls";
                 return Err(field_error(TABLE, name, "parts", reason));
             }
         }

@@ -69,6 +69,8 @@ pub struct VaultCatalog {
     pub key_held_by: Option<MachineKind>,
     /// For a vault guarded by a machine, the door guard built on its doorway.
     pub door_guard: Option<MachineKind>,
+    /// The reward room it is, if a row of content/machines.ron.
+    pub room: Option<MachineKind>,
 }
 
 /// A machine: its blueprint, what lies where lifting it sets the machine off (what it guards:
@@ -137,6 +139,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 .find(|machine| machine.cells.first() == Some(&vault.door))
                 .map(|machine| machine.kind)
                 .filter(|_| vault.guard == VaultGuard::Machine),
+            room: vault.room,
         })
         .collect();
     let loose = (terrain.items.iter())

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, GameOptions};
 use crate::behaviour::Agent;
-use crate::content::{ItemKind, NpcKind};
+use crate::content::{ItemKind, MachineKind, NpcKind};
 use crate::terrain::{self, AsciiMapError, Ground, VaultGuard};
 use crate::world::Vault;
 use crate::world::{HitPoints, Side};
@@ -63,7 +63,9 @@ struct DumpedItem {
 }
 
 /// A vault: its door, its guard, its altars, the map letters of what lies on them (a space for
-/// an empty altar), and whether the player has taken from it (then the others are caged).
+/// an empty altar), whether the player has taken from it (then the others are caged), the
+/// reward room it is (its row in content/machines.ron, from 0; none if not given) and whether
+/// the player has seen it.
 #[derive(Debug, Serialize, Deserialize)]
 struct DumpedVault {
     door: (i32, i32),
@@ -71,6 +73,10 @@ struct DumpedVault {
     altars: Vec<(i32, i32)>,
     rewards: Vec<char>,
     taken: bool,
+    #[serde(default)]
+    room: Option<MachineKind>,
+    #[serde(default)]
+    seen: bool,
 }
 
 /// A machine: its blueprint (its row in content/machines.ron, from 0), its cells, how often
@@ -165,6 +171,8 @@ impl Game {
                 altars: vault.altars.iter().map(|c| (c.x, c.y)).collect(),
                 rewards: vault.altars.iter().map(reward).collect(),
                 taken: vault.taken,
+                room: vault.room,
+                seen: vault.seen,
             };
             line(&mut text, "vault", &dumped);
         }
@@ -320,6 +328,8 @@ impl Game {
                     .map(|&(x, y)| ICoord::new(x, y))
                     .collect(),
                 taken: vault.taken,
+                room: vault.room,
+                seen: vault.seen,
             })
             .collect();
         self.world.set_vaults(vaults);

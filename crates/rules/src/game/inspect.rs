@@ -108,8 +108,9 @@ impl Game {
         self.hero.chasms_jumped
     }
 
-    /// What the player took from vaults this run, and on which depth.
-    pub fn vault_rewards(&self) -> &[(ItemKind, u32)] {
+    /// What the player took from vaults this run, on which depth, and the reward room it was
+    /// (content/machines.ron; none for a vault of no row).
+    pub fn vault_rewards(&self) -> &[(ItemKind, u32, Option<crate::content::MachineKind>)] {
         &self.hero.vault_rewards
     }
 

@@ -89,10 +89,13 @@ impl Game {
         self.scratch
             .events
             .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
+        let room = (self.world.vaults().iter())
+            .find(|vault| vault.altars.contains(&here))
+            .and_then(|vault| vault.room);
         if let Some(altars) = self.world.take_from_altar(here) {
             self.hero
                 .vault_rewards
-                .push((lying.kind, self.progress.depth));
+                .push((lying.kind, self.progress.depth, room));
             self.scratch
                 .events
                 .push(GameEvent::Dungeon(DungeonEvent::Caged { altars }));
@@ -134,7 +137,7 @@ impl Game {
             .item_at(here)
             .is_some_and(|lying| lying.kind == kind);
         let Some(reward) = (self.hero.vault_rewards.iter())
-            .rposition(|&taken| taken == (kind, depth))
+            .rposition(|&(taken, on, _)| (taken, on) == (kind, depth))
             .filter(|_| lies_here)
         else {
             return;

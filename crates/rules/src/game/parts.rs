@@ -12,7 +12,7 @@ use super::growth::Growth;
 use super::lore::Lore;
 use super::{Ending, GameEvent, GameOptions, Noise, Pack, PlayerAction};
 use crate::behaviour::{Agent, BehaviourContext};
-use crate::content::{BoltKind, ItemKind, NpcKind};
+use crate::content::{BoltKind, ItemKind, MachineKind, NpcKind};
 use crate::world::World;
 
 /// What the game was started with, its dice, and every action sent since.
@@ -79,8 +79,8 @@ pub(super) struct Hero {
     pub secret_doors_found: u32,
     /// Times the player has jumped into a chasm.
     pub chasms_jumped: u32,
-    /// What the player took from vaults, and on which depth.
-    pub vault_rewards: Vec<(ItemKind, u32)>,
+    /// What the player took from vaults, on which depth, and the reward room it was.
+    pub vault_rewards: Vec<(ItemKind, u32, Option<MachineKind>)>,
     /// Captives the player has freed.
     pub allies_freed: u32,
     /// Allies that died, and on which depth.

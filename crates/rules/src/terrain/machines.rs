@@ -109,6 +109,26 @@ pub(super) fn door_guard<R: Rng>(
     })
 }
 
+/// What the vault behind `door` is: one of the depth's reward rooms, its parts laid in the
+/// vault's walls. None if the depth has none, or its parts find no spot (the vault is then a
+/// vault of no row, offering what any vault does).
+pub(super) fn reward_room<R: Rng>(
+    grid: &mut Grid<Ground>,
+    depth: u32,
+    (door, inside): (ICoord, &[ICoord]),
+    altars: &[ICoord],
+    rng: &mut R,
+) -> Option<MachineKind> {
+    let kind = drawn(Role::RewardRoom, depth, rng)?;
+    let (least, most) = kind.rules().cells;
+    if !(least..=most).contains(&(inside.len() as u32)) {
+        return None;
+    }
+    let layout = Layout::of(grid, door, inside, altars)?;
+    layout.lay(grid, kind.rules(), rng)?;
+    Some(kind)
+}
+
 /// One of the depth's blueprints of `role`, by weight; None if it has none.
 fn drawn<R: Rng>(role: Role, depth: u32, rng: &mut R) -> Option<MachineKind> {
     let kinds: Vec<MachineKind> = MachineKind::all()

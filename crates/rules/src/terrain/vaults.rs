@@ -14,7 +14,7 @@ use super::designs::SIDES;
 use super::populate::draw_npc_kind;
 use super::reach::walking_distances;
 use super::{Disposition, Ground, ItemSpawn, MachineSpawn, NpcSpawn};
-use crate::content::{ItemKind, VaultOdds, pick_weighted};
+use crate::content::{ItemClass, ItemKind, MachineKind, VaultOdds, pick_weighted};
 
 /// A vault's area holds this many cells: room for its altars and a step between them and the
 /// door, small enough to read as a room of its own rather than half the level.
@@ -49,6 +49,8 @@ pub struct VaultSpawn {
     pub altars: Vec<ICoord>,
     /// Where the key lies, for a locked vault.
     pub key: Option<ICoord>,
+    /// The reward room it is (content/machines.ron), or None for a vault of no row.
+    pub room: Option<MachineKind>,
 }
 
 /// A vault chosen and drawn into the grid, waiting for its guards and rewards.
@@ -57,6 +59,7 @@ pub(super) struct Plan {
     guard: VaultGuard,
     altars: Vec<ICoord>,
     inside: Vec<ICoord>,
+    room: Option<MachineKind>,
 }
 
 /// Draws a vault into `grid` with the profile's chance, where a dead end of the right size lies
@@ -120,6 +123,7 @@ pub(super) fn plan<R: Rng>(
         guard,
         altars,
         inside,
+        room: None,
     })
 }
 
@@ -182,7 +186,11 @@ impl Plan {
         }
         npcs.retain(|npc| !*taken.get_checked(npc.coord));
         items.retain(|item| !*taken.get_checked(item.coord));
-        let rewards = rewards(self.altars.len(), depth, rng);
+        let vault = (self.door, &self.inside[..]);
+        self.room = super::machines::reward_room(grid, depth, vault, &self.altars, rng);
+        let offers = self.room.and_then(|room| room.rules().reward.as_ref());
+        let offers = offers.map(|reward| &reward.offers[..]);
+        let rewards = rewards(self.altars.len(), depth, offers, rng);
         for (&coord, item) in self.altars.iter().zip(rewards) {
             items.push(ItemSpawn {
                 coord,
@@ -245,6 +253,7 @@ impl Plan {
             guard: self.guard,
             altars: self.altars,
             key,
+            room: self.room,
         }
     }
 
@@ -334,12 +343,22 @@ fn is_near(a: ICoord, b: ICoord) -> bool {
     (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
 }
 
-/// `count` different kinds by their vault weights at this depth (fewer if fewer have a weight).
-fn rewards<R: Rng>(count: usize, depth: u32, rng: &mut R) -> Vec<ItemKind> {
+/// `count` different kinds by their vault weights at this depth, of the classes a reward room
+/// `offers` (any, for a vault of no row; fewer kinds if fewer have a weight).
+fn rewards<R: Rng>(
+    count: usize,
+    depth: u32,
+    offers: Option<&[ItemClass]>,
+    rng: &mut R,
+) -> Vec<ItemKind> {
     let mut chosen: Vec<ItemKind> = Vec::with_capacity(count);
+    let offered =
+        |kind: ItemKind| offers.is_none_or(|offers| offers.contains(&kind.rules().use_.class()));
     for _ in 0..count {
         let weights = ItemKind::all().map(|kind| match kind.rules().vault {
-            Some(vault) if !chosen.contains(&kind) => vault.weight.at(vault.depths, depth),
+            Some(vault) if !chosen.contains(&kind) && offered(kind) => {
+                vault.weight.at(vault.depths, depth)
+            }
             _ => 0,
         });
         match pick_weighted(weights, rng).and_then(|i| ItemKind::all().nth(i)) {

@@ -316,7 +316,9 @@ impl World {
         }
         self.refresh_bits(cell);
         self.derived.ground_log.note(cell);
-        if was.rules().light.is_some() || becomes.rules().light.is_some() {
+        // A torch working loose in its bracket glows as it did: only a light that came, went
+        // or changed kind is worked out again (from the whole map, which allocates).
+        if was.rules().light != becomes.rules().light {
             self.relight();
         }
     }

@@ -321,6 +321,8 @@ mod tests {
             guard: VaultGuard::Sleepers,
             altars: Vec::new(),
             taken: false,
+            room: None,
+            seen: false,
         };
         world.set_vaults(vec![vault.clone(); super::super::vaults::VAULTS_MAX]);
         assert_eq!(read_back(&world), Ok(()));

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use spatial_table::Location;
 
 use super::{Layer, Tile, World};
+use crate::content::MachineKind;
 use crate::terrain::{Ground, VaultGuard, VaultSpawn};
 
 /// The most altars a vault has, and vaults a level has, as a saved game may claim them.
@@ -19,6 +20,10 @@ pub struct Vault {
     pub guard: VaultGuard,
     pub altars: Vec<ICoord>,
     pub taken: bool,
+    /// The reward room it is (content/machines.ron), or None for a vault of no row.
+    pub room: Option<MachineKind>,
+    /// The player has seen one of its altars: what a reward room shows on sight is shown.
+    pub seen: bool,
 }
 
 impl Vault {
@@ -28,6 +33,8 @@ impl Vault {
             guard: spawn.guard,
             altars: spawn.altars.clone(),
             taken: false,
+            room: spawn.room,
+            seen: false,
         }
     }
 
@@ -75,6 +82,14 @@ impl World {
             }
         }
         Some(caged)
+    }
+
+    /// The first vault not yet seen with one of its altars `in_view`: it is seen from now on.
+    pub fn first_sight_of_a_vault(&mut self, in_view: impl Fn(ICoord) -> bool) -> Option<&Vault> {
+        let index = (self.vaults.iter())
+            .position(|vault| !vault.seen && vault.altars.iter().any(|&altar| in_view(altar)))?;
+        self.vaults[index].seen = true;
+        Some(&self.vaults[index])
     }
 
     /// True if `coord` is an altar of a vault nothing has been taken from yet.

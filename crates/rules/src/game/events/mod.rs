@@ -199,8 +199,8 @@ pub enum ItemEvent {
     Read { item: ItemName },
     /// The player threw one.
     Threw { item: ItemName },
-    /// Using one taught the player what this kind is, or (`by_elimination`) using the last
-    /// but one of a class told it what the last must be.
+    /// Using one (or seeing it in a library) taught the player what this kind is, or
+    /// (`by_elimination`) learning the last but one of a class told it what the last must be.
     Identified {
         item: ItemKind,
         by_elimination: bool,
