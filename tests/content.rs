@@ -10,7 +10,7 @@ use umbra_rules::content::{
     BESTIARY_SOURCE, BOLTS_SOURCE, BoltKind, Content, ContentError, ITEMS_SOURCE, ItemKind,
     NpcKind, Problem, Sources,
 };
-use umbra_rules::content::{GROUND_SOURCE, Ground};
+use umbra_rules::content::{GROUND_SOURCE, Ground, MachineKind};
 use umbra_rules::game::DEFAULT_MAP_SIZE;
 use umbra_rules::terrain;
 
@@ -621,12 +621,15 @@ fn rings_are_drawn_as_every_roguelike_draws_them_and_no_item_as_a_trap() {
     }
 }
 
-/// Six kinds of trap at least, each a plate over a feature that does something, each with a
-/// hidden twin that is found as it and goes off as it does.
+/// Six kinds of trap at least the levels lay, each a plate over a feature that does something,
+/// each with a hidden twin that is found as it and goes off as it does (a machine's plate, a
+/// lair's web, is its machine's).
 #[test]
 fn the_ground_table_holds_six_traps_each_with_a_hidden_twin() {
+    let a_machines =
+        |g: Ground| MachineKind::all().any(|m| m.rules().parts.iter().any(|part| part.ground == g));
     let traps: Vec<Ground> = Ground::all()
-        .filter(|g| g.rules().is_plain_trap())
+        .filter(|&g| g.rules().is_plain_trap() && !a_machines(g))
         .collect();
     assert!(traps.len() >= 6, "{} kinds of trap", traps.len());
     for trap in traps {
@@ -805,11 +808,11 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
     says(
         &machines(
             "(ground: \"dead grass\", at: Inside)",
-            "(ground: \"hay\", at: Inside)",
+            "(ground: \"straw\", at: Inside)",
         ),
         "machines",
         Some("tinderbox"),
-        &["parts", "hay"],
+        &["parts", "straw"],
     );
     says(
         &machines("depths: (1, 8),", "depths: (1, 11),"),
@@ -920,6 +923,66 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         "machines",
         Some("tinderbox"),
         &["reward"],
+    );
+    // A kennel's captives are the bestiary's, and it offers captives or items, not both.
+    let kennel = "captives: [\n                        \"jackal\",";
+    for (from, to) in [
+        (
+            kennel,
+            "captives: [\n                        \"jackalope\",",
+        ),
+        (
+            kennel,
+            "offers: [Potion], captives: [\n                        \"jackal\",",
+        ),
+    ] {
+        says(&machines(from, to), "machines", Some("kennel"), &["reward"]);
+    }
+    // A lair has sleepers of the bestiary's kinds, a few of a kind, room for them and its
+    // loot, and no part in its doorway, at an altar or setting it off; nothing else has one.
+    let sleepers = "lair: Some((sleepers: [(\"spider\", 2)], loot: 2)),";
+    let webs = "(ground: \"spider web\", at: Scattered(5)),";
+    for (from, to, field) in [
+        (sleepers, "lair: Some((sleepers: [], loot: 2)),", "lair"),
+        (sleepers, "", "lair"),
+        (
+            sleepers,
+            "lair: Some((sleepers: [(\"spider\", 5)], loot: 0)),",
+            "lair",
+        ),
+        (
+            sleepers,
+            "lair: Some((sleepers: [(\"spider\", 2)], loot: 4)),",
+            "lair",
+        ),
+        (
+            sleepers,
+            "lair: Some((sleepers: [(\"spidre\", 2)], loot: 2)),",
+            "lair",
+        ),
+        (webs, "(ground: \"spider web\", at: Door),", "parts"),
+        (webs, "(ground: \"key altar\", at: Altar),", "parts"),
+        (
+            webs,
+            "(ground: \"hidden flagstone\", at: Scattered(1)),",
+            "parts",
+        ),
+    ] {
+        says(
+            &machines(from, to),
+            "machines",
+            Some("spider lair"),
+            &[field],
+        );
+    }
+    says(
+        &machines(
+            "cells: (8, 60),",
+            "cells: (8, 60),\n                lair: Some((sleepers: [(\"orc\", 1)], loot: 0)),",
+        ),
+        "machines",
+        Some("tinderbox"),
+        &["lair"],
     );
     // Backwards ranges, each bound alone out of order.
     says(

@@ -25,7 +25,7 @@ use umbra_rules::content::{Ground, ItemKind, MachineKind, Role, Trigger};
 use umbra_rules::game::{
     DungeonEvent, GameEvent, TurnOutcome, WizardCommand, WizardEvent, level_of_run,
 };
-use umbra_rules::terrain::walking_distances;
+use umbra_rules::terrain::{Disposition, walking_distances};
 use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
@@ -933,18 +933,20 @@ fn machines_come_on_most_levels_and_the_seed_catalog_names_them() {
 }
 
 /// Over seeds 1 to 8, every vault is a reward room of content/machines.ron, a third of the
-/// levels hold one, its altars offer only what its row offers, a library's shelves stand in its
-/// walls, and the seed catalog names each room.
+/// levels hold one, its altars offer only what its row offers (a kennel's, captives of its
+/// row's kinds), a library's shelves stand in its walls, and the seed catalog names each room;
+/// three levels in four hold a machine of some row.
 #[test]
 fn reward_rooms_offer_what_their_rows_say_on_a_third_of_the_levels() {
     let size = coord_2d::UCoord::new(80, 30);
-    let mut with_a_room = 0;
+    let (mut with_a_room, mut with_a_machine, mut kennels) = (0, 0, 0);
     for seed in 1..=8u64 {
         let output = common::umbra(&["--seed-catalog", &seed.to_string()]);
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
         for depth in 1..=10 {
             let level = level_of_run(seed, depth, size);
             with_a_room += usize::from(!level.vaults.is_empty());
+            with_a_machine += usize::from(!level.vaults.is_empty() || !level.machines.is_empty());
             let mut shelves = 0;
             for vault in &level.vaults {
                 let room = vault.room.expect("every vault a reward room");
@@ -962,6 +964,16 @@ fn reward_rooms_offer_what_their_rows_say_on_a_third_of_the_levels() {
                         "seed {seed} depth {depth}: {class:?}"
                     );
                 }
+                let captives = &rules.reward.as_ref().expect("an offer").captives;
+                for altar in &vault.altars {
+                    let chained = (level.npcs.iter()).find(|npc| npc.coord == *altar);
+                    assert_eq!(
+                        chained.map(|npc| (npc.disposition, captives.contains(&npc.kind))),
+                        (!captives.is_empty()).then_some((Disposition::Captive, true)),
+                        "seed {seed} depth {depth}: a kennel's captive on each altar, none else"
+                    );
+                }
+                kennels += usize::from(!captives.is_empty());
                 shelves += 2 * usize::from(looks::machine(room).description == "a library");
                 let named = format!("{} ", capitalised(&looks::machine(room).description));
                 assert!(text.contains(&named), "seed {seed}: {named} in {text}");
@@ -975,8 +987,12 @@ fn reward_rooms_offer_what_their_rows_say_on_a_third_of_the_levels() {
         }
     }
     assert!(
-        with_a_room >= 25,
-        "{with_a_room} of 80 levels hold a reward room"
+        with_a_room >= 25 && kennels > 0,
+        "{with_a_room} of 80 levels hold a reward room, {kennels} a kennel"
+    );
+    assert!(
+        with_a_machine >= 60,
+        "{with_a_machine} of 80 levels hold a machine"
     );
 }
 
@@ -1067,7 +1083,7 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                     }
                 };
                 // Its doorway open (a portcullis lifted), its altar is a walk from the arrival;
-                // a door guard's, every altar of its vault.
+                // a door guard's, every altar of its vault; a lair's, every cell of it.
                 let door = machine.cells[0];
                 let mut opened = level.grid.clone();
                 *opened.get_checked_mut(door) = Ground::FLOOR;
@@ -1082,6 +1098,10 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                         .flat_map(|vault| vault.altars.iter().copied())
                         .collect(),
                     Role::RewardRoom => panic!("a reward room is its vault's, not the level's"),
+                    // A lair cuts nothing off, and nothing in it is out of reach.
+                    Role::Lair => (machine.cells.iter().copied())
+                        .filter(|&c| grid.get(c).is_some_and(|g| !g.rules().blocks_walking))
+                        .collect(),
                 };
                 assert!(!altars.is_empty(), "seed {seed} depth {depth}: altars");
                 let reach = walking_distances(&opened, level.player);

@@ -3,7 +3,8 @@
 //! others and putting it back opens them; a locked door opens
 //! only with its key, and a key crumbles when the player leaves its level. A reward room tells
 //! the player what it is the first time its altars come into view, and a library names what
-//! lies on them then.
+//! lies on them then. A kennel's captives stand chained on its altars: the one freed follows
+//! the player, and cages close over the others.
 
 mod common;
 
@@ -13,7 +14,7 @@ use direction::CardinalDirection::*;
 use umbra::app::looks;
 use umbra_rules::content::{ItemKind, MachineKind};
 use umbra_rules::game::DungeonEvent;
-use umbra_rules::game::{Activity, GameEvent, ItemEvent, Stop, TurnOutcome};
+use umbra_rules::game::{Activity, GameEvent, ItemEvent, Side, Stop, TurnOutcome, WizardCommand};
 use umbra_rules::{Game, GameOptions, PlayerAction};
 
 fn from_dump(text: &str) -> Scenario {
@@ -436,13 +437,13 @@ fn a_library_names_what_lies_on_its_altars_when_they_come_into_view() {
     }
     s.check(
         (s.game.events().iter())
-            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }))),
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RoomSeen { .. }))),
         "told it is a library",
     );
     s.act(PlayerAction::Move(West));
     s.check(
         !(s.game.events().iter())
-            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }))),
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RoomSeen { .. }))),
         "once",
     );
 }
@@ -453,7 +454,7 @@ fn a_vault_names_nothing_it_shows() {
     round_the_corner(&mut s, |_| ());
     s.check(
         (s.game.events().iter())
-            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }))),
+            .any(|e| matches!(e, GameEvent::Dungeon(DungeonEvent::RoomSeen { .. }))),
         "told it is a vault",
     );
     for letter in ['!', '«'] {
@@ -464,4 +465,81 @@ fn a_vault_names_nothing_it_shows() {
     s.check(dump.contains("seen:true"), "a seen vault is dumped seen");
     let again = from_dump(&dump);
     s.check(again.game.vaults()[0].seen, "and read back seen");
+}
+
+/// A kennel of two altars beside the player, an ogre and a spider chained on them.
+fn kennel() -> Scenario {
+    let kennel = MachineKind::all()
+        .find(|&kind| looks::machine(kind).description == "a kennel")
+        .expect("a kennel");
+    let dump = format!(
+        "\
+#######
+#.|.|.#
+#..@..#
+#######
+
+vault (door: (1, 1), guard: Sleepers, altars: [(2, 1), (4, 1)], rewards: [], taken: false, room: Some({}))
+",
+        kennel.index()
+    );
+    let mut s = from_dump(&dump);
+    for (letter, at) in [('O', ICoord::new(2, 1)), ('r', ICoord::new(4, 1))] {
+        let (kind, _) = umbra_rules::content::NpcKind::from_map_letter(letter).expect("a kind");
+        let kind = u8::try_from(kind.index()).expect("a row");
+        s.act(PlayerAction::Wizard(WizardCommand::Spawn { kind, at }));
+        let id = (s.npcs().into_iter())
+            .find(|npc| npc.coord == at)
+            .expect("spawned")
+            .id;
+        s.change(|game| game.with_captive(id));
+    }
+    s
+}
+
+#[test]
+fn freeing_a_kennels_captive_cages_the_others_out_of_reach() {
+    let mut s = kennel();
+    let (ogre, spider) = (ICoord::new(2, 1), ICoord::new(4, 1));
+    let look = |s: &Scenario| umbra::app::describe(&s.game, spider);
+    s.check(look(&s).contains("walk into it to free it"), &look(&s));
+    s.act(PlayerAction::Move(West));
+    let freed = s.act(PlayerAction::Free(North));
+    s.check_eq(freed, TurnOutcome::TurnTaken, "freed");
+    s.check(
+        s.game
+            .events()
+            .contains(&GameEvent::Dungeon(DungeonEvent::Caged { altars: 1 })),
+        "a cage closes over the other altar",
+    );
+    let side_at = |s: &Scenario, at: ICoord| {
+        (s.npcs().into_iter())
+            .find(|npc| npc.coord == at)
+            .map(|npc| npc.side)
+    };
+    s.check_eq(
+        side_at(&s, ogre),
+        Some(Side::Hero),
+        "the ogre follows the player",
+    );
+    s.check_eq(
+        side_at(&s, spider),
+        Some(Side::Captive),
+        "the spider stays chained",
+    );
+    s.act(PlayerAction::Move(East));
+    s.act(PlayerAction::Move(East));
+    s.check_eq(
+        s.game.captive_towards(North),
+        None,
+        "behind bars, nobody to free",
+    );
+    let freed = s.act(PlayerAction::Free(North));
+    s.check_eq(freed, TurnOutcome::NoTurn, "no turn");
+    s.check_eq(side_at(&s, spider), Some(Side::Captive), "still chained");
+    let told = look(&s);
+    s.check(
+        told.contains("caged on an altar") && told.contains("out of reach"),
+        &format!("the look says so: {told}"),
+    );
 }

@@ -55,7 +55,8 @@ struct Outcome {
     chasms: u64,
     /// Reward rooms (vaults) whose altars the player saw.
     rooms_seen: u64,
-    /// Rewards taken from reward rooms.
+    /// Rewards taken from reward rooms: an item from an altar, or a kennel's captive freed
+    /// (each closing the cages over the rest).
     vaults: u64,
     /// Captives freed.
     allies_freed: u64,
@@ -119,6 +120,7 @@ fn play_watched(
     let mut arrivals = 0;
     let (mut traps_sprung, mut traps_found) = (0, 0);
     let (mut machines_set_off, mut keys_won, mut keys_used) = (0, 0, 0);
+    let mut rooms_taken = 0;
     let mut rooms_seen = 0;
     let mut lowest_health = 100;
     let mut turn = 0;
@@ -197,7 +199,12 @@ fn play_watched(
                     machines_set_off += 1
                 }
                 GameEvent::Dungeon(DungeonEvent::Unlocked) => keys_used += 1,
-                GameEvent::Dungeon(DungeonEvent::RewardRoomSeen { .. }) => rooms_seen += 1,
+                GameEvent::Dungeon(DungeonEvent::Caged { .. }) => rooms_taken += 1,
+                GameEvent::Dungeon(DungeonEvent::RoomSeen { room })
+                    if room.rules().role == umbra_rules::content::Role::RewardRoom =>
+                {
+                    rooms_seen += 1
+                }
                 GameEvent::Items(ItemEvent::PickedUp { item, .. })
                     if item.kind == umbra_rules::content::ItemKind::key() =>
                 {
@@ -275,7 +282,7 @@ fn play_watched(
         secret_doors: u64::from(game.secret_doors_found()),
         chasms: u64::from(game.chasms_jumped()),
         rooms_seen,
-        vaults: game.vault_rewards().len() as u64,
+        vaults: rooms_taken,
         allies_freed: u64::from(game.allies_freed()),
         kills: game.kills(),
         left_at_win,

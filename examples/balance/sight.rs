@@ -97,11 +97,11 @@ pub fn in_shadow(game: &Game, coord: ICoord) -> bool {
 }
 
 /// A captive the player has seen (in view, or remembered where it was held: it never moves).
+/// A captive the player can reach: not one a kennel's cage closed over.
 pub fn shows_captive(game: &Game, coord: ICoord) -> bool {
-    matches!(
-        game.level().cell_view(coord).tiles.character,
-        Some(Tile::Captive(_))
-    )
+    let tiles = game.level().cell_view(coord).tiles;
+    matches!(tiles.character, Some(Tile::Captive(_)))
+        && tiles.feature != Some(Tile::Ground(Ground::CAGE))
 }
 
 pub fn shows_item(game: &Game, coord: ICoord, item: ItemKind) -> bool {

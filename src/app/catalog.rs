@@ -63,13 +63,25 @@ fn level_block(level: &LevelCatalog) -> String {
         let room = vault
             .room
             .map_or("a vault", |room| &looks::machine(room).description);
-        lines.push(format!(
-            "{} {guard}: {} on its altars, take one.",
-            capitalised(room),
-            offers.unwrap_or_else(|| "nothing".to_string())
-        ));
+        let captives = (vault.captives.iter()).map(|&kind| format!("a captive {}", npc_name(kind)));
+        let offer = match listed(captives) {
+            Some(captives) => format!("{captives} chained on its altars, free one"),
+            None => format!(
+                "{} on its altars, take one",
+                offers.unwrap_or_else(|| "nothing".to_string())
+            ),
+        };
+        lines.push(format!("{} {guard}: {offer}.", capitalised(room)));
     }
     for machine in &level.machines {
+        if let Some(band) = listed(machine.sleepers.iter().map(|&(kind, n)| npc_count(kind, n))) {
+            let loot = listed(machine.loot.iter().map(|&(kind, n)| item_count(kind, n)));
+            let loot = loot.map_or_else(String::new, |loot| format!(", among {loot}"));
+            lines.push(format!(
+                "{} holds {band} asleep{loot}.",
+                capitalised(&looks::machine(machine.kind).description)
+            ));
+        }
         if let Some(held) = machine.holds {
             let held = match held == ItemKind::key() {
                 true => "the vault's key".to_string(),

@@ -8,7 +8,7 @@ use super::messages::{capitalised, npc_with_article};
 use super::words::brightness_word;
 use umbra_rules::game::{
     CellView, CellVisibility, Flame, GAS_HARMS_AT, Game, HitPoints, NpcState, Side, Sighting, Stop,
-    Tile,
+    Tile, TileSnapshot,
 };
 
 /// The cell at `coord` in a few words: "an orc (wandering), lightly wounded", "a troll,
@@ -87,10 +87,16 @@ fn described(game: &Game, coord: ICoord, view: &CellView) -> String {
         }
         _ => thing_words(game, coord, &view),
     };
+    // Held in what stands there (a kennel's captive behind a cage's bars), or on what lies
+    // there.
+    let held_in = (ground_of(tiles).and_then(|ground| ground.lying_on.as_deref()))
+        .filter(|on| tiles.item.is_none() && on.starts_with(','));
     if tiles.character.is_some() {
         let beneath = thing_words(game, coord, &view);
-        if beneath != "the floor" {
-            words = format!("{words}, on {beneath}");
+        match held_in {
+            Some(held_in) => words = format!("{words}{held_in}"),
+            None if beneath != "the floor" => words = format!("{words}, on {beneath}"),
+            None => (),
         }
     }
     let worth_dating = tiles.character.is_some() || tiles.item.is_some() || tiles.corpse.is_some();
@@ -106,13 +112,7 @@ fn described(game: &Game, coord: ICoord, view: &CellView) -> String {
 /// What lies on the cell below any character; a stack in view with its count.
 fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
     let tiles = &view.tiles;
-    let ground = [tiles.feature, tiles.floor]
-        .into_iter()
-        .flatten()
-        .find_map(|tile| match tile {
-            Tile::Ground(ground) => Some(looks::ground(ground)),
-            _ => None,
-        });
+    let ground = ground_of(tiles);
     match tiles.item.or(tiles.corpse) {
         Some(Tile::Item(kind)) => {
             let count = game.item_at(coord).map_or(1, |lying| lying.count);
@@ -131,10 +131,23 @@ fn thing_words(game: &Game, coord: ICoord, view: &CellView) -> String {
     }
 }
 
+/// The words of the ground on top at the cell: what stands there, else its floor.
+fn ground_of(tiles: &TileSnapshot) -> Option<&'static looks::GroundLook> {
+    [tiles.feature, tiles.floor]
+        .into_iter()
+        .flatten()
+        .find_map(|tile| match tile {
+            Tile::Ground(ground) => Some(looks::ground(ground)),
+            _ => None,
+        })
+}
+
 /// A living NPC in view: its state of mind and how hurt it is.
 fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
     let npc = game.inhabitants().npc_at(coord);
     let ally = npc.is_some_and(|npc| npc.side == Side::Hero);
+    let cage = Some(Tile::Ground(umbra_rules::game::Ground::CAGE));
+    let caged = game.level().cell_view(coord).tiles.feature == cage;
     let state = game
         .inhabitants()
         .agent_at(coord)
@@ -147,6 +160,7 @@ fn npc_in_view(game: &Game, coord: ICoord, name: &str) -> String {
             NpcState::Searching { .. } => "searching",
             NpcState::Fleeing if ally => "your ally, fleeing",
             NpcState::Fleeing => "fleeing",
+            NpcState::Captive if caged => "a captive, out of reach for good",
             NpcState::Captive => "a captive: walk into it to free it",
             NpcState::Guarding { .. } => "unaware, standing guard",
             NpcState::Following => "your ally",

@@ -212,6 +212,10 @@ pub const ARRIVAL_SPREAD: i32 = 2;
 // How NPCs behave. Sources: Brogue CE (monsters mostly asleep, wandering between waypoints,
 // fleeing on a safety map) and DCSS (noise that wakes and draws monsters to a fight).
 
+/// A lair's doorway lies at least this many steps from the arrival (content/machines.ron,
+/// `Lair`): its band wakes to a player who has found its feet on the level, not one who has
+/// just come down the stairs with a wound.
+pub const LAIR_STEPS: u32 = 20;
 /// One NPC in three starts awake and wandering; the rest sleep until something wakes them.
 /// Enough that a level feels alive, few enough that sneaking past sleepers is a real choice.
 pub const NPC_AWAKE_AT_START: (u32, u32) = (1, 3);

@@ -56,7 +56,7 @@ pub fn describe(event: DungeonEvent) -> String {
             "Something grinds in the walls.".to_string()
         }
         DungeonEvent::FeatureLetLoose { feature, .. } => looks::feature(feature).message.clone(),
-        DungeonEvent::RewardRoomSeen { room } => looks::machine(room).message.clone(),
+        DungeonEvent::RoomSeen { room } => looks::machine(room).message.clone(),
         DungeonEvent::SwitchHolds { item } => format!(
             "On the altar lies {}. It sits on a switch: lifting it will set something off.",
             super::super::item_names::item_words(item, 1)
@@ -87,7 +87,7 @@ pub(super) fn tone(event: DungeonEvent) -> Tone {
         | DungeonEvent::KeyCrumbled
         | DungeonEvent::Caged { .. }
         | DungeonEvent::Uncaged { .. }
-        | DungeonEvent::RewardRoomSeen { .. }
+        | DungeonEvent::RoomSeen { .. }
         | DungeonEvent::AltarHolds { .. }
         | DungeonEvent::FellIntoChasm { .. }
         | DungeonEvent::FoundSecretDoor { .. }

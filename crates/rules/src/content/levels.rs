@@ -41,6 +41,10 @@ pub struct LevelProfile {
     /// In a hundred: a level with no locked vault's key to hold builds a key holder
     /// (`content/machines.ron`) for one of the items lying on it (Brogue's outsourced item).
     pub held_item: u32,
+    /// In a hundred: a level builds one of its depth's lairs (`content/machines.ron`) in a dead
+    /// end no other machine took.
+    #[serde(default)]
+    pub lair: u32,
 }
 
 /// How many traps a level holds, and how many of them are hidden.
@@ -226,6 +230,7 @@ fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
         ("traps", profile.traps.chance),
         ("traps", profile.traps.hidden),
         ("held_item", profile.held_item),
+        ("lair", profile.lair),
     ] {
         if value > 100 {
             return Some((

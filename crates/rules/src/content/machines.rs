@@ -25,17 +25,34 @@ pub enum Role {
     /// What a vault is (Brogue's reward rooms): what its altars offer and whether the room
     /// names them, its parts only in its walls (its floor is its altars' and its guard's).
     RewardRoom,
+    /// A dead end of the level given over to a band asleep and what it has gathered (Brogue's
+    /// lairs and warrens): its `lair` says who sleeps there and how much lies about. Nothing
+    /// sets it off; what its ground does, it does to whoever walks in.
+    Lair,
 }
 
-/// What a reward room's altars offer: kinds of these classes, by their vault weights, and
-/// whether the room names them to the player who first sees them (Brogue's library, whose
-/// items are known on sight).
+/// Who a lair holds asleep and what lies among them: so many of each kind, and so many items
+/// of the depth (the bones of those who came before, and what they carried).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Reward {
+pub struct Lair<N = NpcKind> {
+    pub sleepers: Vec<(N, u8)>,
+    pub loot: u8,
+}
+
+/// What a reward room's altars offer: kinds of items of these classes, by their vault
+/// weights, and whether the room names them to the player who first sees them (Brogue's
+/// library, whose items are known on sight); or captives of these kinds chained on them
+/// (Brogue's kennel), a kind to an altar among those met this deep, one to be freed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reward<N = NpcKind> {
+    #[serde(default)]
     pub offers: Vec<ItemClass>,
     #[serde(default)]
     pub named: bool,
+    #[serde(default = "Vec::new")]
+    pub captives: Vec<N>,
 }
 
 /// Where in its area a part of a machine is laid.
@@ -95,8 +112,11 @@ pub struct MachineRules<G = Ground, N = NpcKind> {
     /// Laid in this order; a floor cell holds the first part laid on it.
     pub parts: Vec<Part<G, N>>,
     /// A reward room's offer; no other role has one.
-    #[serde(default)]
-    pub reward: Option<Reward>,
+    #[serde(default = "Option::default")]
+    pub reward: Option<Reward<N>>,
+    /// A lair's sleepers and loot; no other role has them.
+    #[serde(default = "Option::default")]
+    pub lair: Option<Lair<N>>,
 }
 
 impl MachineRules {
@@ -162,7 +182,7 @@ pub(super) fn resolve(
             let dormant = match &part.dormant {
                 Some((kind, count)) => {
                     check_dormant(&ground[found.index()], features, *count, name)?;
-                    Some((monster_named(monsters, kind, name)?, *count))
+                    Some((monster_named(monsters, kind, (name, "parts"))?, *count))
                 }
                 None => None,
             };
@@ -172,13 +192,28 @@ pub(super) fn resolve(
                 dormant,
             });
         }
+        let lair = match &rules.lair {
+            Some(lair) => Some(resolve_lair(lair, monsters, rules.cells.0, name)?),
+            None => None,
+        };
+        let reward = match &rules.reward {
+            Some(reward) => Some(Reward {
+                offers: reward.offers.clone(),
+                named: reward.named,
+                captives: (reward.captives.iter())
+                    .map(|kind| monster_named(monsters, kind, (name, "reward")))
+                    .collect::<Result<_, _>>()?,
+            }),
+            None => None,
+        };
         let resolved = MachineRules {
             role: rules.role,
             depths: rules.depths,
             weight: rules.weight,
             cells: rules.cells,
             parts,
-            reward: rules.reward.clone(),
+            reward,
+            lair,
         };
         check_role(&resolved, ground, name)?;
         rows.push(resolved);
@@ -240,13 +275,47 @@ fn check_dormant(
     Ok(())
 }
 
-/// A monster of the bestiary by its name.
-fn monster_named(monsters: &[String], kind: &str, name: &str) -> Result<NpcKind, ContentError> {
+/// A lair's sleepers found in the bestiary, a few of each kind, and the sleepers and loot
+/// together no more than its smallest area holds beside its parts.
+fn resolve_lair(
+    lair: &Lair<String>,
+    monsters: &[String],
+    least_cells: u32,
+    name: &str,
+) -> Result<Lair, ContentError> {
+    let mut sleepers = Vec::with_capacity(lair.sleepers.len());
+    for (kind, count) in &lair.sleepers {
+        if *count == 0 || *count > SLEEPERS_MAX {
+            let reason = format!("one to {SLEEPERS_MAX} sleepers of a kind");
+            return Err(field_error(TABLE, name, "lair", reason));
+        }
+        sleepers.push((monster_named(monsters, kind, (name, "lair"))?, *count));
+    }
+    let held: u32 = sleepers.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() + u32::from(lair.loot);
+    if held * 2 > least_cells {
+        let reason = "sleepers and loot on at most half the fewest cells it is built in";
+        return Err(field_error(TABLE, name, "lair", reason));
+    }
+    Ok(Lair {
+        sleepers,
+        loot: lair.loot,
+    })
+}
+
+/// The most sleepers of a kind a lair holds: a band, not a level's worth.
+const SLEEPERS_MAX: u8 = 4;
+
+/// A monster of the bestiary by its name, named in the row `name`'s `field`.
+fn monster_named(
+    monsters: &[String],
+    kind: &str,
+    (name, field): (&str, &'static str),
+) -> Result<NpcKind, ContentError> {
     (monsters.iter().position(|n| n == kind))
         .map(NpcKind::at)
         .ok_or_else(|| {
             let reason = format!("there is no monster \"{kind}\" in content/bestiary.ron");
-            field_error(TABLE, name, "parts", reason)
+            field_error(TABLE, name, field, reason)
         })
 }
 
@@ -260,10 +329,18 @@ fn check_role(
     name: &str,
 ) -> Result<(), ContentError> {
     let altars = rules.parts.iter().filter(|p| p.at == Spot::Altar).count();
-    let offers = rules.reward.as_ref().map(|reward| &reward.offers[..]);
-    if (rules.role == Role::RewardRoom) != offers.is_some_and(|offers| !offers.is_empty()) {
-        let reason = "a reward room, and only a reward room, has a reward offering a class";
+    // Items or captives, not both: an altar holds one or the other.
+    let offers = (rules.reward.as_ref())
+        .map(|reward| (reward.offers.is_empty(), reward.captives.is_empty()));
+    if (rules.role == Role::RewardRoom) != matches!(offers, Some((true, false) | (false, true))) {
+        let reason = "a reward room, and only a reward room, has a reward offering item classes \
+                      or captives";
         return Err(field_error(TABLE, name, "reward", reason));
+    }
+    let sleepers = rules.lair.as_ref().map(|lair| &lair.sleepers[..]);
+    if (rules.role == Role::Lair) != sleepers.is_some_and(|sleepers| !sleepers.is_empty()) {
+        let reason = "a lair, and only a lair, has a lair with sleepers";
+        return Err(field_error(TABLE, name, "lair", reason));
     }
     match rules.role {
         Role::KeyHolder => {
@@ -292,6 +369,15 @@ fn check_role(
         Role::RewardRoom => {
             if !rules.parts.iter().all(|p| p.at.in_the_wall()) {
                 let reason = "a reward room's parts stand in its walls";
+                return Err(field_error(TABLE, name, "parts", reason));
+            }
+        }
+        Role::Lair => {
+            // Its doorway stays the level's: nothing shuts it, nothing sets the lair off.
+            let quiet = (rules.parts.iter())
+                .all(|p| p.at != Spot::Door && ground[p.ground.index()].signals.is_none());
+            if altars != 0 || !quiet {
+                let reason = "a lair has no altar, no part in its doorway and none that signals";
                 return Err(field_error(TABLE, name, "parts", reason));
             }
         }

@@ -46,7 +46,7 @@ pub use levels::{
 pub use lights::{LIGHT_REACH_MAX, LightRules};
 pub use load::parse_table;
 pub use loaded::{Bestiary, Content, Items};
-pub use machines::{MachineRules, Part, Reward, Role, Spot};
+pub use machines::{Lair, MachineRules, Part, Reward, Role, Spot};
 pub use monster_rules::{
     Ability, ActionTimes, Lesson, MapLetters, NORMAL_TIMES, NpcRules, NpcTrait, Summons,
 };

@@ -12,7 +12,7 @@ use crate::balance;
 use crate::balance::{ALLY_ARRIVAL_TURNS_PER_STEP, ALLY_FOLLOWS_DOWN_STEPS};
 use crate::behaviour::{Agent, Noise};
 use crate::content::NpcKind;
-use crate::game::AllyEvent;
+use crate::game::{AllyEvent, DungeonEvent};
 use crate::world::{HitPoints, Side};
 
 /// An ally on its way down after the player: it arrives on turn `arrives`, as it left.
@@ -66,6 +66,12 @@ impl Game {
             .events
             .push(GameEvent::Allies(AllyEvent::Freed { kind }));
         self.make_noise(Noise::fight(at));
+        // A kennel's captive, chained on an altar: the cages close over the others.
+        if let Some(altars) = self.world.take_from_altar(at) {
+            self.scratch
+                .events
+                .push(GameEvent::Dungeon(DungeonEvent::Caged { altars }));
+        }
         true
     }
 

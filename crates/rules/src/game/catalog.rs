@@ -9,7 +9,7 @@ use super::actions::Boon;
 use super::growth::boon_order;
 use super::seeds::RunSeeds;
 use crate::balance::FINAL_DEPTH;
-use crate::content::{ItemKind, MachineKind, NpcKind, Trigger};
+use crate::content::{ItemKind, MachineKind, NpcKind, Role, Trigger};
 use crate::terrain::{DesignKind, Disposition, Ground, Terrain, VaultGuard};
 
 /// One depth's level as generated.
@@ -59,11 +59,13 @@ pub struct CaptiveCatalog {
     pub captor_count: u32,
 }
 
-/// A vault: what guards it and what lies on its altars (the player takes one).
+/// A vault: what guards it and what lies on its altars (the player takes one), or who is
+/// chained there (a kennel's captives: the player frees one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VaultCatalog {
     pub guard: VaultGuard,
     pub offers: Vec<ItemKind>,
+    pub captives: Vec<NpcKind>,
     /// For a locked vault, the machine whose altar holds its key, if one does (else the key
     /// lies about the level).
     pub key_held_by: Option<MachineKind>,
@@ -81,6 +83,9 @@ pub struct MachineCatalog {
     pub kind: MachineKind,
     pub holds: Option<ItemKind>,
     pub dormant: Vec<(NpcKind, u32)>,
+    /// A lair's band asleep in it, and what lies in it, by kind.
+    pub sleepers: Vec<(NpcKind, u32)>,
+    pub loot: Vec<(ItemKind, u32)>,
 }
 
 /// Every depth of the run `seed` on maps of `size` (which must be a valid map size), from the
@@ -112,10 +117,17 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                     None => dormant.push((kind, 1)),
                 }
             }
+            let lair = machine.kind.rules().role == Role::Lair;
+            let in_it = |at: &ICoord| lair && machine.cells.contains(at);
+            let sleepers = (terrain.npcs.iter())
+                .filter(|npc| in_it(&npc.coord) && npc.disposition == Disposition::Asleep);
+            let loot = terrain.items.iter().filter(|item| in_it(&item.coord));
             let catalogued = MachineCatalog {
                 kind: machine.kind,
                 holds,
                 dormant,
+                sleepers: tally(sleepers.map(|npc| (npc.kind, 1))),
+                loot: tally(loot.map(|item| (item.item, item.count))),
             };
             (catalogued, altar)
         })
@@ -134,6 +146,10 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 .filter(|item| vault.altars.contains(&item.coord))
                 .map(|item| item.item)
                 .collect(),
+            captives: (terrain.npcs.iter())
+                .filter(|npc| vault.altars.contains(&npc.coord))
+                .map(|npc| npc.kind)
+                .collect(),
             key_held_by: key_holder.filter(|_| vault.guard == VaultGuard::Locked),
             door_guard: (terrain.machines.iter())
                 .find(|machine| machine.cells.first() == Some(&vault.door))
@@ -142,10 +158,16 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
             room: vault.room,
         })
         .collect();
-    let loose = (terrain.items.iter())
-        .filter(|item| !on_altar.contains(&item.coord) && item.item != ItemKind::prize());
+    let in_a_lair = |at: &ICoord| {
+        (terrain.machines.iter()).any(|m| m.kind.rules().role == Role::Lair && m.cells.contains(at))
+    };
+    let loose = (terrain.items.iter()).filter(|item| {
+        !on_altar.contains(&item.coord) && !in_a_lair(&item.coord) && item.item != ItemKind::prize()
+    });
     let items = tally(loose.map(|item| (item.item, item.count)));
-    let captive_spawn = (terrain.npcs.iter()).find(|npc| npc.disposition == Disposition::Captive);
+    // The band's captive, not a kennel's.
+    let captive_spawn = (terrain.npcs.iter())
+        .find(|npc| npc.disposition == Disposition::Captive && !on_altar.contains(&npc.coord));
     let captors = (terrain.npcs.iter()).filter(|npc| npc.disposition == Disposition::Guarding);
     let captive = captive_spawn.map(|spawn| CaptiveCatalog {
         captive: spawn.kind,
@@ -179,7 +201,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
         chasms: bodies_of(&terrain.grid, Ground::CHASM),
         doors: count_of(Ground::DOOR) + count_of(Ground::LOCKED_DOOR),
         secret_doors: count_of(Ground::SECRET_DOOR),
-        traps: traps_of(&terrain.grid),
+        traps: traps_of(terrain),
         machines: machines.into_iter().map(|(machine, _)| machine).collect(),
         grass: (
             count_of(Ground::GRASS) + count_of(Ground::DEAD_GRASS),
@@ -190,10 +212,15 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
     }
 }
 
-/// The level's traps, row by row: the trap each is, and whether it is hidden.
-fn traps_of(grid: &Grid<Ground>) -> Vec<(Ground, bool)> {
-    let traps = grid.iter().filter(|g| g.rules().pressure_plate.is_some());
-    traps.map(|&g| (g.as_found(), g.as_found() != g)).collect()
+/// The level's traps, row by row: the trap each is, and whether it is hidden. A machine's
+/// plates (a lair's webs) are the machine's, told with it.
+fn traps_of(terrain: &Terrain) -> Vec<(Ground, bool)> {
+    let machine_at = |at: ICoord| (terrain.machines.iter()).any(|m| m.cells.contains(&at));
+    let traps = (terrain.grid.enumerate())
+        .filter(|&(at, g)| g.rules().pressure_plate.is_some() && !machine_at(at));
+    traps
+        .map(|(_, &g)| (g.as_found(), g.as_found() != g))
+        .collect()
 }
 
 /// Counts by kind, in the kinds' order.

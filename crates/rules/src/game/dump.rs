@@ -80,8 +80,8 @@ struct DumpedVault {
 }
 
 /// A machine: its blueprint (its row in content/machines.ron, from 0), its cells, how often
-/// it has gone off, and the monsters still held dormant in it (each cell and kind: its row in
-/// content/bestiary.ron, from 0).
+/// it has gone off, the monsters still held dormant in it (each cell and kind: its row in
+/// content/bestiary.ron, from 0), and whether the player has seen it.
 #[derive(Debug, Serialize, Deserialize)]
 struct DumpedMachine {
     kind: crate::content::MachineKind,
@@ -89,6 +89,8 @@ struct DumpedMachine {
     signals: u16,
     #[serde(default)]
     dormant: Vec<((i32, i32), crate::content::NpcKind)>,
+    #[serde(default)]
+    seen: bool,
 }
 
 /// What is wrong with a dump, by line.
@@ -184,6 +186,7 @@ impl Game {
                 dormant: (machine.dormant.iter())
                     .map(|&(c, kind)| ((c.x, c.y), kind))
                     .collect(),
+                seen: machine.seen,
             };
             line(&mut text, "machine", &dumped);
         }
@@ -343,6 +346,7 @@ impl Game {
                 dormant: (machine.dormant.iter())
                     .map(|&((x, y), kind)| (ICoord::new(x, y), kind))
                     .collect(),
+                seen: machine.seen,
             })
             .collect();
         self.world.set_machines(machines);

@@ -47,9 +47,12 @@ impl Game {
             }
             if let Some(kind) = self.world.npc_kind(npc) {
                 let captive = self.world.side_of(npc) == Some(crate::world::Side::Captive);
-                self.scratch.events.push(match captive {
-                    true => GameEvent::Allies(AllyEvent::CaptiveCameIntoView { kind }),
-                    false => GameEvent::Fight(FightEvent::CameIntoView { kind }),
+                // A kennel's captive behind a cage's bars is neither a foe nor one to free.
+                let freeable = self.world.captive_at(self.world.coord_of(npc)).is_some();
+                self.scratch.events.push(match (captive, freeable) {
+                    (true, true) => GameEvent::Allies(AllyEvent::CaptiveCameIntoView { kind }),
+                    (true, false) => continue,
+                    (false, _) => GameEvent::Fight(FightEvent::CameIntoView { kind }),
                 });
             }
         }

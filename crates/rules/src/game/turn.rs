@@ -150,7 +150,7 @@ impl Game {
         }
         self.visibility
             .remember(&self.world, self.chronicle.options.omniscience);
-        self.see_reward_rooms();
+        self.see_rooms();
         self.report_npcs_coming_into_view();
         TurnOutcome::TurnTaken
     }

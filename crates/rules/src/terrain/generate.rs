@@ -9,7 +9,8 @@ use rand::Rng;
 use super::captives::BandRoll;
 use super::{
     Disposition, Ground, ItemSpawn, MachineSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete,
-    captives, is_valid_size, lakes, lighting, machines, populate, reach, surface, traps, vaults,
+    captives, is_valid_size, lairs, lakes, lighting, machines, populate, reach, surface, traps,
+    vaults,
 };
 use crate::balance;
 use crate::content::ItemKind;
@@ -107,6 +108,13 @@ fn build<R: Rng>(
         let held = machines::hold_an_item(&mut grid, depth, at, &avoid, placed, rng);
         machines.extend(held);
     }
+    let mut avoid = vault_cells.clone();
+    avoid.extend(vaults.iter().map(|vault| vault.door));
+    avoid.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
+    avoid.push(exit);
+    let placed = (&mut npcs, &mut items);
+    let at = (player, balance::LAIR_STEPS, profile.lair);
+    machines.extend(lairs::lair(&mut grid, depth, at, &avoid, placed, rng));
     // The machines' cells are as much the level's authored rooms as a vault's.
     let mut authored = vault_cells;
     authored.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));

@@ -41,27 +41,8 @@ pub(super) fn key_holder<R: Rng>(
 ) -> Option<(MachineSpawn, ICoord)> {
     let kind = drawn(Role::KeyHolder, depth, rng)?;
     let rules = kind.rules();
-    let chokepoints = Chokepoints::of(grid, player);
     let distances = walking_distances(grid, player);
-    let fits = |door: ICoord, area: &[ICoord]| {
-        let size = area.len() as u32;
-        (rules.cells.0..=rules.cells.1).contains(&size)
-            && super::chokepoints::is_doorway(grid, door)
-            && area.iter().all(|c| grid.get(*c) == Some(&Ground::FLOOR))
-            // Nothing to avoid in it or beside it: a vault's door opening off the area would
-            // be lost with it (a ledge fallen, a portcullis down).
-            && !area.iter().any(|&c| {
-                c == player || SIDES.iter().any(|&side| avoid.contains(&(c + side)))
-                    || avoid.contains(&c)
-            })
-            && !(std::iter::once(door).chain(SIDES.map(|side| door + side)))
-                .any(|c| avoid.contains(&c))
-    };
-    let candidates: Vec<(ICoord, Vec<ICoord>)> = chokepoints
-        .dead_ends()
-        .filter(|end| fits(end.chokepoint, end.area))
-        .map(|end| (end.chokepoint, end.area.to_vec()))
-        .collect();
+    let candidates = dead_ends_fitting(grid, rules.cells, player, avoid);
     // Drawn in turn until one holds every part and lies far enough away.
     let mut candidates = candidates;
     while !candidates.is_empty() {
@@ -82,6 +63,32 @@ pub(super) fn key_holder<R: Rng>(
         return Some((machine, altar));
     }
     None
+}
+
+/// The level's dead ends behind one doorway a machine of so many `cells` may be built in (its
+/// doorway and area): all floor, not the arrival's, and nothing to `avoid` in them or beside
+/// them (a vault's door opening off the area would be lost with it: a ledge fallen, a
+/// portcullis down).
+pub(super) fn dead_ends_fitting(
+    grid: &Grid<Ground>,
+    (least, most): (u32, u32),
+    player: ICoord,
+    avoid: &[ICoord],
+) -> Vec<(ICoord, Vec<ICoord>)> {
+    let near =
+        |c: ICoord| avoid.contains(&c) || SIDES.iter().any(|&side| avoid.contains(&(c + side)));
+    let fits = |door: ICoord, area: &[ICoord]| {
+        (least..=most).contains(&(area.len() as u32))
+            && super::chokepoints::is_doorway(grid, door)
+            && area.iter().all(|c| grid.get(*c) == Some(&Ground::FLOOR))
+            && !area.iter().any(|&c| c == player || near(c))
+            && !near(door)
+    };
+    Chokepoints::of(grid, player)
+        .dead_ends()
+        .filter(|end| fits(end.chokepoint, end.area))
+        .map(|end| (end.chokepoint, end.area.to_vec()))
+        .collect()
 }
 
 /// A door guard built on a vault's doorway and inside it, its parts clear of the vault's
@@ -130,7 +137,7 @@ pub(super) fn reward_room<R: Rng>(
 }
 
 /// One of the depth's blueprints of `role`, by weight; None if it has none.
-fn drawn<R: Rng>(role: Role, depth: u32, rng: &mut R) -> Option<MachineKind> {
+pub(super) fn drawn<R: Rng>(role: Role, depth: u32, rng: &mut R) -> Option<MachineKind> {
     let kinds: Vec<MachineKind> = MachineKind::all()
         .filter(|kind| kind.rules().role == role && kind.rules().is_at(depth))
         .collect();
@@ -174,7 +181,7 @@ pub(super) fn hold_an_item<R: Rng>(
 
 /// An area's shape as its parts are laid in it: its doorway, its floor by walking distance
 /// from the doorway, the walls round it that only it touches, and the cells no part takes.
-struct Layout<'a> {
+pub(super) struct Layout<'a> {
     door: ICoord,
     /// The area's cells, nearest the doorway first.
     floor: Vec<ICoord>,
@@ -186,7 +193,12 @@ struct Layout<'a> {
 }
 
 impl<'a> Layout<'a> {
-    fn of(grid: &Grid<Ground>, door: ICoord, area: &[ICoord], kept: &'a [ICoord]) -> Option<Self> {
+    pub(super) fn of(
+        grid: &Grid<Ground>,
+        door: ICoord,
+        area: &[ICoord],
+        kept: &'a [ICoord],
+    ) -> Option<Self> {
         let inside = |c: &ICoord| area.contains(c);
         let mut floor = Vec::with_capacity(area.len());
         let mut queue = VecDeque::from([door]);
@@ -260,7 +272,7 @@ impl<'a> Layout<'a> {
 
     /// Lays the blueprint's parts; the machine's cells and the monsters its parts hold, or
     /// None if a part finds no spot.
-    fn lay<R: Rng>(
+    pub(super) fn lay<R: Rng>(
         &self,
         grid: &mut Grid<Ground>,
         rules: &MachineRules,

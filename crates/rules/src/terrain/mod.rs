@@ -16,6 +16,7 @@ mod captives;
 mod chokepoints;
 mod designs;
 mod generate;
+mod lairs;
 mod lakes;
 mod lighting;
 mod machines;

@@ -259,12 +259,7 @@ pub(super) fn place_items<R: Rng>(
     let (low, high) = content::content().items.per_level;
     let count = rng.random_range(low..=high);
     for _ in 0..count {
-        let weights = ItemKind::all().map(|kind| {
-            kind.rules()
-                .spawn
-                .map_or(0, |spawn| spawn.weight.at(spawn.depths, depth))
-        });
-        let Some(item) = pick_weighted(weights, rng).and_then(|i| ItemKind::all().nth(i)) else {
+        let Some(item) = draw_item_kind(depth, rng) else {
             return;
         };
         for _ in 0..PLACE_TRIES {
@@ -285,12 +280,22 @@ pub(super) fn place_items<R: Rng>(
     }
 }
 
+/// A kind of item lying about on `depth`, by the items' weights there; None if none lies there.
+pub(super) fn draw_item_kind<R: Rng>(depth: u32, rng: &mut R) -> Option<ItemKind> {
+    let weights = ItemKind::all().map(|kind| {
+        kind.rules()
+            .spawn
+            .map_or(0, |spawn| spawn.weight.at(spawn.depths, depth))
+    });
+    pick_weighted(weights, rng).and_then(|i| ItemKind::all().nth(i))
+}
+
 /// Cells drawn for an item before it is left out: areas of caves are half rock, and an item
 /// drawn onto rock tries again rather than thinning the level's items.
 const PLACE_TRIES: usize = 8;
 
 /// How many lie together; no draw for a kind that always lies alone (or always so many).
-fn stack_size<R: Rng>(kind: ItemKind, rng: &mut R) -> u32 {
+pub(super) fn stack_size<R: Rng>(kind: ItemKind, rng: &mut R) -> u32 {
     let (fewest, most) = kind.rules().stack;
     if fewest == most {
         fewest

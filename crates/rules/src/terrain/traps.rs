@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::Ground;
 use crate::balance;
-use crate::content::TrapOdds;
+use crate::content::{MachineKind, TrapOdds};
 
 /// The profile's count of traps is for a level of this many cells (80×30); larger maps get
 /// more by area.
@@ -31,10 +31,15 @@ pub(super) fn lay<R: Rng>(
     if tries == 0 {
         return;
     }
+    // A machine's plates (a lair's webs) are its own, laid only by it.
+    let a_machines = |kind: Ground| {
+        MachineKind::all().any(|m| m.rules().parts.iter().any(|part| part.ground == kind))
+    };
     let kinds: Vec<Ground> = Ground::all()
-        .filter(|kind| {
+        .filter(|&kind| {
             let rules = kind.rules();
             rules.is_plain_trap()
+                && !a_machines(kind)
                 && rules
                     .pressure_plate
                     .is_some_and(|feature| depth < balance::FINAL_DEPTH || !feature.rules().drops)

@@ -14,7 +14,7 @@ use super::designs::SIDES;
 use super::populate::draw_npc_kind;
 use super::reach::walking_distances;
 use super::{Disposition, Ground, ItemSpawn, MachineSpawn, NpcSpawn};
-use crate::content::{ItemClass, ItemKind, MachineKind, VaultOdds, pick_weighted};
+use crate::content::{ItemClass, ItemKind, MachineKind, NpcKind, VaultOdds, pick_weighted};
 
 /// A vault's area holds this many cells: room for its altars and a step between them and the
 /// door, small enough to read as a room of its own rather than half the level.
@@ -188,15 +188,29 @@ impl Plan {
         items.retain(|item| !*taken.get_checked(item.coord));
         let vault = (self.door, &self.inside[..]);
         self.room = super::machines::reward_room(grid, depth, vault, &self.altars, rng);
-        let offers = self.room.and_then(|room| room.rules().reward.as_ref());
-        let offers = offers.map(|reward| &reward.offers[..]);
-        let rewards = rewards(self.altars.len(), depth, offers, rng);
-        for (&coord, item) in self.altars.iter().zip(rewards) {
-            items.push(ItemSpawn {
-                coord,
-                item,
-                count: 1,
-            });
+        let reward = self.room.and_then(|room| room.rules().reward.as_ref());
+        match reward.filter(|reward| !reward.captives.is_empty()) {
+            Some(reward) => {
+                let kinds = captives(self.altars.len(), depth, &reward.captives, rng);
+                for (&coord, kind) in self.altars.iter().zip(kinds) {
+                    npcs.push(NpcSpawn {
+                        coord,
+                        kind,
+                        disposition: Disposition::Captive,
+                    });
+                }
+            }
+            None => {
+                let offers = reward.map(|reward| &reward.offers[..]);
+                let rewards = rewards(self.altars.len(), depth, offers, rng);
+                for (&coord, item) in self.altars.iter().zip(rewards) {
+                    items.push(ItemSpawn {
+                        coord,
+                        item,
+                        count: 1,
+                    });
+                }
+            }
         }
         // From here, where nothing more may be put: the vault, the arrival, and every NPC's and
         // item's cell.
@@ -345,6 +359,19 @@ fn is_near(a: ICoord, b: ICoord) -> bool {
 
 /// `count` different kinds by their vault weights at this depth, of the classes a reward room
 /// `offers` (any, for a vault of no row; fewer kinds if fewer have a weight).
+/// A kennel's captives, a kind to an altar: drawn evenly among the row's kinds already met
+/// this deep (a monster's first depth in content/bestiary.ron), each kind once.
+fn captives<R: Rng>(count: usize, depth: u32, kinds: &[NpcKind], rng: &mut R) -> Vec<NpcKind> {
+    let mut left: Vec<NpcKind> = (kinds.iter().copied())
+        .filter(|kind| kind.rules().spawn.depths.0 <= depth)
+        .collect();
+    let mut chosen = Vec::with_capacity(count);
+    while chosen.len() < count && !left.is_empty() {
+        chosen.push(left.swap_remove(rng.random_range(0..left.len())));
+    }
+    chosen
+}
+
 fn rewards<R: Rng>(
     count: usize,
     depth: u32,

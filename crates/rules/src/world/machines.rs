@@ -9,21 +9,23 @@ use serde::{Deserialize, Serialize};
 use spatial_table::Location;
 
 use super::{Layer, Tile, World};
-use crate::content::{FeatureKind, Ground, GroundLayer, MachineKind, NpcKind};
+use crate::content::{FeatureKind, Ground, GroundLayer, MachineKind, NpcKind, Role};
 
 /// The most machines a level holds, and cells a machine has, as a saved game may claim them.
 pub(super) const MACHINES_MAX: usize = 16;
 pub(super) const CELLS_MAX: usize = 4096;
 
-/// A machine on the level: its blueprint, its cells, how often it has been set off, and the
+/// A machine on the level: its blueprint, its cells, how often it has been set off, the
 /// monsters still held dormant in its cells (Brogue's: out of play, in a wall or under a pool,
-/// until a feature wakes them), each where it is held.
+/// until a feature wakes them), each where it is held, and whether the player has seen it (a
+/// lair is told on first sight).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Machine {
     pub kind: MachineKind,
     pub cells: Vec<ICoord>,
     pub signals: u16,
     pub dormant: Vec<(ICoord, NpcKind)>,
+    pub seen: bool,
 }
 
 impl Machine {
@@ -33,6 +35,7 @@ impl Machine {
             cells: spawn.cells.clone(),
             signals: 0,
             dormant: spawn.dormant.clone(),
+            seen: false,
         }
     }
 
@@ -79,6 +82,20 @@ pub type Landings = Vec<Landing>;
 
 impl World {
     /// The level's machines.
+    /// The first lair with a cell `in_view` the player had not seen, marked seen.
+    pub fn first_sight_of_a_lair(
+        &mut self,
+        in_view: impl Fn(ICoord) -> bool,
+    ) -> Option<MachineKind> {
+        let machine = self.machines.iter_mut().find(|machine| {
+            !machine.seen
+                && machine.kind.rules().role == Role::Lair
+                && machine.cells.iter().any(|&cell| in_view(cell))
+        })?;
+        machine.seen = true;
+        Some(machine.kind)
+    }
+
     pub fn machines(&self) -> &[Machine] {
         &self.machines
     }
@@ -357,6 +374,7 @@ mod tests {
             cells: vec![cell],
             signals: 0,
             dormant: Vec::new(),
+            seen: false,
         };
         world.set_machines(vec![machine(first), machine(second)]);
         assert_eq!(world.machine_at(first), Some(0));
@@ -382,6 +400,7 @@ mod tests {
             cells: vec![door, lever],
             signals: 0,
             dormant: Vec::new(),
+            seen: false,
         };
         world.set_machines(vec![machine]);
         let mut rng = rand_isaac::Isaac64Rng::seed_from_u64(1);

@@ -350,6 +350,7 @@ mod tests {
             cells,
             signals: 0,
             dormant: Vec::new(),
+            seen: false,
         };
         let whole = world.size().icoord_iter_row_major().collect::<Vec<_>>();
         world.set_machines(vec![machine(whole); MACHINES_MAX]);

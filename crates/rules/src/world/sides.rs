@@ -7,6 +7,7 @@ use coord_2d::ICoord;
 use entity_table::Entity;
 
 use super::{Tile, World};
+use crate::content::Ground;
 
 /// Whose side a character fights on: characters of different sides are enemies, and a kill
 /// counts for the killer's side. Every character has one.
@@ -127,7 +128,11 @@ impl World {
     /// The character standing at `coord` if it is a captive.
     pub fn captive_at(&self, coord: ICoord) -> Option<Entity> {
         let character = self.character_at(coord)?;
-        (self.side_of(character) == Some(Side::Captive)).then_some(character)
+        // A kennel's captive a cage closed over is out of reach for good.
+        let caged = self
+            .feature_ground(coord)
+            .is_some_and(|(_, g)| g == Ground::CAGE);
+        (self.side_of(character) == Some(Side::Captive) && !caged).then_some(character)
     }
 }
 

@@ -70,9 +70,9 @@ pub enum DungeonEvent {
     Unlocked,
     /// The player's key crumbled as it left the level it belongs to.
     KeyCrumbled,
-    /// The player saw one of a reward room's altars for the first time (a library names what
-    /// lies on them, `Identified` following).
-    RewardRoomSeen { room: MachineKind },
+    /// The player saw one of a reward room's altars, or a cell of a lair, for the first time
+    /// (a library names what lies on its altars, `Identified` following).
+    RoomSeen { room: MachineKind },
     /// The player took an item from an altar and cages closed over the vault's other altars.
     Caged { altars: u32 },
     /// The player put the item back on its altar and the cages over the others opened.
