@@ -434,3 +434,27 @@ fn a_freed_captive_has_more_than_its_kinds_hit_points() {
     s.check(freed.max > held.max, "more than the kind's");
     s.check_eq(freed.current, freed.max, "and whole");
 }
+
+/// A captive that comes into view is told as one to free, not as a foe.
+#[test]
+fn a_captive_coming_into_view_is_told_as_one_to_free() {
+    let mut s =
+        Scenario::with_npcs(&["########", "#@.+..1#", "########"], &[('1', 'O')]).with_captive('1');
+    let told = |s: &Scenario| {
+        s.game
+            .events()
+            .iter()
+            .any(|e| matches!(e, GameEvent::Allies(AllyEvent::CaptiveCameIntoView { .. })))
+    };
+    s.act(PlayerAction::Move(East));
+    s.check(!told(&s), "behind the door, unseen");
+    s.act(PlayerAction::Move(East));
+    s.check(told(&s), "in the doorway, told as a captive");
+    let as_foe = s.game.events().iter().any(|e| {
+        matches!(
+            e,
+            GameEvent::Fight(umbra_rules::game::FightEvent::CameIntoView { .. })
+        )
+    });
+    s.check(!as_foe, "not as a foe");
+}

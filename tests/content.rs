@@ -924,7 +924,8 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         Some("tinderbox"),
         &["reward"],
     );
-    // A kennel's captives are the bestiary's, and it offers captives or items, not both.
+    // A kennel's captives are the bestiary's, and it offers captives or items, not both; a
+    // key nests only among items.
     let kennel = "captives: [\n                        \"jackal\",";
     for (from, to) in [
         (
@@ -934,6 +935,10 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         (
             kennel,
             "offers: [Potion], captives: [\n                        \"jackal\",",
+        ),
+        (
+            kennel,
+            "nests: true, captives: [\n                        \"jackal\",",
         ),
     ] {
         says(&machines(from, to), "machines", Some("kennel"), &["reward"]);
@@ -952,7 +957,7 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
         ),
         (
             sleepers,
-            "lair: Some((sleepers: [(\"spider\", 2)], loot: 4)),",
+            "lair: Some((sleepers: [(\"spider\", 3)], loot: 3)),",
             "lair",
         ),
         (
@@ -975,6 +980,13 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
             &[field],
         );
     }
+    // Four of a kind, the most, and as many sleepers and items as half its fewest cells, load.
+    let most = MACHINES_SOURCE.replacen(
+        sleepers,
+        "lair: Some((sleepers: [(\"spider\", 4)], loot: 1)),",
+        1,
+    );
+    Content::load(Sources::SHIPPED.with_machines(&most)).expect("four spiders and an item held");
     says(
         &machines(
             "cells: (8, 60),",

@@ -152,3 +152,58 @@ machine (kind: {}, cells: [(6, 3), (5, 3), (4, 3), (3, 3), (2, 3), (1, 3)], sign
     let dump = s.game.dump();
     s.check(dump.contains("seen:true"), "dumped seen");
 }
+
+/// The seed catalog of seeds 1 to 8 tells each lair's band asleep and the items among them (not
+/// among what lies about the level), as the level holds them; a kennel's captives are its
+/// vault's, not a captive band held by captors.
+#[test]
+fn the_seed_catalog_tells_who_sleeps_in_each_lair_among_what() {
+    use umbra_rules::game::seed_catalog;
+    let size = UCoord::new(80, 30);
+    let mut lairs = 0;
+    for seed in 1..=8u64 {
+        let catalog = seed_catalog(seed, size);
+        for (depth, told) in (1..=10).zip(&catalog) {
+            let level = level_of_run(seed, depth, size);
+            for (machine, entry) in level.machines.iter().zip(&told.machines) {
+                let in_it = |at: &ICoord| machine.cells.contains(at);
+                let lair = machine.kind.rules().role == Role::Lair;
+                let asleep = (level.npcs.iter())
+                    .filter(|npc| lair && in_it(&npc.coord))
+                    .filter(|npc| npc.disposition == Disposition::Asleep)
+                    .count() as u32;
+                let told_asleep: u32 = entry.sleepers.iter().map(|&(_, n)| n).sum();
+                assert_eq!(told_asleep, asleep, "seed {seed} depth {depth}: asleep");
+                let loot: u32 = (level.items.iter())
+                    .filter(|item| lair && in_it(&item.coord))
+                    .map(|item| item.count)
+                    .sum();
+                let told_loot: u32 = entry.loot.iter().map(|&(_, n)| n).sum();
+                assert_eq!(told_loot, loot, "seed {seed} depth {depth}: loot");
+                lairs += usize::from(lair);
+            }
+            // What lies about: every item but the vaults' altars', the lairs', the key holders'
+            // and the prize.
+            let on_altar = |at: &ICoord| {
+                level.vaults.iter().any(|v| v.altars.contains(at))
+                    || level.machines.iter().any(|m| m.cells.contains(at))
+            };
+            let about: u32 = (level.items.iter())
+                .filter(|item| !on_altar(&item.coord) && depth < 10)
+                .map(|item| item.count)
+                .sum();
+            let told_about: u32 = told.items.iter().map(|&(_, n)| n).sum();
+            if depth < 10 {
+                assert_eq!(told_about, about, "seed {seed} depth {depth}: lying about");
+            }
+            let band = (level.npcs.iter())
+                .any(|npc| npc.disposition == Disposition::Captive && !on_altar(&npc.coord));
+            assert_eq!(
+                told.captive.is_some(),
+                band,
+                "seed {seed} depth {depth}: a captive band"
+            );
+        }
+    }
+    assert!(lairs >= 5, "{lairs} lairs told");
+}

@@ -404,10 +404,14 @@ fn check_vault(level: &Terrain, vault: &VaultSpawn, seed: u64, depth: u32) {
     }
     if vault.guard == VaultGuard::Locked {
         let key = vault.key.expect("a locked vault has a key");
-        // A key behind a machine's portcullis is won by striking its plate.
+        // A key behind a machine's portcullis is won by striking its plate; a nested vault's,
+        // on another vault's altar, by going in there first.
         let mut lifted = level.grid.clone();
         for machine in &level.machines {
             *lifted.get_checked_mut(machine.cells[0]) = Ground::DOOR;
+        }
+        for other in (level.vaults.iter()).filter(|other| other.altars.contains(&key)) {
+            *lifted.get_checked_mut(other.door) = Ground::DOOR;
         }
         assert!(
             (walking_distances(&lifted, level.player).get_checked(key)).is_some(),

@@ -117,7 +117,7 @@ fn different_seeds_make_different_deeper_levels() {
 }
 
 /// The catalog counts what arriving finds: every NPC (the monsters, the one from deeper down,
-/// a captive and its captors), the vaults, and the boons offered.
+/// a captive and its captors, a kennel's captives), the vaults, and the boons offered.
 #[test]
 fn the_seed_catalog_tells_what_each_depth_holds_on_arriving() {
     let seed = 7;
@@ -129,7 +129,10 @@ fn the_seed_catalog_tells_what_each_depth_holds_on_arriving() {
         assert_eq!(level.depth, game.depth());
         let listed: u32 = level.monsters.iter().map(|&(_, n)| n).sum::<u32>()
             + u32::from(level.from_deeper.is_some())
-            + level.captive.map_or(0, |band| band.captor_count + 1);
+            + level.captive.map_or(0, |band| band.captor_count + 1)
+            + (level.vaults.iter())
+                .map(|v| v.captives.len() as u32)
+                .sum::<u32>();
         assert_eq!(
             listed as usize,
             game.inhabitants().npcs().count(),

@@ -956,7 +956,7 @@ fn reward_rooms_offer_what_their_rows_say_on_a_third_of_the_levels() {
                 for item in level
                     .items
                     .iter()
-                    .filter(|i| vault.altars.contains(&i.coord))
+                    .filter(|i| vault.altars.contains(&i.coord) && i.item != ItemKind::key())
                 {
                     let class = item.item.rules().use_.class();
                     assert!(
@@ -1457,4 +1457,61 @@ fn searching_beside_a_crypts_hidden_flagstone_finds_it_as_a_trap() {
         Some(ground('⊞')),
         "a loose flagstone now",
     );
+}
+
+/// Over seeds 1 to 50, every reward room that nests (the antechamber) holds on its last altar
+/// the key to a second vault of the level, locked, of a room that does not nest; no other
+/// vault's altar holds a key, and the seed catalog says where the second vault's key lies.
+#[test]
+fn a_nesting_room_holds_the_key_to_a_second_locked_vault() {
+    let size = coord_2d::UCoord::new(80, 30);
+    let nests = |room: Option<MachineKind>| {
+        room.and_then(|room| room.rules().reward.as_ref())
+            .is_some_and(|reward| reward.nests)
+    };
+    let mut nested = 0;
+    for seed in 1..=50u64 {
+        for depth in 1..=10 {
+            let level = level_of_run(seed, depth, size);
+            let key_on = |altar: ICoord| {
+                (level.items.iter()).any(|item| item.coord == altar && item.item == ItemKind::key())
+            };
+            for vault in &level.vaults {
+                let keyed: Vec<ICoord> = vault
+                    .altars
+                    .iter()
+                    .copied()
+                    .filter(|&a| key_on(a))
+                    .collect();
+                if keyed.is_empty() {
+                    continue;
+                }
+                assert!(
+                    nests(vault.room),
+                    "seed {seed} depth {depth}: a key on a vault's altar"
+                );
+                assert_eq!(
+                    keyed,
+                    vault.altars.last().copied().into_iter().collect::<Vec<_>>()
+                );
+                let second = (level.vaults.iter())
+                    .find(|other| other.key == Some(keyed[0]))
+                    .unwrap_or_else(|| panic!("seed {seed} depth {depth}: the key's vault"));
+                assert_eq!(second.guard, umbra_rules::terrain::VaultGuard::Locked);
+                assert_eq!(level.grid.get(second.door), Some(&Ground::LOCKED_DOOR));
+                assert!(!nests(second.room), "seed {seed} depth {depth}: no third");
+                nested += 1;
+                if seed <= 4 {
+                    let output = common::umbra(&["--seed-catalog", &seed.to_string()]);
+                    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+                    assert!(
+                        text.contains("its key on an altar of an antechamber")
+                            && text.contains("the key to another vault"),
+                        "seed {seed}: {text}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(nested >= 10, "{nested} nested vaults over 500 levels");
 }

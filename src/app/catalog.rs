@@ -48,17 +48,29 @@ fn level_block(level: &LevelCatalog) -> String {
         ));
     }
     for vault in &level.vaults {
-        let offers = listed(vault.offers.iter().map(|&kind| looks::item(kind).a()));
-        let guard = match (vault.key_held_by, vault.door_guard) {
-            (Some(machine), _) => format!(
+        let offers = listed(
+            vault
+                .offers
+                .iter()
+                .map(|&kind| match kind == ItemKind::key() {
+                    true => "the key to another vault".to_string(),
+                    false => looks::item(kind).a(),
+                }),
+        );
+        let guard = match (vault.key_in_room, vault.key_held_by, vault.door_guard) {
+            (Some(room), _, _) => format!(
+                "behind a locked door (its key on an altar of {})",
+                looks::machine(room).description
+            ),
+            (None, Some(machine), _) => format!(
                 "behind a locked door (its key on the altar of {})",
                 looks::machine(machine).description
             ),
-            (None, Some(machine)) => format!(
+            (None, None, Some(machine)) => format!(
                 "guarded by {} at its door",
                 looks::machine(machine).description
             ),
-            (None, None) => guard_words(vault.guard).to_string(),
+            (None, None, None) => guard_words(vault.guard).to_string(),
         };
         let room = vault
             .room

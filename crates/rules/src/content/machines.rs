@@ -43,7 +43,9 @@ pub struct Lair<N = NpcKind> {
 /// What a reward room's altars offer: kinds of items of these classes, by their vault
 /// weights, and whether the room names them to the player who first sees them (Brogue's
 /// library, whose items are known on sight); or captives of these kinds chained on them
-/// (Brogue's kennel), a kind to an altar among those met this deep, one to be freed.
+/// (Brogue's kennel), a kind to an altar among those met this deep, one to be freed. A room
+/// that `nests` holds on its last altar, in place of an item, the key to a second vault of the
+/// level (Brogue's nested item library): a known reward now, or the key to an unseen one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reward<N = NpcKind> {
@@ -53,6 +55,8 @@ pub struct Reward<N = NpcKind> {
     pub named: bool,
     #[serde(default = "Vec::new")]
     pub captives: Vec<N>,
+    #[serde(default)]
+    pub nests: bool,
 }
 
 /// Where in its area a part of a machine is laid.
@@ -200,6 +204,7 @@ pub(super) fn resolve(
             Some(reward) => Some(Reward {
                 offers: reward.offers.clone(),
                 named: reward.named,
+                nests: reward.nests,
                 captives: (reward.captives.iter())
                     .map(|kind| monster_named(monsters, kind, (name, "reward")))
                     .collect::<Result<_, _>>()?,
@@ -335,6 +340,11 @@ fn check_role(
     if (rules.role == Role::RewardRoom) != matches!(offers, Some((true, false) | (false, true))) {
         let reason = "a reward room, and only a reward room, has a reward offering item classes \
                       or captives";
+        return Err(field_error(TABLE, name, "reward", reason));
+    }
+    // A key on an altar is an item: a kennel's altars hold captives.
+    if (rules.reward.as_ref()).is_some_and(|reward| reward.nests && reward.offers.is_empty()) {
+        let reason = "a room that nests a key among its altars offers items";
         return Err(field_error(TABLE, name, "reward", reason));
     }
     let sleepers = rules.lair.as_ref().map(|lair| &lair.sleepers[..]);

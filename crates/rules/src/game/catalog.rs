@@ -69,6 +69,8 @@ pub struct VaultCatalog {
     /// For a locked vault, the machine whose altar holds its key, if one does (else the key
     /// lies about the level).
     pub key_held_by: Option<MachineKind>,
+    /// For a nested vault, the reward room on one of whose altars its key lies.
+    pub key_in_room: Option<MachineKind>,
     /// For a vault guarded by a machine, the door guard built on its doorway.
     pub door_guard: Option<MachineKind>,
     /// The reward room it is, if a row of content/machines.ron.
@@ -132,9 +134,17 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
             (catalogued, altar)
         })
         .collect();
-    let key_holder = (machines.iter())
-        .find(|(machine, _)| machine.holds == Some(ItemKind::key()))
-        .map(|(machine, _)| machine.kind);
+    // The machine whose altar a locked vault's key lies on, and the vault's room whose.
+    let key_holder = |key: Option<ICoord>| {
+        (machines.iter())
+            .find(|(machine, altar)| machine.holds == Some(ItemKind::key()) && *altar == key)
+            .map(|(machine, _)| machine.kind)
+    };
+    let key_in_room = |key: Option<ICoord>| {
+        (terrain.vaults.iter())
+            .find(|vault| key.is_some_and(|key| vault.altars.contains(&key)))
+            .and_then(|vault| vault.room)
+    };
     let on_altar: Vec<ICoord> = (terrain.vaults.iter())
         .flat_map(|vault| vault.altars.iter().copied())
         .chain(machines.iter().filter_map(|&(_, altar)| altar))
@@ -150,7 +160,8 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 .filter(|npc| vault.altars.contains(&npc.coord))
                 .map(|npc| npc.kind)
                 .collect(),
-            key_held_by: key_holder.filter(|_| vault.guard == VaultGuard::Locked),
+            key_held_by: key_holder(vault.key).filter(|_| vault.guard == VaultGuard::Locked),
+            key_in_room: key_in_room(vault.key),
             door_guard: (terrain.machines.iter())
                 .find(|machine| machine.cells.first() == Some(&vault.door))
                 .map(|machine| machine.kind)

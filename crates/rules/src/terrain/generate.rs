@@ -87,7 +87,7 @@ fn build<R: Rng>(
         *grid.get_checked_mut(exit) = Ground::STAIRS;
     }
     populate::place_items(&grid, &rooms, player, exit, depth, &mut items, rng);
-    let vault_cells = vault
+    let mut vault_cells = vault
         .as_ref()
         .map_or(Vec::new(), |plan| plan.inside().to_vec());
     let mut vaults: Vec<VaultSpawn> = Vec::new();
@@ -97,6 +97,19 @@ fn build<R: Rng>(
         let (spawn, holder) = plan.furnish(&mut grid, placed, depth, &mut npcs, &mut items, rng);
         vaults.push(spawn);
         machines.extend(holder);
+    }
+    if let Some(first) = vaults.first().cloned() {
+        // Clear of the first vault, its key where it lies, and the machines.
+        let mut avoid = vault_cells.clone();
+        avoid.push(first.door);
+        avoid.extend(first.key);
+        avoid.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
+        let placed = (&mut npcs, &mut items);
+        let at = (player, exit, depth);
+        if let Some((second, inside)) = vaults::nested(&mut grid, &first, at, &avoid, placed, rng) {
+            vault_cells.extend(inside);
+            vaults.push(second);
+        }
     }
     if machines.is_empty() {
         let mut avoid = vault_cells.clone();

@@ -116,17 +116,18 @@ pub(super) fn door_guard<R: Rng>(
     })
 }
 
-/// What the vault behind `door` is: one of the depth's reward rooms, its parts laid in the
-/// vault's walls. None if the depth has none, or its parts find no spot (the vault is then a
-/// vault of no row, offering what any vault does).
+/// What the vault behind `door` is: one of the depth's reward rooms (one that `nests` a key
+/// only if `nesting`), its parts laid in the vault's walls. None if the depth has none, or its
+/// parts find no spot (the vault is then a vault of no row, offering what any vault does).
 pub(super) fn reward_room<R: Rng>(
     grid: &mut Grid<Ground>,
-    depth: u32,
+    (depth, nesting): (u32, bool),
     (door, inside): (ICoord, &[ICoord]),
     altars: &[ICoord],
     rng: &mut R,
 ) -> Option<MachineKind> {
-    let kind = drawn(Role::RewardRoom, depth, rng)?;
+    let nests = |kind: MachineKind| (kind.rules().reward.as_ref()).is_some_and(|r| r.nests);
+    let kind = drawn_where(Role::RewardRoom, depth, |kind| nesting || !nests(kind), rng)?;
     let (least, most) = kind.rules().cells;
     if !(least..=most).contains(&(inside.len() as u32)) {
         return None;
@@ -138,8 +139,18 @@ pub(super) fn reward_room<R: Rng>(
 
 /// One of the depth's blueprints of `role`, by weight; None if it has none.
 pub(super) fn drawn<R: Rng>(role: Role, depth: u32, rng: &mut R) -> Option<MachineKind> {
+    drawn_where(role, depth, |_| true, rng)
+}
+
+/// [`drawn`] among the kinds `allowed`.
+fn drawn_where<R: Rng>(
+    role: Role,
+    depth: u32,
+    allowed: impl Fn(MachineKind) -> bool,
+    rng: &mut R,
+) -> Option<MachineKind> {
     let kinds: Vec<MachineKind> = MachineKind::all()
-        .filter(|kind| kind.rules().role == role && kind.rules().is_at(depth))
+        .filter(|&kind| kind.rules().role == role && kind.rules().is_at(depth) && allowed(kind))
         .collect();
     let weights = kinds.iter().map(|kind| kind.rules().weight);
     Some(kinds[pick_weighted(weights, rng)?])

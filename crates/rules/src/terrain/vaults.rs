@@ -60,6 +60,9 @@ pub(super) struct Plan {
     altars: Vec<ICoord>,
     inside: Vec<ICoord>,
     room: Option<MachineKind>,
+    /// A nested vault's key lies here, on another vault's altar, rather than in a key holder
+    /// or among sleepers.
+    key_on: Option<ICoord>,
 }
 
 /// Draws a vault into `grid` with the profile's chance, where a dead end of the right size lies
@@ -74,11 +77,63 @@ pub(super) fn plan<R: Rng>(
     if rng.random_range(0..100) >= odds.chance {
         return None;
     }
+    let weights = [odds.locked, odds.secret, odds.sleepers, odds.machine];
+    let guard = |rng: &mut R| match pick_weighted(weights.into_iter(), rng) {
+        Some(0) => VaultGuard::Locked,
+        Some(1) => VaultGuard::Secret,
+        Some(3) => VaultGuard::Machine,
+        _ => VaultGuard::Sleepers,
+    };
+    plan_at(grid, (player, exit), &[], guard, rng)
+}
+
+/// A nesting reward room's second vault (content/machines.ron, `nests`): in another dead end
+/// (clear of what to `avoid`: the first vault, its door, the machines), locked, of a room that
+/// does not nest, furnished, its key in place of the reward on the first vault's last altar.
+/// None if the first does not nest or the level has no room for a second.
+pub(super) fn nested<R: Rng>(
+    grid: &mut Grid<Ground>,
+    first: &VaultSpawn,
+    (player, exit, depth): (ICoord, ICoord, u32),
+    avoid: &[ICoord],
+    (npcs, items): (&mut Vec<NpcSpawn>, &mut Vec<ItemSpawn>),
+    rng: &mut R,
+) -> Option<(VaultSpawn, Vec<ICoord>)> {
+    let nests = (first.room)
+        .and_then(|room| room.rules().reward.as_ref())
+        .is_some_and(|reward| reward.nests);
+    let &altar = first.altars.last().filter(|_| nests)?;
+    let mut plan = plan_at(grid, (player, exit), avoid, |_| VaultGuard::Locked, rng)?;
+    plan.key_on = Some(altar);
+    // Planned after the level was peopled: nobody, and nothing, is left in its locked door.
+    npcs.retain(|npc| npc.coord != plan.door);
+    items.retain(|item| item.coord != plan.door);
+    let inside = plan.inside.clone();
+    items.retain(|item| item.coord != altar);
+    let (spawn, _) = plan.furnish(grid, (player, exit), depth, npcs, items, rng);
+    Some((spawn, inside))
+}
+
+/// A vault drawn into `grid` in a dead end of the right size behind a doorway (never the way
+/// on's, nothing to `avoid` in it, its doorway or beside them: a door opening off it, or a
+/// machine's area its doorway opens off, would be shut in with it), guarded by the `guard`
+/// drawn.
+fn plan_at<R: Rng>(
+    grid: &mut Grid<Ground>,
+    (player, exit): (ICoord, ICoord),
+    avoid: &[ICoord],
+    guard: impl FnOnce(&mut R) -> VaultGuard,
+    rng: &mut R,
+) -> Option<Plan> {
     let chokepoints = Chokepoints::of(grid, player);
+    let near =
+        |c: ICoord| avoid.contains(&c) || SIDES.iter().any(|&side| avoid.contains(&(c + side)));
     let fits = |door: ICoord, area: &[ICoord]| {
         (VAULT_CELLS.0..=VAULT_CELLS.1).contains(&area.len())
             && super::chokepoints::is_doorway(grid, door)
             && !area.contains(&exit)
+            && !near(door)
+            && !area.iter().any(|&c| near(c))
             && altar_cells(grid, door, area).count() > ALTARS.1
     };
     let candidates: Vec<_> = chokepoints
@@ -90,13 +145,7 @@ pub(super) fn plan<R: Rng>(
     }
     let chosen = &candidates[rng.random_range(0..candidates.len())];
     let (door, inside) = (chosen.chokepoint, chosen.area.to_vec());
-    let weights = [odds.locked, odds.secret, odds.sleepers, odds.machine];
-    let guard = match pick_weighted(weights.into_iter(), rng) {
-        Some(0) => VaultGuard::Locked,
-        Some(1) => VaultGuard::Secret,
-        Some(3) => VaultGuard::Machine,
-        _ => VaultGuard::Sleepers,
-    };
+    let guard = guard(rng);
     let cells: Vec<ICoord> = altar_cells(grid, door, &inside).collect();
     let count = rng.random_range(ALTARS.0..=ALTARS.1);
     let altars = (0..ALTAR_TRIES)
@@ -124,6 +173,7 @@ pub(super) fn plan<R: Rng>(
         altars,
         inside,
         room: None,
+        key_on: None,
     })
 }
 
@@ -187,7 +237,9 @@ impl Plan {
         npcs.retain(|npc| !*taken.get_checked(npc.coord));
         items.retain(|item| !*taken.get_checked(item.coord));
         let vault = (self.door, &self.inside[..]);
-        self.room = super::machines::reward_room(grid, depth, vault, &self.altars, rng);
+        // A nested vault's room nests no third.
+        let nesting = self.key_on.is_none();
+        self.room = super::machines::reward_room(grid, (depth, nesting), vault, &self.altars, rng);
         let reward = self.room.and_then(|room| room.rules().reward.as_ref());
         match reward.filter(|reward| !reward.captives.is_empty()) {
             Some(reward) => {
@@ -235,22 +287,25 @@ impl Plan {
                 }
             }
         }
-        let holder = match self.guard {
-            VaultGuard::Locked => self.key_holder(grid, (player, exit), depth, rng),
-            VaultGuard::Sleepers | VaultGuard::Secret | VaultGuard::Machine => None,
+        let holder = match (self.guard, self.key_on) {
+            (VaultGuard::Locked, None) => self.key_holder(grid, (player, exit), depth, rng),
+            _ => None,
         };
         if let Some((machine, _)) = &holder {
             npcs.retain(|npc| !machine.cells.contains(&npc.coord));
             items.retain(|item| !machine.cells.contains(&item.coord));
         }
-        let key = match (&holder, self.guard) {
-            (Some((_, altar)), _) => Some(put_key(*altar, items)),
-            (None, VaultGuard::Locked) => self.place_key(grid, &mut taken, player, items, rng),
-            (None, VaultGuard::Sleepers | VaultGuard::Secret | VaultGuard::Machine) => None,
+        let key = match (&holder, self.guard, self.key_on) {
+            (_, _, Some(altar)) => Some(put_key(altar, items)),
+            (Some((_, altar)), _, None) => Some(put_key(*altar, items)),
+            (None, VaultGuard::Locked, None) => {
+                self.place_key(grid, &mut taken, player, items, rng)
+            }
+            (None, VaultGuard::Sleepers | VaultGuard::Secret | VaultGuard::Machine, None) => None,
         };
         let post = match self.guard {
-            // A key holder is its key's guard.
-            VaultGuard::Locked if holder.is_some() => None,
+            // A key holder is its key's guard, and a vault's altar a nested vault's.
+            VaultGuard::Locked if holder.is_some() || self.key_on.is_some() => None,
             VaultGuard::Locked => key,
             VaultGuard::Sleepers => Some(self.door),
             VaultGuard::Secret | VaultGuard::Machine => None,
