@@ -980,6 +980,52 @@ fn a_machines_table_or_a_machines_ground_that_cannot_be_played_is_refused_in_wor
             &[field],
         );
     }
+    // A set piece is its ground alone: no altar, nothing in its doorway, nothing that sets it
+    // off or waits in its walls, no sleepers.
+    let shelf = "(ground: \"bookshelf\", at: Wall),\n                    (ground: \"rubble\"";
+    for (from, to, field) in [
+        (
+            shelf,
+            "(ground: \"key altar\", at: Altar),\n                    (ground: \"rubble\"",
+            "parts",
+        ),
+        (
+            shelf,
+            "(ground: \"worn carpet\", at: Door),\n                    (ground: \"rubble\"",
+            "parts",
+        ),
+        (
+            shelf,
+            "(ground: \"hidden flagstone\", at: FacingDoor),\n                    (ground: \"rubble\"",
+            "parts",
+        ),
+        (
+            shelf,
+            "(ground: \"hollow wall\", at: Wall, dormant: Some((\"jackal\", 1))),\n                    (ground: \"rubble\"",
+            "parts",
+        ),
+        (
+            "role: Scenery,\n                depths: (2, 10),",
+            "role: Scenery,\n                lair: Some((sleepers: [(\"orc\", 1)], loot: 0)),\n                depths: (2, 10),",
+            "lair",
+        ),
+    ] {
+        says(&machines(from, to), "machines", Some("remnant"), &[field]);
+    }
+    // A shrine does something: a part of it signals, none in its doorway, none holds a monster.
+    let dais = "(ground: \"commutation dais\", at: Altar),";
+    for to in [
+        "(ground: \"commutation altar\", at: Altar),",
+        "(ground: \"commutation dais\", at: Door),",
+        "(ground: \"commutation dais\", at: Altar),\n                    (ground: \"hollow wall\", at: Wall, dormant: Some((\"jackal\", 1))),",
+    ] {
+        says(
+            &machines(dais, to),
+            "machines",
+            Some("commutation altars"),
+            &["parts"],
+        );
+    }
     // Four of a kind, the most, and as many sleepers and items as half its fewest cells, load.
     let most = MACHINES_SOURCE.replacen(
         sleepers,

@@ -10,7 +10,8 @@
 //! `⌐`, hollow wall `▩`, rubble `▪`, confusion grate `◎`, cistern floor `▫`, cistern pool
 //! `◙`, rising water `∼`, flood water `≈`, portcullis `╪`, plate pit `⊡`, swamp torch `⊥`,
 //! rattling torch `⊦`, loosening torch `⊧`, slipping
-//! torch `⊨`, guttering torch `⊤`, swamp vent `⊕`, haunted torch `⊣`.
+//! torch `⊨`, guttering torch `⊤`, swamp vent `⊕`, haunted torch `⊣`, cracking statue `♜`,
+//! commutation altar `⊼`, commutation dais `⊻`, spent dais `⌂`.
 
 mod common;
 
@@ -49,12 +50,17 @@ fn machine_scenario_rolling(
     let mut cells = Vec::new();
     let mut dormant = Vec::new();
     let mut key = None;
+    // Cells of one ground take the parts of that ground in turn, as the generator lays them.
+    let mut laid: Vec<char> = Vec::new();
     for (y, row) in rows.iter().enumerate() {
         for (x, letter) in row.chars().enumerate() {
             if parts.contains(letter) {
                 cells.push((x as i32, y as i32));
-                let part = (kind.rules().parts.iter())
-                    .find(|part| Some(part.ground) == Ground::from_map_letter(letter));
+                let nth = laid.iter().filter(|&&l| l == letter).count();
+                laid.push(letter);
+                let mut of_ground = (kind.rules().parts.iter())
+                    .filter(|part| Some(part.ground) == Ground::from_map_letter(letter));
+                let part = of_ground.clone().nth(nth).or_else(|| of_ground.next_back());
                 if let Some((held, count)) = part.and_then(|part| part.dormant) {
                     let held = ((x as i32, y as i32), held.index());
                     dormant.extend(std::iter::repeat_n(held, usize::from(count)));
@@ -333,6 +339,157 @@ fn lifting_the_key_in_a_haunted_room_puts_its_torches_out_on_phantoms() {
         "a phantom out of each torch's wall",
     );
     s.check_eq(s.game.machines()[0].dormant.len(), 0, "none left held");
+}
+
+/// A statuary east of the player: two cracked statues in alcoves of its south wall.
+const STATUARY: [&str; 4] = ["###########", "#@......k.#", "####♜###♜##", "###########"];
+
+#[test]
+fn lifting_the_key_in_a_statuary_bursts_its_statues_on_an_ogre_and_an_archer() {
+    let (mut s, _) = machine_scenario(&STATUARY, "╥♜.", "a statuary");
+    let statues = [ICoord::new(4, 2), ICoord::new(8, 2)];
+    s.check_eq(s.game.machines()[0].dormant.len(), 2, "one in each statue");
+    walk(&mut s, East, 7);
+    s.check(s.npcs().is_empty(), "the statues stand still as it comes");
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    for statue in statues {
+        s.check_eq(
+            s.game.level().ground_at(statue),
+            ground('▪'),
+            "a statue burst into rubble",
+        );
+    }
+    let letters: Vec<char> = (s.npcs().iter())
+        .map(|npc| npc.kind.rules().map_letters.awake)
+        .collect();
+    s.check(
+        letters.contains(&'O') && letters.contains(&'a') && letters.len() == 2,
+        &format!("an ogre and an archer stepped out: {letters:?}"),
+    );
+    s.check_eq(s.game.machines()[0].dormant.len(), 0, "none left held");
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::FeatureLetLoose { .. })),
+        "and the player is told",
+    );
+}
+
+/// A pair of commutation altars east of the player, the dais beyond them.
+fn commutation_altars() -> Scenario {
+    let kind = MachineKind::all()
+        .find(|&kind| looks::machine(kind).description == "a pair of commutation altars")
+        .expect("commutation altars");
+    let dump = format!(
+        "\
+##########
+#@.⊼.⊼.⊻.#
+##########
+
+machine (kind: {}, cells: [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)], signals: 0)
+",
+        kind.index()
+    );
+    let (game, _) = Game::from_dump(&dump, GameOptions::default()).expect("a valid dump");
+    Scenario::from_game(game)
+}
+
+fn give(s: &mut Scenario, is: impl Fn(ItemKind) -> bool) -> ItemKind {
+    let item = ItemKind::all().find(|&k| is(k)).expect("a kind");
+    let kind = item.index() as u8;
+    s.act(PlayerAction::Wizard(WizardCommand::Give { kind }));
+    item
+}
+
+fn class_of(item: ItemKind) -> umbra_rules::content::ItemClass {
+    item.rules().use_.class()
+}
+
+fn drop_here(s: &mut Scenario, item: ItemKind) {
+    let slot = s.game.pack().slot_of(item).expect("carried");
+    s.act(PlayerAction::Drop { slot });
+}
+
+/// A staff enchanted twice and a ring laid on the altars, the dais stepped onto: the staff is
+/// back to its row's level and charges, the ring two levels up; the dais is spent, and stepping
+/// onto it again trades nothing back.
+#[test]
+fn commutation_altars_trade_two_items_enchanting_once() {
+    use umbra_rules::content::{ItemClass, Spell};
+    let mut s = commutation_altars();
+    let staff = give(&mut s, |k| class_of(k) == ItemClass::Staff);
+    let ring = give(&mut s, |k| class_of(k) == ItemClass::Ring);
+    let enchanting = |k: ItemKind| {
+        k.rules().use_
+            == umbra_rules::content::ItemUse::Recite {
+                spell: Spell::Enchanting,
+            }
+    };
+    for _ in 0..2 {
+        let scroll = give(&mut s, enchanting);
+        let slot = s.game.pack().slot_of(scroll).expect("a scroll");
+        let on = s.game.pack().slot_of(staff).expect("the staff");
+        s.act(PlayerAction::UseOn { slot, on });
+    }
+    let before = s.game.pack().stack_of(staff).expect("the staff");
+    s.check_eq(before.tuning.enchant, 2, "the staff enchanted twice");
+    walk(&mut s, East, 2);
+    drop_here(&mut s, staff);
+    walk(&mut s, East, 2);
+    drop_here(&mut s, ring);
+    walk(&mut s, East, 2);
+    s.check(
+        told(&s, |e| matches!(e, DungeonEvent::Commuted { .. })),
+        "the altars flare and trade",
+    );
+    s.check_eq(
+        s.game.level().ground_at(ICoord::new(7, 1)),
+        ground('⌂'),
+        "the dais spent",
+    );
+    walk(&mut s, East, 1);
+    walk(&mut s, West, 1);
+    s.check(
+        !told(&s, |e| matches!(e, DungeonEvent::Commuted { .. })),
+        "once only",
+    );
+    for (at, item) in [(5, ring), (3, staff)] {
+        while s.game.player_coord().x > at {
+            s.act(PlayerAction::Move(West));
+        }
+        s.act(PlayerAction::PickUp);
+        s.check(s.game.pack().slot_of(item).is_some(), "picked up");
+    }
+    let staff_now = s.game.pack().stack_of(staff).expect("the staff");
+    let ring_now = s.game.pack().stack_of(ring).expect("the ring");
+    s.check_eq(staff_now.tuning.enchant, 0, "the staff's levels gone");
+    s.check_eq(ring_now.tuning.enchant, 2, "onto the ring");
+    s.check(
+        staff_now.tuning.charges <= staff_now.max_charges(),
+        "the staff keeps no more charges than its level holds",
+    );
+    s.check(
+        staff_now.tuning.charges < before.tuning.charges,
+        "fewer than it had",
+    );
+}
+
+/// One item on the altars, a potion on the other: the dais stepped onto trades nothing, and
+/// says so.
+#[test]
+fn commutation_altars_trade_nothing_that_does_not_take_enchanting() {
+    use umbra_rules::content::ItemClass;
+    let mut s = commutation_altars();
+    let ring = give(&mut s, |k| class_of(k) == ItemClass::Ring);
+    let potion = give(&mut s, |k| class_of(k) == ItemClass::Potion);
+    walk(&mut s, East, 2);
+    drop_here(&mut s, ring);
+    walk(&mut s, East, 2);
+    drop_here(&mut s, potion);
+    walk(&mut s, East, 2);
+    s.check(
+        told(&s, |e| *e == DungeonEvent::NothingCommuted),
+        "the altars flare on nothing to trade",
+    );
 }
 
 /// A gas chamber east of the player: a raised portcullis in its doorway, two vents, the key,
@@ -979,6 +1136,11 @@ fn reward_rooms_offer_what_their_rows_say_on_a_third_of_the_levels() {
                 assert!(text.contains(&named), "seed {seed}: {named} in {text}");
             }
             let bookshelf = Ground::from_map_letter('⊪');
+            // A set piece may stand shelves in its walls too (a remnant's).
+            shelves += (level.machines.iter())
+                .flat_map(|machine| machine.kind.rules().parts.iter())
+                .filter(|part| Some(part.ground) == bookshelf)
+                .count();
             let laid = level.grid.iter().filter(|&&g| Some(g) == bookshelf).count();
             assert_eq!(
                 laid, shelves,
@@ -1047,12 +1209,15 @@ fn the_seed_catalog_says_what_each_machine_guards() {
                     }
                     None => {}
                 }
-                if let Some(&(_, kind)) = machine.dormant.first() {
+                if !machine.dormant.is_empty() {
                     dormant_told += 1;
-                    let held = looks::npc(kind).counted(machine.dormant.len() as u32);
-                    let said = format!("and wakes {held} held in it.");
                     let case = format!("seed {seed} depth {depth}: {block}");
-                    assert!(block.contains(&said), "{said:?} in {case}");
+                    assert!(block.contains(" and wakes "), "{case}");
+                    for &(_, kind) in &machine.dormant {
+                        let n = (machine.dormant.iter()).filter(|(_, k)| *k == kind).count();
+                        let held = looks::npc(kind).counted(n as u32);
+                        assert!(block.contains(&held), "{held:?} in {case}");
+                    }
                 }
             }
         }
@@ -1083,7 +1248,8 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                     }
                 };
                 // Its doorway open (a portcullis lifted), its altar is a walk from the arrival;
-                // a door guard's, every altar of its vault; a lair's, every cell of it.
+                // a door guard's, every altar of its vault; a lair's or a set piece's, every
+                // cell of it.
                 let door = machine.cells[0];
                 let mut opened = level.grid.clone();
                 *opened.get_checked_mut(door) = Ground::FLOOR;
@@ -1098,8 +1264,9 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                         .flat_map(|vault| vault.altars.iter().copied())
                         .collect(),
                     Role::RewardRoom => panic!("a reward room is its vault's, not the level's"),
-                    // A lair cuts nothing off, and nothing in it is out of reach.
-                    Role::Lair => (machine.cells.iter().copied())
+                    // A lair, a set piece or a shrine cuts nothing off, nothing in it out of
+                    // reach.
+                    Role::Lair | Role::Scenery | Role::Shrine => (machine.cells.iter().copied())
                         .filter(|&c| grid.get(c).is_some_and(|g| !g.rules().blocks_walking))
                         .collect(),
                 };

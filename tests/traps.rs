@@ -479,7 +479,7 @@ fn the_seed_catalog_names_every_trap_and_says_which_are_hidden() {
         with_traps.iter().any(|line| line.contains(", hidden")),
         "{with_traps:?}"
     );
-    let other = common::umbra(&["--seed-catalog", "3"]);
+    let other = common::umbra(&["--seed-catalog", "4"]);
     let other = String::from_utf8_lossy(&other.stdout).into_owned();
     let shapes: Vec<&str> = (other.lines())
         .filter(|l| l.starts_with("Depth "))

@@ -527,6 +527,11 @@ fn freeing_a_kennels_captive_cages_the_others_out_of_reach() {
         Some(Side::Captive),
         "the spider stays chained",
     );
+    let morgue = umbra::app::morgue_text(&s.game, &umbra::app::messages::MessageLog::default());
+    s.check(
+        morgue.contains("Freed the ogre from a kennel on depth 1"),
+        &format!("the morgue names the ally chosen: {morgue}"),
+    );
     s.act(PlayerAction::Move(East));
     s.act(PlayerAction::Move(East));
     s.check_eq(

@@ -396,19 +396,19 @@ impl Player {
         CardinalDirection::all().find(|d| self.npcs.contains(&(player + d.coord())))
     }
 
-    /// With nothing in view and healed, a captive it has seen: freed if it stands next to
+    /// With nothing in view and healed, a captive it has seen (of a kennel's, the one it
+    /// chose): freed if it stands next to
     /// the player, else walked to (its captors, if they live, come out to meet the player on
     /// the way, and are met as any foe is).
     fn free_a_captive(&mut self, game: &Game) -> Option<PlayerAction> {
         let player = game.player_coord();
-        if let Some(direction) =
-            CardinalDirection::all().find(|d| sight::shows_captive(game, player + d.coord()))
-        {
+        let wanted =
+            |c: ICoord| sight::shows_captive(game, c) && crate::altars::free_this_one(game, c);
+        if let Some(direction) = CardinalDirection::all().find(|d| wanted(player + d.coord())) {
             return Some(PlayerAction::Free(direction));
         }
         let beside_captive = |c: ICoord| {
-            sight::known_open(game, c)
-                && CardinalDirection::all().any(|d| sight::shows_captive(game, c + d.coord()))
+            sight::known_open(game, c) && CardinalDirection::all().any(|d| wanted(c + d.coord()))
         };
         self.search
             .towards(game, u32::MAX, false, beside_captive)

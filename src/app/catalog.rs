@@ -94,6 +94,10 @@ fn level_block(level: &LevelCatalog) -> String {
                 capitalised(&looks::machine(machine.kind).description)
             ));
         }
+        if machine.set_piece {
+            let piece = &looks::machine(machine.kind).description;
+            lines.push(format!("{} lies in a dead end.", capitalised(piece)));
+        }
         if let Some(held) = machine.holds {
             let held = match held == ItemKind::key() {
                 true => "the vault's key".to_string(),

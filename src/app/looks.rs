@@ -128,12 +128,16 @@ impl GasLook {
 }
 
 /// A machine's words (`content/machines.ron`): its name, and what the player reads when it
-/// first goes off.
+/// first goes off (or, for a lair, a set piece or a shrine, is first seen).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MachineLook {
     pub description: String,
     pub message: String,
+    /// Told when it is first set off, where that is not `message` (a shrine, told `message`
+    /// on first sight, then this when its dais is stepped onto).
+    #[serde(default)]
+    pub set_off: Option<String>,
 }
 
 /// A hidden kind as the debugging eye draws it.

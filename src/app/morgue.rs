@@ -121,6 +121,11 @@ pub fn morgue_text(game: &Game, log: &MessageLog) -> String {
         let _ = writeln!(text, "Took {item} from {room} on depth {depth}");
     }
     let _ = writeln!(text, "Captives freed: {}", game.allies_freed());
+    for &(kind, depth, room) in game.allies_chosen() {
+        let name = &super::looks::npc(kind).name;
+        let room = room.map_or("a vault", |room| &super::looks::machine(room).description);
+        let _ = writeln!(text, "Freed the {name} from {room} on depth {depth}");
+    }
     for &(kind, depth) in game.allies_lost() {
         let name = &super::looks::npc(kind).name;
         let _ = writeln!(text, "Your {name} died on depth {depth}");

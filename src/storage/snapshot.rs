@@ -27,8 +27,9 @@ const MAGIC: &[u8; 8] = b"UMBRASNP";
 /// level placed its waypoints. 21: which stacks the player dropped. 22: when the next band arrives
 /// on the level, and how many have. 23: the stairs bands come by. 24: the level's machines
 /// (their cells, how often each has gone off). 25: the monsters machines hold dormant. 26:
-/// whether the player has seen each machine (a lair is told on first sight).
-const FORMAT_VERSION: u32 = 26;
+/// whether the player has seen each machine (a lair is told on first sight). 27: the allies
+/// chosen from a kennel's altars.
+const FORMAT_VERSION: u32 = 27;
 /// Far above the state of a 1000×1000 level with every NPC alive.
 pub const SIZE_LIMIT: u64 = 512 << 20;
 

@@ -36,6 +36,14 @@ pub fn describe(event: DungeonEvent) -> String {
         DungeonEvent::Uncaged { .. } => {
             "You put it back; the cages over the other altars open.".to_string()
         }
+        DungeonEvent::Commuted { first, second } => format!(
+            "The altars flare: {} and {} trade their enchantments.",
+            super::super::item_names::item_words(first, 1),
+            super::super::item_names::item_words(second, 1)
+        ),
+        DungeonEvent::NothingCommuted => {
+            "The altars flare and fade: nothing on them to trade an enchantment.".to_string()
+        }
         DungeonEvent::AltarHolds { item } => format!(
             "On the altar lies {}. Pick it up to take it: cages will close over the others.",
             super::super::item_names::item_words(item, 1)
@@ -51,7 +59,10 @@ pub fn describe(event: DungeonEvent) -> String {
             machine,
             first: true,
             ..
-        } => looks::machine(machine).message.clone(),
+        } => {
+            let look = looks::machine(machine);
+            look.set_off.as_ref().unwrap_or(&look.message).clone()
+        }
         DungeonEvent::MachineSetOff { first: false, .. } => {
             "Something grinds in the walls.".to_string()
         }
@@ -89,6 +100,8 @@ pub(super) fn tone(event: DungeonEvent) -> Tone {
         | DungeonEvent::Uncaged { .. }
         | DungeonEvent::RoomSeen { .. }
         | DungeonEvent::AltarHolds { .. }
+        | DungeonEvent::Commuted { .. }
+        | DungeonEvent::NothingCommuted
         | DungeonEvent::FellIntoChasm { .. }
         | DungeonEvent::FoundSecretDoor { .. }
         | DungeonEvent::FoundTrap { .. }

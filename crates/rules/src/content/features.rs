@@ -33,6 +33,10 @@ pub struct FeatureRules<G = GasKind, D = Ground, F = FeatureKind> {
     /// `content/machines.ron`) burst out round the cell, awake.
     #[serde(default)]
     pub wakes: bool,
+    /// The items lying on the two altars of its machine whose ground `commutes` trade their
+    /// enchanting (Brogue's commutation altars): both must take enchanting, or nothing trades.
+    #[serde(default)]
+    pub commutes: bool,
     /// A blob of ground laid round the cell (Brogue's dungeon feature's spread).
     #[serde(default = "Option::default")]
     pub ground: Option<Blob<D>>,
@@ -74,6 +78,7 @@ impl FeatureRules<String, String, String> {
         };
         Ok(FeatureRules {
             wakes: self.wakes,
+            commutes: self.commutes,
             ground,
             then: self.then.map(names.feature).transpose()?,
             gas: match self.gas {
@@ -89,7 +94,7 @@ impl FeatureRules<String, String, String> {
 
     /// Nothing at all would happen.
     fn is_empty(&self) -> bool {
-        let calm = self.holds == 0 && !self.alarm && !self.drops && !self.wakes;
+        let calm = self.holds == 0 && !self.alarm && !self.drops && !self.wakes && !self.commutes;
         let still = self.ground.is_none() && self.then.is_none();
         self.gas.is_none() && self.flames.is_none() && calm && still
     }

@@ -113,6 +113,10 @@ pub struct GroundRules<G = Ground, L = LightKind, F = FeatureKind> {
     /// What it becomes of itself, by chance a turn: a crumbling floor falling into the chasm.
     #[serde(default = "Option::default")]
     pub changes: Option<Change<G, F>>,
+    /// A commutation altar (Brogue's): what lies on it trades its enchanting with what lies on
+    /// its machine's other such altar when a feature that `commutes` is let loose.
+    #[serde(default)]
+    pub commutes: bool,
 }
 
 /// What sets a machine off from one of its cells (Brogue's machine triggers).
@@ -203,6 +207,7 @@ impl<G, L, F> GroundRules<G, L, F> {
             },
             puts_out_fire: self.puts_out_fire,
             blocks_gas: self.blocks_gas,
+            commutes: self.commutes,
         })
     }
 }

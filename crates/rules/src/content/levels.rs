@@ -45,6 +45,14 @@ pub struct LevelProfile {
     /// end no other machine took.
     #[serde(default)]
     pub lair: u32,
+    /// In a hundred: a level builds one of its depth's set pieces (`content/machines.ron`,
+    /// `Scenery`) in a dead end nothing else took.
+    #[serde(default)]
+    pub scenery: u32,
+    /// In a hundred: a level builds one of its depth's shrines (`content/machines.ron`,
+    /// `Shrine`) in a dead end nothing else took.
+    #[serde(default)]
+    pub shrine: u32,
 }
 
 /// How many traps a level holds, and how many of them are hidden.
@@ -231,6 +239,8 @@ fn profile_problem(profile: &LevelProfile) -> Option<(&'static str, String)> {
         ("traps", profile.traps.hidden),
         ("held_item", profile.held_item),
         ("lair", profile.lair),
+        ("scenery", profile.scenery),
+        ("shrine", profile.shrine),
     ] {
         if value > 100 {
             return Some((

@@ -29,6 +29,12 @@ pub enum Role {
     /// lairs and warrens): its `lair` says who sleeps there and how much lies about. Nothing
     /// sets it off; what its ground does, it does to whoever walks in.
     Lair,
+    /// A set piece (Brogue's idylls, remnants and dismal rooms): a dead end given over to its
+    /// ground alone, for the look of the place; nothing sets it off, nothing lies in wait.
+    Scenery,
+    /// A dead end, as a set piece, that does something for whoever sets it off (Brogue's
+    /// commutation altars): a part of it signals; nothing lies in wait.
+    Shrine,
 }
 
 /// Who a lair holds asleep and what lies among them: so many of each kind, and so many items
@@ -80,8 +86,12 @@ pub enum Spot {
     /// The floor cell two steps in from the doorway, straight on: what is thrown from the cell
     /// before the doorway, straight through it, lands there.
     FacingDoor,
-    /// Every floor cell of the area left.
+    /// Every floor cell of the area left: ground anyone walks on, or, after a `Path`, what
+    /// nobody walks on (deep water round a causeway).
     Inside,
+    /// The floor cells of a shortest walk from the doorway to the altar's cell (the farthest):
+    /// a way across whatever is laid round it after.
+    Path,
 }
 
 impl Spot {
@@ -182,7 +192,8 @@ pub(super) fn resolve(
                     let reason = format!("there is no ground \"{}\"", part.ground);
                     field_error(TABLE, name, "parts", reason)
                 })?;
-            check_part(ground, &ground[found.index()], part.at, name)?;
+            let after_path = parts.iter().any(|p: &Part| p.at == Spot::Path);
+            check_part(ground, &ground[found.index()], (part.at, after_path), name)?;
             let dormant = match &part.dormant {
                 Some((kind, count)) => {
                     check_dormant(&ground[found.index()], features, *count, name)?;
@@ -232,11 +243,11 @@ const MIN_CELLS: u32 = 4;
 /// A part's ground where it is laid: in the wall what nobody walks through, on the floor what
 /// everybody can (until the machine changes it), the doorway a way in. Scattered over the floor
 /// may also stand what stands on floor (a pool): the generator keeps the rest of the area a
-/// walk from its doorway.
+/// walk from its doorway; and once a path is laid, what nobody walks on may fill the rest.
 fn check_part(
     ground: &[GroundRules],
     rules: &GroundRules,
-    at: Spot,
+    (at, after_path): (Spot, bool),
     name: &str,
 ) -> Result<(), ContentError> {
     let on_the_floor = !rules.blocks_walking && rules.layer == GroundLayer::Floor;
@@ -247,11 +258,12 @@ fn check_part(
         _ if at.in_the_wall() => rules.blocks_walking,
         Spot::Door => on_the_floor || opens,
         Spot::Scattered(_) | Spot::FacingDoor => on_the_floor || rules.on.is_some(),
+        Spot::Inside => on_the_floor || after_path,
         _ => on_the_floor,
     };
     if !fits {
         let reason = "walls that block walking in the wall, floor that does not on the floor \
-                      (scattered, also what stands on floor)";
+                      (scattered, also what stands on floor; inside after a path, anything)";
         return Err(field_error(TABLE, name, "parts", reason));
     }
     Ok(())
@@ -324,6 +336,11 @@ fn monster_named(
         })
 }
 
+/// No part in the doorway (it stays the level's) and none that sets the machine off.
+fn quiet(rules: &MachineRules, ground: &[GroundRules]) -> bool {
+    (rules.parts.iter()).all(|p| p.at != Spot::Door && ground[p.ground.index()].signals.is_none())
+}
+
 /// A key holder has one altar, and lifting what lies on it sets the machine off. A door guard
 /// has none (the altars are its vault's), shuts its doorway with ground that blocks walking
 /// until its machine goes off, and has a part that sets it off. A reward room offers a class of
@@ -384,10 +401,27 @@ fn check_role(
         }
         Role::Lair => {
             // Its doorway stays the level's: nothing shuts it, nothing sets the lair off.
-            let quiet = (rules.parts.iter())
-                .all(|p| p.at != Spot::Door && ground[p.ground.index()].signals.is_none());
-            if altars != 0 || !quiet {
+            if altars != 0 || !quiet(rules, ground) {
                 let reason = "a lair has no altar, no part in its doorway and none that signals";
+                return Err(field_error(TABLE, name, "parts", reason));
+            }
+        }
+        Role::Shrine => {
+            let doorway = rules.parts.iter().any(|p| p.at == Spot::Door);
+            let set_off = (rules.parts.iter()).any(|p| ground[p.ground.index()].signals.is_some());
+            let empty = rules.parts.iter().all(|p| p.dormant.is_none());
+            if doorway || !set_off || !empty {
+                let reason = "a shrine has no part in its doorway, a part whose ground signals \
+                              and none that holds a monster";
+                return Err(field_error(TABLE, name, "parts", reason));
+            }
+        }
+        Role::Scenery => {
+            // Only the look of a place: nothing in wait in its walls either.
+            let empty = rules.parts.iter().all(|p| p.dormant.is_none());
+            if altars != 0 || !quiet(rules, ground) || !empty {
+                let reason = "a set piece has no altar, no part in its doorway, none that \
+                              signals and none that holds a monster";
                 return Err(field_error(TABLE, name, "parts", reason));
             }
         }

@@ -67,7 +67,11 @@ impl Game {
             .push(GameEvent::Allies(AllyEvent::Freed { kind }));
         self.make_noise(Noise::fight(at));
         // A kennel's captive, chained on an altar: the cages close over the others.
+        let room = (self.world.vaults().iter())
+            .find(|vault| vault.altars.contains(&at))
+            .and_then(|vault| vault.room);
         if let Some(altars) = self.world.take_from_altar(at) {
+            (self.hero.allies_chosen).push((kind, self.progress.depth, room));
             self.scratch
                 .events
                 .push(GameEvent::Dungeon(DungeonEvent::Caged { altars }));
@@ -265,6 +269,11 @@ impl Game {
     /// Captives the player has freed this run.
     pub fn allies_freed(&self) -> u32 {
         self.hero.allies_freed
+    }
+
+    /// The captives freed from a reward room's altars: each kind, the depth, the room.
+    pub fn allies_chosen(&self) -> &[(NpcKind, u32, Option<crate::content::MachineKind>)] {
+        &self.hero.allies_chosen
     }
 
     /// The allies that died this run, with the depth each died on.

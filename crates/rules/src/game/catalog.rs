@@ -88,6 +88,8 @@ pub struct MachineCatalog {
     /// A lair's band asleep in it, and what lies in it, by kind.
     pub sleepers: Vec<(NpcKind, u32)>,
     pub loot: Vec<(ItemKind, u32)>,
+    /// A set piece or a shrine: a dead end given over to its ground.
+    pub set_piece: bool,
 }
 
 /// Every depth of the run `seed` on maps of `size` (which must be a valid map size), from the
@@ -130,6 +132,7 @@ fn describe(depth: u32, terrain: &Terrain, boons: Option<[Boon; 5]>) -> LevelCat
                 dormant,
                 sleepers: tally(sleepers.map(|npc| (npc.kind, 1))),
                 loot: tally(loot.map(|item| (item.item, item.count))),
+                set_piece: matches!(machine.kind.rules().role, Role::Scenery | Role::Shrine),
             };
             (catalogued, altar)
         })

@@ -83,6 +83,9 @@ pub(super) struct Hero {
     pub vault_rewards: Vec<(ItemKind, u32, Option<MachineKind>)>,
     /// Captives the player has freed.
     pub allies_freed: u32,
+    /// Which of them it chose from a reward room's altars (a kennel's), on which depth, and
+    /// the room it was.
+    pub allies_chosen: Vec<(NpcKind, u32, Option<MachineKind>)>,
     /// Allies that died, and on which depth.
     pub allies_lost: Vec<(NpcKind, u32)>,
     /// Allies on their way down after the player.
@@ -103,6 +106,7 @@ impl Hero {
             chasms_jumped: 0,
             vault_rewards: Vec::with_capacity(VAULT_REWARDS_ROOM),
             allies_freed: 0,
+            allies_chosen: Vec::new(),
             allies_lost: Vec::new(),
             followers: Vec::new(),
         }

@@ -1,21 +1,21 @@
-//! Rooms as the player meets them (content/machines.ron's `RewardRoom` and `Lair` rows): the
-//! first time one of a vault's altars comes into view the player is told what room it is, and
-//! a room that names what it offers (a library, Brogue's: its items known on sight) names the
-//! kinds lying on its altars then, so the choice it asks is made knowing; the first time a
-//! cell of a lair does, what lair it is.
+//! Rooms as the player meets them (content/machines.ron's `RewardRoom`, `Lair` and `Scenery`
+//! rows): the first time one of a vault's altars comes into view the player is told what room
+//! it is, and a room that names what it offers (a library, Brogue's: its items known on sight)
+//! names the kinds lying on its altars then, so the choice it asks is made knowing; the first
+//! time a cell of a lair or a set piece does, what place it is.
 
 use super::{DungeonEvent, Game, GameEvent};
 use crate::visibility::CellVisibility;
 
 impl Game {
-    /// Every vault whose altars, and every lair a cell of which, the player sees for the first
+    /// Every vault whose altars, and every lair or set piece a cell of which, the player sees for the first
     /// time this turn, told and, for a room that names its offer, named. Costs a look at a few
     /// cells a turn until each is seen, nothing after.
     pub(super) fn see_rooms(&mut self) {
         self.see_reward_rooms();
         let visibility = &self.visibility;
         let in_view = |cell| visibility.cell_visibility(cell) == CellVisibility::Visible;
-        while let Some(room) = self.world.first_sight_of_a_lair(in_view) {
+        while let Some(room) = self.world.first_sight_of_a_dead_end_room(in_view) {
             let event = GameEvent::Dungeon(DungeonEvent::RoomSeen { room });
             self.scratch.events.push(event);
         }

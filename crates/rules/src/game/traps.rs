@@ -96,6 +96,9 @@ impl Game {
         if rules.wakes {
             self.wake_dormant(from, at);
         }
+        if rules.commutes {
+            self.commute(from);
+        }
         if let Some(blob) = rules.ground {
             self.lay_blob(at, blob);
         }

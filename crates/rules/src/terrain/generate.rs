@@ -13,7 +13,7 @@ use super::{
     vaults,
 };
 use crate::balance;
-use crate::content::ItemKind;
+use crate::content::{ItemKind, Role};
 
 /// Generates the first level of a run at the given size, which must satisfy [`is_valid_size`].
 pub fn generate<R: Rng>(size: UCoord, rng: &mut R) -> Terrain {
@@ -100,10 +100,7 @@ fn build<R: Rng>(
     }
     if let Some(first) = vaults.first().cloned() {
         // Clear of the first vault, its key where it lies, and the machines.
-        let mut avoid = vault_cells.clone();
-        avoid.push(first.door);
-        avoid.extend(first.key);
-        avoid.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
+        let avoid = authored_so_far(&vault_cells, &vaults, &machines);
         let placed = (&mut npcs, &mut items);
         let at = (player, exit, depth);
         if let Some((second, inside)) = vaults::nested(&mut grid, &first, at, &avoid, placed, rng) {
@@ -112,8 +109,7 @@ fn build<R: Rng>(
         }
     }
     if machines.is_empty() {
-        let mut avoid = vault_cells.clone();
-        avoid.extend(vaults.iter().map(|vault| vault.door));
+        let mut avoid = authored_so_far(&vault_cells, &vaults, &machines);
         avoid.push(exit);
         let chance = profile.held_item;
         let placed = (&mut npcs, &mut items);
@@ -121,13 +117,25 @@ fn build<R: Rng>(
         let held = machines::hold_an_item(&mut grid, depth, at, &avoid, placed, rng);
         machines.extend(held);
     }
-    let mut avoid = vault_cells.clone();
-    avoid.extend(vaults.iter().map(|vault| vault.door));
-    avoid.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
-    avoid.push(exit);
-    let placed = (&mut npcs, &mut items);
-    let at = (player, balance::LAIR_STEPS, profile.lair);
-    machines.extend(lairs::lair(&mut grid, depth, at, &avoid, placed, rng));
+    // A lair far from the arrival, then a shrine and a set piece anywhere else.
+    for (role, far, chance) in [
+        (Role::Lair, balance::LAIR_STEPS, profile.lair),
+        (Role::Shrine, 0, profile.shrine),
+        (Role::Scenery, 0, profile.scenery),
+    ] {
+        let mut avoid = authored_so_far(&vault_cells, &vaults, &machines);
+        avoid.push(exit);
+        let placed = (&mut npcs, &mut items);
+        let at = (player, far, chance);
+        machines.extend(lairs::dead_end_room(
+            &mut grid,
+            (role, depth),
+            at,
+            &avoid,
+            placed,
+            rng,
+        ));
+    }
     // The machines' cells are as much the level's authored rooms as a vault's.
     let mut authored = vault_cells;
     authored.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
@@ -161,6 +169,24 @@ fn build<R: Rng>(
         machines,
         from_deeper,
     }
+}
+
+/// What the level has authored so far, for a placement to keep clear of: the vaults' cells
+/// and doorways, where a vault's key lies, and the machines' cells.
+fn authored_so_far(
+    vault_cells: &[ICoord],
+    vaults: &[VaultSpawn],
+    machines: &[MachineSpawn],
+) -> Vec<ICoord> {
+    let mut authored = vault_cells.to_vec();
+    authored.extend(
+        vaults
+            .iter()
+            .flat_map(|vault| [Some(vault.door), vault.key])
+            .flatten(),
+    );
+    authored.extend(machines.iter().flat_map(|m| m.cells.iter().copied()));
+    authored
 }
 
 /// Each NPC placed asleep or awake by the odds of `balance::NPC_AWAKE_AT_START`, drawn in

@@ -260,6 +260,37 @@ impl<'a> Layout<'a> {
         self.floor.contains(&cell).then_some(cell)
     }
 
+    /// The floor cells of a shortest walk from the doorway to the altar's cell round those
+    /// `blocked`, the altar's last; None if there is no such walk.
+    fn path_to_altar(&self, blocked: &[ICoord]) -> Option<Vec<ICoord>> {
+        let open = |c: &ICoord| self.floor.contains(c) && !blocked.contains(c);
+        // Each cell reached with the cell it was reached from, in the order reached.
+        let mut came_from = vec![(self.door, self.door)];
+        let mut queue = VecDeque::from([self.door]);
+        while let Some(cell) = queue.pop_front() {
+            if cell == self.altar {
+                break;
+            }
+            for next in SIDES.map(|side| cell + side) {
+                if open(&next) && !came_from.iter().any(|&(c, _)| c == next) {
+                    came_from.push((next, cell));
+                    queue.push_back(next);
+                }
+            }
+        }
+        let mut path = vec![self.altar];
+        let mut cell = self.altar;
+        while let Some(&(_, from)) = came_from.iter().find(|&&(c, _)| c == cell) {
+            if from == self.door {
+                path.reverse();
+                return Some(path);
+            }
+            path.push(from);
+            cell = from;
+        }
+        None
+    }
+
     /// Whether every floor cell but those `blocked`, `also` and kept is still a walk from the
     /// doorway with them blocked, and every kept cell a step from that walk.
     fn walkable_without(&self, blocked: &[ICoord], also: ICoord) -> bool {
@@ -359,6 +390,13 @@ impl<'a> Layout<'a> {
                 Spot::Inside => {
                     for cell in open.drain(..) {
                         lay(cell);
+                    }
+                }
+                Spot::Path => {
+                    for cell in self.path_to_altar(&blocked)? {
+                        if let Some(at) = open.iter().position(|&c| c == cell) {
+                            lay(open.swap_remove(at));
+                        }
                     }
                 }
             }

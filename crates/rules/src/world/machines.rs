@@ -82,14 +82,17 @@ pub type Landings = Vec<Landing>;
 
 impl World {
     /// The level's machines.
-    /// The first lair with a cell `in_view` the player had not seen, marked seen.
-    pub fn first_sight_of_a_lair(
+    /// The first lair, set piece or shrine with a cell `in_view` the player had not seen, marked seen.
+    pub fn first_sight_of_a_dead_end_room(
         &mut self,
         in_view: impl Fn(ICoord) -> bool,
     ) -> Option<MachineKind> {
         let machine = self.machines.iter_mut().find(|machine| {
             !machine.seen
-                && machine.kind.rules().role == Role::Lair
+                && matches!(
+                    machine.kind.rules().role,
+                    Role::Lair | Role::Scenery | Role::Shrine
+                )
                 && machine.cells.iter().any(|&cell| in_view(cell))
         })?;
         machine.seen = true;

@@ -77,6 +77,10 @@ pub enum DungeonEvent {
     Caged { altars: u32 },
     /// The player put the item back on its altar and the cages over the others opened.
     Uncaged { altars: u32 },
+    /// A commutation's altars flared: the items on them traded their enchanting.
+    Commuted { first: ItemName, second: ItemName },
+    /// A commutation's altars flared on nothing to trade: not two items that take enchanting.
+    NothingCommuted,
     /// The player stands on an altar whose item is not taken by walking over it: picking it
     /// up is the player's choice, as it closes the other cages.
     AltarHolds { item: ItemName },
