@@ -299,8 +299,11 @@ fn check_wreaths_and_bridges(level: &Terrain, seed: u64, depth: u32) {
     for (cell, &tile) in level.grid.enumerate() {
         let around = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| cell + ICoord::new(dx, dy)));
         let fits: &[Ground] = match tile {
-            // A machine's water (an eel causeway's, wall to wall) is its own, not a lake's.
-            Ground::DEEP_WATER if level.machines.iter().any(|m| m.cells.contains(&cell)) => {
+            // A machine's water or chasm (an eel causeway's, a chasm island's, wall to wall)
+            // is its own, not a lake's.
+            Ground::DEEP_WATER | Ground::CHASM
+                if level.machines.iter().any(|m| m.cells.contains(&cell)) =>
+            {
                 continue;
             }
             Ground::DEEP_WATER => &[Ground::DEEP_WATER, Ground::SHALLOW_WATER],

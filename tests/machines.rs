@@ -11,7 +11,8 @@
 //! `◙`, rising water `∼`, flood water `≈`, portcullis `╪`, plate pit `⊡`, swamp torch `⊥`,
 //! rattling torch `⊦`, loosening torch `⊧`, slipping
 //! torch `⊨`, guttering torch `⊤`, swamp vent `⊕`, haunted torch `⊣`, cracking statue `♜`,
-//! commutation altar `⊼`, commutation dais `⊻`, spent dais `⌂`.
+//! commutation altar `⊼`, commutation dais `⊻`, spent dais `⌂`, hidden lever `⌙`, drawbridge
+//! `╫`, drawn bridge `╩`.
 
 mod common;
 
@@ -1271,6 +1272,20 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
                         .collect(),
                 };
                 assert!(!altars.is_empty(), "seed {seed} depth {depth}: altars");
+                // A dead end's only way in is its doorway: no secret door in its walls (onto a
+                // chasm island's altar, past a gas chamber's portcullis).
+                if machine.kind.rules().role != Role::DoorGuard {
+                    let open = |c: &&ICoord| grid.get(**c).is_some_and(|g| !g.rules().blocks_sight);
+                    let beside_secret = |c: &ICoord| {
+                        [(0, -1), (1, 0), (0, 1), (-1, 0)].iter().any(|&(dx, dy)| {
+                            grid.get(*c + ICoord::new(dx, dy)) == Some(&Ground::SECRET_DOOR)
+                        })
+                    };
+                    assert!(
+                        !machine.cells.iter().filter(open).any(beside_secret),
+                        "seed {seed} depth {depth}: a secret door into a dead end"
+                    );
+                }
                 let reach = walking_distances(&opened, level.player);
                 for altar in altars {
                     assert!(
@@ -1367,6 +1382,81 @@ fn a_machine_set_off_leaves_the_level_whole_and_every_effect_ends() {
             }
         }
     }
+}
+
+/// A chasm island as the generator builds it: a bridge from the doorway to the key's altar,
+/// chasm either side, the bridge's lever hidden in the wall above the altar.
+const CHASM_ISLAND: [&str; 5] = [
+    "##########",
+    "#.::::::⌙#",
+    "#@.╫╫╫╫╫k#",
+    "#.:::::::#",
+    "##########",
+];
+
+fn chasm_island() -> Scenario {
+    machine_scenario(&CHASM_ISLAND, "╥⌙╫:", "a chasm island").0
+}
+
+fn bridge_is(s: &Scenario, letter: char) -> bool {
+    (3..=7).all(|x| s.game.level().ground_at(ICoord::new(x, 2)) == ground(letter))
+}
+
+/// Lifting the key draws the bridge back and strands the player on the altar; the wall
+/// beside it is searched, the lever found and pulled, and the bridge comes down again.
+#[test]
+fn lifting_the_key_off_a_chasm_island_draws_its_bridge_back_until_its_lever_is_pulled() {
+    let mut s = chasm_island();
+    walk(&mut s, East, 7);
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    s.check(bridge_is(&s, '╩'), "the bridge drawn back as the turn ends");
+    s.check(
+        s.game.level().is_chasm(ICoord::new(7, 2)),
+        "a chasm where it hung",
+    );
+    let lever = ICoord::new(8, 1);
+    let outcome = s.act(PlayerAction::Move(North));
+    s.check_eq(
+        outcome,
+        TurnOutcome::NoTurn,
+        "the lever is wall until found",
+    );
+    let mut searches = 0;
+    while !told(&s, |e| matches!(e, DungeonEvent::FoundLever { .. })) {
+        s.act(PlayerAction::Search);
+        searches += 1;
+        s.check(searches <= 5, "a thorough search finds it");
+    }
+    s.check_eq(s.game.level().ground_at(lever), ground('⌐'), "a lever");
+    s.act(PlayerAction::Move(North));
+    s.check(bridge_is(&s, '╫'), "the bridge let down");
+    walk(&mut s, West, 7);
+    s.check_eq(s.game.player_coord(), ICoord::new(1, 2), "walked back");
+    s.check(carries_the_key(&s), "with the key");
+}
+
+/// What lies on the bridge when it is drawn back falls into the chasm.
+#[test]
+fn what_lies_on_a_chasm_islands_bridge_falls_when_it_is_drawn_back() {
+    let mut s = chasm_island();
+    let potion = give(&mut s, |k| {
+        class_of(k) == umbra_rules::content::ItemClass::Potion
+    });
+    walk(&mut s, East, 4);
+    let on_the_bridge = s.game.player_coord();
+    drop_here(&mut s, potion);
+    s.check(
+        s.game.level().cell_view(on_the_bridge).tiles.item.is_some(),
+        "the potion on the bridge",
+    );
+    walk(&mut s, East, 3);
+    s.act(PlayerAction::PickUp);
+    s.check(carries_the_key(&s), "the key lifted");
+    s.check(
+        s.game.level().cell_view(on_the_bridge).tiles.item.is_none(),
+        "the potion fell with the bridge",
+    );
 }
 
 /// The levels of seeds 1 to 40 that hold a machine, with their depth.

@@ -68,7 +68,8 @@ pub(super) fn key_holder<R: Rng>(
 /// The level's dead ends behind one doorway a machine of so many `cells` may be built in (its
 /// doorway and area): all floor, not the arrival's, and nothing to `avoid` in them or beside
 /// them (a vault's door opening off the area would be lost with it: a ledge fallen, a
-/// portcullis down).
+/// portcullis down), nor a secret door in their walls (a second way in, found or not: onto a
+/// chasm island's altar, or out of a gas chamber).
 pub(super) fn dead_ends_fitting(
     grid: &Grid<Ground>,
     (least, most): (u32, u32),
@@ -77,11 +78,15 @@ pub(super) fn dead_ends_fitting(
 ) -> Vec<(ICoord, Vec<ICoord>)> {
     let near =
         |c: ICoord| avoid.contains(&c) || SIDES.iter().any(|&side| avoid.contains(&(c + side)));
+    let beside_secret =
+        |c: ICoord| (SIDES.iter()).any(|&side| grid.get(c + side) == Some(&Ground::SECRET_DOOR));
     let fits = |door: ICoord, area: &[ICoord]| {
         (least..=most).contains(&(area.len() as u32))
             && super::chokepoints::is_doorway(grid, door)
             && area.iter().all(|c| grid.get(*c) == Some(&Ground::FLOOR))
-            && !area.iter().any(|&c| c == player || near(c))
+            && !area
+                .iter()
+                .any(|&c| c == player || near(c) || beside_secret(c))
             && !near(door)
     };
     Chokepoints::of(grid, player)
