@@ -4,7 +4,7 @@
 //! end given over to its ground alone, and each told the first time it comes into view.
 //!
 //! Map letters (content/ground.ron): spider web `⋈`, bones `⌓`, hay `≡`, mud wall `▦`, grass
-//! `` ` ``.
+//! `` ` ``, bog `≋`, bubbling bog `≎`.
 
 mod common;
 
@@ -161,6 +161,69 @@ fn an_eel_causeway_is_one_walk_of_shallows_through_deep_water_and_its_eels() {
         );
     });
     assert!(built >= 5, "{built} causeways built");
+}
+
+/// Over seeds 1 to 50, every swamp is bog wall to wall, its row's bubbling bog among it, its
+/// eels asleep under the bog.
+#[test]
+fn a_swamp_is_bog_wall_to_wall_with_its_eels_under_it() {
+    let swamp = lair_named("a swamp lair");
+    let bog = Ground::from_map_letter('≋').expect("bog");
+    let bubbling = Ground::from_map_letter('≎').expect("bubbling bog");
+    let mut built = 0;
+    dead_end_rooms(4..=10, &[Role::Lair], |seed, depth, level, machine, _| {
+        if machine.kind != swamp {
+            return;
+        }
+        built += 1;
+        let case = format!("seed {seed} depth {depth}");
+        let area = &machine.cells[1..];
+        let of = |ground: Ground| {
+            (area.iter())
+                .filter(|&&c| *level.grid.get_checked(c) == ground)
+                .count()
+        };
+        assert_eq!(of(bubbling), 3, "{case}: its bubbling bog");
+        assert_eq!(of(bog) + of(bubbling), area.len(), "{case}: wall to wall");
+        let eels = (level.npcs.iter())
+            .filter(|npc| area.contains(&npc.coord) && npc.kind.rules().map_letters.awake == 'e');
+        assert!(
+            eels.clone().count() >= 2,
+            "{case}: {} eels",
+            eels.clone().count()
+        );
+        assert!(
+            eels.clone()
+                .all(|npc| npc.disposition == Disposition::Asleep),
+            "{case}: asleep"
+        );
+    });
+    assert!(built >= 5, "{built} swamps built");
+}
+
+/// A bubbling bog lets marsh gas up under every step onto it (swamp gas, harmless until lit),
+/// and the bog round it none.
+#[test]
+fn a_step_onto_bubbling_bog_lets_marsh_gas_up_each_time() {
+    let mut s = Scenario::new(&["########", "#@≋≎≋..#", "########"]);
+    let (bog, bubbling) = (ICoord::new(2, 1), ICoord::new(3, 1));
+    let methane = |s: &Scenario, at: ICoord| {
+        (s.game.level().gas_at(at)).is_some_and(|(gas, _)| {
+            matches!(gas.rules().harm, umbra_rules::content::GasHarm::Burns(_))
+        })
+    };
+    s.act(PlayerAction::Move(East));
+    s.check(!methane(&s, bog), "wading the bog lets nothing up");
+    s.act(PlayerAction::Move(East));
+    s.check_eq(s.game.player_coord(), bubbling, "on the bubbling bog");
+    s.check(methane(&s, bubbling), "marsh gas over it");
+    s.act(PlayerAction::Move(East));
+    s.check_eq(s.game.level().gas_made(), 0, "none let up off it");
+    s.act(PlayerAction::Move(West));
+    s.check(
+        s.game.level().gas_made() > 0,
+        "let up again at the next step",
+    );
 }
 
 /// A spider's web on the floor: walked into, it holds the player, and it and the web beside
