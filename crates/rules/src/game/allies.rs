@@ -67,10 +67,7 @@ impl Game {
             .push(GameEvent::Allies(AllyEvent::Freed { kind }));
         self.make_noise(Noise::fight(at));
         // A kennel's captive, chained on an altar: the cages close over the others.
-        let room = (self.world.vaults().iter())
-            .find(|vault| vault.altars.contains(&at))
-            .and_then(|vault| vault.room);
-        if let Some(altars) = self.world.take_from_altar(at) {
+        if let Some((altars, room)) = self.world.take_from_altar(at) {
             (self.hero.allies_chosen).push((kind, self.progress.depth, room));
             self.scratch
                 .events

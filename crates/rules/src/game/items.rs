@@ -89,10 +89,7 @@ impl Game {
         self.scratch
             .events
             .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
-        let room = (self.world.vaults().iter())
-            .find(|vault| vault.altars.contains(&here))
-            .and_then(|vault| vault.room);
-        if let Some(altars) = self.world.take_from_altar(here) {
+        if let Some((altars, room)) = self.world.take_from_altar(here) {
             self.hero
                 .vault_rewards
                 .push((lying.kind, self.progress.depth, room));

@@ -9,7 +9,7 @@ use rand::Rng;
 use super::captives::BandRoll;
 use super::{
     Disposition, Ground, ItemSpawn, MachineSpawn, NpcSpawn, Room, Terrain, VaultSpawn, accrete,
-    captives, is_valid_size, lairs, lakes, lighting, machines, populate, reach, surface, traps,
+    captives, dead_ends, is_valid_size, lakes, lighting, machines, populate, reach, surface, traps,
     vaults,
 };
 use crate::balance;
@@ -127,7 +127,7 @@ fn build<R: Rng>(
         avoid.push(exit);
         let placed = (&mut npcs, &mut items);
         let at = (player, far, chance);
-        machines.extend(lairs::dead_end_room(
+        machines.extend(dead_ends::dead_end_room(
             &mut grid,
             (role, depth),
             at,

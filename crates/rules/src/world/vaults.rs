@@ -61,8 +61,9 @@ impl World {
     }
 
     /// Something was taken from `coord`: if it is the altar of a vault not yet taken from, the
-    /// cages close over its other altars, and this says how many.
-    pub fn take_from_altar(&mut self, coord: ICoord) -> Option<u32> {
+    /// cages close over its other altars, and this says how many, and which reward room the
+    /// vault is (for the morgue: what was taken from where).
+    pub fn take_from_altar(&mut self, coord: ICoord) -> Option<(u32, Option<MachineKind>)> {
         let index = self
             .vaults
             .iter()
@@ -81,7 +82,7 @@ impl World {
                 caged += 1;
             }
         }
-        Some(caged)
+        Some((caged, self.vaults[index].room))
     }
 
     /// The first vault not yet seen with one of its altars `in_view`: it is seen from now on.

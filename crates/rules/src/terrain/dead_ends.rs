@@ -1,8 +1,9 @@
-//! Lairs and set pieces (`content/machines.ron`, roles `Lair` and `Scenery`; Brogue's spider
-//! lairs, goblin warrens, idylls and dismal rooms): a dead end of the level, clear of the
-//! arrival, the way on, the vaults and the other machines, given over to its ground and, for a
-//! lair, to a band asleep among it and the items it has gathered. A dead end cuts nothing off:
-//! the level is walked round it as before.
+//! Rooms in dead ends (`content/machines.ron`, roles `Lair`, `Scenery` and `Shrine`; Brogue's
+//! spider lairs, goblin warrens, swamps, idylls, dismal rooms and commutation altars): a dead
+//! end of the level, clear of the arrival, the way on, the vaults and the other machines, given
+//! over to its ground (for a shrine, ground that does something when set off) and, for a lair,
+//! to a band asleep among it and the items it has gathered. A dead end cuts nothing off: the
+//! level is walked round it as before.
 
 use coord_2d::ICoord;
 use grid_2d::Grid;
@@ -14,7 +15,8 @@ use super::reach::walking_distances;
 use super::{Disposition, Ground, ItemSpawn, NpcSpawn};
 use crate::content::{GroundRules, Lair, NpcTrait, Role};
 
-/// With `chance` in a hundred, one of the depth's machines of `role` (a lair or a set piece)
+/// With `chance` in a hundred, one of the depth's machines of `role` (a lair, a set piece or a
+/// shrine)
 /// built in a dead end at least `far` steps from the arrival, a lair's sleepers and loot
 /// placed on its free floor. What stood or lay there before stays (a lair's band sleeps beside
 /// the level's own). None if the depth has none of the role, or the level no dead end it fits.
