@@ -16,9 +16,8 @@ use super::{Disposition, Ground, ItemSpawn, NpcSpawn};
 use crate::content::{GroundRules, Lair, NpcTrait, Role};
 
 /// With `chance` in a hundred, one of the depth's machines of `role` (a lair, a set piece or a
-/// shrine)
-/// built in a dead end at least `far` steps from the arrival, a lair's sleepers and loot
-/// placed on its free floor. What stood or lay there before stays (a lair's band sleeps beside
+/// shrine) built in a dead end at least `far` steps from the arrival, a lair's sleepers and
+/// loot placed on its free floor. What stood or lay there before stays (a lair's band sleeps beside
 /// the level's own). None if the depth has none of the role, or the level no dead end it fits.
 pub(super) fn dead_end_room<R: Rng>(
     grid: &mut Grid<Ground>,
