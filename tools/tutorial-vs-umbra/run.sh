@@ -3,7 +3,7 @@
 # "The turn still free"). Fetches the chargrid roguelike tutorial's part-6-end branch, takes its
 # five rules files as they are with two patches (a player of ten million hit points, so the
 # crowd fights on; serde derives entity_table's `serialize` feature asks for), builds and runs.
-#   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial] [runs] [width]
+#   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial|floor] [runs] [width]   (or `build`)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tutorial="${TUTORIAL_DIR:-$here/target/tutorial}"
@@ -18,4 +18,5 @@ sed -i 's/HitPoints::new_full(20)/HitPoints::new_full(10_000_000)/' "$here/src/w
 sed -i 's/^#\[derive(Clone, Copy, Debug)\]/#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]/; s/^#\[derive(Clone, Copy, Debug, PartialEq, Eq)\]/#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]/' "$here/src/world.rs"
 cd "$here"
 cargo build --release --quiet
+[ "${1:-}" = build ] && exit 0
 exec ./target/release/tutorial-vs-umbra "$@"

@@ -1,15 +1,18 @@
 //! The chargrid roguelike tutorial's own turn (its `part-6-end` branch, fetched by `run.sh`)
 //! against Umbra's, on the tutorial's own levels (its rooms and L-corridors, drawn by its own
 //! generator from the same seed) and the play benchmark's scripted player, alternating blocks
-//! of 50 actions within each game. Umbra takes no turn for a step into a wall where the
-//! tutorial runs its whole turn, so the fair unit is the time per turn taken; per action is
-//! printed beside it.
+//! of 50 actions within each game, with Umbra's floor (`floor.rs`: a turn with no NPC phase)
+//! beside them. Umbra takes no turn for a step into a wall where the tutorial runs its whole
+//! turn, so the fair unit is the time per turn taken; per action is printed beside it.
 //!
-//! `tutorial-vs-umbra [ratio|umbra|tutorial] [runs] [width]`: `umbra` or `tutorial` plays one
-//! side alone (for callgrind); `width` keeps one size.
+//! `tutorial-vs-umbra [ratio|umbra|tutorial|floor] [runs] [width]`: `umbra`, `tutorial` or
+//! `floor` plays one alone, for callgrind and cachegrind (`cost-model.sh`); with
+//! `-setup` after it (`umbra-setup`) it only makes the games, whose counts docs/performance.md's
+//! cost model subtracts. `width` keeps one size.
 #![allow(dead_code)]
 
 mod behaviour;
+mod floor;
 mod game;
 mod terrain;
 mod visibility;
@@ -107,6 +110,14 @@ fn play_umbra(game: &mut Game, block: &[PlayerAction]) -> u32 {
     taken
 }
 
+fn play_floor(floor: &mut floor::Floor, block: &[PlayerAction]) -> u32 {
+    let mut taken = 0;
+    for &action in block {
+        taken += u32::from(black_box(floor.turn(action)));
+    }
+    taken
+}
+
 fn play_tutorial(game: &mut game::GameState, block: &[PlayerAction]) -> u32 {
     for &action in block {
         match action {
@@ -126,8 +137,10 @@ fn play_tutorial(game: &mut game::GameState, block: &[PlayerAction]) -> u32 {
 struct Times {
     umbra: Duration,
     tutorial: Duration,
+    floor: Duration,
     umbra_turns: u32,
     tutorial_turns: u32,
+    floor_turns: u32,
     actions: u32,
     npcs: usize,
 }
@@ -138,13 +151,25 @@ fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
         let (rows, npcs) = tutorial_level(seed, width, height);
         t.npcs += npcs;
         let actions = script(seed, TURNS);
-        let mut umbra = (which != "tutorial").then(|| umbra_game(&rows, width, height));
-        let mut tutorial = (which != "umbra").then(|| tutorial_game(seed, width, height));
+        let side = which.trim_end_matches("-setup");
+        let mut umbra = matches!(side, "ratio" | "umbra").then(|| umbra_game(&rows, width, height));
+        let mut tutorial =
+            matches!(side, "ratio" | "tutorial").then(|| tutorial_game(seed, width, height));
+        let mut floor = matches!(side, "ratio" | "floor").then(|| floor::Floor::new(&rows));
+        if side != which {
+            black_box((&umbra, &tutorial, &floor));
+            continue;
+        }
         for block in actions.chunks(BLOCK) {
             if let Some(g) = umbra.as_mut() {
                 let start = Instant::now();
                 t.umbra_turns += play_umbra(g, block);
                 t.umbra += start.elapsed();
+            }
+            if let Some(f) = floor.as_mut() {
+                let start = Instant::now();
+                t.floor_turns += play_floor(f, block);
+                t.floor += start.elapsed();
             }
             if let Some(g) = tutorial.as_mut() {
                 let start = Instant::now();
@@ -165,8 +190,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map(String::as_str).unwrap_or("ratio");
     let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    println!("| size | games | NPCs a level | Umbra per turn taken | tutorial per turn | ratio | Umbra per action | ratio per action | Umbra turns taken |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| size | games | NPCs a level | Umbra per turn taken | tutorial per turn | ratio | Umbra's floor per turn taken | tutorial / floor | Umbra per action | ratio per action | Umbra turns taken | turns taken (Umbra; floor; tutorial) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for _ in 0..runs {
         for &(w, h, seeds) in &SIZES {
             if args.get(3).is_some_and(|only| only != &w.to_string()) {
@@ -175,13 +200,18 @@ fn main() {
             let t = run(w, h, seeds, which);
             let u = per(t.umbra, t.umbra_turns);
             let r = per(t.tutorial, t.tutorial_turns);
+            let f = per(t.floor, t.floor_turns);
             let ua = per(t.umbra, t.actions);
             println!(
-                "| {w}x{h} | {seeds} | {:.1} | {u:.2} µs | {r:.2} µs | {:.2}x | {ua:.2} µs | {:.2}x | {:.0} % |",
+                "| {w}x{h} | {seeds} | {:.1} | {u:.2} µs | {r:.2} µs | {:.2}x | {f:.2} µs | {:.2}x | {ua:.2} µs | {:.2}x | {:.0} % | {}; {}; {} |",
                 t.npcs as f64 / seeds as f64,
                 r / u,
+                r / f,
                 r / ua,
-                100.0 * f64::from(t.umbra_turns) / f64::from(t.actions)
+                100.0 * f64::from(t.umbra_turns) / f64::from(t.actions),
+                t.umbra_turns,
+                t.floor_turns,
+                t.tutorial_turns
             );
         }
     }
