@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The tutorial's own turn against Umbra's on the tutorial's own levels (docs/performance.md,
-# "The turn still free"). Fetches the chargrid roguelike tutorial's part-6-end branch, takes its
-# five rules files as they are with two patches (a player of ten million hit points, so the
-# crowd fights on; serde derives entity_table's `serialize` feature asks for), builds and runs.
-#   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial|floor] [runs] [width]   (or `build`)
+# "Where it stands" and "The cost model"; cost-model.sh and footprint.sh count the same games).
+# Fetches the chargrid roguelike tutorial's part-6-end branch, takes its five rules files as
+# they are with two patches (a player of ten million hit points, so the crowd fights on; serde
+# derives entity_table's `serialize` feature asks for), builds and runs.
+#   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial|floor|pad] [runs] [width]   (or `build`)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tutorial="${TUTORIAL_DIR:-$here/target/tutorial}"

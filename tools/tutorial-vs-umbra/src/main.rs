@@ -8,12 +8,15 @@
 //! `tutorial-vs-umbra [ratio|umbra|tutorial|floor] [runs] [width]`: `umbra`, `tutorial` or
 //! `floor` plays one alone, for callgrind and cachegrind (`cost-model.sh`); with
 //! `-setup` after it (`umbra-setup`) it only makes the games, whose counts docs/performance.md's
-//! cost model subtracts. `width` keeps one size.
+//! cost model subtracts. `width` keeps one size. `pad` prices code that leaves the instruction
+//! cache: the tutorial's turn played as it is and followed by 16 KB and 32 KB of no-ops
+//! (`pad.rs`), alternating, against those no-ops run hot.
 #![allow(dead_code)]
 
 mod behaviour;
 mod floor;
 mod game;
+mod pad;
 mod terrain;
 mod visibility;
 mod world;
@@ -100,6 +103,8 @@ fn tutorial_game(seed: u64, width: u32, height: u32) -> game::GameState {
     )
 }
 
+// Out of line so that callgrind can count the turns alone (footprint.sh).
+#[inline(never)]
 fn play_umbra(game: &mut Game, block: &[PlayerAction]) -> u32 {
     let mut taken = 0;
     for &action in block {
@@ -110,6 +115,8 @@ fn play_umbra(game: &mut Game, block: &[PlayerAction]) -> u32 {
     taken
 }
 
+// Out of line so that callgrind can count the turns alone (footprint.sh).
+#[inline(never)]
 fn play_floor(floor: &mut floor::Floor, block: &[PlayerAction]) -> u32 {
     let mut taken = 0;
     for &action in block {
@@ -118,6 +125,8 @@ fn play_floor(floor: &mut floor::Floor, block: &[PlayerAction]) -> u32 {
     taken
 }
 
+// Out of line so that callgrind can count the turns alone (footprint.sh).
+#[inline(never)]
 fn play_tutorial(game: &mut game::GameState, block: &[PlayerAction]) -> u32 {
     for &action in block {
         match action {
@@ -182,6 +191,57 @@ fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
     t
 }
 
+/// The tutorial's turn plain and followed by each pad, alternating in blocks on the same
+/// games, and each pad run hot in a loop as many times: the time a turn of each, in order
+/// plain, padded by 256 lines, padded by 512, then the two pads hot.
+fn run_pad(width: u32, height: u32, seeds: u64) -> [Duration; 5] {
+    let mut t = [Duration::ZERO; 5];
+    let mut turns = 0;
+    let pads: [fn(); 2] = [pad::lines::<256>, pad::lines::<512>];
+    for seed in 0..seeds {
+        let actions = script(seed, TURNS);
+        let mut games: Vec<_> = (0..3).map(|_| tutorial_game(seed, width, height)).collect();
+        for block in actions.chunks(BLOCK) {
+            for (i, game) in games.iter_mut().enumerate() {
+                let start = Instant::now();
+                match i {
+                    0 => {
+                        play_tutorial(game, block);
+                    }
+                    _ => play_tutorial_padded(game, block, pads[i - 1]),
+                }
+                t[i] += start.elapsed();
+            }
+            for (i, pad) in pads.iter().enumerate() {
+                let start = Instant::now();
+                for _ in block {
+                    pad();
+                }
+                t[3 + i] += start.elapsed();
+            }
+            turns += block.len() as u32;
+        }
+    }
+    t.map(|d| d / turns.max(1))
+}
+
+/// [`play_tutorial`], with `pad` run after each turn.
+#[inline(never)]
+fn play_tutorial_padded(game: &mut game::GameState, block: &[PlayerAction], pad: fn()) {
+    for action in block {
+        play_tutorial(game, std::slice::from_ref(action));
+        pad();
+    }
+}
+
+/// The sizes played: every one, or the one `only` names by its width.
+fn sizes(only: Option<&String>) -> impl Iterator<Item = (u32, u32, u64)> + '_ {
+    SIZES
+        .iter()
+        .copied()
+        .filter(move |&(w, _, _)| only.is_none_or(|only| only == &w.to_string()))
+}
+
 fn per(total: Duration, n: u32) -> f64 {
     total.as_secs_f64() * 1e6 / f64::from(n.max(1))
 }
@@ -190,13 +250,27 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map(String::as_str).unwrap_or("ratio");
     let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    if which == "pad" {
+        println!("| size | tutorial's turn | + 256 lines | + 512 lines | 256 lines hot | 512 lines hot | a line fetched again, each turn |");
+        println!("|---|---|---|---|---|---|---|");
+        for _ in 0..runs {
+            for (w, h, seeds) in sizes(args.get(3)) {
+                let [plain, p256, p512, hot256, hot512] =
+                    run_pad(w, h, seeds).map(|d| d.as_secs_f64() * 1e6);
+                let line = |padded: f64, hot: f64, n: f64| (padded - plain - hot) * 1e3 / n;
+                println!(
+                    "| {w}x{h} | {plain:.2} µs | {p256:.2} µs | {p512:.2} µs | {hot256:.3} µs | {hot512:.3} µs | {:.1} ns; {:.1} ns |",
+                    line(p256, hot256, 256.0),
+                    line(p512, hot512, 512.0)
+                );
+            }
+        }
+        return;
+    }
     println!("| size | games | NPCs a level | Umbra per turn taken | tutorial per turn | ratio | Umbra's floor per turn taken | tutorial / floor | Umbra per action | ratio per action | Umbra turns taken | turns taken (Umbra; floor; tutorial) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for _ in 0..runs {
-        for &(w, h, seeds) in &SIZES {
-            if args.get(3).is_some_and(|only| only != &w.to_string()) {
-                continue;
-            }
+        for (w, h, seeds) in sizes(args.get(3)) {
             let t = run(w, h, seeds, which);
             let u = per(t.umbra, t.umbra_turns);
             let r = per(t.tutorial, t.tutorial_turns);

@@ -352,17 +352,23 @@ impl Game {
         }
     }
 
-    /// Every NPC within reach of a noise of this turn learns of it: of the fights, the nearest;
-    /// then of the alarms; then of the shouts, the nearest (a shout says where the player is,
-    /// which outweighs where a fight was).
+    /// Whether anything made a noise since the NPCs last heard.
     pub(super) fn has_noises(&self) -> bool {
         !self.scratch.noises.is_empty()
     }
 
+    /// Every NPC within reach of a noise of this turn learns of it: of the fights, the nearest;
+    /// then of the alarms; then of the shouts, the nearest (a shout says where the player is,
+    /// which outweighs where a fight was).
     pub(super) fn hear_noises(&mut self) {
         let turn = self.progress.turn;
         let noises = std::mem::take(&mut self.scratch.noises);
         for heard in NoiseKind::HEARD_IN_ORDER {
+            // Most turns are quiet, or make one kind of noise: a kind nobody made is heard by
+            // nobody, and asking cost every turn the hearing's code in the instruction cache.
+            if !noises.iter().any(|noise| heard(&noise.kind)) {
+                continue;
+            }
             let mut woken = std::mem::take(&mut self.scratch.woken);
             woken.clear();
             let agents = &mut self.minds.agents;
