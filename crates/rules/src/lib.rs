@@ -18,6 +18,8 @@ pub mod content;
 pub mod game;
 pub mod terrain;
 pub mod travel;
+#[cfg(feature = "testing")]
+pub mod turn_floor;
 pub mod visibility;
 pub mod world;
 

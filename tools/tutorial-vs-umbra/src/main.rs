@@ -1,8 +1,8 @@
 //! The chargrid roguelike tutorial's own turn (its `part-6-end` branch, fetched by `run.sh`)
 //! against Umbra's, on the tutorial's own levels (its rooms and L-corridors, drawn by its own
 //! generator from the same seed) and the play benchmark's scripted player, alternating blocks
-//! of 50 actions within each game, with Umbra's floor (`floor.rs`: a turn with no NPC phase)
-//! beside them. Umbra takes no turn for a step into a wall where the tutorial runs its whole
+//! of 50 actions within each game, with Umbra's floor (`umbra_rules::turn_floor`: a turn with
+//! no NPC phase) beside them. Umbra takes no turn for a step into a wall where the tutorial runs its whole
 //! turn, so the fair unit is the time per turn taken; per action is printed beside it.
 //!
 //! `tutorial-vs-umbra [ratio|umbra|tutorial|floor] [runs] [width]`: `umbra`, `tutorial` or
@@ -14,7 +14,6 @@
 #![allow(dead_code)]
 
 mod behaviour;
-mod floor;
 mod game;
 mod pad;
 mod terrain;
@@ -29,6 +28,8 @@ use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use terrain::TerrainTile;
 use umbra_rules::game::TurnOutcome;
+use umbra_rules::turn_floor::Floor;
+use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
 use world::NpcType;
 
@@ -95,6 +96,13 @@ fn umbra_game(rows: &[String], width: u32, height: u32) -> Game {
         .with_every_npc_awake()
 }
 
+/// Umbra's floor on the tutorial's level drawn in `rows`.
+fn floor_game(rows: &[String]) -> Floor {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let (terrain, _) = umbra_rules::terrain::from_ascii(&rows).expect("a tutorial level reads");
+    Floor::new(World::from_terrain(&terrain))
+}
+
 fn tutorial_game(seed: u64, width: u32, height: u32) -> game::GameState {
     game::GameState::new(
         Size::new(width, height),
@@ -117,7 +125,7 @@ fn play_umbra(game: &mut Game, block: &[PlayerAction]) -> u32 {
 
 // Out of line so that callgrind can count the turns alone (footprint.sh).
 #[inline(never)]
-fn play_floor(floor: &mut floor::Floor, block: &[PlayerAction]) -> u32 {
+fn play_floor(floor: &mut Floor, block: &[PlayerAction]) -> u32 {
     let mut taken = 0;
     for &action in block {
         taken += u32::from(black_box(floor.turn(action)));
@@ -164,7 +172,7 @@ fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
         let mut umbra = matches!(side, "ratio" | "umbra").then(|| umbra_game(&rows, width, height));
         let mut tutorial =
             matches!(side, "ratio" | "tutorial").then(|| tutorial_game(seed, width, height));
-        let mut floor = matches!(side, "ratio" | "floor").then(|| floor::Floor::new(&rows));
+        let mut floor = matches!(side, "ratio" | "floor").then(|| floor_game(&rows));
         if side != which {
             black_box((&umbra, &tutorial, &floor));
             continue;

@@ -1,17 +1,19 @@
-//! The turn's floor: what any turn of Umbra's must do when the player moves, with no NPC
-//! deciding anything. The player's action, one distance map to the player and Umbra's own field
-//! of view (the cells in sight, and what is on them remembered), on Umbra's world.
+//! The turn's floor: what any turn of Umbra's must do when the player moves and no NPC decides
+//! anything (the player's step, one distance map to the player, the field of view and what it
+//! shows remembered), on a world as the game has it. A turn's cost over this one's is what the
+//! NPC phase and the rest of the rules add: the play benchmark times it beside the game on
+//! Umbra's levels, the tutorial harness on the tutorial's (docs/performance.md's cost model).
 
 use coord_2d::ICoord;
 use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
-use umbra_rules::PlayerAction;
-use umbra_rules::visibility::{Omniscience, Visibility};
-use umbra_rules::world::World;
 
-use super::reference::MAX_APPROACH_DISTANCE;
+use crate::PlayerAction;
+use crate::behaviour::DISTANCE_MAP_MAX_STEPS;
+use crate::visibility::{Omniscience, Visibility};
+use crate::world::World;
 
 struct Open<'a>(&'a World);
 
@@ -42,19 +44,24 @@ impl Floor {
         }
     }
 
-    pub fn turn(&mut self, action: PlayerAction) {
+    /// One turn; false if the player's step was into a wall, which the game does not count as
+    /// a turn taken (and this floor does not play).
+    pub fn turn(&mut self, action: PlayerAction) -> bool {
         if let PlayerAction::Move(direction) = action {
             let player = self.world.player();
             let from = self.world.coord_of(player);
-            self.world
-                .move_character(player, from, direction, &mut self.rng);
+            if self.world.blocks_walking(from + direction.coord()) {
+                return false;
+            }
+            (self.world).move_character(player, from, direction, &mut self.rng);
         }
         self.populate.add(self.world.player_coord());
         self.populate.populate_approach(
             &Open(&self.world),
-            MAX_APPROACH_DISTANCE,
+            DISTANCE_MAP_MAX_STEPS,
             &mut self.distance_map,
         );
         self.sight.update(&self.world, Omniscience::Off);
+        true
     }
 }
