@@ -4,24 +4,14 @@
 //! NPC phase and the rest of the rules add: the play benchmark times it beside the game on
 //! Umbra's levels, the tutorial harness on the tutorial's (docs/performance.md's cost model).
 
-use coord_2d::ICoord;
-use grid_search_cardinal::CanEnter;
 use grid_search_cardinal::distance_map::{DistanceMap, PopulateContext};
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 
 use crate::PlayerAction;
-use crate::behaviour::DISTANCE_MAP_MAX_STEPS;
+use crate::behaviour::{DISTANCE_MAP_MAX_STEPS, Unharmed};
 use crate::visibility::{Omniscience, Visibility};
 use crate::world::World;
-
-struct Open<'a>(&'a World);
-
-impl CanEnter for Open<'_> {
-    fn can_enter(&self, coord: ICoord) -> bool {
-        !self.0.blocks_walking(coord)
-    }
-}
 
 pub struct Floor {
     world: World,
@@ -57,7 +47,7 @@ impl Floor {
         }
         self.populate.add(self.world.player_coord());
         self.populate.populate_approach(
-            &Open(&self.world),
+            &Unharmed(&self.world),
             DISTANCE_MAP_MAX_STEPS,
             &mut self.distance_map,
         );

@@ -50,6 +50,8 @@ use flee::should_flee;
 use foes::FoesMap;
 use local_map::{LocalMap, LocalMaps};
 use side_map::SideMap;
+#[cfg(feature = "testing")]
+pub(crate) use side_map::Unharmed;
 use waypoints::Waypoints;
 
 /// How many searched cells keep their maps: a fight's searchers head for a few cells at most

@@ -81,8 +81,8 @@ impl CanEnter for OpenGround<'_> {
     }
 }
 
-/// [`OpenGround`] on a level where nothing harms.
-struct Unharmed<'a>(&'a World);
+/// [`OpenGround`] on a level where nothing harms (and the turn's floor, which minds no harm).
+pub(crate) struct Unharmed<'a>(pub(crate) &'a World);
 
 impl CanEnter for Unharmed<'_> {
     fn can_enter(&self, coord: ICoord) -> bool {
