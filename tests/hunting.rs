@@ -52,6 +52,65 @@ fn an_orc_in_a_corridor_approaches_step_by_step() {
     );
 }
 
+// A hunter's route search reads the map towards the player five steps round it, where a way
+// round a blocker can lead up to two steps further from the player before it comes back: the
+// map is measured as far as that (see `prepare_around`). These two need it.
+
+#[test]
+fn a_hunter_across_water_gets_past_sleepers_by_a_step_away() {
+    // The orc at 2 sees the player across the water, five cells off and a row down, eight
+    // steps away by walking round the top of it: measured as far as those six cells and two
+    // more, the map just reaches the orc, and must be measured further. A step north leads
+    // nearer the player, but only to the sleeper at 1; the way round the sleepers at 1 and 3
+    // leads down through 4, a step further from the player, before it comes back nearer than
+    // the way north ever could.
+    let mut s = Scenario::with_npcs(
+        &[
+            "##########",
+            "#....1...#",
+            "#.~..32..#",
+            "#@~...4..#",
+            "#.~......#",
+            "#.~......#",
+            "##########",
+        ],
+        &[('2', 'o'), ('1', 'z'), ('3', 'z')],
+    );
+    s.wait(1);
+    s.check(
+        s.game.inhabitants().npcs_seeing_player() == 1,
+        "the orc sees the player across the water",
+    );
+    s.check(
+        s.where_is('2') == s.at('4'),
+        "the orc steps away to get round the sleepers",
+    );
+}
+
+#[test]
+fn a_hunter_gets_round_a_wall_of_sleepers_by_two_steps_away() {
+    // The sleepers at 1, 3 and 5 stand between the orc at 2 and the player; the way round
+    // them leads through 4 and the row above it, two steps further from the player than the
+    // orc stands, before it comes back.
+    let mut s = Scenario::with_npcs(
+        &[
+            "#########",
+            "#.......#",
+            "#....14.#",
+            "#@...32.#",
+            "#....5..#",
+            "#.......#",
+            "#########",
+        ],
+        &[('2', 'o'), ('1', 'z'), ('3', 'z'), ('5', 'z')],
+    );
+    s.wait(1);
+    s.check(
+        s.where_is('2') == s.at('4'),
+        "the orc sets off round the sleepers",
+    );
+}
+
 #[test]
 fn an_orc_behind_another_routes_around_it() {
     let mut s = Scenario::with_npcs(

@@ -4,7 +4,7 @@
 # Fetches the chargrid roguelike tutorial's part-6-end branch, takes its five rules files as
 # they are with two patches (a player of ten million hit points, so the crowd fights on; serde
 # derives entity_table's `serialize` feature asks for), builds and runs.
-#   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial|floor|pad] [runs] [width]   (or `build`)
+#   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial|floor|pad|pad-jumps] [runs] [width]   (or `build`)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tutorial="${TUTORIAL_DIR:-$here/target/tutorial}"

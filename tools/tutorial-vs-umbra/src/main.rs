@@ -10,7 +10,8 @@
 //! `-setup` after it (`umbra-setup`) it only makes the games, whose counts docs/performance.md's
 //! cost model subtracts. `width` keeps one size. `pad` prices code that leaves the instruction
 //! cache: the tutorial's turn played as it is and followed by 16 KB and 32 KB of no-ops
-//! (`pad.rs`), alternating, against those no-ops run hot.
+//! (`pad.rs`), alternating, against those no-ops run hot; `pad-jumps` the same with pads that
+//! are chains of jumps in a scattered order, which the fetch of the next line does not help.
 #![allow(dead_code)]
 
 mod behaviour;
@@ -201,11 +202,15 @@ fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
 
 /// The tutorial's turn plain and followed by each pad, alternating in blocks on the same
 /// games, and each pad run hot in a loop as many times: the time a turn of each, in order
-/// plain, padded by 256 lines, padded by 512, then the two pads hot.
-fn run_pad(width: u32, height: u32, seeds: u64) -> [Duration; 5] {
+/// plain, padded by 256 lines, padded by 512, then the two pads hot. `jumps`: the pads are
+/// chains of jumps in a scattered order, not no-ops in a row.
+fn run_pad(width: u32, height: u32, seeds: u64, jumps: bool) -> [Duration; 5] {
     let mut t = [Duration::ZERO; 5];
     let mut turns = 0;
-    let pads: [fn(); 2] = [pad::lines::<256>, pad::lines::<512>];
+    let pads: [fn(); 2] = match jumps {
+        true => [pad::jumps::<256>, pad::jumps::<512>],
+        false => [pad::lines::<256>, pad::lines::<512>],
+    };
     for seed in 0..seeds {
         let actions = script(seed, TURNS);
         let mut games: Vec<_> = (0..3).map(|_| tutorial_game(seed, width, height)).collect();
@@ -258,13 +263,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map(String::as_str).unwrap_or("ratio");
     let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    if which == "pad" {
+    if which == "pad" || which == "pad-jumps" {
         println!("| size | tutorial's turn | + 256 lines | + 512 lines | 256 lines hot | 512 lines hot | a line fetched again, each turn |");
         println!("|---|---|---|---|---|---|---|");
         for _ in 0..runs {
             for (w, h, seeds) in sizes(args.get(3)) {
                 let [plain, p256, p512, hot256, hot512] =
-                    run_pad(w, h, seeds).map(|d| d.as_secs_f64() * 1e6);
+                    run_pad(w, h, seeds, which == "pad-jumps").map(|d| d.as_secs_f64() * 1e6);
                 let line = |padded: f64, hot: f64, n: f64| (padded - plain - hot) * 1e3 / n;
                 println!(
                     "| {w}x{h} | {plain:.2} µs | {p256:.2} µs | {p512:.2} µs | {hot256:.3} µs | {hot512:.3} µs | {:.1} ns; {:.1} ns |",

@@ -67,7 +67,12 @@ impl BehaviourContext {
             // Another of the player's side stands in its way: it strikes that one.
             return NpcAction::Move(direction);
         }
-        self.prepare(world);
+        // The route search reads the map up to five steps from here, but only a cell at most
+        // two steps further from the player than this one can lie on a way of five steps to a
+        // cell nearer than this one (each step changes the distance by one at most, and a way
+        // that climbs three has not the steps left to come back below where it began), and
+        // the search keeps and follows only such a way: the map need reach no further.
+        self.prepare_around(world, coord, ROUTE_SEARCH_DISTANCE / 2);
         if self.side.map().distance(coord).is_none() {
             // Seen, but further than the map reaches by walking: head for it directly.
             return self.walk_towards(world, coord, target);

@@ -153,11 +153,33 @@ impl BehaviourContext {
         context
     }
 
-    /// Measures the map towards the player's side now, unless it can be read as it stands
-    /// (see [`side_map::Measured::fresh`]). NPCs do this themselves the first time one needs
-    /// the map in a turn, so a turn in which nobody hunts pays nothing for it.
+    /// Measures the whole map towards the player's side now (to its full reach), unless it can
+    /// be read as it stands (see [`side_map::Measured::fresh`]): what the NPCs' own measuring
+    /// costs at most (`benches/parts.rs`).
     pub fn prepare(&mut self, world: &World) {
-        self.side.prepare(world, self.turn, &mut self.populate);
+        (self.side).prepare(world, self.turn, &mut self.populate, DISTANCE_MAP_MAX_STEPS);
+    }
+
+    /// Measures the map towards the player's side now, far enough to read it `beyond` steps
+    /// past `coord` (every cell a step or a route search from there reads), unless it can be
+    /// read as it stands (see [`side_map::Measured::fresh`]). NPCs do this themselves the first
+    /// time one needs the map in a turn, so a turn in which nobody hunts pays nothing for it,
+    /// and a turn in which they hunt near the player pays for the flood near the player.
+    pub(super) fn prepare_around(&mut self, world: &World, coord: ICoord, beyond: u32) {
+        // Steps along open ground are never fewer than steps across it: the first flood may
+        // prove too short, never too long, and then the distance it finds says how far to go.
+        let mut need = (coord - world.player_coord()).manhattan_magnitude() + beyond;
+        loop {
+            self.side
+                .prepare(world, self.turn, &mut self.populate, need);
+            let reach = self.side.reach();
+            need = match self.side.map().distance(coord) {
+                _ if reach >= DISTANCE_MAP_MAX_STEPS => return,
+                Some(distance) if distance + beyond <= reach => return,
+                Some(distance) => distance + beyond,
+                None => DISTANCE_MAP_MAX_STEPS,
+            };
+        }
     }
 
     /// Steps from `coord` to the player over open ground, as the NPCs' map towards the player
@@ -219,13 +241,16 @@ impl BehaviourContext {
     }
 
     /// Every kept map that differs from one measured afresh from `world` (for the invariants):
-    /// the waypoints' maps that would be read as they are.
+    /// the waypoints' maps that would be read as they are, and the map towards the player's
+    /// side within the reach it was measured to.
     pub fn cache_violations(&self, world: &World) -> Vec<String> {
         let stale = self.waypoints.stale(world);
-        match stale.is_empty() {
+        let mut problems = match stale.is_empty() {
             true => Vec::new(),
             false => vec![format!("the maps of waypoints {stale:?} are stale")],
-        }
+        };
+        problems.extend(self.side.violation(world));
+        problems
     }
 
     /// Chooses what the awake NPC `npc`, of `kind`, standing at `here`, does this turn and

@@ -103,7 +103,7 @@ impl BehaviourContext {
     /// furthest first (the first in compass order on a tie); None if every step leads no
     /// further.
     fn step_away(&mut self, world: &World, here: ICoord) -> Option<CardinalDirection> {
-        self.prepare(world);
+        self.prepare_around(world, here, 1);
         let map = self.side.map();
         hunt::step_further(world, here, |cell| map.distance(cell))
     }

@@ -96,6 +96,11 @@ pub(super) struct SideMap {
     measured: Measured,
     /// Whether it was measured from the player alone (no ally on the level).
     player_only: bool,
+    /// How many steps from the player the map as measured reaches: every cell within that
+    /// many has its distance, as the whole map (to [`DISTANCE_MAP_MAX_STEPS`]) would give it.
+    /// A hunter reads the cells a few steps round it, and most hunt within a few steps of the
+    /// player: a flood to the whole reach each time the player moves was most of a turn.
+    reach: u32,
 }
 
 impl SideMap {
@@ -104,31 +109,48 @@ impl SideMap {
             map: DistanceMap::new(size),
             measured: Measured::default(),
             player_only: true,
+            reach: 0,
         }
     }
 
-    /// Measures the map on `turn` unless it can be read as it stands (see [`Measured::fresh`]).
-    pub(super) fn prepare(&mut self, world: &World, turn: u64, populate: &mut PopulateContext) {
+    /// Measures the map on `turn` to at least `need` steps from the player, unless it can be
+    /// read as it stands (see [`Measured::fresh`]) that far.
+    ///
+    /// The map depends only on what its key counts, so a flood to a further reach gives every
+    /// cell the distance a whole map measured for the same key would have: how far it was
+    /// measured is never seen in what it reads. With allies about, though, it is measured
+    /// whole the first time, as allies move all through the turn and the map is kept for it.
+    pub(super) fn prepare(
+        &mut self,
+        world: &World,
+        turn: u64,
+        populate: &mut PopulateContext,
+        need: u32,
+    ) {
         let key = map_key(world);
         let allies_about = !world.allies().is_empty();
-        if self.measured.fresh(key, turn, allies_about) {
+        let need = match allies_about {
+            true => DISTANCE_MAP_MAX_STEPS,
+            false => need.min(DISTANCE_MAP_MAX_STEPS),
+        };
+        if self.measured.fresh(key, turn, allies_about) && self.reach >= need {
             return;
         }
         add_side(populate, world);
         // Without fire or harmful gas on the level no cell harms: the flood asks one byte a
         // cell, not two questions.
         match world.has_hazards() {
-            true => populate.populate_approach(
-                &OpenGround(world),
-                DISTANCE_MAP_MAX_STEPS,
-                &mut self.map,
-            ),
-            false => {
-                populate.populate_approach(&Unharmed(world), DISTANCE_MAP_MAX_STEPS, &mut self.map)
-            }
+            true => populate.populate_approach(&OpenGround(world), need, &mut self.map),
+            false => populate.populate_approach(&Unharmed(world), need, &mut self.map),
         }
         self.measured.measured(key, turn);
         self.player_only = !allies_about;
+        self.reach = need;
+    }
+
+    /// How many steps from the player the map as last measured reaches.
+    pub(super) fn reach(&self) -> u32 {
+        self.reach
     }
 
     /// The map as last measured.
@@ -140,6 +162,7 @@ impl SideMap {
     /// forgotten as measured.
     pub(super) fn scratch(&mut self) -> &mut DistanceMap {
         self.measured = Measured::default();
+        self.reach = 0;
         &mut self.map
     }
 
@@ -148,16 +171,53 @@ impl SideMap {
     /// last moved.
     pub(super) fn distance_to_player(&self, world: &World, coord: ICoord) -> Option<u32> {
         if self.player_only && self.measured.built_for == Some(map_key(world)) {
-            return self.map.distance(coord);
+            // A cell beyond the reach measured may still be within the whole map's.
+            let distance = self.map.distance(coord);
+            if distance.is_some() || self.reach == DISTANCE_MAP_MAX_STEPS {
+                return distance;
+            }
         }
         let mut map = LocalMap::new(DISTANCE_MAP_MAX_STEPS);
         map.lead_to(world, world.player_coord());
         map.distance(coord)
     }
 
-    /// The distance from `coord` as the map was last measured, and the player's cell it was
-    /// measured for: none if no NPC has needed it yet.
+    /// The map against one measured whole afresh, while its key says it still stands for the
+    /// world: every cell within the reach it was measured to must have the distance the whole
+    /// map gives it, and no cell beyond that reach any.
+    pub(super) fn violation(&self, world: &World) -> Option<String> {
+        if self.measured.built_for != Some(map_key(world)) {
+            return None;
+        }
+        let mut whole = DistanceMap::new(world.size());
+        let mut populate = PopulateContext::default();
+        add_side(&mut populate, world);
+        match world.has_hazards() {
+            true => {
+                populate.populate_approach(&OpenGround(world), DISTANCE_MAP_MAX_STEPS, &mut whole)
+            }
+            false => {
+                populate.populate_approach(&Unharmed(world), DISTANCE_MAP_MAX_STEPS, &mut whole)
+            }
+        }
+        let reach = self.reach;
+        let expected = |cell| whole.distance(cell).filter(|&distance| distance <= reach);
+        let wrong = (world.size().icoord_iter_row_major())
+            .find(|&cell| self.map.distance(cell) != expected(cell))?;
+        Some(format!(
+            "the map towards the player's side, measured to {reach} steps, gives {wrong:?} {:?} \
+             where measured whole it gives {:?}",
+            self.map.distance(wrong),
+            whole.distance(wrong)
+        ))
+    }
+
+    /// The distance from `coord` as the map was last measured whole, and the player's cell it
+    /// was measured for: none if no NPC has needed it whole yet.
     pub(super) fn built_distance(&self, coord: ICoord) -> (Option<ICoord>, Option<u32>) {
-        (self.measured.player(), self.map.distance(coord))
+        match self.reach == DISTANCE_MAP_MAX_STEPS {
+            true => (self.measured.player(), self.map.distance(coord)),
+            false => (None, None),
+        }
     }
 }
