@@ -120,6 +120,12 @@ impl SideMap {
     /// cell the distance a whole map measured for the same key would have: how far it was
     /// measured is never seen in what it reads. With allies about, though, it is measured
     /// whole the first time, as allies move all through the turn and the map is kept for it.
+    /// That leans on a turn that begins without allies gaining none while the NPCs move (the
+    /// player frees, dominates or brings down its allies before they move, and an ally made
+    /// while they move is made by an ally already about): a map measured in part on a turn
+    /// without allies never has to stand for the rest of a turn with them, which it could not,
+    /// the world it was measured on being gone. A monster that could make an ally of the
+    /// player's would have to have the map measured whole from then on.
     pub(super) fn prepare(
         &mut self,
         world: &World,
