@@ -71,6 +71,17 @@ pub(super) fn add_side(populate: &mut PopulateContext, world: &World) {
     }
 }
 
+/// Floods `map` from every cell of the player's side over open ground, `reach` steps out.
+fn flood(populate: &mut PopulateContext, world: &World, reach: u32, map: &mut DistanceMap) {
+    add_side(populate, world);
+    // Without fire or harmful gas on the level no cell harms: the flood asks one byte a cell,
+    // not two questions.
+    match world.has_hazards() {
+        true => populate.populate_approach(&OpenGround(world), reach, map),
+        false => populate.populate_approach(&Unharmed(world), reach, map),
+    }
+}
+
 /// Open ground, ignoring characters: the cells an NPC could enter if other NPCs were not there
 /// (fire and harmful gas are kept out of, so hunters go round them).
 struct OpenGround<'a>(&'a World);
@@ -142,13 +153,7 @@ impl SideMap {
         if self.measured.fresh(key, turn, allies_about) && self.reach >= need {
             return;
         }
-        add_side(populate, world);
-        // Without fire or harmful gas on the level no cell harms: the flood asks one byte a
-        // cell, not two questions.
-        match world.has_hazards() {
-            true => populate.populate_approach(&OpenGround(world), need, &mut self.map),
-            false => populate.populate_approach(&Unharmed(world), need, &mut self.map),
-        }
+        flood(populate, world, need, &mut self.map);
         self.measured.measured(key, turn);
         self.player_only = !allies_about;
         self.reach = need;
@@ -196,16 +201,12 @@ impl SideMap {
             return None;
         }
         let mut whole = DistanceMap::new(world.size());
-        let mut populate = PopulateContext::default();
-        add_side(&mut populate, world);
-        match world.has_hazards() {
-            true => {
-                populate.populate_approach(&OpenGround(world), DISTANCE_MAP_MAX_STEPS, &mut whole)
-            }
-            false => {
-                populate.populate_approach(&Unharmed(world), DISTANCE_MAP_MAX_STEPS, &mut whole)
-            }
-        }
+        flood(
+            &mut PopulateContext::default(),
+            world,
+            DISTANCE_MAP_MAX_STEPS,
+            &mut whole,
+        );
         let reach = self.reach;
         let expected = |cell| whole.distance(cell).filter(|&distance| distance <= reach);
         let wrong = (world.size().icoord_iter_row_major())
