@@ -13,7 +13,9 @@ use crate::balance::NPC_VISION_DISTANCE_SQUARED;
 use crate::visibility::Visibility;
 use crate::world::World;
 
-/// True if an awake NPC at `from` sees the player at `player`.
+/// True if an awake NPC at `from` sees the player at `player`. Inlined: every awake NPC asks
+/// every turn, and most are out of range.
+#[inline]
 pub fn sees_player(world: &World, visibility: &Visibility, from: ICoord, player: ICoord) -> bool {
     if from.distance2(player) > NPC_VISION_DISTANCE_SQUARED {
         return false;

@@ -108,17 +108,25 @@ impl Waypoints {
 
     /// Measures the waypoint's map (and finds its neighbours) unless it stands for the ground
     /// as it is: call it before asking [`Waypoints::distance`] or [`Waypoints::neighbours`].
+    ///
+    /// Inlined, with the rest out of line: every wanderer asks each turn, and the map is
+    /// nearly always as the ground is.
+    #[inline]
     pub fn prepare(&mut self, world: &World, id: WaypointId) {
-        let now = world.ground_changes();
-        let then = self.measured_at[id as usize];
-        if then != now {
-            // The map is a flood within its window: ground changed beyond it leaves it right.
-            let near = |then| world.ground_changed_near(then, self.cell(id), WAYPOINT_REACH + 1);
-            if then == NEVER || near(then) {
-                self.build(world, id);
-            }
-            self.measured_at[id as usize] = now;
+        if self.measured_at[id as usize] != world.ground_changes() {
+            self.bring_up_to_date(world, id);
         }
+    }
+
+    #[inline(never)]
+    fn bring_up_to_date(&mut self, world: &World, id: WaypointId) {
+        let then = self.measured_at[id as usize];
+        // The map is a flood within its window: ground changed beyond it leaves it right.
+        let near = |then| world.ground_changed_near(then, self.cell(id), WAYPOINT_REACH + 1);
+        if then == NEVER || near(then) {
+            self.build(world, id);
+        }
+        self.measured_at[id as usize] = world.ground_changes();
     }
 
     /// The waypoints whose kept map differs from the flood over the ground as it is, among those

@@ -119,11 +119,18 @@ impl Game {
     }
 
     /// The blow from the dark `mover` strikes at whoever stands at `ahead`, if that one has
-    /// not noticed it; None for an ordinary step or blow.
+    /// not noticed it; None for an ordinary step or blow. Inlined, the rest out of line: every
+    /// step of every NPC asks, and nearly always nobody stands there.
+    #[inline]
     pub(super) fn unaware_one_ahead(&mut self, mover: Entity, ahead: ICoord) -> Option<Attack> {
-        if !self.world.has_character(ahead) {
-            return None;
+        match self.world.has_character(ahead) {
+            true => self.unaware_standing_at(mover, ahead),
+            false => None,
         }
+    }
+
+    #[inline(never)]
+    fn unaware_standing_at(&mut self, mover: Entity, ahead: ICoord) -> Option<Attack> {
         let target = self.world.character_at(ahead)?;
         if self.world.is_submerged(target) {
             return None;

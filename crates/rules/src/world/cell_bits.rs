@@ -118,6 +118,9 @@ impl World {
             .set(coord, plate_of_grounds(feature, floor));
     }
 
+    /// Inlined, with a change of sight out of line: every step of every character sets two
+    /// cells, and hardly any of them stops more or less sight than before.
+    #[inline]
     pub(super) fn set_occupied(&mut self, coord: ICoord, what: u8, there: bool) {
         if let Some(cell) = self.derived.occupied.get_mut(coord) {
             let before = *cell;
@@ -132,15 +135,20 @@ impl World {
             if *cell & DOOR != 0 {
                 *cell = with_door_state(*cell);
             }
-            if (before ^ *cell) & BLOCKS_SIGHT == 0 {
-                return;
+            if (before ^ *cell) & BLOCKS_SIGHT != 0 {
+                let door = *cell & DOOR != 0;
+                self.sight_changed_at(coord, door);
             }
-            self.derived.sight_changes += 1;
-            if *cell & DOOR != 0 {
-                self.light_changed_at(coord);
-                if self.near_player(coord) {
-                    self.derived.sight_moved_near += 1;
-                }
+        }
+    }
+
+    #[inline(never)]
+    fn sight_changed_at(&mut self, coord: ICoord, door: bool) {
+        self.derived.sight_changes += 1;
+        if door {
+            self.light_changed_at(coord);
+            if self.near_player(coord) {
+                self.derived.sight_moved_near += 1;
             }
         }
     }

@@ -113,6 +113,7 @@ impl World {
     }
 
     /// An NPC's kind and whether a spell hastes it, in one read (each of its actions asks).
+    #[inline]
     pub fn kind_and_haste(&self, entity: Entity) -> (Option<NpcKind>, bool) {
         let hasted = self.natures.of(entity).is_some_and(|n| n.hasted_for > 0);
         (self.npc_kind(entity), hasted)
