@@ -114,9 +114,11 @@ impl Game {
         });
         // The one character that is no NPC is the player.
         let player = world.player();
+        // Every cell in sight is on the map: its byte is read by index.
+        let ground = world.floorplan();
         let by_cell = (!few).then(|| {
             sight.iter().filter_map(move |&coord| {
-                if !world.has_character(coord) {
+                if !ground.has_character(ground.index(coord)) {
                     return None;
                 }
                 let npc = world.character_at(coord).filter(|&c| c != player)?;

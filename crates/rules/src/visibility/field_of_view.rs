@@ -59,12 +59,13 @@ pub(super) fn scan(
     );
 }
 
-/// Marks `cells`, a view already worked out, as in sight at the look of `generation`.
+/// Marks `cells`, a view already worked out (so every cell of it on the map), as in sight at
+/// the look of `generation`.
 fn stamp_in_sight(grid: &mut Grid<Cell>, cells: &[ICoord], generation: u64) {
+    let width = grid.width() as usize;
+    let grid = grid.raw_mut();
     for &coord in cells {
-        if let Some(cell) = grid.get_mut(coord) {
-            cell.in_sight = generation;
-        }
+        grid[coord.y as usize * width + coord.x as usize].in_sight = generation;
     }
 }
 

@@ -33,9 +33,10 @@ impl LightInView<'_> {
         self.own.get(distance2).copied().unwrap_or(0)
     }
 
-    pub(super) fn level_light_at(&self, world: &World, cell: ICoord) -> u32 {
+    /// The level's light at `cell`, which is on the map at `index` (row by row).
+    pub(super) fn level_light_at(&self, world: &World, cell: ICoord, index: usize) -> u32 {
         if let Some(glow) = self.glow {
-            return glow.get(cell).copied().unwrap_or(0);
+            return glow.raw()[index];
         }
         match self.carried {
             Some(carried) => world.light_at_among(cell, carried),
@@ -43,13 +44,14 @@ impl LightInView<'_> {
         }
     }
 
-    /// True if `cell`, which the player's eyes reach, is lit enough to be seen.
-    pub(super) fn is_lit(&self, world: &World, cell: ICoord) -> bool {
+    /// True if `cell`, which the player's eyes reach, at `index` on the map (row by row), is
+    /// lit enough to be seen.
+    pub(super) fn is_lit(&self, world: &World, cell: ICoord, index: usize) -> bool {
         let own = self.own_at(cell);
         match self.lighting {
             Lighting::AllLit => true,
             Lighting::Dark => own >= LIT,
-            Lighting::Natural => own >= LIT || own + self.level_light_at(world, cell) >= LIT,
+            Lighting::Natural => own >= LIT || own + self.level_light_at(world, cell, index) >= LIT,
         }
     }
 }
@@ -107,7 +109,10 @@ impl Visibility {
     /// True if `cell` is lit enough to be seen.
     pub fn is_lit(&self, world: &World, cell: ICoord) -> bool {
         match self.in_player_sight(cell) {
-            true => self.light_in_view().is_lit(world, cell),
+            true => {
+                let index = self.grid.index_of_coord_unchecked(cell);
+                self.light_in_view().is_lit(world, cell, index)
+            }
             false => self.eyes.lighting == Lighting::AllLit || self.light_at(world, cell) >= LIT,
         }
     }

@@ -65,12 +65,15 @@ impl Visibility {
             glow: (world.settled_glow()).filter(|_| self.carried_near.is_empty()),
         };
         let grid = &mut self.grid;
+        let width = grid.width() as usize;
         let discoveries = &mut self.discoveries;
         let sightings = &mut self.sightings;
-        let mut see = |coord: ICoord| {
-            let Some(cell) = grid.get_mut(coord) else {
-                return;
-            };
+        let change_counts = world.change_counts();
+        // Every cell asked is on the map (in view, or the whole map), at `index` row by row in
+        // the grid and in the world's counts alike: each is read by that index, not asked by
+        // coordinate again.
+        let mut see = |coord: ICoord, index: usize| {
+            let cell = &mut grid.raw_mut()[index];
             if let Some(mark) = mark {
                 cell.lit_at = mark;
             }
@@ -80,16 +83,22 @@ impl Visibility {
             cell.last_seen = generation;
             // Most cells in view show what they showed last turn: asking the spatial table
             // and the tiles for them again is most of a turn's sight.
-            let changes = world.changes_at(coord);
+            let changes = change_counts[index];
             if cell.memory_taken_at != changes {
                 take_memory(grid, sightings, world, coord, changes);
             }
         };
         match omniscience {
-            Omniscience::On => world.size().icoord_iter_row_major().for_each(see),
-            Omniscience::Off => (self.in_view.iter())
-                .filter(|&&cell| light.is_lit(world, cell))
-                .for_each(|&cell| see(cell)),
+            Omniscience::On => (world.size().icoord_iter_row_major().enumerate())
+                .for_each(|(index, coord)| see(coord, index)),
+            Omniscience::Off => {
+                for &coord in &self.in_view {
+                    let index = coord.y as usize * width + coord.x as usize;
+                    if light.is_lit(world, coord, index) {
+                        see(coord, index);
+                    }
+                }
+            }
         }
     }
 

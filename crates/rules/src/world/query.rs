@@ -259,6 +259,12 @@ impl World {
             .unwrap_or(FIRST_CHANGE)
     }
 
+    /// [`World::changes_at`] of every cell, row by row as every grid of the level: the
+    /// player's view reads it of each cell in view every turn, by the index it has at hand.
+    pub fn change_counts(&self) -> &[u32] {
+        self.derived.changes.raw()
+    }
+
     pub fn character_at(&self, coord: ICoord) -> Option<Entity> {
         // Most cells asked about hold nobody: one byte of the occupied grid says so, where the
         // spatial table's cell is five layers wide and rarely in the cache.
