@@ -62,10 +62,9 @@ pub(super) fn scan(
 /// Marks `cells`, a view already worked out (so every cell of it on the map), as in sight at
 /// the look of `generation`.
 fn stamp_in_sight(grid: &mut Grid<Cell>, cells: &[ICoord], generation: u64) {
-    let width = grid.width() as usize;
-    let grid = grid.raw_mut();
     for &coord in cells {
-        grid[coord.y as usize * width + coord.x as usize].in_sight = generation;
+        let index = grid.index_of_coord_unchecked(coord);
+        grid.raw_mut()[index].in_sight = generation;
     }
 }
 

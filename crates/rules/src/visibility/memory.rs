@@ -65,14 +65,13 @@ impl Visibility {
             glow: (world.settled_glow()).filter(|_| self.carried_near.is_empty()),
         };
         let grid = &mut self.grid;
-        let width = grid.width() as usize;
         let discoveries = &mut self.discoveries;
         let sightings = &mut self.sightings;
         let change_counts = world.change_counts();
-        // Every cell asked is on the map (in view, or the whole map), at `index` row by row in
-        // the grid and in the world's counts alike: each is read by that index, not asked by
-        // coordinate again.
-        let mut see = |coord: ICoord, index: usize| {
+        // Every cell asked is on the map (in view, or the whole map), at the same index row by
+        // row in the grid and in the world's counts alike: each is read by that index, worked
+        // out once, not asked by coordinate again.
+        let mut see = |grid: &mut Grid<Cell>, coord: ICoord, index: usize| {
             let cell = &mut grid.raw_mut()[index];
             if let Some(mark) = mark {
                 cell.lit_at = mark;
@@ -90,12 +89,12 @@ impl Visibility {
         };
         match omniscience {
             Omniscience::On => (world.size().icoord_iter_row_major().enumerate())
-                .for_each(|(index, coord)| see(coord, index)),
+                .for_each(|(index, coord)| see(grid, coord, index)),
             Omniscience::Off => {
                 for &coord in &self.in_view {
-                    let index = coord.y as usize * width + coord.x as usize;
+                    let index = grid.index_of_coord_unchecked(coord);
                     if light.is_lit(world, coord, index) {
-                        see(coord, index);
+                        see(grid, coord, index);
                     }
                 }
             }
