@@ -150,7 +150,7 @@ impl BehaviourContext {
     /// Back towards the player until it is near enough.
     fn follow_player(&mut self, world: &World, here: ICoord) -> NpcAction {
         let player = world.player_coord();
-        self.to_player.lead_to(world, player);
+        self.to_player.lead_from(world, player, here, 0);
         match self.to_player.distance(here) {
             Some(steps) if steps <= ALLY_FOLLOW_STEPS => NpcAction::Wait,
             Some(_) => self
@@ -159,7 +159,7 @@ impl BehaviourContext {
                 .map_or(NpcAction::Wait, NpcAction::Move),
             // Further than the map reaches: the way there, measured from the player.
             None => {
-                self.search_maps.lead_to(world, player);
+                self.search_maps.lead_from(world, player, here);
                 (self.search_maps.current())
                     .step_towards_goal(world, here)
                     .map_or(NpcAction::Wait, NpcAction::Move)

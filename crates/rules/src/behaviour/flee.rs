@@ -35,6 +35,21 @@ fn neighbours(side: usize, index: usize) -> [usize; 4] {
     [index - side, index + 1, index + side, index - 1]
 }
 
+/// Offers `index`'s neighbours one step's cost more than its `value`, queueing each it
+/// improves; nothing if `index` was improved below `value` since it was queued.
+fn relax(values: &mut [i32], improved: &mut Vec<(i32, u32)>, side: usize, value: i32, index: u32) {
+    if value > values[index as usize] {
+        return;
+    }
+    let offered = value + STEP_COST;
+    for n in neighbours(side, index as usize) {
+        if offered < values[n] {
+            values[n] = offered;
+            improved.push((offered, n as u32));
+        }
+    }
+}
+
 /// Cells outside the map towards the player; open ground beyond it is safer than anything on it.
 /// The least value of all, so that the rescan, which only ever lowers a value, never touches one.
 const OUTSIDE: i32 = i32::MIN;
@@ -70,8 +85,6 @@ pub struct SafetyMap {
     /// cell just taken, so they join at the back in order (a bucket queue, as every step
     /// costs the same).
     improved: Vec<(i32, u32)>,
-    /// The reached cells not peeled with the values they start the rescan with, safest first.
-    seeds: Vec<(i32, u32)>,
     /// Scratch for peeling: open neighbours not yet peeled, and cells to peel.
     degrees: Vec<u8>,
     peel: Vec<u32>,
@@ -96,7 +109,6 @@ impl SafetyMap {
             reached: Vec::with_capacity(len),
             // Each cell is improved at most once per neighbour.
             improved: Vec::with_capacity(4 * len),
-            seeds: Vec::with_capacity(len),
             degrees: vec![0; len],
             peel: Vec::with_capacity(len),
         }
@@ -141,8 +153,9 @@ impl SafetyMap {
 
     /// Dijkstra's rescan: every cell at most one step's cost worse than its best neighbour.
     /// The seeds (the reached cells not peeled, furthest first) and the improved cells are each
-    /// in order of value, so the next cell is the lesser head. Cells of equal value may come
-    /// in any order: the rescan's result is the same.
+    /// in order of value, so the next cell is the lesser head: before each seed, the improved
+    /// cells of lesser value are taken. Cells of equal value may come in any order: the
+    /// rescan's result is the same.
     fn rescan(&mut self, window: Window) {
         let side = window.side() as usize;
         let Self {
@@ -150,52 +163,31 @@ impl SafetyMap {
             distances,
             reached,
             improved,
-            seeds,
             degrees,
             ..
         } = self;
         improved.clear();
+        let mut next_improved = 0;
         // A seed keeps the value it had before the rescan, read from its distance: one improved
-        // since is skipped below, as its improvement is queued on its own. Peeling leaves a
+        // since is skipped in `relax`, as its improvement is queued on its own. Peeling leaves a
         // peeled cell at most one open neighbour and every other cell two or more.
-        seeds.clear();
         let unpeeled = reached
             .iter()
             .rev()
             .filter(|&&index| degrees[index as usize] >= 2);
-        seeds.extend(unpeeled.map(|&index| {
-            let distance = i32::from(distances[index as usize]);
-            (DISTANCE_WEIGHT * distance, index)
-        }));
-        let (mut next_seed, mut next_improved) = (0, 0);
-        loop {
-            let seed = seeds.get(next_seed);
-            let improved_head = improved.get(next_improved);
-            let (value, index) = match (seed, improved_head) {
-                (Some(&s), Some(&i)) if i.0 < s.0 => {
-                    next_improved += 1;
-                    i
-                }
-                (Some(&s), _) => {
-                    next_seed += 1;
-                    s
-                }
-                (None, Some(&i)) => {
-                    next_improved += 1;
-                    i
-                }
-                (None, None) => return,
-            };
-            if value > values[index as usize] {
-                continue;
+        for &index in unpeeled {
+            let value = DISTANCE_WEIGHT * i32::from(distances[index as usize]);
+            while let Some(&(better, cell)) = improved.get(next_improved)
+                && better < value
+            {
+                next_improved += 1;
+                relax(values, improved, side, better, cell);
             }
-            let offered = value + STEP_COST;
-            for n in neighbours(side, index as usize) {
-                if offered < values[n] {
-                    values[n] = offered;
-                    improved.push((offered, n as u32));
-                }
-            }
+            relax(values, improved, side, value, index);
+        }
+        while let Some(&(value, cell)) = improved.get(next_improved) {
+            next_improved += 1;
+            relax(values, improved, side, value, cell);
         }
     }
 
@@ -204,17 +196,25 @@ impl SafetyMap {
     fn peel_dead_ends(&mut self, world: &World, window: Window) {
         self.peel.clear();
         let side = window.side() as usize;
-        // Every reached cell is open ground (the player's too), so its neighbours are on the
-        // map and are found by index.
+        // The flood reached every open neighbour of a cell short of its reach, so such a cell's
+        // open neighbours are those it reached; only a cell at the reach, whose neighbours
+        // beyond it the flood never asked, asks the ground. Every reached cell is open ground
+        // (the player's too), so its neighbours are on the map and are found by index.
         let ground = world.floorplan();
         let map_index = MapIndex::new(ground, window);
         for &index in &self.reached {
-            let cell = map_index.of(index);
-            let open = ground
-                .steps()
-                .into_iter()
-                .filter(|&step| ground.is_open(cell + step))
-                .count() as u8;
+            let open = match u32::from(self.distances[index as usize]) < self.reach {
+                true => neighbours(side, index as usize)
+                    .into_iter()
+                    .filter(|&n| self.distances[n] != UNREACHED)
+                    .count(),
+                false => {
+                    let cell = map_index.of(index);
+                    (ground.steps().into_iter())
+                        .filter(|&step| ground.is_open(cell + step))
+                        .count()
+                }
+            } as u8;
             self.degrees[index as usize] = open;
             if open <= 1 {
                 self.peel.push(index);

@@ -227,15 +227,21 @@ pub fn spread(
     }
 }
 
-/// One reusable map of bounded reach, remembering which cell it leads to.
+/// One reusable map of bounded reach, remembering which cell it leads to. It is measured a
+/// layer of equal distance at a time, and only as far as asked: an NPC heading for the goal
+/// reads the cells nearer the goal than it stands, and the next turn, a step nearer, needs no
+/// more than it had.
 #[derive(Debug, Clone)]
 pub struct LocalMap {
     reach: u32,
     goal: Option<ICoord>,
     /// The world's count of ground changes when it was measured.
     ground: u64,
-    /// Measured to its whole reach (not only as far as [`LocalMap::lead_to_nearest`] went).
-    whole: bool,
+    /// Every cell within this many steps of the goal is measured, none beyond.
+    measured: u32,
+    /// Where in `queue` the cells `measured` steps from the goal begin: the layer to spread to
+    /// measure one step more.
+    layer_start: usize,
     distances: Vec<u8>,
     queue: Vec<u32>,
 }
@@ -247,27 +253,81 @@ impl LocalMap {
             reach,
             goal: None,
             ground: 0,
-            whole: false,
+            measured: 0,
+            layer_start: 0,
             distances: vec![UNREACHED; len],
             queue: Vec::with_capacity(len),
         }
     }
 
-    /// Measures distances to `goal` over open ground, unless the map already leads there over
-    /// the ground as it is: a map stays right for its goal until a door is found or opened or
-    /// cages fall.
+    /// Measures distances to `goal` over open ground to the map's whole reach, unless the map
+    /// already leads there over the ground as it is: a map stays right for its goal until a
+    /// door is found or opened or cages fall.
     pub fn lead_to(&mut self, world: &World, goal: ICoord) {
-        if self.goal != Some(goal) || self.ground != world.ground_changes() || !self.whole {
-            self.whole = true;
-            flood(
-                world,
-                goal,
-                self.reach,
-                &mut self.distances,
-                &mut self.queue,
+        self.start(world, goal);
+        self.measure_to(world, self.reach);
+    }
+
+    /// [`LocalMap::lead_to`], but measured only as far as `from` and at least `at_least` steps
+    /// (to the whole reach if `from` is not within it): `from`'s distance, whether a step from
+    /// it leads nearer the goal, and which of its neighbours are within `at_least` steps (or
+    /// `from`'s own distance) read the same as on the whole map.
+    pub fn lead_from(&mut self, world: &World, goal: ICoord, from: ICoord, at_least: u32) {
+        self.start(world, goal);
+        let from = Window::new(goal, self.reach).index(from);
+        loop {
+            let needed = match from.map(|index| self.distances[index]) {
+                Some(distance) if distance != UNREACHED => u32::from(distance).max(at_least),
+                _ => self.reach,
+            };
+            if self.measured >= needed.min(self.reach) {
+                return;
+            }
+            self.measure_to(world, self.measured + 1);
+        }
+    }
+
+    /// Starts measuring afresh unless the map leads to `goal` over the ground as it is: the goal
+    /// and the cells beside it, as the whole flood lays them (its neighbours asked by
+    /// coordinate, as it may be a wall or on the map's edge).
+    fn start(&mut self, world: &World, goal: ICoord) {
+        if self.goal == Some(goal) && self.ground == world.ground_changes() {
+            return;
+        }
+        self.goal = Some(goal);
+        self.ground = world.ground_changes();
+        self.measured = self.reach.min(1);
+        self.layer_start = 1;
+        flood_by(
+            world,
+            Window::new(goal, self.reach),
+            self.measured,
+            (&mut self.distances, &mut self.queue),
+            |coord| !world.blocks_walking(coord),
+            |ground, index| ground.is_open(index),
+        );
+    }
+
+    /// Measures every cell within `steps` of the goal (no further than the map's reach), a
+    /// layer at a time: the cells of the last layer measured are queued from `layer_start` on,
+    /// and spreading them one step lays the next, queued but not spread.
+    fn measure_to(&mut self, world: &World, steps: u32) {
+        let window = Window::new(
+            self.goal.expect("a map is started before it is measured"),
+            self.reach,
+        );
+        while self.measured < steps.min(self.reach) {
+            let next_layer = self.queue.len();
+            self.measured += 1;
+            spread(
+                world.floorplan(),
+                window,
+                self.measured,
+                (&mut self.distances, &mut self.queue),
+                self.layer_start,
+                |ground, index| ground.is_open(index),
             );
-            self.goal = Some(goal);
-            self.ground = world.ground_changes();
+            self.layer_start = next_layer;
         }
     }
 
@@ -283,49 +343,20 @@ impl LocalMap {
         targets: impl Iterator<Item = ICoord> + Clone,
     ) -> Option<u32> {
         let window = Window::new(centre, self.reach);
-        self.goal = Some(centre);
-        self.ground = world.ground_changes();
-        self.whole = false;
-        let (distances, queue) = (&mut self.distances, &mut self.queue);
-        // The first two layers as the whole flood lays them (the centre's neighbours asked by
-        // coordinate), then one layer at a time until a target is among them.
-        flood_by(
-            world,
-            window,
-            self.reach.min(1),
-            (distances, queue),
-            |coord| !world.blocks_walking(coord),
-            |ground, index| ground.is_open(index),
-        );
+        // Measured afresh: the map last measured for `centre` may reach further than the
+        // nearest target, and a target further than that nearest is not asked for.
+        self.goal = None;
+        self.start(world, centre);
         let reached = |distances: &[u8], layer: u32| {
             (targets.clone())
                 .filter_map(|target| window.index(target))
                 .any(|index| u32::from(distances[index]) <= layer)
         };
-        let mut layer_start = 1;
         for layer in 0..=self.reach {
-            if reached(distances, layer) {
+            self.measure_to(world, layer);
+            if reached(&self.distances, layer) {
                 return Some(layer);
             }
-            if layer == self.reach {
-                break;
-            }
-            if layer == 0 {
-                continue;
-            }
-            // The cells of this layer are queued from `layer_start` on: spreading them one step
-            // further lays the next layer, whose cells are queued but not spread.
-            let next_layer = queue.len();
-            let ground = world.floorplan();
-            spread(
-                ground,
-                window,
-                layer + 1,
-                (distances, queue),
-                layer_start,
-                |ground, index| ground.is_open(index),
-            );
-            layer_start = next_layer;
         }
         None
     }
@@ -364,17 +395,24 @@ impl LocalMaps {
         }
     }
 
-    /// Makes [`LocalMaps::current`] the map that leads to `goal`, measuring it if no map does.
-    pub fn lead_to(&mut self, world: &World, goal: ICoord) {
-        if let Some(kept) = self.maps.iter().position(|m| m.goal == Some(goal)) {
+    /// Makes [`LocalMaps::current`] the map that leads to `goal`, measured as far as `from`
+    /// (see [`LocalMap::lead_from`]); a map for another goal gives way if none leads there.
+    pub fn lead_from(&mut self, world: &World, goal: ICoord, from: ICoord) {
+        self.lead_from_at_least(world, goal, from, 0);
+    }
+
+    /// [`LocalMaps::lead_from`], measured at least `at_least` steps from `goal`.
+    pub fn lead_from_at_least(&mut self, world: &World, goal: ICoord, from: ICoord, at_least: u32) {
+        self.current = match self.maps.iter().position(|m| m.goal == Some(goal)) {
             // Measured again if the ground has changed since.
-            self.maps[kept].lead_to(world, goal);
-            self.current = kept;
-            return;
-        }
-        self.current = self.next;
-        self.next = (self.next + 1) % self.maps.len();
-        self.maps[self.current].lead_to(world, goal);
+            Some(kept) => kept,
+            None => {
+                let oldest = self.next;
+                self.next = (self.next + 1) % self.maps.len();
+                oldest
+            }
+        };
+        self.maps[self.current].lead_from(world, goal, from, at_least);
     }
 
     /// The map the last [`LocalMaps::lead_to`] chose.
@@ -386,6 +424,62 @@ impl LocalMaps {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A map measured only as far as an NPC stands reads, for that NPC, as the whole map does:
+    /// its distance, its step nearer the goal and which of its neighbours lie within what it
+    /// asked; and nothing beyond it is measured. Asked again from further away, the same map
+    /// measures on and still agrees; asked from beyond its reach, it is measured whole.
+    #[test]
+    fn a_map_measured_as_far_as_an_npc_stands_reads_as_the_whole_map() {
+        let rows = [
+            "##################",
+            "#1.....#.........#",
+            "#.####.#.######..#",
+            "#.#..#...#....#..#",
+            "#.#2.####.#3#.#..#",
+            "#.#..#....#.#....#",
+            "#....#.####.####.#",
+            "####.#.....4.....#",
+            "#......#########.#",
+            "#.####.......5..@#",
+            "##################",
+        ];
+        let (terrain, labels) = crate::terrain::from_ascii(&rows).expect("a map");
+        let world = World::from_terrain(&terrain);
+        let at = |label| {
+            labels
+                .iter()
+                .find(|&&(c, _)| c == label)
+                .expect("labelled")
+                .1
+        };
+        let reach = 12;
+        for goal in ['1', '2', '3', '4', '5'].map(at) {
+            let mut whole = LocalMap::new(reach);
+            whole.lead_to(&world, goal);
+            let mut resumed = LocalMap::new(reach);
+            let asks = [('4', 0), ('2', 3), ('5', 1), ('1', 0), ('3', 5), ('2', 4)];
+            for (from, at_least) in asks {
+                let from = at(from);
+                resumed.lead_from(&world, goal, from, at_least);
+                let mut fresh = LocalMap::new(reach);
+                fresh.lead_from(&world, goal, from, at_least);
+                for lazy in [&resumed, &fresh] {
+                    let asked = whole.distance(from).map_or(reach, |d| d.max(at_least));
+                    let said = |map: &LocalMap| {
+                        let within = (world.size().icoord_iter_row_major())
+                            .map(|cell| map.distance(cell).filter(|&d| d <= asked))
+                            .collect::<Vec<_>>();
+                        (map.step_towards_goal(&world, from), within)
+                    };
+                    assert_eq!(said(lazy), said(&whole), "{goal:?} {from:?}");
+                    let beyond = (world.size().icoord_iter_row_major())
+                        .any(|cell| lazy.distance(cell).is_some_and(|d| d > lazy.measured));
+                    assert!(!beyond, "{goal:?} {from:?}");
+                }
+            }
+        }
+    }
 
     /// Every cell of a window that lies on the map is found where the map keeps it, for
     /// windows of every reach the NPCs' maps use and wider, at the map's corners too.

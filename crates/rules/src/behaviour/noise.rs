@@ -140,10 +140,15 @@ impl Hearing {
             self.stamps[source] = self.stamp;
             self.queue.push((source as u32, 0, owner as u16));
         }
+        // Only an NPC within the noises' reach can hear: once every NPC in the box round them
+        // has been found, the rest of the flood would find nobody.
+        let mut unheard = within_reach(world, noises, &self.queue);
         let player = world.player();
         let steps_to = ground.steps();
         let mut next = 0;
-        while let Some(&(cell, steps, owner)) = self.queue.get(next) {
+        while unheard > 0
+            && let Some(&(cell, steps, owner)) = self.queue.get(next)
+        {
             next += 1;
             let noise = &noises[usize::from(owner)];
             let index = cell as isize;
@@ -153,6 +158,7 @@ impl Hearing {
                     .filter(|&c| c != player)
             {
                 hear(npc, ground.coord(index), noise);
+                unheard -= 1;
             }
             if u32::from(steps) >= noise.reach() {
                 continue;
@@ -168,6 +174,23 @@ impl Hearing {
             }
         }
     }
+}
+
+/// How many NPCs stand within `reach` steps as the crow walks (across walls) of one of the
+/// `sources` queued: at least as many as the flood from them, over open ground alone, can find.
+fn within_reach(world: &World, noises: &[Noise], sources: &[(u32, u8, u16)]) -> usize {
+    let Some(&(_, _, first)) = sources.first() else {
+        return 0;
+    };
+    let reach = noises[usize::from(first)].reach();
+    let near = |at: ICoord| {
+        (sources.iter()).any(|&(_, _, owner)| {
+            (at - noises[usize::from(owner)].source).manhattan_magnitude() <= reach
+        })
+    };
+    (world.npcs().iter())
+        .filter(|&&npc| near(world.coord_of(npc)))
+        .count()
 }
 
 #[cfg(test)]

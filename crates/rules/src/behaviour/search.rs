@@ -33,7 +33,8 @@ impl BehaviourContext {
             agent.give_up(Reason::SearchOver, turn);
             return self.wander_step(world, here, agent, rng, turn);
         }
-        self.search_maps.lead_to(world, target);
+        // Prowling keeps within `SEARCH_PROWL_STEPS` of the target (or as far as it stands).
+        (self.search_maps).lead_from_at_least(world, target, here, balance::SEARCH_PROWL_STEPS);
         let Some(distance) = self.search_maps.current().distance(here) else {
             agent.give_up(Reason::TargetUnreachable, turn);
             return self.wander_step(world, here, agent, rng, turn);
