@@ -9,7 +9,7 @@ use common::Scenario;
 use direction::CardinalDirection::{self, *};
 use umbra_rules::PlayerAction;
 use umbra_rules::balance;
-use umbra_rules::behaviour::{NpcState, Reason};
+use umbra_rules::behaviour::{DISTANCE_MAP_MAX_STEPS, NpcState, Reason};
 use umbra_rules::game::FightEvent;
 use umbra_rules::game::{Actor, GameEvent};
 
@@ -225,6 +225,31 @@ fn a_hurt_orc_with_only_dead_ends_in_reach_fights_where_it_stands() {
         );
         s.check(s.where_is('1') == s.at('1'), "it holds its ground");
         s.wait(1);
+    }
+}
+
+/// The orc at 1 stands at the mouth of a corridor that leads out of the player's room and on
+/// beyond the safety map's reach: though the map sees no end to it, it is a way out, not a dead
+/// end to be peeled, so the hurt orc runs along it.
+#[test]
+fn a_hurt_orc_runs_down_a_corridor_longer_than_the_map_reaches() {
+    let corridor = ".".repeat(DISTANCE_MAP_MAX_STEPS as usize + 8);
+    let rows = [
+        format!("#####{}##", "#".repeat(corridor.len())),
+        format!("#...#{}##", "#".repeat(corridor.len())),
+        format!("#..@1{corridor}##"),
+        format!("#...#{}##", "#".repeat(corridor.len())),
+        format!("#####{}##", "#".repeat(corridor.len())),
+    ];
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut s = Scenario::rolled(&rows, &[('1', 'o')], hurt_by_the_first_blow);
+    let mut furthest = s.where_is('1').x;
+    for _ in 0..4 {
+        s.check(s.mind('1').state == NpcState::Fleeing, "it runs");
+        s.wait(1);
+        let now = s.where_is('1').x;
+        s.check(now > furthest, "further along the corridor each turn");
+        furthest = now;
     }
 }
 

@@ -3,7 +3,9 @@
 # "Where it stands" and "The cost model"; cost-model.sh and footprint.sh count the same games).
 # Fetches the chargrid roguelike tutorial's part-6-end branch, takes its five rules files as
 # they are with two patches (a player of ten million hit points, so the crowd fights on; serde
-# derives entity_table's `serialize` feature asks for), builds and runs.
+# derives entity_table's `serialize` feature asks for), builds and runs. The build makes the
+# tutorial's side (src/lib.rs) a shared library too, which `ratio` loads, so that Umbra's code
+# never moves the tutorial's (`TUTORIAL_LIB` names one kept from an earlier build).
 #   tools/tutorial-vs-umbra/run.sh [ratio|umbra|tutorial|floor|pad|pad-jumps] [runs] [width]   (or `build`)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

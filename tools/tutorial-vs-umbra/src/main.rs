@@ -1,89 +1,42 @@
 //! The chargrid roguelike tutorial's own turn (its `part-6-end` branch, fetched by `run.sh`)
 //! against Umbra's, on the tutorial's own levels (its rooms and L-corridors, drawn by its own
-//! generator from the same seed) and the play benchmark's scripted player, alternating blocks
-//! of 50 actions within each game, with Umbra's floor (`umbra_rules::turn_floor`: a turn with
-//! no NPC phase) beside them. Umbra takes no turn for a step into a wall where the tutorial runs its whole
-//! turn, so the fair unit is the time per turn taken; per action is printed beside it.
+//! generator from the same seed) and the play benchmark's scripted player (lib.rs), with Umbra's
+//! floor (`umbra_rules::turn_floor`: a turn with no NPC phase) beside them, alternating blocks of
+//! 50 actions within each game. The tutorial's turn is played from its own shared library
+//! (lib.rs), so that changing Umbra's code never moves the tutorial's. Umbra takes no turn for a
+//! step into a wall where the tutorial runs its whole turn, so the fair unit is the time per turn
+//! taken; per action is printed beside it.
 //!
 //! `tutorial-vs-umbra [ratio|umbra|tutorial|floor] [runs] [width]`: `umbra`, `tutorial` or
-//! `floor` plays one alone, for callgrind and cachegrind (`cost-model.sh`); with
+//! `floor` plays one alone in this process, for callgrind and cachegrind (`cost-model.sh`); with
 //! `-setup` after it (`umbra-setup`) it only makes the games, whose counts docs/performance.md's
-//! cost model subtracts. `width` keeps one size. `pad` prices code that leaves the instruction
-//! cache: the tutorial's turn played as it is and followed by 16 KB and 32 KB of no-ops
-//! (`pad.rs`), alternating, against those no-ops run hot; `pad-jumps` the same with pads that
-//! are chains of jumps in a scattered order, which the fetch of the next line does not help.
-#![allow(dead_code)]
-
-mod behaviour;
-mod game;
+//! cost model subtracts. `width` keeps one size. `TUTORIAL_LIB` names the tutorial's library kept
+//! from an earlier build. `pad` prices code that leaves the instruction cache: the tutorial's
+//! turn played as it is and followed by 16 KB and 32 KB of no-ops (`pad.rs`), alternating,
+//! against those no-ops run hot; `pad-jumps` the same with pads that are chains of jumps in a
+//! scattered order, which the fetch of the next line does not help.
 mod pad;
-mod terrain;
-mod visibility;
-mod world;
 
+use std::ffi::c_void;
 use std::hint::black_box;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use coord_2d::Size;
-use rand::SeedableRng;
-use rand_isaac::Isaac64Rng;
-use terrain::TerrainTile;
+use libloading::Library;
+use tutorial_vs_umbra::{
+    per, play_tutorial, script, sizes, tutorial_game, tutorial_level, Step, BLOCK, TURNS,
+};
 use umbra_rules::game::TurnOutcome;
 use umbra_rules::turn_floor::Floor;
 use umbra_rules::world::World;
 use umbra_rules::{Game, GameOptions, PlayerAction};
-use world::NpcType;
 
-const TURNS: usize = 400;
-const BLOCK: usize = 50;
-const SIZES: [(u32, u32, u64); 3] = [(40, 30, 100), (80, 30, 100), (160, 90, 30)];
-
-/// The play benchmark's scripted player: 30 % waits, 70 % moves in runs of one to six steps.
-fn script(seed: u64, turns: usize) -> Vec<PlayerAction> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |below: u64| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) % below
-    };
-    let mut actions = Vec::with_capacity(turns);
-    while actions.len() < turns {
-        if next(10) < 3 {
-            actions.push(PlayerAction::Wait);
-            continue;
-        }
-        let direction = direction19::CardinalDirection::all()
-            .nth(next(4) as usize)
-            .unwrap();
-        for _ in 0..=next(6) {
-            actions.push(PlayerAction::Move(direction));
-        }
+/// The scripted player's action as Umbra takes it.
+fn umbra_action(step: Step) -> PlayerAction {
+    match step {
+        Step::Wait => PlayerAction::Wait,
+        Step::Move(d) => PlayerAction::Move(direction19::CardinalDirection::all().nth(d).unwrap()),
     }
-    actions.truncate(turns);
-    actions
-}
-
-/// The tutorial's level for a seed, as its `World::populate` draws it, in Umbra's ASCII.
-fn tutorial_level(seed: u64, width: u32, height: u32) -> (Vec<String>, usize) {
-    let mut rng = Isaac64Rng::seed_from_u64(seed);
-    let grid = terrain::generate_dungeon(Size::new(width, height), &mut rng);
-    let mut rows = vec![String::new(); height as usize];
-    let mut npcs = 0;
-    for (coord, tile) in grid.enumerate() {
-        let ch = match tile {
-            TerrainTile::Player => '@',
-            TerrainTile::Floor => '.',
-            TerrainTile::Wall => '#',
-            TerrainTile::Npc(NpcType::Orc) => 'o',
-            TerrainTile::Npc(NpcType::Troll) => 'T',
-        };
-        if matches!(tile, TerrainTile::Npc(_)) {
-            npcs += 1;
-        }
-        rows[coord.y as usize].push(ch);
-    }
-    (rows, npcs)
 }
 
 fn umbra_game(rows: &[String], width: u32, height: u32) -> Game {
@@ -102,14 +55,6 @@ fn floor_game(rows: &[String]) -> Floor {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let (terrain, _) = umbra_rules::terrain::from_ascii(&rows).expect("a tutorial level reads");
     Floor::new(World::from_terrain(&terrain))
-}
-
-fn tutorial_game(seed: u64, width: u32, height: u32) -> game::GameState {
-    game::GameState::new(
-        Size::new(width, height),
-        seed,
-        visibility::VisibilityAlgorithm::Shadowcast,
-    )
 }
 
 // Out of line so that callgrind can count the turns alone (footprint.sh).
@@ -134,23 +79,6 @@ fn play_floor(floor: &mut Floor, block: &[PlayerAction]) -> u32 {
     taken
 }
 
-// Out of line so that callgrind can count the turns alone (footprint.sh).
-#[inline(never)]
-fn play_tutorial(game: &mut game::GameState, block: &[PlayerAction]) -> u32 {
-    for &action in block {
-        match action {
-            PlayerAction::Move(d) => {
-                let d = direction::CardinalDirection::all().nth(d as usize).unwrap();
-                game.maybe_move_player(d)
-            }
-            _ => game.wait_player(),
-        }
-        game.update_visibility(visibility::VisibilityAlgorithm::Shadowcast);
-    }
-    black_box(&game);
-    block.len() as u32
-}
-
 #[derive(Default)]
 struct Times {
     umbra: Duration,
@@ -163,22 +91,27 @@ struct Times {
     npcs: usize,
 }
 
-fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
+/// `lib`: the tutorial's shared library, which `ratio` plays in turn with Umbra.
+fn run(width: u32, height: u32, seeds: u64, which: &str, lib: Option<&TutorialLib>) -> Times {
     let mut t = Times::default();
     for seed in 0..seeds {
         let (rows, npcs) = tutorial_level(seed, width, height);
         t.npcs += npcs;
-        let actions = script(seed, TURNS);
+        let steps = script(seed, TURNS);
+        let actions: Vec<PlayerAction> = steps.iter().map(|&step| umbra_action(step)).collect();
         let side = which.trim_end_matches("-setup");
         let mut umbra = matches!(side, "ratio" | "umbra").then(|| umbra_game(&rows, width, height));
-        let mut tutorial =
-            matches!(side, "ratio" | "tutorial").then(|| tutorial_game(seed, width, height));
+        // Alone, the tutorial plays here, for callgrind; in `ratio`, from its shared library.
+        let mut tutorial = (side == "tutorial").then(|| tutorial_game(seed, width, height));
+        let mut loaded = lib
+            .filter(|_| side == "ratio")
+            .map(|lib| lib.game(seed, width, height));
         let mut floor = matches!(side, "ratio" | "floor").then(|| floor_game(&rows));
         if side != which {
-            black_box((&umbra, &tutorial, &floor));
+            black_box((&umbra, &tutorial, &floor, &loaded));
             continue;
         }
-        for block in actions.chunks(BLOCK) {
+        for (block, steps) in actions.chunks(BLOCK).zip(steps.chunks(BLOCK)) {
             if let Some(g) = umbra.as_mut() {
                 let start = Instant::now();
                 t.umbra_turns += play_umbra(g, block);
@@ -191,13 +124,85 @@ fn run(width: u32, height: u32, seeds: u64, which: &str) -> Times {
             }
             if let Some(g) = tutorial.as_mut() {
                 let start = Instant::now();
-                t.tutorial_turns += play_tutorial(g, block);
+                t.tutorial_turns += play_tutorial(g, steps);
+                t.tutorial += start.elapsed();
+            }
+            if let Some(g) = loaded.as_mut() {
+                let start = Instant::now();
+                t.tutorial_turns += g.play(steps);
                 t.tutorial += start.elapsed();
             }
         }
         t.actions += actions.len() as u32;
     }
     t
+}
+
+/// The tutorial's turn as its shared library has it (lib.rs): `TUTORIAL_LIB` if set (one kept
+/// from an earlier build), or the one built beside this binary.
+struct TutorialLib {
+    _library: Library,
+    new: unsafe extern "C" fn(u64, u32, u32) -> *mut c_void,
+    play: unsafe extern "C" fn(*mut c_void, *const Step, usize) -> u32,
+    drop: unsafe extern "C" fn(*mut c_void),
+}
+
+impl TutorialLib {
+    fn load() -> Self {
+        let path = match std::env::var_os("TUTORIAL_LIB") {
+            Some(path) => PathBuf::from(path),
+            None => std::env::current_exe()
+                .expect("the harness knows where it runs from")
+                .with_file_name("libtutorial_vs_umbra.so"),
+        };
+        let loaded = |what: &str, e: libloading::Error| format!("{}: {what}: {e}", path.display());
+        // SAFETY: the library is lib.rs built by this package, whose three functions have
+        // these signatures; they are copied out while `_library` keeps it loaded.
+        unsafe {
+            let library = Library::new(&path).map_err(|e| loaded("load", e)).unwrap();
+            let new = *(library.get(b"tutorial_new"))
+                .map_err(|e| loaded("tutorial_new", e))
+                .unwrap();
+            let play = *(library.get(b"tutorial_play"))
+                .map_err(|e| loaded("tutorial_play", e))
+                .unwrap();
+            let drop = *(library.get(b"tutorial_drop"))
+                .map_err(|e| loaded("tutorial_drop", e))
+                .unwrap();
+            TutorialLib {
+                _library: library,
+                new,
+                play,
+                drop,
+            }
+        }
+    }
+
+    fn game(&self, seed: u64, width: u32, height: u32) -> LoadedGame<'_> {
+        // SAFETY: any seed and size makes a game.
+        let game = unsafe { (self.new)(seed, width, height) };
+        LoadedGame { lib: self, game }
+    }
+}
+
+/// A tutorial game in the shared library, dropped there.
+struct LoadedGame<'a> {
+    lib: &'a TutorialLib,
+    game: *mut c_void,
+}
+
+impl LoadedGame<'_> {
+    fn play(&mut self, steps: &[Step]) -> u32 {
+        // SAFETY: the game is alive, and the steps are a slice.
+        unsafe { (self.lib.play)(self.game, steps.as_ptr(), steps.len()) }
+    }
+}
+
+impl Drop for LoadedGame<'_> {
+    fn drop(&mut self) {
+        // SAFETY: made by `new` and dropped once, here.
+        unsafe { (self.lib.drop)(self.game) }
+    }
 }
 
 /// The tutorial's turn plain and followed by each pad, alternating in blocks on the same
@@ -240,23 +245,11 @@ fn run_pad(width: u32, height: u32, seeds: u64, jumps: bool) -> [Duration; 5] {
 
 /// [`play_tutorial`], with `pad` run after each turn.
 #[inline(never)]
-fn play_tutorial_padded(game: &mut game::GameState, block: &[PlayerAction], pad: fn()) {
+fn play_tutorial_padded(game: &mut tutorial_vs_umbra::game::GameState, block: &[Step], pad: fn()) {
     for action in block {
         play_tutorial(game, std::slice::from_ref(action));
         pad();
     }
-}
-
-/// The sizes played: every one, or the one `only` names by its width.
-fn sizes(only: Option<&String>) -> impl Iterator<Item = (u32, u32, u64)> + '_ {
-    SIZES
-        .iter()
-        .copied()
-        .filter(move |&(w, _, _)| only.is_none_or(|only| only == &w.to_string()))
-}
-
-fn per(total: Duration, n: u32) -> f64 {
-    total.as_secs_f64() * 1e6 / f64::from(n.max(1))
 }
 
 fn main() {
@@ -280,11 +273,12 @@ fn main() {
         }
         return;
     }
+    let lib = (which == "ratio").then(TutorialLib::load);
     println!("| size | games | NPCs a level | Umbra per turn taken | tutorial per turn | ratio | Umbra's floor per turn taken | tutorial / floor | Umbra per action | ratio per action | Umbra turns taken | turns taken (Umbra; floor; tutorial) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for _ in 0..runs {
         for (w, h, seeds) in sizes(args.get(3)) {
-            let t = run(w, h, seeds, which);
+            let t = run(w, h, seeds, which, lib.as_ref());
             let u = per(t.umbra, t.umbra_turns);
             let r = per(t.tutorial, t.tutorial_turns);
             let f = per(t.floor, t.floor_turns);

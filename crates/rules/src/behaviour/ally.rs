@@ -159,7 +159,7 @@ impl BehaviourContext {
                 .map_or(NpcAction::Wait, NpcAction::Move),
             // Further than the map reaches: the way there, measured from the player.
             None => {
-                self.search_maps.lead_from(world, player, here);
+                self.search_maps.lead_from(world, player, here, 0);
                 (self.search_maps.current())
                     .step_towards_goal(world, here)
                     .map_or(NpcAction::Wait, NpcAction::Move)

@@ -97,7 +97,7 @@ impl BehaviourContext {
 
     /// One step along a shortest path over open ground; waits if another NPC blocks that step.
     fn walk_towards(&mut self, world: &World, coord: ICoord, goal: ICoord) -> NpcAction {
-        self.search_maps.lead_from(world, goal, coord);
+        self.search_maps.lead_from(world, goal, coord, 0);
         match self.search_maps.current().step_towards_goal(world, coord) {
             Some(direction) => NpcAction::Move(direction),
             None => NpcAction::Wait,

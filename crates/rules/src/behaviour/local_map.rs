@@ -274,7 +274,8 @@ impl LocalMap {
     /// `from`'s own distance) read the same as on the whole map.
     pub fn lead_from(&mut self, world: &World, goal: ICoord, from: ICoord, at_least: u32) {
         self.start(world, goal);
-        let from = Window::new(goal, self.reach).index(from);
+        let window = Window::new(goal, self.reach);
+        let from = window.index(from);
         loop {
             let needed = match from.map(|index| self.distances[index]) {
                 Some(distance) if distance != UNREACHED => u32::from(distance).max(at_least),
@@ -283,7 +284,7 @@ impl LocalMap {
             if self.measured >= needed.min(self.reach) {
                 return;
             }
-            self.measure_to(world, self.measured + 1);
+            self.measure_layer(world, window);
         }
     }
 
@@ -308,27 +309,32 @@ impl LocalMap {
         );
     }
 
-    /// Measures every cell within `steps` of the goal (no further than the map's reach), a
-    /// layer at a time: the cells of the last layer measured are queued from `layer_start` on,
-    /// and spreading them one step lays the next, queued but not spread.
+    /// Measures every cell within `steps` of the goal (no further than the map's reach).
     fn measure_to(&mut self, world: &World, steps: u32) {
         let window = Window::new(
             self.goal.expect("a map is started before it is measured"),
             self.reach,
         );
         while self.measured < steps.min(self.reach) {
-            let next_layer = self.queue.len();
-            self.measured += 1;
-            spread(
-                world.floorplan(),
-                window,
-                self.measured,
-                (&mut self.distances, &mut self.queue),
-                self.layer_start,
-                |ground, index| ground.is_open(index),
-            );
-            self.layer_start = next_layer;
+            self.measure_layer(world, window);
         }
+    }
+
+    /// Measures one step further from the goal (`window` is the goal's): the cells of the last
+    /// layer measured are queued from `layer_start` on, and spreading them one step lays the
+    /// next, queued but not spread.
+    fn measure_layer(&mut self, world: &World, window: Window) {
+        let next_layer = self.queue.len();
+        self.measured += 1;
+        spread(
+            world.floorplan(),
+            window,
+            self.measured,
+            (&mut self.distances, &mut self.queue),
+            self.layer_start,
+            |ground, index| ground.is_open(index),
+        );
+        self.layer_start = next_layer;
     }
 
     /// Measures the steps from `centre` over open ground as [`LocalMap::lead_to`] does, but only
@@ -395,14 +401,10 @@ impl LocalMaps {
         }
     }
 
-    /// Makes [`LocalMaps::current`] the map that leads to `goal`, measured as far as `from`
-    /// (see [`LocalMap::lead_from`]); a map for another goal gives way if none leads there.
-    pub fn lead_from(&mut self, world: &World, goal: ICoord, from: ICoord) {
-        self.lead_from_at_least(world, goal, from, 0);
-    }
-
-    /// [`LocalMaps::lead_from`], measured at least `at_least` steps from `goal`.
-    pub fn lead_from_at_least(&mut self, world: &World, goal: ICoord, from: ICoord, at_least: u32) {
+    /// Makes [`LocalMaps::current`] the map that leads to `goal`, measured as far as `from` and
+    /// at least `at_least` steps (see [`LocalMap::lead_from`]); a map for another goal gives way
+    /// if none leads there.
+    pub fn lead_from(&mut self, world: &World, goal: ICoord, from: ICoord, at_least: u32) {
         self.current = match self.maps.iter().position(|m| m.goal == Some(goal)) {
             // Measured again if the ground has changed since.
             Some(kept) => kept,
@@ -415,7 +417,7 @@ impl LocalMaps {
         self.maps[self.current].lead_from(world, goal, from, at_least);
     }
 
-    /// The map the last [`LocalMaps::lead_to`] chose.
+    /// The map the last [`LocalMaps::lead_from`] chose.
     pub fn current(&self) -> &LocalMap {
         &self.maps[self.current]
     }

@@ -418,7 +418,7 @@ impl BehaviourContext {
         if here == post {
             return NpcAction::Wait;
         }
-        self.search_maps.lead_from(world, post, here);
+        self.search_maps.lead_from(world, post, here, 0);
         (self.search_maps.current())
             .step_towards_goal(world, here)
             .map_or(NpcAction::Wait, NpcAction::Move)

@@ -34,7 +34,7 @@ impl BehaviourContext {
             return self.wander_step(world, here, agent, rng, turn);
         }
         // Prowling keeps within `SEARCH_PROWL_STEPS` of the target (or as far as it stands).
-        (self.search_maps).lead_from_at_least(world, target, here, balance::SEARCH_PROWL_STEPS);
+        (self.search_maps).lead_from(world, target, here, balance::SEARCH_PROWL_STEPS);
         let Some(distance) = self.search_maps.current().distance(here) else {
             agent.give_up(Reason::TargetUnreachable, turn);
             return self.wander_step(world, here, agent, rng, turn);
