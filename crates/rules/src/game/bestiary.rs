@@ -234,7 +234,7 @@ impl Game {
     pub(super) fn fade(&mut self, npc: Entity) {
         let who = self.actor(npc);
         self.tell(npc, GameEvent::Bestiary(BestiaryEvent::Faded { who }));
-        self.minds.agents.remove(npc);
+        self.minds.forget(npc);
         self.world.vanish(npc);
         self.progress.joined_and_faded.1 += 1;
     }

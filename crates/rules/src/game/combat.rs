@@ -168,7 +168,7 @@ impl Game {
         }
         // Its memory goes at once, which is how the NPC phase, running over a list of its own,
         // knows to pass it over and to drop it from the awake list when it ends.
-        let negated = self.minds.agents.remove(target).is_some_and(|a| a.negated);
+        let negated = self.minds.forget(target).is_some_and(|a| a.negated);
         self.minds.awake.retain(|&npc| npc != target);
         self.scratch
             .events

@@ -36,6 +36,7 @@ impl Game {
         // Whoever wakes or joins during the phase goes on a list of its own, kept with room.
         let woken = std::mem::take(&mut self.scratch.woken_in_phase);
         let mut awake = std::mem::replace(&mut self.minds.awake, woken);
+        let forgotten = self.minds.forgotten();
         let mut first_round = true;
         'rounds: loop {
             let mut time_left = false;
@@ -62,8 +63,11 @@ impl Game {
                 break;
             }
         }
-        let agents = &self.minds.agents;
-        awake.retain(|&npc| agents.contains(npc));
+        // Only a memory gone (a death, a fading) leaves a name on the list without one.
+        if self.minds.forgotten() != forgotten {
+            let agents = &self.minds.agents;
+            awake.retain(|&npc| agents.contains(npc));
+        }
         // Those who joined or woke during the phase (a twin, a summoned blade, one struck
         // awake) act from the next turn on.
         let mut joined = std::mem::replace(&mut self.minds.awake, awake);

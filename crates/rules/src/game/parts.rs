@@ -122,14 +122,29 @@ pub(super) struct Minds {
     /// The living NPCs that are not asleep, in spawn order: the ones that act. Rebuilt from the
     /// agents, so not saved.
     pub awake: Vec<Entity>,
+    /// How many memories have gone (a death, a fading) since the game was made or loaded: the
+    /// NPC phase sweeps its awake list for the dead only when this moved. Not saved.
+    forgotten: u64,
 }
 
 impl Minds {
+    /// The NPC's memory goes (it died or faded): what it was, if it had one.
+    pub fn forget(&mut self, npc: Entity) -> Option<Agent> {
+        self.forgotten += 1;
+        self.agents.remove(npc)
+    }
+
+    /// See [`Minds::forgotten`]'s field.
+    pub fn forgotten(&self) -> u64 {
+        self.forgotten
+    }
+
     pub fn new(world: &World, agents: ComponentTable<Agent>) -> Self {
         Self {
             agents,
             behaviour: BehaviourContext::new(world),
             awake: Vec::new(),
+            forgotten: 0,
         }
     }
 
@@ -144,6 +159,7 @@ impl Minds {
             agents,
             behaviour: BehaviourContext::with_saved_waypoints(world, waypoints)?,
             awake: Vec::new(),
+            forgotten: 0,
         })
     }
 
