@@ -181,9 +181,9 @@ impl BehaviourContext {
     ) -> Option<CardinalDirection> {
         let mut fitting = [CardinalDirection::North; 4];
         let mut count = 0;
-        for direction in CardinalDirections {
-            let next = here + direction.coord();
-            if self.waypoints.distance(goal, next).is_some_and(&wanted) {
+        let around = self.waypoints.around(goal, here);
+        for (i, direction) in CardinalDirections.into_iter().enumerate() {
+            if around[i].is_some_and(&wanted) {
                 fitting[count] = direction;
                 count += 1;
             }
@@ -285,10 +285,9 @@ impl BehaviourContext {
     ) -> bool {
         // The map first: a byte, where asking the world is several tables, and one neighbour
         // in four or so is downhill.
-        CardinalDirections.into_iter().any(|d| {
-            let next = here + d.coord();
-            self.waypoints.distance(goal, next) == Some(distance - 1) && world.can_npc_enter(next)
-        })
+        let around = self.waypoints.around(goal, here);
+        (CardinalDirections.into_iter().enumerate())
+            .any(|(i, d)| around[i] == Some(distance - 1) && world.can_npc_enter(here + d.coord()))
     }
 
     /// The waypoint fewest steps from `here` (every open cell has one within [`COVER_STEPS`]),

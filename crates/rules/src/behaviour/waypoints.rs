@@ -22,6 +22,7 @@
 //! placing them again.
 
 use coord_2d::{ICoord, UCoord};
+use direction::CardinalDirection;
 
 use super::local_map::{UNREACHED, Window, flood, flood_lasting};
 use crate::world::World;
@@ -36,6 +37,13 @@ const MAX_NEIGHBOURS: usize = 16;
 /// Openness counts up to here: enough to rank a room's centre above its edge.
 const CLEARANCE_CAP: u8 = 6;
 const MAP_LEN: usize = Window::len_for(WAYPOINT_REACH);
+/// The cardinal directions in the order `CardinalDirections` yields them.
+const CARDINALS: [CardinalDirection; 4] = [
+    CardinalDirection::North,
+    CardinalDirection::East,
+    CardinalDirection::South,
+    CardinalDirection::West,
+];
 
 /// A waypoint's number: its index in row-major order of the waypoints' cells.
 pub type WaypointId = u32;
@@ -197,6 +205,46 @@ impl Waypoints {
         let window = Window::new(self.cell(id), WAYPOINT_REACH);
         let distance = self.map(id)[window.index(coord)?];
         (distance != UNREACHED).then_some(u32::from(distance))
+    }
+
+    /// Steps to the waypoint from each cell beside `coord`, in `CardinalDirections`' order
+    /// (None beyond its map's reach): what [`Waypoints::distance`] gives each of the four, with
+    /// the map's window found once, as every wanderer's step asks all four. Inlined, as that
+    /// caller reads the four at once.
+    #[inline]
+    pub fn around(&self, id: WaypointId, coord: ICoord) -> [Option<u32>; 4] {
+        debug_assert!(
+            self.measured_at[id as usize] != NEVER,
+            "waypoint {id} not prepared"
+        );
+        let window = Window::new(self.cell(id), WAYPOINT_REACH);
+        let map = self.map(id);
+        let read = |index: usize| {
+            let distance = map[index];
+            (distance != UNREACHED).then_some(u32::from(distance))
+        };
+        let side = window.side();
+        let local = coord - window.origin();
+        let inner = 1..side - 1;
+        if inner.contains(&local.x) && inner.contains(&local.y) {
+            let index = (local.y * side + local.x) as usize;
+            let side = side as usize;
+            return [
+                read(index - side),
+                read(index + 1),
+                read(index + side),
+                read(index - 1),
+            ];
+        }
+        self.around_at_edge(id, coord)
+    }
+
+    /// [`Waypoints::around`] for a cell on or beyond its window's edge, rare enough to be out of
+    /// line.
+    #[cold]
+    #[inline(never)]
+    fn around_at_edge(&self, id: WaypointId, coord: ICoord) -> [Option<u32>; 4] {
+        CARDINALS.map(|direction| self.distance(id, coord + direction.coord()))
     }
 
     /// The waypoints within reach of `id`, nearest first by index (found by
@@ -365,6 +413,36 @@ mod tests {
     use super::*;
     use crate::content::profile_at;
     use crate::terrain::generate_by_profile;
+
+    /// The steps from the cells beside a cell, read at once, are those read one cell at a time,
+    /// in the order the directions come, for every waypoint and every cell round its window and
+    /// its window's edge.
+    #[test]
+    fn the_steps_around_a_cell_are_each_neighbours_steps() {
+        let size = UCoord::new(80, 30);
+        let mut rng = Isaac64Rng::seed_from_u64(5);
+        let terrain = generate_by_profile(size, 3, profile_at(3), &mut rng);
+        let world = World::from_terrain(&terrain);
+        let mut waypoints = Waypoints::new(&world);
+        let reach = WAYPOINT_REACH as i32 + 1;
+        let mut reached = 0;
+        for id in 0..waypoints.len() as WaypointId {
+            waypoints.prepare(&world, id);
+            let centre = waypoints.cell(id);
+            for y in centre.y - reach..=centre.y + reach {
+                for x in centre.x - reach..=centre.x + reach {
+                    let here = ICoord::new(x, y);
+                    let one_by_one = direction::CardinalDirections
+                        .into_iter()
+                        .map(|d| waypoints.distance(id, here + d.coord()));
+                    let around = waypoints.around(id, here);
+                    assert!(one_by_one.eq(around), "waypoint {id}, cell {here:?}");
+                    reached += around.iter().flatten().count();
+                }
+            }
+        }
+        assert!(reached > 10_000, "{reached} steps read");
+    }
 
     /// The waypoints in a window are every waypoint whose cell is in it, in index order, for
     /// windows of each reach centred on every cell of the map and round it.
