@@ -242,7 +242,12 @@ fn a_hurt_orc_runs_down_a_corridor_longer_than_the_map_reaches() {
         format!("#####{}##", "#".repeat(corridor.len())),
     ];
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut s = Scenario::rolled(&rows, &[('1', 'o')], hurt_by_the_first_blow);
+    runs_east_along_the_corridor(&rows);
+}
+
+/// The orc at 1, hurt by the player's first blow, runs east along its corridor turn after turn.
+fn runs_east_along_the_corridor(rows: &[&str]) {
+    let mut s = Scenario::rolled(rows, &[('1', 'o')], hurt_by_the_first_blow);
     let mut furthest = s.where_is('1').x;
     for _ in 0..4 {
         s.check(s.mind('1').state == NpcState::Fleeing, "it runs");
@@ -250,6 +255,26 @@ fn a_hurt_orc_runs_down_a_corridor_longer_than_the_map_reaches() {
         let now = s.where_is('1').x;
         s.check(now > furthest, "further along the corridor each turn");
         furthest = now;
+    }
+}
+
+/// The player stands at the closed end of a corridor that runs on beyond the safety map's reach,
+/// or a step in from it, the orc at 1 beside it. The player's dead end traps nobody running from
+/// the player: the corridor is a way out, so the hurt orc runs along it rather than turning to
+/// fight as if cornered (peeled through the player's cell, the whole corridor was eaten as a
+/// dead end).
+#[test]
+fn a_hurt_orc_runs_from_a_player_standing_in_a_dead_end() {
+    let corridor = ".".repeat(DISTANCE_MAP_MAX_STEPS as usize + 8);
+    for behind in ["", "."] {
+        let wall = "#".repeat(behind.len() + corridor.len());
+        let rows = [
+            format!("###{wall}##"),
+            format!("#{behind}@1{corridor}##"),
+            format!("###{wall}##"),
+        ];
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        runs_east_along_the_corridor(&rows);
     }
 }
 

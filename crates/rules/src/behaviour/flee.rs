@@ -9,6 +9,9 @@
 //! peeling, so a chased NPC runs round a loop, where it can keep running, and never backs into a
 //! dead end: inside one it heads for the mouth, and where nothing but dead ends lies within
 //! reach (every cell peeled, nothing seeded) no step is safer and it fights as if cornered.
+//! The player's own cell is never peeled: a dead end the player stands in traps nobody
+//! running from it, and peeled from there a corridor leading away from the player would be
+//! eaten whole, however far it ran on.
 //!
 //! When a monster turns to flee (hurt to its kind's threshold) and when it stops (healed, or
 //! cornered) is decided here too.
@@ -170,7 +173,8 @@ impl SafetyMap {
         let mut next_improved = 0;
         // A seed keeps the value it had before the rescan, read from its distance: one improved
         // since is skipped in `relax`, as its improvement is queued on its own. Peeling leaves a
-        // peeled cell at most one open neighbour and every other cell two or more.
+        // peeled cell at most one open neighbour and every other cell two or more, but for the
+        // player's, which with fewer is no seed: its dead end must draw nobody towards it.
         let unpeeled = reached
             .iter()
             .rev()
@@ -192,10 +196,14 @@ impl SafetyMap {
     }
 
     /// Marks every cell of a dead end [`PEELED`]. Open cells beyond the map count as neighbours
-    /// that are never peeled: a corridor leading out of reach is a way out, not a dead end.
+    /// that are never peeled: a corridor leading out of reach is a way out, not a dead end. Nor
+    /// is the player's cell, the window's centre, ever peeled.
     fn peel_dead_ends(&mut self, world: &World, window: Window) {
         self.peel.clear();
         let side = window.side() as usize;
+        let player = window
+            .index(window.centre())
+            .expect("the centre is in its window");
         // The flood reached every open neighbour of a cell short of its reach, so such a cell's
         // open neighbours are those it reached; only a cell at the reach, whose neighbours
         // beyond it the flood never asked, asks the ground. Every reached cell is open ground
@@ -216,7 +224,7 @@ impl SafetyMap {
                 }
             } as u8;
             self.degrees[index as usize] = open;
-            if open <= 1 {
+            if open <= 1 && index as usize != player {
                 self.peel.push(index);
             }
         }
@@ -229,7 +237,7 @@ impl SafetyMap {
                     continue;
                 }
                 self.degrees[n] -= 1;
-                if self.degrees[n] == 1 {
+                if self.degrees[n] == 1 && n != player {
                     self.peel.push(n as u32);
                 }
             }
