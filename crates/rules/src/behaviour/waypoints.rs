@@ -22,7 +22,7 @@
 //! placing them again.
 
 use coord_2d::{ICoord, UCoord};
-use direction::CardinalDirection;
+use direction::CardinalDirections;
 
 use super::local_map::{UNREACHED, Window, flood, flood_lasting};
 use crate::world::World;
@@ -37,13 +37,6 @@ const MAX_NEIGHBOURS: usize = 16;
 /// Openness counts up to here: enough to rank a room's centre above its edge.
 const CLEARANCE_CAP: u8 = 6;
 const MAP_LEN: usize = Window::len_for(WAYPOINT_REACH);
-/// The cardinal directions in the order `CardinalDirections` yields them.
-const CARDINALS: [CardinalDirection; 4] = [
-    CardinalDirection::North,
-    CardinalDirection::East,
-    CardinalDirection::South,
-    CardinalDirection::West,
-];
 
 /// A waypoint's number: its index in row-major order of the waypoints' cells.
 pub type WaypointId = u32;
@@ -244,7 +237,11 @@ impl Waypoints {
     #[cold]
     #[inline(never)]
     fn around_at_edge(&self, id: WaypointId, coord: ICoord) -> [Option<u32>; 4] {
-        CARDINALS.map(|direction| self.distance(id, coord + direction.coord()))
+        let mut steps = [None; 4];
+        for (step, direction) in steps.iter_mut().zip(CardinalDirections) {
+            *step = self.distance(id, coord + direction.coord());
+        }
+        steps
     }
 
     /// The waypoints within reach of `id`, nearest first by index (found by
