@@ -660,3 +660,49 @@ fn what_is_dropped_stays_dropped_and_gear_never_stacks() {
         "picking up takes it",
     );
 }
+
+/// A weapon the player enchanted is named at its level whenever the log names it again:
+/// dropped, walked over and taken back, as the pack lists it.
+#[test]
+fn an_enchanted_weapon_is_told_at_its_level_when_dropped_and_taken_again() {
+    let mut s = Scenario::new(&["#######", "#@)...#", "#######"]);
+    let dagger = ItemKind::from_map_letter(')').expect("a dagger");
+    s.act(PlayerAction::Move(East));
+    let slot = s.game.pack().slot_of(dagger).expect("the dagger taken");
+    let scroll = kind(|u| {
+        u == ItemUse::Recite {
+            spell: Spell::Enchanting,
+        }
+    });
+    let scroll_slot = give(&mut s, scroll);
+    s.act(PlayerAction::UseOn {
+        slot: scroll_slot,
+        on: slot,
+    });
+    let told = |s: &Scenario| -> Vec<String> {
+        (s.game.events().iter())
+            .map(|&e| umbra::app::messages::describe(e))
+            .collect()
+    };
+    s.act(PlayerAction::Drop { slot });
+    s.check_eq(
+        told(&s),
+        vec!["You drop a +1 dagger.".to_string()],
+        "dropped",
+    );
+    s.act(PlayerAction::Move(West));
+    s.act(PlayerAction::Move(East));
+    s.check_eq(
+        told(&s),
+        vec!["You left a +1 dagger here (g to take it again).".to_string()],
+        "walked over",
+    );
+    s.act(PlayerAction::PickUp);
+    let slot = s.game.pack().slot_of(dagger).expect("taken again");
+    let letter = char::from(b'a' + slot);
+    s.check_eq(
+        told(&s),
+        vec![format!("You pick up a +1 dagger ({letter}).")],
+        "taken again",
+    );
+}

@@ -10,7 +10,7 @@ use direction::CardinalDirection::*;
 use rand::SeedableRng;
 use rand_isaac::Isaac64Rng;
 use umbra_rules::balance;
-use umbra_rules::game::{Actor, Ending, GameEvent, ItemUse, TurnOutcome};
+use umbra_rules::game::{Actor, Ending, GameEvent, ItemUse, Tuning, TurnOutcome};
 use umbra_rules::game::{DungeonEvent, FightEvent, ItemEvent};
 use umbra_rules::terrain;
 use umbra_rules::world::Tile;
@@ -257,6 +257,7 @@ fn a_potion_is_picked_up_and_heals_once() {
         &[GameEvent::Items(ItemEvent::PickedUp {
             item: s.game.item_name(common::potion()),
             count: 1,
+            tuning: Tuning::fresh(common::potion()),
             slot: 0,
         })],
         "what the turn told: under the letter a",
@@ -323,6 +324,7 @@ fn taking_the_sunstone_wins_and_ends_the_run() {
         &[GameEvent::Items(ItemEvent::PickedUp {
             item: s.game.item_name(sunstone()),
             count: 1,
+            tuning: Tuning::fresh(sunstone()),
             slot: 0,
         })],
         "the Sunstone is taken",

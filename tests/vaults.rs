@@ -547,4 +547,14 @@ fn freeing_a_kennels_captive_cages_the_others_out_of_reach() {
         told.contains("caged on an altar") && told.contains("out of reach"),
         &format!("the look says so: {told}"),
     );
+    let walked = s.act(PlayerAction::Move(North));
+    s.check_eq(walked, TurnOutcome::NoTurn, "the bars take no turn");
+    let said: Vec<String> = (s.game.events().iter())
+        .map(|&e| umbra::app::messages::describe(e))
+        .collect();
+    s.check_eq(
+        said,
+        vec!["The captive spider is caged: out of reach for good.".to_string()],
+        "walking into it says why nothing happens",
+    );
 }

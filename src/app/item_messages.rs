@@ -3,9 +3,9 @@
 
 use super::item_names::item_words;
 use super::looks;
-use super::words::{boon_words, capitalised, npc_name};
+use super::words::{boon_words, capitalised, named_stack_words, npc_name};
 use umbra_rules::game::{
-    Actor, AimError, BoltPath, Boon, ItemClass, ItemKind, ItemName, Missile, NpcKind,
+    Actor, AimError, BoltPath, Boon, ItemClass, ItemKind, ItemName, Missile, NpcKind, Stack, Tuning,
 };
 
 /// The letter a pack slot goes by.
@@ -28,8 +28,26 @@ fn known(item: ItemKind) -> String {
     looks::item(item).a()
 }
 
+/// Items in a sentence with the levels the pack lists them by, so that a sword the player
+/// enchanted is dropped and taken again as one: "a sword", "a +2 sword", "3 darts".
+fn stack_in_words(item: ItemName, count: u32, tuning: Tuning) -> String {
+    let kind = item.kind;
+    let words = named_stack_words(
+        item,
+        Stack {
+            kind,
+            count,
+            tuning,
+        },
+    );
+    match words.starts_with('+') {
+        true => format!("a {words}"),
+        false => words,
+    }
+}
+
 /// The pack's events, each in words (`messages::describe` calls the one an event needs).
-pub fn picked_up(item: ItemName, count: u32, slot: u8) -> String {
+pub fn picked_up(item: ItemName, count: u32, tuning: Tuning, slot: u8) -> String {
     if item.kind == ItemKind::prize() {
         return format!(
             "You lift {}! Its light fills the deep. You have won.",
@@ -38,7 +56,7 @@ pub fn picked_up(item: ItemName, count: u32, slot: u8) -> String {
     }
     format!(
         "You pick up {} ({}).",
-        item_words(item, count),
+        stack_in_words(item, count, tuning),
         slot_letter(slot)
     )
 }
@@ -68,8 +86,8 @@ pub fn no_room(item: ItemName, count: u32) -> String {
     )
 }
 
-pub fn dropped(item: ItemName, count: u32) -> String {
-    format!("You drop {}.", item_words(item, count))
+pub fn dropped(item: ItemName, count: u32, tuning: Tuning) -> String {
+    format!("You drop {}.", stack_in_words(item, count, tuning))
 }
 
 pub fn one_carried(item: ItemName) -> String {
@@ -79,10 +97,10 @@ pub fn one_carried(item: ItemName) -> String {
     )
 }
 
-pub fn left_here(item: ItemName, count: u32) -> String {
+pub fn left_here(item: ItemName, count: u32, tuning: Tuning) -> String {
     format!(
         "You left {} here (g to take it again).",
-        item_words(item, count)
+        stack_in_words(item, count, tuning)
     )
 }
 

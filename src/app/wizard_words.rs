@@ -75,7 +75,9 @@ fn failed_words(command: WizardCommand) -> &'static str {
         WizardCommand::Descend => "go deeper than the bottom",
         WizardCommand::Teleport { .. } => "stand there",
         WizardCommand::Spawn { .. } | WizardCommand::SpawnAlly { .. } => "spawn there",
-        WizardCommand::Give { .. } => "give that: the pack is full",
+        WizardCommand::Give { .. } => {
+            "give that: the pack is full, or a spare weapon or armour is carried already"
+        }
         WizardCommand::SetFire { .. } => "set fire there",
         WizardCommand::ReleaseGas { .. } => "let gas out there",
         WizardCommand::SetOffMachine { .. } => "set off a machine there (none holds that cell)",

@@ -3,7 +3,8 @@
 
 use super::looks;
 use umbra_rules::game::{
-    Boon, Brightness, Game, ItemClass, NpcKind, ScoreConditions, Stack, TURN_TIME, Unscored,
+    Boon, Brightness, Game, ItemClass, ItemName, NpcKind, ScoreConditions, Stack, TURN_TIME,
+    Unscored,
 };
 
 /// The morgue's line for a run a debugging aid played, which never has a score.
@@ -153,7 +154,12 @@ pub fn in_use_words(game: &Game, stack: Stack) -> &'static str {
 /// ("+2 staff of firebolt [3/4]", "a wand of domination (1 charge left)", "+1 ring of
 /// stealth").
 pub fn stack_words(game: &Game, stack: Stack) -> String {
-    let name = game.item_name(stack.kind);
+    named_stack_words(game.item_name(stack.kind), stack)
+}
+
+/// [`stack_words`] for a stack named as the player knows its kind (`name`): what an event
+/// carries, with no game to ask.
+pub fn named_stack_words(name: ItemName, stack: Stack) -> String {
     if !name.known {
         // The levels the player gave it are the player's to know, whatever it is.
         let words = super::item_names::item_words(name, stack.count);

@@ -13,6 +13,10 @@ pub fn describe(event: AllyEvent) -> String {
         ),
         AllyEvent::CaptiveAsksFreeing => "A captive: walk into it again to free it.".to_string(),
         AllyEvent::NoCaptiveThere => "There is nobody there to free.".to_string(),
+        AllyEvent::CaptiveCaged { kind } => format!(
+            "The captive {} is caged: out of reach for good.",
+            npc_name(kind)
+        ),
         AllyEvent::CaptiveCameIntoView { kind } => format!(
             "You see a captive {}: walk into it to free it.",
             npc_name(kind)
@@ -29,6 +33,7 @@ pub(super) fn tone(event: AllyEvent) -> Tone {
         AllyEvent::Freed { .. } | AllyEvent::AllyArrived { .. } => Tone::Good,
         AllyEvent::CaptiveAsksFreeing
         | AllyEvent::NoCaptiveThere
+        | AllyEvent::CaptiveCaged { .. }
         | AllyEvent::CaptiveCameIntoView { .. } => Tone::Normal,
     }
 }

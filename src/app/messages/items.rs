@@ -11,10 +11,23 @@ pub fn describe(event: ItemEvent) -> String {
     match event {
         ItemEvent::KeyOpensByWalking => "Walk into the locked door to open it.".to_string(),
         // The pack's events and what flies, in `item_messages`.
-        ItemEvent::PickedUp { item, count, slot } => items::picked_up(item, count, slot),
+        ItemEvent::PickedUp {
+            item,
+            count,
+            tuning,
+            slot,
+        } => items::picked_up(item, count, tuning, slot),
         ItemEvent::NoRoom { item, count } => items::no_room(item, count),
-        ItemEvent::Dropped { item, count } => items::dropped(item, count),
-        ItemEvent::LeftHere { item, count } => items::left_here(item, count),
+        ItemEvent::Dropped {
+            item,
+            count,
+            tuning,
+        } => items::dropped(item, count, tuning),
+        ItemEvent::LeftHere {
+            item,
+            count,
+            tuning,
+        } => items::left_here(item, count, tuning),
         ItemEvent::OneCarried { item } => items::one_carried(item),
         ItemEvent::Lost { item, into_chasm } => items::lost(item, into_chasm),
         ItemEvent::Broke { item } => items::broke(item),

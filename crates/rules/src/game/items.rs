@@ -33,10 +33,14 @@ impl Game {
         }
         if lying.dropped {
             let item = self.hero.lore.name(lying.kind);
-            let count = lying.count;
+            let (count, tuning) = (lying.count, lying.tuning);
             self.scratch
                 .events
-                .push(GameEvent::Items(ItemEvent::LeftHere { item, count }));
+                .push(GameEvent::Items(ItemEvent::LeftHere {
+                    item,
+                    count,
+                    tuning,
+                }));
             return;
         }
         if self.hero.pack.room_for(lying.kind).is_none() && lying.kind != ItemKind::prize() {
@@ -69,14 +73,19 @@ impl Game {
             return false;
         };
         let item = self.hero.lore.name(lying.kind);
-        let count = lying.count;
+        let (count, tuning) = (lying.count, lying.tuning);
         if lying.kind.rules().use_ == ItemUse::WinsTheRun {
             self.world.take_item(here);
             self.progress.ending = Some(Ending::Won);
             let slot = 0;
             self.scratch
                 .events
-                .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
+                .push(GameEvent::Items(ItemEvent::PickedUp {
+                    item,
+                    count,
+                    tuning,
+                    slot,
+                }));
             return true;
         }
         let Some(slot) = self.hero.pack.add_tuned(lying.kind, count, lying.tuning) else {
@@ -88,7 +97,12 @@ impl Game {
         self.fit_gear();
         self.scratch
             .events
-            .push(GameEvent::Items(ItemEvent::PickedUp { item, count, slot }));
+            .push(GameEvent::Items(ItemEvent::PickedUp {
+                item,
+                count,
+                tuning,
+                slot,
+            }));
         if let Some((altars, room)) = self.world.take_from_altar(here) {
             self.hero
                 .vault_rewards
@@ -116,10 +130,14 @@ impl Game {
             self.world.mark_dropped(put);
         }
         let item = self.hero.lore.name(stack.kind);
-        let count = stack.count;
+        let (count, tuning) = (stack.count, stack.tuning);
         self.scratch
             .events
-            .push(GameEvent::Items(ItemEvent::Dropped { item, count }));
+            .push(GameEvent::Items(ItemEvent::Dropped {
+                item,
+                count,
+                tuning,
+            }));
         self.put_back_on_altar(stack.kind);
         true
     }

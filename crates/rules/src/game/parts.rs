@@ -122,8 +122,9 @@ pub(super) struct Minds {
     /// The living NPCs that are not asleep, in spawn order: the ones that act. Rebuilt from the
     /// agents, so not saved.
     pub awake: Vec<Entity>,
-    /// How many memories have gone (a death, a fading) since the game was made or loaded: the
-    /// NPC phase sweeps its awake list for the dead only when this moved. Not saved.
+    /// How many memories have gone (a death, a fading) since these minds were made (for a new
+    /// game or level, or loaded): the NPC phase sweeps its awake list for the dead only when
+    /// this moved, and a phase never spans two levels. Not saved.
     forgotten: u64,
 }
 

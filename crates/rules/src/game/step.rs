@@ -19,7 +19,7 @@ const AROUND: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
 ];
-use crate::game::{BestiaryEvent, DungeonEvent};
+use crate::game::{AllyEvent, BestiaryEvent, DungeonEvent};
 use crate::world::ActOutcome;
 
 impl Game {
@@ -67,11 +67,18 @@ impl Game {
                         .push(GameEvent::Dungeon(DungeonEvent::SomethingUnderWater));
                     return Ok(None);
                 }
-                // A wall needs no words; water the player could wade elsewhere does.
+                // A wall needs no words; water the player could wade elsewhere does, and so
+                // does a captive behind bars (it looks like one to free).
                 if self.world.ground_at(ahead).rules().submerges {
                     self.scratch
                         .events
                         .push(GameEvent::Dungeon(DungeonEvent::TooDeep));
+                }
+                let caged = self.world.caged_captive_at(ahead);
+                if let Some(kind) = caged.and_then(|captive| self.world.npc_kind(captive)) {
+                    self.scratch
+                        .events
+                        .push(GameEvent::Allies(AllyEvent::CaptiveCaged { kind }));
                 }
                 return Err(TurnOutcome::NoTurn);
             }

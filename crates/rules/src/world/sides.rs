@@ -125,14 +125,29 @@ impl World {
         self.derived.heroes_moved += 1;
     }
 
-    /// The character standing at `coord` if it is a captive.
+    /// The character standing at `coord` if it is a captive the player can free.
     pub fn captive_at(&self, coord: ICoord) -> Option<Entity> {
+        self.held_captive_at(coord)
+            .and_then(|(captive, caged)| (!caged).then_some(captive))
+    }
+
+    /// The character standing at `coord` if it is a captive a kennel's cage closed over: out of
+    /// reach for good.
+    pub fn caged_captive_at(&self, coord: ICoord) -> Option<Entity> {
+        self.held_captive_at(coord)
+            .and_then(|(captive, caged)| caged.then_some(captive))
+    }
+
+    /// The captive standing at `coord`, and whether a cage holds it.
+    fn held_captive_at(&self, coord: ICoord) -> Option<(Entity, bool)> {
         let character = self.character_at(coord)?;
-        // A kennel's captive a cage closed over is out of reach for good.
+        if self.side_of(character) != Some(Side::Captive) {
+            return None;
+        }
         let caged = self
             .feature_ground(coord)
             .is_some_and(|(_, g)| g == Ground::CAGE);
-        (self.side_of(character) == Some(Side::Captive) && !caged).then_some(character)
+        Some((character, caged))
     }
 }
 

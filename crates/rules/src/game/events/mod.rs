@@ -9,6 +9,7 @@ pub use dungeon::{DungeonEvent, Fall};
 
 use super::ItemName;
 use crate::content::{BoltKind, Draught, GasKind, Ground, ItemKind, NpcKind, Spell};
+use crate::world::Tuning;
 
 /// What flew, burst or struck: an item the player used, or a bolt a monster sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -173,20 +174,29 @@ impl From<FightEvent> for GameEvent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ItemEvent {
     /// The player took items into the pack, under this letter (the Sunstone ends the run in
-    /// victory and takes no letter).
+    /// victory and takes no letter), with the levels they lay with (ones the player dropped).
     PickedUp {
         item: ItemName,
         count: u32,
+        tuning: Tuning,
         slot: u8,
     },
     /// Items lie where the player stands and the pack has no room for them.
     NoRoom { item: ItemName, count: u32 },
-    /// The player put a stack down.
-    Dropped { item: ItemName, count: u32 },
+    /// The player put a stack down, with its levels: an enchanted sword is dropped as one.
+    Dropped {
+        item: ItemName,
+        count: u32,
+        tuning: Tuning,
+    },
     /// Gear of a kind the player carries lies underfoot: gear never stacks, so it is left.
     OneCarried { item: ItemName },
     /// The player walked onto a stack it put down: it is left there (picking up takes it).
-    LeftHere { item: ItemName, count: u32 },
+    LeftHere {
+        item: ItemName,
+        count: u32,
+        tuning: Tuning,
+    },
     /// A thrown item broke where it landed: it is gone.
     Broke { item: ItemKind },
     /// The player wielded a weapon or put on armour.
@@ -360,6 +370,9 @@ pub enum AllyEvent {
     CaptiveAsksFreeing,
     /// The player tried to free a captive where there is none; no time passed.
     NoCaptiveThere,
+    /// The player walked into a captive a kennel's cage closed over: out of reach for good; no
+    /// time passed.
+    CaptiveCaged { kind: NpcKind },
     /// A captive came into the player's view.
     CaptiveCameIntoView { kind: NpcKind },
     /// An ally that followed the player down arrived.
