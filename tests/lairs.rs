@@ -253,6 +253,34 @@ fn a_web_holds_whoever_walks_into_it_and_tears() {
     s.check(struggled, "struggling in the web");
 }
 
+/// A spider walks the strands of webs to the player without being held or tearing them, and
+/// a web sprung beside it does not hold it.
+#[test]
+fn a_spider_walks_its_webs_untorn_and_unheld() {
+    let mut s = Scenario::new(&["###########", "#@..⋈⋈⋈r..#", "###########"]);
+    let web = s.game.level().ground_at(ICoord::new(4, 1));
+    let webs = [4, 5, 6].map(|x| ICoord::new(x, 1));
+    let beside = ICoord::new(2, 1);
+    let spider_at = |s: &Scenario| s.npcs().first().map(|npc| npc.coord);
+    let mut turns = 0;
+    while spider_at(&s) != Some(beside) && turns < 12 && !s.game.is_over() {
+        s.act(PlayerAction::Wait);
+        turns += 1;
+    }
+    s.check_eq(spider_at(&s), Some(beside), "the spider came through");
+    s.check(turns <= 8, &format!("unheld on the way: {turns} turns"));
+    for cell in webs {
+        s.check_eq(s.game.level().ground_at(cell), web, "its webs untorn");
+    }
+    // The player walks into a web with the spider beside it: the web holds the player, and
+    // the spider steps up to bite at once.
+    let mut s = Scenario::new(&["######", "#@⋈..#", "#..r.#", "######"]);
+    let spider = ICoord::new(3, 2);
+    s.act(PlayerAction::Move(East));
+    s.check_eq(s.game.player_coord(), ICoord::new(2, 1), "in the web");
+    s.check(spider_at(&s) != Some(spider), "the spider is not held");
+}
+
 /// A goblin warren, and an idyll, round a corner: each told the first time a cell of it comes
 /// into view, once.
 #[test]

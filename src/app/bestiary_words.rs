@@ -82,6 +82,7 @@ pub fn trait_words(tr: NpcTrait) -> &'static str {
         NpcTrait::Kindles => "sets fires",
         NpcTrait::Steals => "steals",
         NpcTrait::Splits => "splits when hit",
+        NpcTrait::WalksWebs => "walks webs",
         NpcTrait::ShoutsOnSight => "shouts",
         NpcTrait::FleesWhenHurt => "flees when hurt",
         NpcTrait::KeepsDistance => "keeps its distance",

@@ -40,6 +40,9 @@ pub enum NpcTrait {
     /// Struck and not killed, it divides: half of the hit points it has left go to a new one
     /// beside it (Brogue's pink jelly).
     Splits,
+    /// Webs neither hold it nor tear under it: it walks its lair's strands and shrugs off a
+    /// spat web (Brogue's spiders, immune to webs).
+    WalksWebs,
 }
 
 impl NpcTrait {

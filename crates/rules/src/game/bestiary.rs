@@ -17,10 +17,13 @@ use crate::game::{BestiaryEvent, EnvironmentEvent, MagicEvent};
 use crate::world::{HitPoints, Side};
 
 impl Game {
-    /// A web stops on `at`: whoever stands there, other than its sender, is held.
+    /// A web stops on `at`: whoever stands there, other than its sender, is held (unless it
+    /// walks webs).
     pub(super) fn web_at(&mut self, by: Entity, what: Missile, tries: u32, at: ICoord) {
-        if let Some(target) = self.reached(by, what, at) {
-            (self.world).hold(target, u16::try_from(tries).unwrap_or(u16::MAX));
+        let tries = u16::try_from(tries).unwrap_or(u16::MAX);
+        if let Some(target) = self.reached(by, what, at)
+            && self.world.hold(target, tries)
+        {
             let actor = self.actor(target);
             self.tell(
                 target,

@@ -34,6 +34,12 @@ impl Game {
         if self.world.flies(who, self.world.npc_kind(who)) || self.world.is_submerged(who) {
             return None;
         }
+        // A spider walks the strands of a web (a plate that holds) without tearing them.
+        let holds = (self.world.ground_at(at).rules().pressure_plate)
+            .is_some_and(|feature| feature.rules().holds > 0);
+        if holds && self.world.walks_webs(who) {
+            return None;
+        }
         self.press(at, Some(who))
     }
 

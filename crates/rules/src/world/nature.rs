@@ -191,8 +191,18 @@ impl World {
         self.set_nature(entity, |n| n.hasted_for = turns);
     }
 
-    pub fn hold(&mut self, entity: Entity, tries: u16) {
+    /// Holds the character fast in a web for `tries`, unless it walks webs; whether it is held.
+    pub fn hold(&mut self, entity: Entity, tries: u16) -> bool {
+        if self.walks_webs(entity) {
+            return false;
+        }
         self.set_nature(entity, |n| n.held_for = tries);
+        true
+    }
+
+    /// Webs neither hold it nor tear under it (a spider).
+    pub fn walks_webs(&self, entity: Entity) -> bool {
+        (self.npc_kind(entity)).is_some_and(|kind| kind.rules().has(NpcTrait::WalksWebs))
     }
 
     /// One try at breaking free of a web.
