@@ -25,7 +25,7 @@ use rand_isaac::Isaac64Rng;
 use umbra::app::looks;
 use umbra_rules::content::{Ground, ItemKind, MachineKind, Role, Trigger};
 use umbra_rules::game::{
-    DungeonEvent, GameEvent, TurnOutcome, WizardCommand, WizardEvent, level_of_run,
+    Awareness, DungeonEvent, GameEvent, TurnOutcome, WizardCommand, WizardEvent, level_of_run,
 };
 use umbra_rules::terrain::{Disposition, walking_distances};
 use umbra_rules::world::World;
@@ -368,6 +368,13 @@ fn lifting_the_key_in_a_statuary_bursts_its_statues_on_an_ogre_and_an_archer() {
         letters.contains(&'O') && letters.contains(&'a') && letters.len() == 2,
         &format!("an ogre and an archer stepped out: {letters:?}"),
     );
+    for npc in s.npcs() {
+        let agent = s.agent(npc.coord);
+        s.check(
+            agent.awareness() != Awareness::Unaware,
+            &format!("{:?} steps out on its guard: {agent:?}", npc.kind),
+        );
+    }
     s.check_eq(s.game.machines()[0].dormant.len(), 0, "none left held");
     s.check(
         told(&s, |e| matches!(e, DungeonEvent::FeatureLetLoose { .. })),

@@ -90,6 +90,7 @@ fn reason_words(reason: Reason) -> &'static str {
         Reason::Freed => "freed by you",
         Reason::NoEnemyNear => "no enemy near",
         Reason::CameLooking => "came onto the level looking for you",
+        Reason::Roused => "let out of its machine, it came for you",
     }
 }
 

@@ -96,6 +96,9 @@ pub enum Reason {
     NoEnemyNear,
     /// It came onto the level as time passed, looking for the player.
     CameLooking,
+    /// Its machine let it out (a statue burst, a wall cracked, a torch died): it comes for the
+    /// player who set the machine off.
+    Roused,
 }
 
 /// The last change of state: why, and on which turn.
@@ -180,6 +183,15 @@ impl Agent {
     pub fn arriving(target: ICoord, here: ICoord, turn: u64) -> Self {
         let mut agent = Self::wandering();
         agent.start_search(target, here, Reason::CameLooking, turn);
+        agent
+    }
+
+    /// One held dormant in a machine, let out at `here` by the player standing at `target`:
+    /// it comes for that cell on its guard, so no blow from the dark catches it as it steps
+    /// out (Brogue's statues come alive hunting).
+    pub fn roused(target: ICoord, here: ICoord, turn: u64) -> Self {
+        let mut agent = Self::wandering();
+        agent.start_search(target, here, Reason::Roused, turn);
         agent
     }
 

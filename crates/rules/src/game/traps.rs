@@ -11,7 +11,7 @@ use entity_table::Entity;
 use rand::Rng;
 
 use super::{Game, GameEvent, TurnOutcome};
-use crate::behaviour::Noise;
+use crate::behaviour::{Agent, Noise};
 use crate::content::{Blob, FeatureKind, Trigger};
 use crate::game::DungeonEvent;
 
@@ -157,12 +157,15 @@ impl Game {
         self.scratch.blob = (last, laid);
     }
 
-    /// The monsters held dormant in `from` burst out onto the free cells nearest `at`, awake;
-    /// one with no room to come out is lost in the rubble (nothing would wake it again).
+    /// The monsters held dormant in `from` burst out onto the free cells nearest `at`, awake
+    /// and coming for where the player stands; one with no room to come out is lost in the
+    /// rubble (nothing would wake it again).
     fn wake_dormant(&mut self, from: ICoord, at: ICoord) {
+        let (player, turn) = (self.world.player_coord(), self.progress.turn);
         while let Some(kind) = self.world.take_dormant(from) {
             if let Some(cell) = self.free_cell_round(kind, at, BURST_REACH) {
-                self.join(kind, cell, crate::world::Side::Dungeon, None);
+                let agent = Agent::roused(player, cell, turn);
+                self.join(kind, cell, crate::world::Side::Dungeon, Some(agent));
             }
         }
     }
